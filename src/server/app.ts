@@ -1,0 +1,109 @@
+/**
+ * Builds the Fastify app from a context: plugins first (security, limits, schemas), then the
+ * capability modules, then the web app. It never listens; main.ts does.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
+import type { AppContext, AppModule } from './context.js';
+import { modules } from './modules/index.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerAuthDecorators } from './plugins/auth.js';
+
+/** Paths the SPA fallback must never answer with index.html. */
+const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
+
+export async function buildApp(ctx: AppContext, extraModules: AppModule[] = []) {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Bodies like {"__proto__": ...} are refused instead of silently poisoning objects.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerAuthDecorators(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only means something behind HTTPS; a proxy in front sets it there.
+    strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 10, fieldSize: 64 * 1024, parts: 16 },
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Coinfront API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  for (const register of [...modules, ...extraModules]) {
+    await app.register(async (scope) => register(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+  }
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, ctx.config.webDir);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html for every other page path. */
+async function registerWebApp(app: FastifyInstance, webDir: string) {
+  const index = path.join(webDir, 'index.html');
+  if (!existsSync(index)) return;
+  await app.register(fastifyStatic, {
+    root: webDir,
+    preCompressed: true,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
+    if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,46 @@
+/** Wires a context from configuration and a database. Shared by main.ts, tests and benchmarks. */
+import path from 'node:path';
+import pino from 'pino';
+import type { Config } from './config.js';
+import type { AppContext, Clock } from './context.js';
+import type { Db } from './db/database.js';
+import { createMailer, type Mailer } from './lib/mail.js';
+import { createTokenService } from './lib/tokens.js';
+import { createMarketService } from './modules/market/service.js';
+import type { MarketService } from './modules/market/types.js';
+import { createAuthGuard } from './plugins/auth.js';
+
+export interface ContextOverrides {
+  mailer?: Mailer;
+  clock?: Clock;
+  market?: MarketService;
+  log?: pino.Logger;
+}
+
+export function createContext(config: Config, db: Db, overrides: ContextOverrides = {}): AppContext {
+  const log =
+    overrides.log ??
+    pino({
+      level: config.logLevel,
+      base: undefined,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp'],
+    });
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtl);
+  return {
+    config,
+    db,
+    log,
+    tokens,
+    guard: createAuthGuard(db, tokens),
+    clock: overrides.clock ?? { now: () => new Date() },
+    mailer:
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: (line) => log.info(line),
+      }),
+    market: overrides.market ?? createMarketService(config, db),
+  };
+}

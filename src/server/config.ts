@@ -1,0 +1,118 @@
+/** Environment -> typed configuration, validated once at start (DESIGN.md section 2). */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  JWT_SECRET: optionalString,
+  TOKEN_TTL: z
+    .string()
+    .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
+    .default('24h'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Coinfront <no-reply@coinfront.local>'),
+  MARKET_SOURCE: z.enum(['sim', 'binance']).default('sim'),
+  MARKET_REGION: z.enum(['us', 'international']).optional(),
+  MARKET_SEED: z.string().default('coinfront'),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  DEPOSIT_ADDRESS_ERC20: z.string().default('0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063'),
+  DEPOSIT_ADDRESS_TRC20: z.string().default('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'),
+  DEPOSIT_ADDRESS_BTC: z.string().default('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+  PUBLIC_URL: optionalString,
+  USDO_PRICE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, { error: 'USDO_PRICE must be a positive decimal' })
+    .default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute per client for login, OTP and signup. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env;
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  tokenTtl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  marketSource: 'sim' | 'binance';
+  marketRegion: 'us' | 'international' | undefined;
+  marketSeed: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  depositAddresses: { ERC20: string; TRC20: string; BTC: string };
+  publicUrl: string;
+  usdoPrice: string;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimit: number;
+  trustProxy: boolean;
+  /** Where the built web app lives. */
+  webDir: string;
+}
+
+/** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
+function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
+  const port = overrides.port ?? env.PORT;
+  const host = overrides.host ?? env.HOST;
+  return {
+    env,
+    production: env.NODE_ENV === 'production',
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir, env.JWT_SECRET),
+    tokenTtl: env.TOKEN_TTL.replace(/\s+/g, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    marketSource: env.MARKET_SOURCE,
+    marketRegion: env.MARKET_REGION,
+    marketSeed: env.MARKET_SEED,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    depositAddresses: { ERC20: env.DEPOSIT_ADDRESS_ERC20, TRC20: env.DEPOSIT_ADDRESS_TRC20, BTC: env.DEPOSIT_ADDRESS_BTC },
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+    usdoPrice: env.USDO_PRICE,
+    logLevel: env.LOG_LEVEL,
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDir: path.resolve('dist/web'),
+    ...overrides,
+  };
+}

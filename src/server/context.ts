@@ -1,0 +1,36 @@
+/** What every module is built from. Tests build the same context with fakes at the seams. */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Mailer } from './lib/mail.js';
+import type { TokenService } from './lib/tokens.js';
+import type { AuthGuard } from './plugins/auth.js';
+import type { MarketService } from './modules/market/types.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenService;
+  guard: AuthGuard;
+  clock: Clock;
+  market: MarketService;
+  log: FastifyBaseLogger;
+}
+
+/** A Fastify instance whose routes take zod schemas. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A capability's routes: registered by app.ts with the shared context. */
+export type AppModule = (app: ZodApp, ctx: AppContext) => Promise<void> | void;

@@ -1,0 +1,273 @@
+/**
+ * The whole database, one table per fact. Money columns are `numeric` and travel as strings.
+ * Migrations are generated from this file (`npm run db:generate`) and committed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name = 'user_id') => bigint(name, { mode: 'number' }).notNull().references(() => users.id);
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Public 8-digit id shown to the user; never derived from `id`. */
+    uniqueid: text('uniqueid').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Bumped on logout and password changes; tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    transactionPasswordHash: text('transaction_password_hash'),
+    promotionCode: text('promotion_code').notNull(),
+    referredBy: bigint('referred_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_uniqueid_key').on(t.uniqueid),
+    uniqueIndex('users_promotion_code_key').on(t.promotionCode),
+  ],
+);
+
+/** One-time codes sent by mail. Only a keyed hash of the code is kept. */
+export const otps = pgTable(
+  'otps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['signup', 'reset', 'security'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otps_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** A balance of one currency in one wallet of one user. Changed only by the ledger. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second'] }).notNull(),
+    currency: text('currency').notNull(),
+    balance: money('balance').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_user_wallet_currency_key').on(t.userId, t.wallet, t.currency),
+    check('accounts_balance_non_negative', sql`${t.balance} >= 0`),
+  ],
+);
+
+/** Every balance change. Invariant: an account's balance = the sum of its entries. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    refType: text('ref_type').notNull(),
+    refId: bigint('ref_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.id), index('ledger_entries_ref_idx').on(t.refType, t.refId)],
+);
+
+/** Deposits, withdrawals and transfers as the user and staff see them. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer'] }).notNull(),
+    status: text('status', { enum: ['pending', 'successful', 'cancel'] }).notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull().default('0'),
+    arrivalAmount: money('arrival_amount'),
+    usdtValue: money('usdt_value'),
+    address: text('address'),
+    transferFrom: text('transfer_from'),
+    transferTo: text('transfer_to'),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_user_status_idx').on(t.userId, t.status, t.id),
+    index('transactions_pending_idx').on(t.status, t.id),
+  ],
+);
+
+/** Responses of money-moving POSTs by Idempotency-Key, so a retried request is answered, not repeated. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: userRef(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Leveraged positions and resting limit orders (DESIGN.md section 5). */
+export const trades = pgTable(
+  'trades',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    coin: text('coin').notNull(),
+    tradeType: text('trade_type', { enum: ['buy', 'sell'] }).notNull(),
+    hands: money('hands').notNull(),
+    leverage: integer('leverage').notNull(),
+    orderType: text('order_type', { enum: ['market', 'limit'] }).notNull().default('market'),
+    limitPrice: money('limit_price'),
+    /** pending (limit order resting), open, closed, liquidated, cancelled (revoked limit order). */
+    status: text('status', { enum: ['pending', 'open', 'closed', 'liquidated', 'cancelled'] }).notNull(),
+    entryPrice: money('entry_price'),
+    closePrice: money('close_price'),
+    margin: money('margin').notNull(),
+    profitLoss: money('profit_loss'),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trades_user_status_idx').on(t.userId, t.status, t.id), index('trades_status_idx').on(t.status, t.coin)],
+);
+
+export const tradePriceHistory = pgTable(
+  'trade_price_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tradeId: bigint('trade_id', { mode: 'number' })
+      .notNull()
+      .references(() => trades.id),
+    price: money('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trade_price_history_trade_idx').on(t.tradeId, t.id)],
+);
+
+/** Identity documents. Files live under DATA_DIR/uploads with random names. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    fullName: text('full_name').notNull(),
+    idCardNumber: text('id_card_number').notNull(),
+    idCardFront: text('id_card_front').notNull(),
+    idCardBack: text('id_card_back').notNull(),
+    selfie: text('selfie').notNull(),
+    status: text('status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verifications_user_idx').on(t.userId, t.id),
+    index('verifications_status_idx').on(t.status, t.id),
+    // At most one submission per user waiting for review.
+    uniqueIndex('verifications_one_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    closedBy: bigint('closed_by', { mode: 'number' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_sessions_user_idx').on(t.userId, t.createdAt),
+    // A user has at most one open session.
+    uniqueIndex('chat_sessions_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    senderId: userRef('sender_id'),
+    isStaff: boolean('is_staff').notNull(),
+    text: text('text').notNull().default(''),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.id)],
+);
+
+/** Staff-editable settings: USDO price, deposit addresses. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The FAQ bot's knowledge base. */
+export const faqEntries = pgTable('faq_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  topic: text('topic').notNull(),
+  question: text('question').notNull(),
+  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+  answer: text('answer').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who on the staff did what, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: userRef('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);

@@ -1,0 +1,21 @@
+/** Domain errors: values with a status and a message for the user. The error handler turns them into JSON. */
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, message, fields);
+export const unauthorized = (message = 'Please log in again') => new AppError(401, message);
+export const forbidden = (message = 'You do not have access to this') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
+  new AppError(429, message);
+export const unavailable = (message: string) => new AppError(503, message);

@@ -1,0 +1,41 @@
+/** Outgoing mail: SMTP when SMTP_URL is set, else a dev outbox of .eml files plus one console line. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: (line: string) => void;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  mkdirSync(options.outboxDir, { recursive: true });
+  return {
+    async send(message) {
+      const info = await stream.sendMail({ from: options.from, ...message });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      writeFileSync(file, info.message as Buffer);
+      options.log(`mail to ${message.to}: "${message.subject}" written to ${file}`);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** Reads the configuration, starts the database and the app, and shuts both down cleanly. */
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { createContext } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from './db/database.js';
+import { ensureAdmin } from './modules/auth/service.js';
+
+async function main() {
+  const config = loadConfig();
+  const database: RunningDatabase = config.databaseUrl
+    ? { url: config.databaseUrl, stop: async () => {} }
+    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
+  const db = connect(database.url);
+  await runMigrations(db);
+  const ctx = createContext(config, db);
+  await ensureAdmin(ctx, (line) => console.log(`\n  ${line}\n`));
+  await ctx.market.start();
+  const app = await buildApp(ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, drains requests in flight
+      await ctx.market.stop();
+      await db.$client.end();
+      await database.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  ctx.log.info(`Coinfront is running on http://${config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

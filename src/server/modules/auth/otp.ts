@@ -1,0 +1,103 @@
+/**
+ * One-time codes: 6 digits, 10 minutes, single use, 5 wrong tries void it, one new code per
+ * 60 s per email and purpose. Only an HMAC of the code is stored.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_MS, OTP_TTL_MS } from '../../../shared/constants.js';
+import type { AppContext } from '../../context.js';
+import { otps } from '../../db/schema.js';
+import { badRequest, tooManyRequests } from '../../errors.js';
+
+export type OtpPurpose = 'signup' | 'reset' | 'security';
+
+const SUBJECTS: Record<OtpPurpose, string> = {
+  signup: 'your Coinfront sign-up code',
+  reset: 'your Coinfront password reset code',
+  security: 'your Coinfront security code',
+};
+
+export const INVALID_OTP = 'Invalid or expired OTP';
+
+export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config'>) {
+  const hash = (email: string, purpose: OtpPurpose, code: string) =>
+    createHmac('sha256', ctx.config.jwtSecret).update(`${purpose}:${email}:${code}`).digest('base64url');
+
+  return {
+    /**
+     * Create a code for (email, purpose); mail it when `deliver` is true. Older codes stop working.
+     * Callers that must not reveal whether an account exists pass deliver=false and still get throttled alike.
+     */
+    async issue(email: string, purpose: OtpPurpose, deliver = true): Promise<void> {
+      const now = ctx.clock.now();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await ctx.db.transaction(async (tx) => {
+        // Serialise issuing per (email, purpose) so two parallel requests cannot both pass the throttle.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${purpose}:${email}`}))`);
+        const [latest] = await tx
+          .select({ createdAt: otps.createdAt })
+          .from(otps)
+          .where(and(eq(otps.email, email), eq(otps.purpose, purpose)))
+          .orderBy(desc(otps.createdAt))
+          .limit(1);
+        if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_MS) {
+          const wait = Math.ceil((OTP_RESEND_MS - (now.getTime() - latest.createdAt.getTime())) / 1000);
+          throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`);
+        }
+        await tx
+          .update(otps)
+          .set({ consumedAt: now })
+          .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+        await tx.insert(otps).values({
+          email,
+          purpose,
+          codeHash: hash(email, purpose, code),
+          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+          createdAt: now,
+        });
+      });
+      if (deliver) {
+        await ctx.mailer.send({
+          to: email,
+          subject: `${code} is ${SUBJECTS[purpose]}`,
+          text: `Your code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+        });
+      }
+    },
+
+    /**
+     * Check and use up a code. Runs in its own transaction so a wrong try is counted even though
+     * the caller's operation then fails.
+     */
+    async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+      const now = ctx.clock.now();
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(otps)
+          .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
+          .orderBy(desc(otps.createdAt))
+          .limit(1)
+          .for('update');
+        if (!row || row.expiresAt <= now) return 'invalid' as const;
+        if (row.attempts >= OTP_MAX_ATTEMPTS) return 'locked' as const;
+        const expected = Buffer.from(row.codeHash);
+        const given = Buffer.from(hash(email, purpose, code));
+        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+          const attempts = row.attempts + 1;
+          await tx
+            .update(otps)
+            .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS ? { consumedAt: now } : {}) })
+            .where(eq(otps.id, row.id));
+          return attempts >= OTP_MAX_ATTEMPTS ? ('locked' as const) : ('invalid' as const);
+        }
+        await tx.update(otps).set({ consumedAt: now }).where(eq(otps.id, row.id));
+        return 'ok' as const;
+      });
+      if (outcome === 'locked') throw badRequest('Too many wrong codes. Please request a new OTP.', { otp: INVALID_OTP });
+      if (outcome === 'invalid') throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

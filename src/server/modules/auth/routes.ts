@@ -1,0 +1,95 @@
+/** HTTP of SPEC.md section 7 "Auth" and GET /api-v1/info/. */
+import { z } from 'zod';
+import {
+  emailOnlyBody,
+  loginBody,
+  loginResponse,
+  passwordChangedResponse,
+  resetPasswordBody,
+  setTransactionPasswordBody,
+  signupBody,
+  updatePasswordBody,
+  userInfo,
+} from '../../../shared/api/auth.js';
+import { errorBody, messageBody } from '../../../shared/api/common.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createAuthService } from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
+
+export const authModule: AppModule = (app, ctx) => {
+  const auth = createAuthService(ctx);
+  const { requireUser } = ctx.guard;
+  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+  const tags = ['auth'];
+
+  app.post('/api-v1/signup-email-otp/', {
+    config: limited,
+    schema: { tags, body: emailOnlyBody, response: { 200: messageBody, ...errors } },
+    handler: (req) => auth.requestSignupOtp(req.body.email),
+  });
+
+  app.post('/api-v1/signup/', {
+    config: limited,
+    schema: { tags, body: signupBody, response: { 201: messageBody, ...errors } },
+    handler: async (req, reply) => reply.status(201).send(await auth.signup(req.body)),
+  });
+
+  app.post('/api-v1/login/', {
+    config: limited,
+    schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
+    handler: (req) => auth.login(req.body.email, req.body.password),
+  });
+
+  app.post('/api-v1/forgot-password/', {
+    config: limited,
+    schema: { tags, body: emailOnlyBody, response: { 200: messageBody, ...errors } },
+    handler: (req) => auth.forgotPassword(req.body.email),
+  });
+
+  app.post('/api-v1/reset-password/', {
+    config: limited,
+    schema: { tags, body: resetPasswordBody, response: { 200: messageBody, ...errors } },
+    handler: (req) => auth.resetPassword(req.body.email, req.body.otp, req.body.password),
+  });
+
+  app.post('/api-v1/transcation-password-otp/', {
+    config: limited,
+    onRequest: requireUser,
+    schema: { tags, body: z.object({}).nullish(), response: { 200: messageBody, ...errors } },
+    handler: (req) => auth.sendSecurityOtp(currentUser(req).id),
+  });
+
+  app.post('/api-v1/update-password/', {
+    config: limited,
+    onRequest: requireUser,
+    schema: { tags, body: updatePasswordBody, response: { 200: passwordChangedResponse, ...errors } },
+    handler: (req) => {
+      const user = currentUser(req);
+      return auth.updateLoginPassword(user.id, user.email, req.body.new_password, req.body.otp);
+    },
+  });
+
+  app.post('/api-v1/set-transcation-password/', {
+    config: limited,
+    onRequest: requireUser,
+    schema: { tags, body: setTransactionPasswordBody, response: { 200: messageBody, ...errors } },
+    handler: (req) => {
+      const user = currentUser(req);
+      return auth.setTransactionPassword(user.id, user.email, req.body.new_password, req.body.otp);
+    },
+  });
+
+  app.post('/api-v1/logout/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: messageBody, 401: errorBody } },
+    handler: (req) => auth.logout(currentUser(req).id),
+  });
+
+  app.get('/api-v1/info/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: userInfo, 401: errorBody, 404: errorBody } },
+    handler: (req) => auth.info(currentUser(req).id),
+  });
+};

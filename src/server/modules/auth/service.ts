@@ -1,0 +1,218 @@
+/** Accounts: sign-up, login, password reset and changes, transaction password, admin bootstrap. */
+import { randomBytes, randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type {
+  LoginResponse,
+  SessionUser,
+  SignupBody,
+  UserInfo,
+} from '../../../shared/api/auth.js';
+import { MSG } from '../../../shared/messages.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { users } from '../../db/schema.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { verificationStatusOf } from '../identity/status.js';
+import { INVALID_OTP, createOtpService } from './otp.js';
+
+type UserRow = typeof users.$inferSelect;
+
+const PROMOTION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const randomPromotionCode = () => Array.from({ length: 8 }, () => PROMOTION_ALPHABET[randomInt(PROMOTION_ALPHABET.length)]).join('');
+const randomUniqueId = () => String(randomInt(10_000_000, 100_000_000));
+
+export const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause ?? e;
+  return pg.code === '23505' && pg.constraint === constraint;
+}
+
+async function findByEmail(db: Queryable, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** Insert a user, drawing a new random public id or promotion code on the rare collision. */
+async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert, 'uniqueid' | 'promotionCode'>) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, uniqueid: randomUniqueId(), promotionCode: randomPromotionCode() })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) throw conflict('An account with this email already exists');
+      const retriable = isUniqueViolation(error, 'users_uniqueid_key') || isUniqueViolation(error, 'users_promotion_code_key');
+      if (!retriable || attempt >= 10) throw error;
+    }
+  }
+}
+
+export function createAuthService(ctx: AppContext) {
+  const otp = createOtpService(ctx);
+
+  async function sessionUserOf(user: UserRow): Promise<SessionUser> {
+    return {
+      user_id: user.id,
+      username: usernameOf(user),
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      uniqueid: user.uniqueid,
+      is_admin: user.isAdmin,
+      is_verified: await verificationStatusOf(ctx.db, user.id),
+    };
+  }
+
+  async function issueToken(user: Pick<UserRow, 'id' | 'tokenVersion'>) {
+    return ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+  }
+
+  /** Set a new login password and end every session issued before. Returns the new token version. */
+  async function replaceLoginPassword(userId: number, password: string) {
+    const passwordHash = await hashPassword(password);
+    const [row] = await ctx.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, tokenVersion: users.tokenVersion });
+    return row!;
+  }
+
+  return {
+    async requestSignupOtp(email: string) {
+      if (await findByEmail(ctx.db, email)) throw conflict('An account with this email already exists');
+      await otp.issue(email, 'signup');
+      return { message: MSG.otpSent };
+    },
+
+    async signup(body: SignupBody) {
+      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
+      await otp.consume(body.email, 'signup', body.otp);
+      let referredBy: number | null = null;
+      if (body.referral_code) {
+        const [referrer] = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.promotionCode, body.referral_code.toUpperCase()));
+        referredBy = referrer?.id ?? null;
+      }
+      await insertUser(ctx.db, {
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        referredBy,
+      });
+      return { message: 'Account created successfully! Redirecting to login...' };
+    },
+
+    async login(email: string, password: string): Promise<LoginResponse> {
+      const user = await findByEmail(ctx.db, email);
+      // Hash even for unknown emails, so response time does not reveal which accounts exist.
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      if (!user || !ok) throw unauthorized(MSG.loginFailed);
+      return { access: await issueToken(user), user: await sessionUserOf(user) };
+    },
+
+    /** Same answer whether or not the account exists (no enumeration); only real accounts get mail. */
+    async forgotPassword(email: string) {
+      const user = await findByEmail(ctx.db, email);
+      await otp.issue(email, 'reset', Boolean(user));
+      return { message: 'If an account exists for this email, a verification code has been sent.' };
+    },
+
+    async resetPassword(email: string, code: string, password: string) {
+      await otp.consume(email, 'reset', code);
+      const user = await findByEmail(ctx.db, email);
+      if (!user) throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
+      await replaceLoginPassword(user.id, password);
+      return { message: MSG.passwordUpdated };
+    },
+
+    async sendSecurityOtp(userId: number) {
+      const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user) throw unauthorized();
+      await otp.issue(user.email, 'security');
+      return { message: MSG.otpSent };
+    },
+
+    async updateLoginPassword(userId: number, email: string, newPassword: string, code: string) {
+      await otp.consume(email, 'security', code);
+      const row = await replaceLoginPassword(userId, newPassword);
+      return { message: MSG.passwordUpdated, access: await issueToken(row) };
+    },
+
+    async setTransactionPassword(userId: number, email: string, newPassword: string, code: string) {
+      await otp.consume(email, 'security', code);
+      await ctx.db
+        .update(users)
+        .set({ transactionPasswordHash: await hashPassword(newPassword) })
+        .where(eq(users.id, userId));
+      return { message: MSG.passwordUpdated };
+    },
+
+    /** End every session of the user (logout on all devices). */
+    async logout(userId: number) {
+      await ctx.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+      return { message: 'Logged out' };
+    },
+
+    async info(userId: number): Promise<UserInfo> {
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError(404, MSG.fetchUserFailed);
+      return {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        uniqueid: user.uniqueid,
+        is_verified: await verificationStatusOf(ctx.db, user.id),
+        has_transaction_password: user.transactionPasswordHash !== null,
+        promotion_code: user.promotionCode,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * Make sure staff can log in (DESIGN.md section 2): ADMIN_EMAIL/ADMIN_PASSWORD are applied on every
+ * start; with neither set and no admin yet, one is created with a random password printed once.
+ */
+export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>, print: (line: string) => void) {
+  const { adminEmail, adminPassword } = ctx.config;
+  if (!adminEmail && !adminPassword) {
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+    if (existing) return;
+  }
+  const email = adminEmail ?? 'admin@coinfront.local';
+  const user = await findByEmail(ctx.db, email);
+  if (user) {
+    const updates: Partial<typeof users.$inferInsert> = {};
+    if (!user.isAdmin) updates.isAdmin = true;
+    if (adminPassword && !(await verifyPassword(adminPassword, user.passwordHash))) {
+      updates.passwordHash = await hashPassword(adminPassword);
+      updates.tokenVersion = user.tokenVersion + 1;
+    }
+    if (Object.keys(updates).length > 0) await ctx.db.update(users).set(updates).where(eq(users.id, user.id));
+    return;
+  }
+  const password = adminPassword ?? randomBytes(12).toString('base64url');
+  await insertUser(ctx.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: 'Support',
+    lastName: 'Admin',
+    isAdmin: true,
+  });
+  if (!adminPassword) print(`Created the staff account ${email} with password ${password} (shown once; change it after login).`);
+}

@@ -1,0 +1,49 @@
+/**
+ * One place maps every failure to `{error, fields?}` (DESIGN.md section 3): bad input is a 400 with
+ * a clear message, domain errors keep their status, anything unexpected is a 500 without details.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath);
+        fields[name] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request';
+      return reply.status(400).send({ error: first, fields });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ error: 'Too many requests. Please wait a moment and try again.' });
+    if (status >= 400 && status < 500) {
+      const known: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+        FST_ERR_VALIDATION: error.message,
+      };
+      return reply.status(status).send({ error: (error.code && known[error.code]) || error.message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

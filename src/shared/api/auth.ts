@@ -1,0 +1,91 @@
+/** Accounts: signup with an emailed code, login, password reset and changes (SPEC.md 7 "Auth"). */
+import { z } from 'zod';
+import {
+  LOGIN_PASSWORD_MAX,
+  LOGIN_PASSWORD_MIN,
+  TRANSACTION_PASSWORD_MAX,
+  TRANSACTION_PASSWORD_MIN,
+} from '../constants.js';
+import { MSG } from '../messages.js';
+import { emailInput, otpInput } from './common.js';
+
+export const loginPassword = z
+  .string({ error: 'Password is required' })
+  .min(LOGIN_PASSWORD_MIN, { error: `Password must be at least ${LOGIN_PASSWORD_MIN} characters` })
+  .max(LOGIN_PASSWORD_MAX, { error: `Password must be at most ${LOGIN_PASSWORD_MAX} characters` });
+
+export const transactionPassword = z
+  .string({ error: MSG.transactionPasswordLength })
+  .min(TRANSACTION_PASSWORD_MIN, { error: MSG.transactionPasswordLength })
+  .max(TRANSACTION_PASSWORD_MAX, { error: MSG.transactionPasswordLength });
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(64, { error: `${label} is too long` });
+
+export const emailOnlyBody = z.object({ email: emailInput });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
+
+export const signupBody = z.object({
+  email: emailInput,
+  password: loginPassword,
+  otp: otpInput,
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  /** The promotion code of the sharing link the user came from. */
+  referral_code: z.string().trim().max(32).optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({
+  email: emailInput,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(LOGIN_PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const resetPasswordBody = z.object({ email: emailInput, otp: otpInput, password: loginPassword });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const updatePasswordBody = z.object({ new_password: loginPassword, otp: otpInput });
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
+
+export const setTransactionPasswordBody = z.object({ new_password: transactionPassword, otp: otpInput });
+export type SetTransactionPasswordBody = z.infer<typeof setTransactionPasswordBody>;
+
+export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+export type VerificationStatus = z.infer<typeof verificationStatus>;
+
+/** The user as the login response and local storage carry it (DESIGN.md section 3). */
+export const sessionUser = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  uniqueid: z.string(),
+  is_admin: z.boolean(),
+  is_verified: verificationStatus,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = z.object({ access: z.string(), user: sessionUser });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** GET /api-v1/info/ */
+export const userInfo = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  uniqueid: z.string(),
+  is_verified: verificationStatus,
+  has_transaction_password: z.boolean(),
+  promotion_code: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** A password change ends every older session; the caller gets a fresh token to stay logged in. */
+export const passwordChangedResponse = z.object({ message: z.string(), access: z.string() });
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>;

@@ -1,0 +1,38 @@
+/** Pieces every API schema uses: the error body, money strings, ids. */
+import { z } from 'zod';
+import { AMOUNT_PATTERN } from '../money.js';
+
+/** Every non-2xx answer: a human message, and per-field messages for form errors. */
+export const errorBody = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBody>;
+
+/** A decimal string a user typed: non-negative, at most 8 places. Numbers are accepted and canonicalised. */
+export const amountInput = (label = 'Amount') =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => AMOUNT_PATTERN.test(v), { error: `${label} must be a positive number with at most 8 decimals` });
+
+/** A decimal string in responses. */
+export const decimalString = z.string();
+
+export const emailInput = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .max(254, { error: 'Email is too long' })
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .transform((v) => v.toLowerCase());
+
+export const otpInput = z
+  .string({ error: 'OTP is required' })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'OTP must be 6 digits' });
+
+export const idParam = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2 ** 53 - 1, { error: 'Invalid id' });

@@ -1,0 +1,113 @@
+/** Business numbers of SPEC.md section 9, in one place for the server and the web app. */
+
+export const WALLET_KINDS = ['funding', 'lever', 'legal', 'second'] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/** Currencies every user sees in each wallet, even with a zero balance. */
+export const DEFAULT_WALLET_CURRENCIES = ['USDT', 'BTC', 'ETH', 'USDO'] as const;
+export const IN_HOUSE_COIN = 'USDO';
+export const QUOTE_CURRENCY = 'USDT';
+
+export const WITHDRAWAL_MIN_USDT = '50';
+export const WITHDRAWAL_FEE_RATE = '0.01';
+export const MIN_RECHARGE_USDT = '50';
+export const CONFIRMATIONS_TO_ARRIVE = 1;
+export const CONFIRMATIONS_TO_WITHDRAW = 6;
+
+export const LEVERAGE_OPTIONS = [100, 50, 30, 10] as const;
+export type Leverage = (typeof LEVERAGE_OPTIONS)[number];
+export const DEFAULT_LEVERAGE: Leverage = 100;
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export const ORDER_BOOK_LEVELS = 5;
+/** A client's price may differ from the server's mark by at most this fraction. */
+export const PRICE_TOLERANCE = '0.01';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const API_CACHE_MS = 24 * 60 * 60 * 1000;
+export const GEOLOCATION_TIMEOUT_MS = 5_000;
+export const SIGNUP_REDIRECT_MS = 2_000;
+export const PASSWORD_UPDATE_REDIRECT_MS = 2_000;
+export const COPY_CONFIRMATION_MS = 2_000;
+export const CHAT_POLL_MS = 3_000;
+export const ADMIN_CHAT_LIST_POLL_MS = 5_000;
+
+export const POLL = {
+  markets: 5_000,
+  spotMock: 3_000,
+  leverPrices: 3_000,
+  leverCoinList: 10_000,
+  leverWallet: 3_000,
+  activeTrades: 1_000,
+  repriceAllTrades: 20_000,
+} as const;
+
+export const MAX_IMAGE_BYTES = 5_242_880;
+export const TRANSACTION_PASSWORD_MIN = 6;
+export const TRANSACTION_PASSWORD_MAX = 16;
+export const LOGIN_PASSWORD_MIN = 8;
+export const LOGIN_PASSWORD_MAX = 128;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_MS = 60 * 1000;
+
+export const QR_LEVEL = 'H';
+export const QR_SIZE = 200;
+export const LEGAL_CURRENCY_DEFAULT_AMOUNT = '100.0000';
+export const LEGAL_CURRENCY_LIMIT = '100.00';
+export const SUPPORT_HOURS = '10:00am-10:00pm EST';
+export const APP_VERSION = '1.0.0';
+export const OPEN_ORDERS_MAX_HEIGHT_PX = 320;
+export const EMOJI_PICKER = { width: 350, height: 450, recentMax: 14 } as const;
+
+export const PRICE_DECIMALS = { home: 5, markets: 4, marketsTiny: 8, other: 2 } as const;
+export const PL_DECIMALS = 2;
+
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'zh', name: 'Chinese' },
+  { code: 'ja', name: 'Japanese' },
+  { code: 'ko', name: 'Korean' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'it', name: 'Italian' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'pt', name: 'Portuguese' },
+] as const;
+
+/** Bonus schedule shown in the Home notifications popup (USDT: recharge -> bonus). */
+export const BONUS_TIERS = {
+  newUser: [
+    ['200', '5'],
+    ['500', '15'],
+    ['1000', '40'],
+    ['3000', '100'],
+    ['6000', '200'],
+    ['10000', '500'],
+  ],
+  membership: [
+    ['3000', '500'],
+    ['5000', '1000'],
+    ['10000', '2500'],
+  ],
+  vip: [
+    ['20000', '3000'],
+    ['50000', '10000'],
+    ['100000', '25000'],
+  ],
+  top: [
+    ['150000', '35000'],
+    ['200000', '50000'],
+  ],
+} as const;
+
+export const LOCK_UP_PRODUCTS = [
+  { name: 'Pro 15', min: '200', max: '10000', yieldPercent: '5', days: 15 },
+  { name: 'Pro 30', min: '500', max: '20000', yieldPercent: '10', days: 30 },
+  { name: 'Pro 60', min: '1000', max: '50000', yieldPercent: '15', days: 60 },
+] as const;
+
+export const TRANSACTION_STATUSES = ['pending', 'successful', 'cancel'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

@@ -1,0 +1,75 @@
+/** User-facing texts quoted from SPEC.md (sections 2, 4, 5, 8). One source for server and web. */
+
+export const MSG = {
+  networkError: 'Network error. Please try again.',
+  // auth
+  loginFailed: 'Invalid email or password',
+  sendOtpFailed: 'Failed to send OTP',
+  signupFailed: 'Signup failed',
+  forgotFailed: 'Failed to process request. Please try again.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  enterEmail: 'Please enter your email address',
+  enterOtpAndPassword: 'Please enter both OTP and new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  enterOtp: 'Please enter OTP',
+  otpSent: 'OTP sent successfully!',
+  otpSentLabel: 'OTP Sent',
+  passwordUpdated: 'Password updated successfully!',
+  updatePasswordFailed: 'Failed to update password',
+  setTransactionPasswordFailed: 'Failed to set transaction password',
+  transactionPasswordLength: 'Password length must be 6-16 bits',
+  transactionPasswordHint: 'password length is 6-16 bits',
+  fetchUserFailed: 'Failed to fetch user information',
+  // money
+  depositSent: 'Your deposit request has been sent for approval. We will process it shortly.',
+  depositFailed: 'Failed to process recharge',
+  transferFailed: 'Transfer failed',
+  amountExceedsBalance: 'Amount exceeds available balance',
+  transferExceedsBalance: 'Transfer amount exceeds available balance',
+  enterValidAddress: 'Please enter a valid address',
+  enterValidAmount: 'Please enter a valid amount',
+  enterTransactionPassword: 'Please enter your transaction password',
+  withdrawalExceedsBalance: 'Withdrawal amount exceeds available balance',
+  withdrawalFailed: 'Withdrawal failed. Please try again.',
+  fetchBalanceFailed: 'Error fetching balance',
+  invalidWalletType: 'Invalid wallet type',
+  assetNotFound: 'Asset not found',
+  noAssetData: 'No asset data found',
+  noAssets: 'No assets found',
+  fetchTransactionHistoryFailed: 'Failed to fetch transaction history',
+  fetchTradeHistoryFailed: 'Failed to fetch trade history',
+  noRecord: 'no record',
+  // admin
+  fetchPendingFailed: 'Failed to fetch pending transactions',
+  fetchUnverifiedFailed: 'Failed to fetch unverified users',
+  verifyTransactionFailed: 'Failed to verify transaction',
+  verifyUserFailed: 'Failed to verify user',
+  noPendingTransactions: 'No pending transactions',
+  noUnverifiedUsers: 'No unverified users',
+  noActiveChats: 'No active chats',
+  noVerificationDetails: 'No verification details found',
+  // identity
+  verificationSubmitted: 'Verification submitted successfully!',
+  verificationSubmitFailed: 'Verification submission failed. Please try again.',
+  verificationNetworkError: 'Network error. Please check your connection and try again.',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  verificationFailed: 'Verification failed. Please try again.',
+  fetchVerificationFailed: 'Failed to fetch verification status',
+  // chat and support
+  sendMessageFailed: 'Failed to send message',
+  searchAnswerFailed: 'Failed to search for answer',
+  noAnswer: "Sorry, I couldn't find an answer to that question.",
+  fileTooLarge: 'File size should not exceed 5MB',
+  copied: 'Copied!',
+  promotionCodeCopied: 'Promotion code copied!',
+  // markets
+  loadingCoins: 'Loading coins...',
+} as const;
+
+/** 'Minimum withdrawal value is 50 USDT ({equivalent} {currency})' */
+export const minWithdrawalMessage = (equivalent: string, currency: string) =>
+  `Minimum withdrawal value is 50 USDT (${equivalent} ${currency})`;
+
+/** 'Insufficient balance. Minimum withdrawal value is 50 USDT (...)' */
+export const insufficientForMinWithdrawalMessage = (equivalent: string, currency: string) =>
+  `Insufficient balance. ${minWithdrawalMessage(equivalent, currency)}`;

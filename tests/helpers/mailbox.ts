@@ -1,0 +1,24 @@
+/** A mailer that keeps messages in memory, so tests can read the codes a user would get. */
+import type { MailMessage, Mailer } from '../../src/server/lib/mail.js';
+
+export interface Mailbox extends Mailer {
+  messages: MailMessage[];
+  /** The newest 6-digit code sent to `email`. */
+  lastCode(email: string): string;
+}
+
+export function createMailbox(): Mailbox {
+  const messages: MailMessage[] = [];
+  return {
+    messages,
+    async send(message) {
+      messages.push(message);
+    },
+    lastCode(email) {
+      const mail = [...messages].reverse().find((m) => m.to === email.toLowerCase());
+      const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${email}`);
+      return code;
+    },
+  };
+}
