@@ -25,14 +25,15 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
       base: undefined,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp'],
     });
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtl);
+  const clock = overrides.clock ?? { now: () => new Date() };
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   return {
     config,
     db,
     log,
     tokens,
     guard: createAuthGuard(db, tokens),
-    clock: overrides.clock ?? { now: () => new Date() },
+    clock,
     mailer:
       overrides.mailer ??
       createMailer({
