@@ -1,7 +1,8 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
 import { authModule } from './auth/routes.js';
+import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
 import { marketModule } from './market/routes.js';
 
-export const modules: AppModule[] = [healthModule, authModule, marketModule];
+export const modules: AppModule[] = [healthModule, authModule, marketModule, filesModule];
