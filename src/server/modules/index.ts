@@ -3,6 +3,7 @@ import type { AppModule } from '../context.js';
 import { authModule } from './auth/routes.js';
 import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
+import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
 
-export const modules: AppModule[] = [healthModule, authModule, marketModule, filesModule];
+export const modules: AppModule[] = [healthModule, authModule, marketModule, filesModule, identityModule];
