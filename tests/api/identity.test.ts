@@ -33,7 +33,8 @@ const submit = (user: TestUser, overrides: FormParts = {}) =>
 const status = (user: TestUser) => call(t, 'GET', '/api-v1/documents-verification/', { token: user.token });
 const decide = (userId: number, body: object, token = admin.token) =>
   call(t, 'PATCH', `/api-v3/admin/verify-user/${userId}/`, { token, body });
-const details = (userId: number, token = admin.token) => call(t, 'GET', `/api-v3/admin/user-verifications/${userId}/`, { token });
+const details = (userId: number, token = admin.token) =>
+  call(t, 'GET', `/api-v3/admin/user-verifications/${userId}/`, { token });
 const pendingList = (token = admin.token) => call(t, 'GET', '/api-v3/admin/unverified-users-records/', { token });
 
 describe('staff list of submissions to review', () => {
@@ -48,11 +49,20 @@ describe('submitting documents', () => {
     expect((await status(user)).status).toBe(404);
 
     const res = await submit(user, { user_id: 'ID-4411' });
-    expect(res).toMatchObject({ status: 201, body: { message: MSG.verificationSubmitted, verification_status: 'pending' } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { message: MSG.verificationSubmitted, verification_status: 'pending' },
+    });
 
     expect(await status(user)).toMatchObject({
       status: 200,
-      body: { is_verified: false, verification_status: 'pending', rejection_reason: null, full_name: 'Ada Trader', id_card_number: 'ID-4411' },
+      body: {
+        is_verified: false,
+        verification_status: 'pending',
+        rejection_reason: null,
+        full_name: 'Ada Trader',
+        id_card_number: 'ID-4411',
+      },
     });
     expect((await call(t, 'GET', '/api-v1/info/', { token: user.token })).body.is_verified).toBe('pending');
 
@@ -64,7 +74,12 @@ describe('submitting documents', () => {
     const d = await details(user.id);
     expect(d).toMatchObject({
       status: 200,
-      body: { full_name: 'Ada Trader', user_email: user.email, user_uniqueid: user.login.user.uniqueid, verification_status: 'pending' },
+      body: {
+        full_name: 'Ada Trader',
+        user_email: user.email,
+        user_uniqueid: user.login.user.uniqueid,
+        verification_status: 'pending',
+      },
     });
     expect(Date.parse(d.body.created_at)).not.toBeNaN();
     for (const [url, bytes, type] of [
@@ -102,15 +117,28 @@ describe('submitting documents', () => {
 
   it('names every missing field at once, and treats blank text and empty files as missing', async () => {
     const user = await signUp(t);
-    const res = await submit(user, { full_name: '   ', selfie: { data: Buffer.alloc(0), filename: '' }, id_card_back: undefined });
+    const res = await submit(user, {
+      full_name: '   ',
+      selfie: { data: Buffer.alloc(0), filename: '' },
+      id_card_back: undefined,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ full_name: MSG.fullNameRequired, id_card_back: MSG.idCardBackRequired, selfie: MSG.selfieRequired });
+    expect(res.body.fields).toEqual({
+      full_name: MSG.fullNameRequired,
+      id_card_back: MSG.idCardBackRequired,
+      selfie: MSG.selfieRequired,
+    });
   });
 
   it('refuses non-image bytes sent with an image name and content type, naming the field', async () => {
     const user = await signUp(t);
-    const res = await submit(user, { id_card_back: { data: notAnImage, filename: 'back.jpg', contentType: 'image/jpeg' } });
-    expect(res).toMatchObject({ status: 400, body: { error: MSG.notAnImage, fields: { id_card_back: MSG.notAnImage } } });
+    const res = await submit(user, {
+      id_card_back: { data: notAnImage, filename: 'back.jpg', contentType: 'image/jpeg' },
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: MSG.notAnImage, fields: { id_card_back: MSG.notAnImage } },
+    });
     expect((await status(user)).status).toBe(404);
   });
 
@@ -123,7 +151,10 @@ describe('submitting documents', () => {
 
   it('refuses a JSON body: the form is multipart', async () => {
     const user = await signUp(t);
-    const res = await call(t, 'POST', '/api-v1/documents-verification/', { token: user.token, body: { full_name: 'A', user_id: '1' } });
+    const res = await call(t, 'POST', '/api-v1/documents-verification/', {
+      token: user.token,
+      body: { full_name: 'A', user_id: '1' },
+    });
     expect(res).toMatchObject({ status: 400, body: { error: MSG.notMultipart } });
   });
 
@@ -152,7 +183,11 @@ describe('resubmitting', () => {
     expect((await call(t, 'GET', '/api-v1/info/', { token: user.token })).body.is_verified).toBe('rejected');
 
     expect((await submit(user, { full_name: 'Ada B. Trader' })).status).toBe(201);
-    expect((await status(user)).body).toMatchObject({ verification_status: 'pending', rejection_reason: null, full_name: 'Ada B. Trader' });
+    expect((await status(user)).body).toMatchObject({
+      verification_status: 'pending',
+      rejection_reason: null,
+      full_name: 'Ada B. Trader',
+    });
 
     expect((await decide(user.id, { status: 'verified' })).status).toBe(200);
     expect((await status(user)).body).toMatchObject({ is_verified: true, verification_status: 'verified' });
@@ -210,7 +245,10 @@ describe('staff review', () => {
   it("answers 'No verification details found' for a user who submitted nothing", async () => {
     const user = await signUp(t);
     expect(await details(user.id)).toMatchObject({ status: 404, body: { error: MSG.noVerificationDetails } });
-    expect(await decide(user.id, { status: 'verified' })).toMatchObject({ status: 404, body: { error: MSG.noVerificationDetails } });
+    expect(await decide(user.id, { status: 'verified' })).toMatchObject({
+      status: 404,
+      body: { error: MSG.noVerificationDetails },
+    });
     expect((await details(999_999_999)).status).toBe(404);
   });
 
@@ -218,7 +256,10 @@ describe('staff review', () => {
     const user = await signUp(t);
     await submit(user);
     expect((await decide(user.id, { status: 'approved' })).status).toBe(400);
-    expect((await call(t, 'PATCH', '/api-v3/admin/verify-user/abc/', { token: admin.token, body: { status: 'verified' } })).status).toBe(400);
+    expect(
+      (await call(t, 'PATCH', '/api-v3/admin/verify-user/abc/', { token: admin.token, body: { status: 'verified' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('drops a decided submission from the list to review', async () => {
@@ -252,7 +293,12 @@ describe('identity images are reachable by staff only', () => {
 
     // The intruder gets a genuine signed URL for a file of their own, then points it at the owner's file.
     const session = (await call(t, 'POST', '/api-v2/chats/', { token: intruder.token })).body.session_id;
-    const own = await postForm(t, '/api-v2/messages/', { session_id: session, image: { data: png() } }, { token: intruder.token });
+    const own = await postForm(
+      t,
+      '/api-v2/messages/',
+      { session_id: session, image: { data: png() } },
+      { token: intruder.token },
+    );
     const ownUrl = new URL(own.body.image_url, 'http://x');
     const [row] = await t.db.select().from(verifications).where(eq(verifications.userId, owner.id));
     for (const target of [row!.idCardFront, row!.idCardBack, row!.selfie]) {

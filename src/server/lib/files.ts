@@ -23,7 +23,8 @@ export interface FileStoreOptions {
   clock: Clock;
 }
 
-export type SignatureCheck = { ok: true; name: string; contentType: string; expiresAt: number } | { ok: false; status: 403 | 404 };
+export type SignatureCheck =
+  { ok: true; name: string; contentType: string; expiresAt: number } | { ok: false; status: 403 | 404 };
 
 export function createFileStore({ dataDir, secret, clock }: FileStoreOptions) {
   const dir = path.join(dataDir, 'uploads');

@@ -9,7 +9,10 @@ describe('recognising images by their bytes', () => {
     ['gif', gif(640, 480), 'image/gif'],
     ['webp', webp(640, 480), 'image/webp'],
   ])('reads a %s and its dimensions', (kind, bytes, contentType) => {
-    expect(inspectImage(bytes)).toEqual({ ok: true, image: expect.objectContaining({ kind, contentType, width: 640, height: 480 }) });
+    expect(inspectImage(bytes)).toEqual({
+      ok: true,
+      image: expect.objectContaining({ kind, contentType, width: 640, height: 480 }),
+    });
   });
 
   it('reads the dimensions of simple and lossless WebP too', () => {
@@ -31,7 +34,9 @@ describe('recognising images by their bytes', () => {
 
   it('refuses bytes that are no image, whatever they pretend', () => {
     expect(inspectImage(notAnImage)).toEqual({ ok: false, reason: 'not-an-image' });
-    expect(inspectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toEqual({
+    expect(
+      inspectImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toEqual({
       ok: false,
       reason: 'not-an-image',
     });
@@ -40,7 +45,10 @@ describe('recognising images by their bytes', () => {
 
   it('refuses a truncated header and a JPEG without a frame header', () => {
     expect(inspectImage(png().subarray(0, 20))).toEqual({ ok: false, reason: 'not-an-image' });
-    expect(inspectImage(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'))).toEqual({ ok: false, reason: 'not-an-image' });
+    expect(inspectImage(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'))).toEqual({
+      ok: false,
+      reason: 'not-an-image',
+    });
   });
 
   it('refuses zero-sized images', () => {

@@ -97,7 +97,8 @@ const READERS: [ImageKind, (buf: Buffer) => [number, number] | null][] = [
   ['gif', gifSize],
 ];
 
-export type ImageCheck = { ok: true; image: ImageInfo } | { ok: false; reason: 'not-an-image' | 'too-large-dimensions' };
+export type ImageCheck =
+  { ok: true; image: ImageInfo } | { ok: false; reason: 'not-an-image' | 'too-large-dimensions' };
 
 /** What the bytes are, or why they are refused. */
 export function inspectImage(buf: Buffer): ImageCheck {

@@ -23,7 +23,9 @@ import { createIdentityService, type VerificationImages } from './service.js';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** The submission form: every missing or bad field is named, in the order of the form. */
-async function readSubmission(req: FastifyRequest): Promise<{ fields: VerificationFields; images: VerificationImages }> {
+async function readSubmission(
+  req: FastifyRequest,
+): Promise<{ fields: VerificationFields; images: VerificationImages }> {
   const form = await readImageForm(req, { fields: ['full_name', 'user_id'], images: VERIFICATION_IMAGE_FIELDS });
   const problems: Record<string, string> = {};
   const parsed = verificationFields.safeParse(form.fields);

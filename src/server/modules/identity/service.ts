@@ -44,7 +44,11 @@ export function createIdentityService(ctx: AppContext) {
   const files = fileStoreOf(ctx);
 
   return {
-    async submit(userId: number, fields: VerificationFields, images: VerificationImages): Promise<VerificationSubmitted> {
+    async submit(
+      userId: number,
+      fields: VerificationFields,
+      images: VerificationImages,
+    ): Promise<VerificationSubmitted> {
       // Checked before writing any file; the one-pending index settles a race between two submissions.
       assertMaySubmit(await latestSubmission(ctx.db, userId));
       const stored: string[] = [];
