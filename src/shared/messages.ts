@@ -55,11 +55,38 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong. Please try again.',
   verificationFailed: 'Verification failed. Please try again.',
   fetchVerificationFailed: 'Failed to fetch verification status',
+  fullNameRequired: 'Full name is required',
+  idNumberRequired: 'ID number is required',
+  idCardFrontRequired: 'ID card front image is required',
+  idCardBackRequired: 'ID card back image is required',
+  selfieRequired: 'Photo holding your ID is required',
+  verificationUnderReview: 'Your verification is under review. Please wait for the result.',
+  alreadyVerified: 'Your identity is already verified',
+  noVerificationSubmitted: 'No verification submitted yet',
+  verificationAlreadyReviewed: 'This verification has already been reviewed',
+  userVerified: 'User verified successfully',
+  userRejected: 'User verification rejected',
   // chat and support
   sendMessageFailed: 'Failed to send message',
   searchAnswerFailed: 'Failed to search for answer',
   noAnswer: "Sorry, I couldn't find an answer to that question.",
   fileTooLarge: 'File size should not exceed 5MB',
+  chatNotFound: 'Chat session not found',
+  chatEnded: 'This chat has ended. Please start a new chat from Support.',
+  chatClosed: 'Chat ended',
+  emptyMessage: 'Please enter a message or attach an image',
+  questionRequired: 'Please enter a question',
+  // uploads
+  notAnImage: 'Only JPEG, PNG, WebP or GIF images are allowed',
+  imageDimensionsTooLarge: 'The image dimensions are too large',
+  tooManyFiles: 'Too many files in one request',
+  tooManyFields: 'Too many fields in one request',
+  notMultipart: 'Send the form as multipart/form-data',
+  malformedForm: 'The form could not be read',
+  fieldTooLong: 'This field is too long',
+  fileLinkInvalid: 'This link is invalid or has expired',
+  fileNotFound: 'File not found',
+  oneFilePerField: 'Send one file per field',
   copied: 'Copied!',
   promotionCodeCopied: 'Promotion code copied!',
   // markets
@@ -73,3 +100,6 @@ export const minWithdrawalMessage = (equivalent: string, currency: string) =>
 /** 'Insufficient balance. Minimum withdrawal value is 50 USDT (...)' */
 export const insufficientForMinWithdrawalMessage = (equivalent: string, currency: string) =>
   `Insufficient balance. ${minWithdrawalMessage(equivalent, currency)}`;
+
+/** A form carried a file in a field that takes none. */
+export const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;

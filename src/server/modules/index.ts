@@ -1,7 +1,11 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
 import { authModule } from './auth/routes.js';
+import { chatModule } from './chat/routes.js';
+import { faqModule } from './faq/routes.js';
+import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
+import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
 
-export const modules: AppModule[] = [healthModule, authModule, marketModule];
+export const modules: AppModule[] = [healthModule, authModule, marketModule, filesModule, identityModule, faqModule, chatModule];

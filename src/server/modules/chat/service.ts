@@ -1,0 +1,196 @@
+/**
+ * Support chat rules: a user has at most one open session and sees only their own; staff see and
+ * answer every open session and end them. Text is kept as plain text; images follow the upload rules.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  chatKeyOf,
+  type ChatMessage,
+  type ChatSessionDetails,
+  type LatestMessagesResponse,
+} from '../../../shared/api/support.js';
+import { MSG } from '../../../shared/messages.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { chatMessages, chatSessions, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../lib/audit.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { fileStoreOf, type ImageUpload } from '../../plugins/uploads.js';
+import { usernameOf } from '../auth/service.js';
+import { chatEventsOf } from './events.js';
+
+type Viewer = Pick<AuthUser, 'id' | 'isAdmin'>;
+type MessageRow = typeof chatMessages.$inferSelect;
+type SenderRow = Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'>;
+
+const sender = alias(users, 'sender');
+const senderColumns = { firstName: sender.firstName, lastName: sender.lastName, email: sender.email };
+
+/** The session if the viewer may see it: its owner or staff. Anyone else gets the same 404 as for no session. */
+async function visibleSession(db: Queryable, viewer: Viewer, sessionId: string, lock?: 'update' | 'share') {
+  const query = db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  const [session] = lock ? await query.for(lock) : await query;
+  if (!session || (!viewer.isAdmin && session.userId !== viewer.id)) throw notFound(MSG.chatNotFound);
+  return session;
+}
+
+export function createChatService(ctx: AppContext) {
+  const files = fileStoreOf(ctx);
+  const events = chatEventsOf(ctx);
+
+  const toApi = (m: MessageRow, from: SenderRow): ChatMessage => ({
+    id: m.id,
+    session: m.sessionId,
+    text: m.text,
+    image_url: m.image ? files.signedUrl(m.image) : null,
+    timestamp: m.createdAt.toISOString(),
+    is_staff: m.isStaff,
+    sender: m.senderId,
+    sender_username: usernameOf(from),
+  });
+
+  return {
+    /** The user's open session, or a new one. The one-open-session index settles two tabs racing. */
+    async openSession(userId: number): Promise<{ sessionId: string; created: boolean }> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [open] = await ctx.db
+          .select({ id: chatSessions.id })
+          .from(chatSessions)
+          .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, 'open')));
+        if (open) return { sessionId: open.id, created: false };
+        const [created] = await ctx.db
+          .insert(chatSessions)
+          .values({ userId })
+          .onConflictDoNothing()
+          .returning({ id: chatSessions.id });
+        if (created) return { sessionId: created.id, created: true };
+      }
+      throw new Error(`could not open a chat session for user ${userId}`);
+    },
+
+    async session(viewer: Viewer, sessionId: string): Promise<ChatSessionDetails> {
+      const session = await visibleSession(ctx.db, viewer, sessionId);
+      const [owner] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
+      return {
+        session_id: session.id,
+        status: session.status,
+        user_id: session.userId,
+        username: owner ? usernameOf(owner) : `User ${session.userId}`,
+        created_at: session.createdAt.toISOString(),
+        closed_at: session.closedAt?.toISOString() ?? null,
+      };
+    },
+
+    async messages(viewer: Viewer, sessionId: string): Promise<ChatMessage[]> {
+      await visibleSession(ctx.db, viewer, sessionId);
+      const rows = await ctx.db
+        .select({ message: chatMessages, from: senderColumns })
+        .from(chatMessages)
+        .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(asc(chatMessages.id));
+      return rows.map((r) => toApi(r.message, r.from));
+    },
+
+    /** Post to an open session the viewer may see. Staff messages are marked `is_staff`. */
+    async send(
+      viewer: AuthUser,
+      sessionId: string,
+      text: string,
+      image: ImageUpload | undefined,
+    ): Promise<ChatMessage> {
+      if (!text && !image) throw badRequest(MSG.emptyMessage, { text: MSG.emptyMessage });
+      // Checked before the image is written, so nobody can store files through another's session.
+      const before = await visibleSession(ctx.db, viewer, sessionId);
+      if (before.status !== 'open') throw conflict(MSG.chatEnded);
+      const stored = image ? await files.save(image.bytes, image.image) : null;
+      let row: MessageRow;
+      try {
+        row = await ctx.db.transaction(async (tx) => {
+          // Shares the row lock with close-chat, so no message lands after the chat ended.
+          const session = await visibleSession(tx, viewer, sessionId, 'share');
+          if (session.status !== 'open') throw conflict(MSG.chatEnded);
+          const [inserted] = await tx
+            .insert(chatMessages)
+            .values({ sessionId, senderId: viewer.id, isStaff: viewer.isAdmin, text, image: stored })
+            .returning();
+          return inserted!;
+        });
+      } catch (error) {
+        if (stored) await files.remove(stored);
+        throw error;
+      }
+      const message = toApi(row, viewer);
+      events.emit('messageCreated', { message, sessionUserId: before.userId });
+      return message;
+    },
+
+    /**
+     * Staff's list of open chats that have at least one message, the most recently active first,
+     * each keyed by a JSON string of its user's id and name, with all its messages oldest first.
+     */
+    async openChats(): Promise<LatestMessagesResponse> {
+      const owner = alias(users, 'owner');
+      const open = await ctx.db
+        .select({
+          id: chatSessions.id,
+          userId: chatSessions.userId,
+          owner: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email },
+        })
+        .from(chatSessions)
+        .innerJoin(owner, eq(owner.id, chatSessions.userId))
+        .where(eq(chatSessions.status, 'open'));
+      if (open.length === 0) return {};
+      const rows = await ctx.db
+        .select({ message: chatMessages, from: senderColumns })
+        .from(chatMessages)
+        .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+        .where(
+          inArray(
+            chatMessages.sessionId,
+            open.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(chatMessages.id));
+      const bySession = new Map<string, ChatMessage[]>();
+      for (const r of rows) {
+        const list = bySession.get(r.message.sessionId) ?? [];
+        list.push(toApi(r.message, r.from));
+        bySession.set(r.message.sessionId, list);
+      }
+      const lastId = (sessionId: string) => bySession.get(sessionId)?.at(-1)?.id ?? 0;
+      const result: LatestMessagesResponse = {};
+      for (const s of open.filter((s) => bySession.has(s.id)).sort((a, b) => lastId(b.id) - lastId(a.id))) {
+        result[chatKeyOf({ user_id: s.userId, username: usernameOf(s.owner) })] = bySession.get(s.id)!;
+      }
+      return result;
+    },
+
+    /** End a chat (staff). Ending one that already ended is not an error. */
+    async close(staffId: number, sessionId: string): Promise<{ message: string; session_id: string }> {
+      const closed = await ctx.db.transaction(async (tx) => {
+        const session = await visibleSession(tx, { id: staffId, isAdmin: true }, sessionId, 'update');
+        if (session.status !== 'open') return null;
+        await tx
+          .update(chatSessions)
+          .set({ status: 'closed', closedBy: staffId, closedAt: ctx.clock.now() })
+          .where(eq(chatSessions.id, sessionId));
+        await recordAudit(tx, {
+          actorId: staffId,
+          action: 'chat.close',
+          targetType: 'chat_session',
+          targetId: sessionId,
+          before: { status: 'open' },
+          after: { status: 'closed' },
+        });
+        return session;
+      });
+      if (closed) events.emit('sessionClosed', { sessionId, sessionUserId: closed.userId, closedBy: staffId });
+      return { message: MSG.chatClosed, session_id: sessionId };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,80 @@
+/** HTTP of SPEC.md 7 "Identity" (the user's submission and status) and the staff review under /api-v3/admin. */
+import type { FastifyRequest } from 'fastify';
+import {
+  VERIFICATION_IMAGES,
+  VERIFICATION_IMAGE_FIELDS,
+  unverifiedUsersResponse,
+  userIdParams,
+  verificationDetails,
+  verificationFields,
+  verificationStatusResponse,
+  verificationSubmitted,
+  verifyUserBody,
+  verifyUserResponse,
+  type VerificationFields,
+} from '../../../shared/api/identity.js';
+import { errorBody } from '../../../shared/api/common.js';
+import type { AppModule } from '../../context.js';
+import { badRequest } from '../../errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { readImageForm } from '../../plugins/uploads.js';
+import { createIdentityService, type VerificationImages } from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** The submission form: every missing or bad field is named, in the order of the form. */
+async function readSubmission(
+  req: FastifyRequest,
+): Promise<{ fields: VerificationFields; images: VerificationImages }> {
+  const form = await readImageForm(req, { fields: ['full_name', 'user_id'], images: VERIFICATION_IMAGE_FIELDS });
+  const problems: Record<string, string> = {};
+  const parsed = verificationFields.safeParse(form.fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  }
+  for (const field of VERIFICATION_IMAGE_FIELDS) {
+    if (!form.images[field]) problems[field] = VERIFICATION_IMAGES[field];
+  }
+  const first = Object.values(problems)[0];
+  if (first || !parsed.success) throw badRequest(first ?? 'Invalid form', problems);
+  return { fields: parsed.data, images: form.images as VerificationImages };
+}
+
+export const identityModule: AppModule = (app, ctx) => {
+  const identity = createIdentityService(ctx);
+  const { requireUser, requireAdmin } = ctx.guard;
+  const tags = ['identity'];
+
+  app.post('/api-v1/documents-verification/', {
+    onRequest: requireUser,
+    schema: { tags, consumes: ['multipart/form-data'], response: { 201: verificationSubmitted, ...errors } },
+    handler: async (req, reply) => {
+      const { fields, images } = await readSubmission(req);
+      return reply.status(201).send(await identity.submit(currentUser(req).id, fields, images));
+    },
+  });
+
+  app.get('/api-v1/documents-verification/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: verificationStatusResponse, ...errors } },
+    handler: (req) => identity.status(currentUser(req).id),
+  });
+
+  app.get('/api-v3/admin/unverified-users-records/', {
+    onRequest: requireAdmin,
+    schema: { tags, response: { 200: unverifiedUsersResponse, ...errors } },
+    handler: () => identity.pending(),
+  });
+
+  app.get('/api-v3/admin/user-verifications/:user_id/', {
+    onRequest: requireAdmin,
+    schema: { tags, params: userIdParams, response: { 200: verificationDetails, ...errors } },
+    handler: (req) => identity.details(req.params.user_id),
+  });
+
+  app.patch('/api-v3/admin/verify-user/:user_id/', {
+    onRequest: requireAdmin,
+    schema: { tags, params: userIdParams, body: verifyUserBody, response: { 200: verifyUserResponse, ...errors } },
+    handler: (req) => identity.decide(currentUser(req).id, req.params.user_id, req.body),
+  });
+};

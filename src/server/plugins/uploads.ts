@@ -1,0 +1,97 @@
+/**
+ * Reading multipart forms with image files, shared by identity and chat: every file is buffered
+ * (at most 5 MB, cut off by @fastify/multipart), recognised by its bytes, and refused with a 400
+ * naming its field when it is too big, not an image, or absurdly large once decoded.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
+import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { createFileStore, type FileStore } from '../lib/files.js';
+import { inspectImage, type ImageInfo } from '../lib/images.js';
+
+export interface ImageUpload {
+  field: string;
+  bytes: Buffer;
+  image: ImageInfo;
+}
+
+export interface ImageForm<F extends string, I extends string> {
+  fields: Partial<Record<F, string>>;
+  images: Partial<Record<I, ImageUpload>>;
+}
+
+export interface ImageFormSpec<F extends string, I extends string> {
+  fields: readonly F[];
+  images: readonly I[];
+}
+
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/** Errors @fastify/multipart raises while parsing, turned into clear 400s. */
+function multipartFailure(error: unknown): Error {
+  const e = error as { code?: string; part?: { fieldname?: string } };
+  switch (e.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fieldError(e.part?.fieldname ?? 'file', MSG.fileTooLarge);
+    case 'FST_FILES_LIMIT':
+      return badRequest(MSG.tooManyFiles);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest(MSG.tooManyFields);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return badRequest(MSG.notMultipart);
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest(MSG.malformedForm);
+    default:
+      return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Read a multipart form: the named text fields (other text fields are ignored) and the named image
+ * files (any other file is refused). Nothing is written to disk here; the caller decides, after its
+ * own checks, whether to keep the images.
+ */
+export async function readImageForm<F extends string, I extends string>(
+  request: FastifyRequest,
+  spec: ImageFormSpec<F, I>,
+): Promise<ImageForm<F, I>> {
+  if (!request.isMultipart()) throw badRequest(MSG.notMultipart);
+  const form: ImageForm<F, I> = { fields: {}, images: {} };
+  const isField = (name: string): name is F => (spec.fields as readonly string[]).includes(name);
+  const isImage = (name: string): name is I => (spec.images as readonly string[]).includes(name);
+  try {
+    for await (const part of request.parts({ limits: { files: spec.images.length } })) {
+      if (part.type === 'field') {
+        if (!isField(part.fieldname)) continue;
+        if (part.valueTruncated) throw fieldError(part.fieldname, MSG.fieldTooLong);
+        if (typeof part.value !== 'string') throw fieldError(part.fieldname, MSG.malformedForm);
+        form.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const field = part.fieldname;
+      if (!isImage(field)) throw fieldError(field, unexpectedFileMessage(field));
+      if (form.images[field]) throw fieldError(field, MSG.oneFilePerField);
+      const bytes = await part.toBuffer();
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      // A browser sends an empty part for a file input left blank: that is a missing file.
+      if (bytes.length === 0) continue;
+      const checked = inspectImage(bytes);
+      if (!checked.ok) {
+        throw fieldError(field, checked.reason === 'not-an-image' ? MSG.notAnImage : MSG.imageDimensionsTooLarge);
+      }
+      form.images[field] = { field, bytes, image: checked.image };
+    }
+  } catch (error) {
+    throw multipartFailure(error);
+  }
+  return form;
+}
+
+/** The file store of an app context. Cheap to build: it is only a folder and a key. */
+export function fileStoreOf(ctx: Pick<AppContext, 'config' | 'clock'>): FileStore {
+  return createFileStore({ dataDir: ctx.config.dataDir, secret: ctx.config.jwtSecret, clock: ctx.clock });
+}

@@ -1,0 +1,122 @@
+/** Support: the FAQ bot and the chat between a user and staff (SPEC.md 3 "Chat message", 7 "Chat and support"). */
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+// --- FAQ ---------------------------------------------------------------------------------------
+
+/** The six FAQ buttons of /support; the bot matches these questions exactly, then by keywords. */
+export const FAQ_TOPICS = [
+  { topic: 'recharge_address', question: 'Platform recharge address' },
+  { topic: 'balance', question: 'Where is my balance?' },
+  { topic: 'manual_service', question: 'Transfer to manual service' },
+  { topic: 'withdraw_recharge', question: 'Withdraw and recharge' },
+  { topic: 'forgot_password', question: 'Forgotten password/mailbox' },
+  { topic: 'frozen_balance', question: 'Frozen balance cannot transfer' },
+] as const;
+export type FaqTopic = (typeof FAQ_TOPICS)[number]['topic'];
+
+export const QUESTION_MAX = 500;
+
+export const questionBody = z.object({
+  question: z
+    .string({ error: MSG.questionRequired })
+    .trim()
+    .min(1, { error: MSG.questionRequired })
+    .max(QUESTION_MAX, { error: `Question must be at most ${QUESTION_MAX} characters` }),
+});
+export type QuestionBody = z.infer<typeof questionBody>;
+
+/** POST /api-v2/question-answer/: the best answer, or an empty list when nothing matches. */
+export const faqAnswerResponse = z.object({
+  answers: z.array(z.object({ answer: z.string(), topic: z.string().optional() })),
+});
+export type FaqAnswerResponse = z.infer<typeof faqAnswerResponse>;
+
+export const DEPOSIT_NETWORKS = ['ERC20', 'TRC20', 'BTC'] as const;
+export type DepositNetwork = (typeof DEPOSIT_NETWORKS)[number];
+
+/** The 'ERC20: <address>' lines of a recharge-address answer, for the rows with a copy button. */
+export function depositAddressLines(answer: string): { network: DepositNetwork; address: string }[] {
+  const rows: { network: DepositNetwork; address: string }[] = [];
+  for (const line of answer.split('\n')) {
+    const match = /^\s*(ERC20|TRC20|BTC):\s*(\S+)\s*$/.exec(line);
+    if (match) rows.push({ network: match[1] as DepositNetwork, address: match[2]! });
+  }
+  return rows;
+}
+
+// --- Chat --------------------------------------------------------------------------------------
+
+export const CHAT_TEXT_MAX = 2000;
+
+const sessionId = z.uuid({ error: 'Invalid chat session id' });
+
+/** POST /api-v2/chats/ (201 when opened, 200 when the open one is returned) */
+export const chatSessionResponse = z.object({ session_id: z.string() });
+export type ChatSessionResponse = z.infer<typeof chatSessionResponse>;
+
+/** GET /api-v2/chats/{session_id}/: whether the chat is still open, and whose it is. */
+export const chatSessionDetails = z.object({
+  session_id: z.string(),
+  status: z.enum(['open', 'closed']),
+  user_id: z.number(),
+  username: z.string(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type ChatSessionDetails = z.infer<typeof chatSessionDetails>;
+
+export const chatSessionParams = z.object({ session_id: sessionId });
+export const messagesQuery = z.object({ session_id: sessionId });
+
+/** Text fields of POST /api-v2/messages/ (multipart, with an optional `image` file; or JSON without one). */
+export const sendMessageFields = z.object({
+  session_id: sessionId,
+  text: z
+    .string()
+    .max(CHAT_TEXT_MAX * 2)
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.length <= CHAT_TEXT_MAX, { error: `Message must be at most ${CHAT_TEXT_MAX} characters` }),
+});
+export type SendMessageFields = z.infer<typeof sendMessageFields>;
+export const CHAT_IMAGE_FIELD = 'image';
+
+/** A chat message. `text` is plain text: show it as text, never as HTML. `image_url` is signed and expires. */
+export const chatMessage = z.object({
+  id: z.number(),
+  session: z.string(),
+  text: z.string(),
+  image_url: z.string().nullable(),
+  timestamp: z.string(),
+  is_staff: z.boolean(),
+  sender: z.number(),
+  sender_username: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+export const chatMessagesResponse = z.array(chatMessage);
+
+/**
+ * GET /api-v2/support/latest-messages/ (staff): open chats with at least one message, keyed by
+ * a JSON string of {user_id, username}, each with all its messages, oldest first.
+ */
+export const latestMessagesResponse = z.record(z.string(), z.array(chatMessage));
+export type LatestMessagesResponse = z.infer<typeof latestMessagesResponse>;
+
+export interface ChatKey {
+  user_id: number;
+  username: string;
+}
+export const chatKeyOf = (key: ChatKey) => JSON.stringify({ user_id: key.user_id, username: key.username });
+export function parseChatKey(key: string): ChatKey | null {
+  try {
+    const value: unknown = JSON.parse(key);
+    const parsed = z.object({ user_id: z.number(), username: z.string() }).safeParse(value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const closeChatBody = z.object({ session_id: sessionId });
+export const closeChatResponse = z.object({ message: z.string(), session_id: z.string() });

@@ -1,0 +1,161 @@
+/** The upload rules and signed file URLs (DESIGN.md section 6), through a chat message with an image. */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
+import { MSG } from '../../src/shared/messages.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { gif, jpeg, notAnImage, padTo, png, webp } from '../helpers/images.js';
+import { fetchFile, postForm, type FilePart } from '../helpers/multipart.js';
+import { call, signUp, type TestUser } from '../helpers/users.js';
+
+let t: TestApp;
+let user: TestUser;
+let sessionId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signUp(t);
+  sessionId = (await call(t, 'POST', '/api-v2/chats/', { token: user.token })).body.session_id;
+});
+afterAll(() => t.close());
+
+const sendImage = (image: FilePart, text = '', who: TestUser = user, session = sessionId) =>
+  postForm(t, '/api-v2/messages/', { session_id: session, text, image }, { token: who.token });
+
+const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+const storedFiles = () => {
+  try {
+    return readdirSync(uploadsDir());
+  } catch {
+    return [];
+  }
+};
+
+describe('which files are accepted', () => {
+  it.each([
+    ['JPEG', jpeg(), 'image/jpeg'],
+    ['PNG', png(), 'image/png'],
+    ['WebP', webp(), 'image/webp'],
+    ['GIF', gif(), 'image/gif'],
+  ])('takes a %s, recognised by its bytes, and serves it with its real type', async (_kind, bytes, contentType) => {
+    // The name and the declared type lie; the bytes decide.
+    const res = await sendImage({ data: bytes, filename: 'page.html', contentType: 'text/html' });
+    expect(res.status).toBe(201);
+    const file = await fetchFile(t, res.body.image_url);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe(contentType);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBe('inline');
+    expect(Buffer.compare(file.body, bytes)).toBe(0);
+  });
+
+  it('refuses bytes that are not an image even with an image name and content type, and stores nothing', async () => {
+    const before = storedFiles().length;
+    const res = await sendImage({ data: notAnImage, filename: 'selfie.png', contentType: 'image/png' }, 'look');
+    expect(res).toMatchObject({ status: 400, body: { error: MSG.notAnImage, fields: { image: MSG.notAnImage } } });
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('refuses an SVG, which could carry script', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const res = await sendImage({ data: svg, filename: 'x.svg', contentType: 'image/svg+xml' });
+    expect(res).toMatchObject({ status: 400, body: { fields: { image: MSG.notAnImage } } });
+  });
+
+  it('takes a file of exactly 5 MB', async () => {
+    const res = await sendImage({ data: padTo(png(), MAX_IMAGE_BYTES) });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses 5 MB + 1 byte with 'File size should not exceed 5MB' naming the field", async () => {
+    const before = storedFiles().length;
+    const res = await sendImage({ data: padTo(png(), MAX_IMAGE_BYTES + 1) }, 'big one');
+    expect(res).toMatchObject({ status: 400, body: { error: MSG.fileTooLarge, fields: { image: MSG.fileTooLarge } } });
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('refuses an image whose header claims absurd dimensions (a decompression bomb)', async () => {
+    const res = await sendImage({ data: png(50_000, 50_000) });
+    expect(res).toMatchObject({ status: 400, body: { fields: { image: MSG.imageDimensionsTooLarge } } });
+  });
+
+  it('refuses a file in a field that takes none, and a second image', async () => {
+    const extra = await postForm(
+      t,
+      '/api-v2/messages/',
+      { session_id: sessionId, text: 'hi', avatar: { data: png() } },
+      { token: user.token },
+    );
+    expect(extra.status).toBe(400);
+    expect(extra.body.fields).toHaveProperty('avatar');
+  });
+
+  it('stores under a random name of its own, never the uploaded file name', async () => {
+    const res = await sendImage({ data: png(), filename: '..%2F..%2Fetc%2Fpasswd.png' });
+    expect(res.status).toBe(201);
+    const name = (res.body.image_url as string).match(/^\/files\/([^?]+)\?/)![1]!;
+    expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(storedFiles()).toContain(name);
+  });
+});
+
+describe('signed URLs', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = (await sendImage({ data: jpeg() })).body.image_url;
+  });
+
+  const parts = (u: string) => {
+    const parsed = new URL(u, 'http://x');
+    return {
+      name: parsed.pathname.slice('/files/'.length),
+      exp: parsed.searchParams.get('exp')!,
+      sig: parsed.searchParams.get('sig')!,
+    };
+  };
+
+  it('are relative /files/ paths with an expiry 10 to 15 minutes ahead', () => {
+    const { exp } = parts(url);
+    const inSeconds = Number(exp) - Math.floor(t.clock.now().getTime() / 1000);
+    expect(url).toMatch(/^\/files\/[0-9a-f]{32}\.jpg\?exp=\d+&sig=[\w-]+$/);
+    expect(inSeconds).toBeGreaterThanOrEqual(10 * 60 - 1);
+    expect(inSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('stop working once expired', async () => {
+    expect((await fetchFile(t, url)).status).toBe(200);
+    t.clock.advance(16 * 60 * 1000);
+    try {
+      const res = await fetchFile(t, url);
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body.toString())).toEqual({ error: MSG.fileLinkInvalid });
+    } finally {
+      t.clock.advance(-16 * 60 * 1000);
+    }
+  });
+
+  it('refuse a tampered signature, a pushed-back expiry, another file name and a missing signature', async () => {
+    const { name, exp, sig } = parts(url);
+    const other = (await sendImage({ data: png() })).body.image_url as string;
+    const flipped = sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A');
+    expect((await fetchFile(t, `/files/${name}?exp=${exp}&sig=${flipped}`)).status).toBe(403);
+    expect((await fetchFile(t, `/files/${name}?exp=${Number(exp) + 86_400}&sig=${sig}`)).status).toBe(403);
+    expect((await fetchFile(t, `/files/${parts(other).name}?exp=${exp}&sig=${sig}`)).status).toBe(403);
+    expect((await fetchFile(t, `/files/${name}?exp=${exp}`)).status).toBe(403);
+    expect((await fetchFile(t, `/files/${name}`)).status).toBe(403);
+  });
+
+  it('never serve a path outside the store', async () => {
+    const { exp, sig } = parts(url);
+    expect((await fetchFile(t, `/files/..%2Fjwt-secret?exp=${exp}&sig=${sig}`)).status).toBe(404);
+    expect((await fetchFile(t, `/files/${'0'.repeat(32)}.txt?exp=${exp}&sig=${sig}`)).status).toBe(404);
+  });
+
+  it('answer 404 for a validly signed file that is gone', async () => {
+    const res = await sendImage({ data: png() });
+    const { name } = parts(res.body.image_url);
+    const { unlinkSync } = await import('node:fs');
+    unlinkSync(path.join(uploadsDir(), name));
+    expect((await fetchFile(t, res.body.image_url)).status).toBe(404);
+  });
+});
