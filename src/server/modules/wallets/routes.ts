@@ -1,0 +1,76 @@
+/**
+ * HTTP of SPEC.md 7 "Assets", "Transaction" and the deposit call: wallet lists, recharge, withdraw,
+ * transfer, transaction history; and the staff review of "Admin" (staff-routes.ts).
+ */
+import { DEFAULT_WALLET_CURRENCIES, WALLET_KINDS } from '../../../shared/constants.js';
+import { errorBody } from '../../../shared/api/common.js';
+import {
+  rechargeBody,
+  transactionCreated,
+  transactionHistory,
+  transactionHistoryQuery,
+  transferBody,
+  walletList,
+  withdrawalBody,
+} from '../../../shared/api/wallet.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { walletBalances } from '../ledger/ledger.js';
+import { createDepositService } from './deposits.js';
+import { registerStaffRoutes } from './staff-routes.js';
+import { transactionHistory as historyOf } from './transactions.js';
+import { createTransferService } from './transfers.js';
+import { createWithdrawalService } from './withdrawals.js';
+
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody };
+
+export const walletsModule: AppModule = (app, ctx) => {
+  const deposits = createDepositService(ctx.db);
+  const withdrawals = createWithdrawalService(ctx);
+  const transfers = createTransferService(ctx.db);
+  const { requireUser } = ctx.guard;
+  const tags = ['wallets'];
+
+  for (const wallet of WALLET_KINDS) {
+    app.get(`/api-v1/${wallet}-wallet-list/`, {
+      onRequest: requireUser,
+      schema: { tags, response: { 200: walletList, 401: errorBody } },
+      handler: async (req) => {
+        const held = await walletBalances(ctx.db, currentUser(req).id, wallet);
+        // The default set always shows (with '0'), then whatever else the user holds, A-Z.
+        const defaults: string[] = [...DEFAULT_WALLET_CURRENCIES];
+        const others = [...held.keys()].filter((c) => !defaults.includes(c)).sort();
+        return [...defaults, ...others].map((currency) => ({ currency, balance: held.get(currency) ?? '0' }));
+      },
+    });
+  }
+
+  app.post('/api-v1/recharge/', {
+    onRequest: requireUser,
+    schema: { tags, body: rechargeBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) => sendOutcome(reply, await deposits.request(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.post('/api-v1/withdraw/', {
+    onRequest: requireUser,
+    // Each attempt checks the transaction password: limit guessing with a stolen session.
+    config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) => sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.post('/api-v1/transfer-to-wallet/', {
+    onRequest: requireUser,
+    schema: { tags, body: transferBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) => sendOutcome(reply, await transfers.transfer(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.get('/api-v1/transcations-history/', {
+    onRequest: requireUser,
+    schema: { tags, querystring: transactionHistoryQuery, response: { 200: transactionHistory, 400: errorBody, 401: errorBody } },
+    handler: (req) => historyOf(ctx.db, currentUser(req).id, req.query),
+  });
+
+  registerStaffRoutes(app, ctx);
+};
