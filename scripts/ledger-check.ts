@@ -4,6 +4,7 @@
  * anything does not add up, 2 when the check could not run.
  */
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.js';
 import { connect, startEmbeddedPostgres, type RunningDatabase } from '../src/server/db/database.js';
 import { checkLedger } from '../src/server/modules/ledger/check.js';
@@ -16,6 +17,8 @@ async function main(): Promise<number> {
     : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
   const db = connect(database.url, 2);
   try {
+    const { rows } = await db.execute<{ ready: boolean }>(sql`select to_regclass('public.ledger_entries') is not null as ready`);
+    if (!rows[0]?.ready) throw new Error('this database has no ledger tables yet (start the server once to create them)');
     const report = await checkLedger(db);
     console.log(`ledger check: ${report.accounts} accounts, ${report.entries} entries, ${report.transactions} transactions`);
     for (const mismatch of report.mismatches) console.log(`  mismatch ${JSON.stringify(mismatch)}`);

@@ -2,7 +2,7 @@
  * HTTP of SPEC.md 7 "Assets", "Transaction" and the deposit call: wallet lists, recharge, withdraw,
  * transfer, transaction history; and the staff review of "Admin" (staff-routes.ts).
  */
-import { DEFAULT_WALLET_CURRENCIES, WALLET_KINDS } from '../../../shared/constants.js';
+import { WALLET_KINDS } from '../../../shared/constants.js';
 import { errorBody } from '../../../shared/api/common.js';
 import {
   rechargeBody,
@@ -16,10 +16,10 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
-import { walletBalances } from '../ledger/ledger.js';
+import { listWallet } from './balances.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
-import { transactionHistory as historyOf } from './transactions.js';
+import { listHistory } from './transactions.js';
 import { createTransferService } from './transfers.js';
 import { createWithdrawalService } from './withdrawals.js';
 
@@ -36,13 +36,7 @@ export const walletsModule: AppModule = (app, ctx) => {
     app.get(`/api-v1/${wallet}-wallet-list/`, {
       onRequest: requireUser,
       schema: { tags, response: { 200: walletList, 401: errorBody } },
-      handler: async (req) => {
-        const held = await walletBalances(ctx.db, currentUser(req).id, wallet);
-        // The default set always shows (with '0'), then whatever else the user holds, A-Z.
-        const defaults: string[] = [...DEFAULT_WALLET_CURRENCIES];
-        const others = [...held.keys()].filter((c) => !defaults.includes(c)).sort();
-        return [...defaults, ...others].map((currency) => ({ currency, balance: held.get(currency) ?? '0' }));
-      },
+      handler: (req) => listWallet(ctx.db, currentUser(req).id, wallet),
     });
   }
 
@@ -69,7 +63,7 @@ export const walletsModule: AppModule = (app, ctx) => {
   app.get('/api-v1/transcations-history/', {
     onRequest: requireUser,
     schema: { tags, querystring: transactionHistoryQuery, response: { 200: transactionHistory, 400: errorBody, 401: errorBody } },
-    handler: (req) => historyOf(ctx.db, currentUser(req).id, req.query),
+    handler: (req) => listHistory(ctx.db, currentUser(req).id, req.query),
   });
 
   registerStaffRoutes(app, ctx);

@@ -9,7 +9,7 @@ import {
 import type { AppContext, ZodApp } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createReviewService } from './review.js';
-import { pendingTransactions as pendingOf } from './transactions.js';
+import { listPending } from './transactions.js';
 
 export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
   const review = createReviewService(ctx.db);
@@ -20,7 +20,7 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
   app.get('/api-v3/admin/pending-transactions/', {
     onRequest: requireAdmin,
     schema: { tags, response: { 200: pendingTransactions, 401: errorBody, 403: errorBody } },
-    handler: () => pendingOf(ctx.db),
+    handler: () => listPending(ctx.db),
   });
 
   app.post('/api-v3/admin/transactions-verification/', {

@@ -36,7 +36,7 @@ export async function insertTransaction(db: Queryable, values: typeof transactio
 }
 
 /** A user's own transactions, newest first. */
-export async function transactionHistory(db: Queryable, userId: number, query: TransactionHistoryQuery): Promise<TransactionItem[]> {
+export async function listHistory(db: Queryable, userId: number, query: TransactionHistoryQuery): Promise<TransactionItem[]> {
   const conditions: SQL[] = [eq(transactions.userId, userId)];
   if (query.status) conditions.push(eq(transactions.status, query.status));
   if (query.before) conditions.push(lt(transactions.id, query.before));
@@ -50,7 +50,7 @@ export async function transactionHistory(db: Queryable, userId: number, query: T
 }
 
 /** The staff's queue: every pending deposit and withdrawal, oldest first. */
-export async function pendingTransactions(db: Queryable, limit = 500): Promise<PendingTransaction[]> {
+export async function listPending(db: Queryable, limit = 500): Promise<PendingTransaction[]> {
   const rows = await db
     .select({ t: transactions, email: users.email })
     .from(transactions)
