@@ -17,12 +17,21 @@ async function main(): Promise<number> {
     : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
   const db = connect(database.url, 2);
   try {
-    const { rows } = await db.execute<{ ready: boolean }>(sql`select to_regclass('public.ledger_entries') is not null as ready`);
-    if (!rows[0]?.ready) throw new Error('this database has no ledger tables yet (start the server once to create them)');
+    const { rows } = await db.execute<{ ready: boolean }>(
+      sql`select to_regclass('public.ledger_entries') is not null as ready`,
+    );
+    if (!rows[0]?.ready)
+      throw new Error('this database has no ledger tables yet (start the server once to create them)');
     const report = await checkLedger(db);
-    console.log(`ledger check: ${report.accounts} accounts, ${report.entries} entries, ${report.transactions} transactions`);
+    console.log(
+      `ledger check: ${report.accounts} accounts, ${report.entries} entries, ${report.transactions} transactions`,
+    );
     for (const mismatch of report.mismatches) console.log(`  mismatch ${JSON.stringify(mismatch)}`);
-    console.log(report.mismatches.length === 0 ? 'ledger check: OK, 0 mismatches' : `ledger check: FAILED, ${report.mismatches.length} mismatches`);
+    console.log(
+      report.mismatches.length === 0
+        ? 'ledger check: OK, 0 mismatches'
+        : `ledger check: FAILED, ${report.mismatches.length} mismatches`,
+    );
     return report.mismatches.length === 0 ? 0 : 1;
   } finally {
     await db.$client.end();

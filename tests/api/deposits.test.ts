@@ -42,7 +42,10 @@ describe('deposit request validation (SPEC.md 5 "Deposit")', () => {
     ['more than 8 decimals', '60.123456789'],
   ])('refuses an amount that is %s', async (_label, amount) => {
     const res = await recharge(user, { amount, payment_address: 'TXsender' });
-    expect(res).toMatchObject({ status: 400, body: { error: MSG.enterValidAmount, fields: { amount: MSG.enterValidAmount } } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: MSG.enterValidAmount, fields: { amount: MSG.enterValidAmount } },
+    });
   });
 
   it('refuses less than the 50 USDT minimum recharge, so nothing under it can ever be credited', async () => {
@@ -73,7 +76,14 @@ describe('a deposit awaits staff approval', () => {
       status: 201,
       body: {
         message: 'Your deposit request has been sent for approval. We will process it shortly.',
-        transaction: { type: 'deposit', status: 'pending', amount: '250.5', currency: 'USDT', transfer_to: 'funding', address: 'TXsenderAddress' },
+        transaction: {
+          type: 'deposit',
+          status: 'pending',
+          amount: '250.5',
+          currency: 'USDT',
+          transfer_to: 'funding',
+          address: 'TXsenderAddress',
+        },
       },
     });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
@@ -100,7 +110,10 @@ describe('a deposit awaits staff approval', () => {
     const id: number = body.transaction.transaction_id;
 
     const approved = await verify(id, 'approve');
-    expect(approved).toMatchObject({ status: 200, body: { message: 'Transaction approved', transaction: { transaction_id: id, status: 'successful' } } });
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { message: 'Transaction approved', transaction: { transaction_id: id, status: 'successful' } },
+    });
     expect(approved.body.transaction.decided_at).toEqual(expect.any(String));
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('120');
 
@@ -133,12 +146,25 @@ describe('a deposit awaits staff approval', () => {
     const { body } = await recharge(user, { amount: '75', payment_address: 'TXsender' });
     const id: number = body.transaction.transaction_id;
     const cancelled = await verify(id, 'cancel');
-    expect(cancelled).toMatchObject({ status: 200, body: { message: 'Transaction cancelled', transaction: { status: 'cancel' } } });
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { message: 'Transaction cancelled', transaction: { status: 'cancel' } },
+    });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
-    expect(await verify(id, 'approve')).toMatchObject({ status: 409, body: { error: 'This transaction has already been cancelled' } });
+    expect(await verify(id, 'approve')).toMatchObject({
+      status: 409,
+      body: { error: 'This transaction has already been cancelled' },
+    });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
-    expect(audit).toMatchObject({ action: 'transaction.cancel', before: { status: 'pending' }, after: { status: 'cancel' } });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
+    expect(audit).toMatchObject({
+      action: 'transaction.cancel',
+      before: { status: 'pending' },
+      after: { status: 'cancel' },
+    });
     const history = await call(t, 'GET', '/api-v1/transcations-history/?status=cancel', { token: user.token });
     expect(history.body).toMatchObject([{ transaction_id: id, status: 'cancel' }]);
     await expectLedgerBalanced(t);
@@ -158,12 +184,18 @@ describe('staff review rules', () => {
   });
 
   it('refuses a missing or malformed transaction_id and an unknown action with 400', async () => {
-    const noId = await call(t, 'POST', '/api-v3/admin/transactions-verification/', { token: admin.token, body: { action: 'approve' } });
+    const noId = await call(t, 'POST', '/api-v3/admin/transactions-verification/', {
+      token: admin.token,
+      body: { action: 'approve' },
+    });
     expect(noId.status).toBe(400);
     expect((await verify('abc', 'approve')).status).toBe(400);
     const user = await signUp(t);
     const { body } = await recharge(user, { amount: '80', payment_address: 'TXsender' });
-    expect(await verify(body.transaction.transaction_id, 'reject')).toMatchObject({ status: 400, body: { error: 'Action must be approve or cancel' } });
+    expect(await verify(body.transaction.transaction_id, 'reject')).toMatchObject({
+      status: 400,
+      body: { error: 'Action must be approve or cancel' },
+    });
   });
 
   it('does not let staff review their own transaction', async () => {
@@ -180,7 +212,13 @@ describe('staff review rules', () => {
     expect((await pending(user.token)).status).toBe(403);
     expect((await verify(id, 'approve', user.token)).status).toBe(403);
     expect((await call(t, 'GET', '/api-v3/admin/pending-transactions/')).status).toBe(401);
-    expect((await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { body: { action: 'approve' } })).status).toBe(401);
+    expect(
+      (
+        await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+          body: { action: 'approve' },
+        })
+      ).status,
+    ).toBe(401);
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
   });
 });

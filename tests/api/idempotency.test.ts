@@ -13,10 +13,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const keyed = (key: string) => ({ 'idempotency-key': key });
-const transferBody = { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '10', all_amount: false };
+const transferBody = {
+  transfer_from: 'funding',
+  transfer_to: 'lever',
+  currency: 'USDT',
+  amount: '10',
+  all_amount: false,
+};
 const transfer = (user: TestUser, key: string, body: Record<string, unknown> = transferBody) =>
   call(t, 'POST', '/api-v1/transfer-to-wallet/', { token: user.token, body, headers: keyed(key) });
-const transactionCount = async (user: TestUser) => (await t.db.select().from(transactions).where(eq(transactions.userId, user.id))).length;
+const transactionCount = async (user: TestUser) =>
+  (await t.db.select().from(transactions).where(eq(transactions.userId, user.id))).length;
 
 describe('Idempotency-Key on money-moving POSTs', () => {
   it('answers a retry with the first response and moves the money once', async () => {
@@ -47,7 +54,11 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     await transfer(user, 'reused');
     const otherAmount = await transfer(user, 'reused', { ...transferBody, amount: '11' });
     expect(otherAmount).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_MSG.reusedKey } });
-    const otherRoute = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body: { amount: '60', payment_address: 'TX' }, headers: keyed('reused') });
+    const otherRoute = await call(t, 'POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount: '60', payment_address: 'TX' },
+      headers: keyed('reused'),
+    });
     expect(otherRoute).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_MSG.reusedKey } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('90');
   });
@@ -94,13 +105,21 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     const user = await signUp(t);
     await setTransactionPassword(t, user, '975310');
     await fundWallet(t, user, '500');
-    const body = { address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', amount: '100', transaction_password: '975310', currency: 'USDT', all_amount: false };
+    const body = {
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      amount: '100',
+      transaction_password: '975310',
+      currency: 'USDT',
+      all_amount: false,
+    };
     const first = await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body, headers: keyed('w-1') });
     const second = await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body, headers: keyed('w-1') });
     expect(first.status).toBe(201);
     expect(second).toMatchObject({ status: 201, body: first.body });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('400');
-    const stored = await t.db.execute<{ row: string }>(sql`select row_to_json(k)::text as row from idempotency_keys k where key = 'w-1'`);
+    const stored = await t.db.execute<{ row: string }>(
+      sql`select row_to_json(k)::text as row from idempotency_keys k where key = 'w-1'`,
+    );
     expect(stored.rows[0]!.row).not.toContain('975310');
     await expectLedgerBalanced(t);
   });

@@ -26,9 +26,17 @@ describe('concurrent money movement', () => {
     await setTransactionPassword(t, user, '112233');
     // SOL at 10 USDT: each withdrawal of 10 SOL is worth 100 USDT, above the 50 USDT minimum.
     await grant(t, user, 'funding', 'SOL', '500');
-    const body = { address: 'So1anaDestinationAddress111', amount: '10', transaction_password: '112233', currency: 'SOL', all_amount: false };
+    const body = {
+      address: 'So1anaDestinationAddress111',
+      amount: '10',
+      transaction_password: '112233',
+      currency: 'SOL',
+      all_amount: false,
+    };
 
-    const responses = await Promise.all(Array.from({ length: 100 }, () => call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body })),
+    );
 
     expect(statusCounts(responses)).toEqual({ 201: 50, 400: 50 });
     for (const refused of responses.filter((r) => r.status === 400)) {
@@ -55,7 +63,7 @@ describe('concurrent money movement', () => {
     // Every ordered pair of wallets, many times over, all at once: cycles that would deadlock without one lock order.
     const requests = Array.from({ length: 150 }, (_, i) => {
       const from = wallets[i % 3]!;
-      const to = wallets[(i + 1 + Math.floor(i / 3) % 2) % 3]!;
+      const to = wallets[(i + 1 + (Math.floor(i / 3) % 2)) % 3]!;
       return call(t, 'POST', '/api-v1/transfer-to-wallet/', {
         token: user.token,
         body: { transfer_from: from, transfer_to: to, currency: 'USDT', amount: '45', all_amount: false },
@@ -81,7 +89,11 @@ describe('concurrent money movement', () => {
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call(t, 'POST', '/api-v1/transfer-to-wallet/', { token: user.token, body, headers: { 'idempotency-key': 'one-click' } }),
+        call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+          token: user.token,
+          body,
+          headers: { 'idempotency-key': 'one-click' },
+        }),
       ),
     );
 
@@ -101,13 +113,19 @@ describe('concurrent money movement', () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
       const user = await signUp(t);
-      const res = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body: { amount: '100', payment_address: 'TX' } });
+      const res = await call(t, 'POST', '/api-v1/recharge/', {
+        token: user.token,
+        body: { amount: '100', payment_address: 'TX' },
+      });
       users.push(user);
       ids.push(res.body.transaction.transaction_id);
     }
 
     const approve = (id: number, token: string) =>
-      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token, body: { action: 'approve' } });
+      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+        token,
+        body: { action: 'approve' },
+      });
     const responses = await Promise.all(ids.flatMap((id) => [approve(id, admin.token), approve(id, otherAdmin.token)]));
 
     for (let i = 0; i < ids.length; i++) {
@@ -126,15 +144,26 @@ describe('concurrent money movement', () => {
     for (let i = 0; i < 4; i++) {
       const res = await call(t, 'POST', '/api-v1/withdraw/', {
         token: user.token,
-        body: { address: 'bc1qdestination', amount: '0.001', transaction_password: '445566', currency: 'BTC', all_amount: false },
+        body: {
+          address: 'bc1qdestination',
+          amount: '0.001',
+          transaction_password: '445566',
+          currency: 'BTC',
+          all_amount: false,
+        },
       });
       expect(res.status).toBe(201);
       ids.push(res.body.transaction.transaction_id);
     }
 
     const decide = (id: number, action: string) =>
-      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token: admin.token, body: { action } });
-    const responses = await Promise.all(ids.flatMap((id) => [decide(id, 'approve'), decide(id, 'cancel'), decide(id, 'cancel')]));
+      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+        token: admin.token,
+        body: { action },
+      });
+    const responses = await Promise.all(
+      ids.flatMap((id) => [decide(id, 'approve'), decide(id, 'cancel'), decide(id, 'cancel')]),
+    );
 
     let refunded = 0;
     for (let i = 0; i < ids.length; i++) {

@@ -98,7 +98,10 @@ describe('ledger operations', () => {
     const user = await signUp(t);
     const key: AccountKey = { userId: user.id, wallet: 'second', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '5', ref()));
-    const direct = t.db.update(accounts).set({ balance: '-1' }).where(eq(accounts.id, (await accountOf(key))!.id));
+    const direct = t.db
+      .update(accounts)
+      .set({ balance: '-1' })
+      .where(eq(accounts.id, (await accountOf(key))!.id));
     await expect(direct).rejects.toMatchObject({ cause: { constraint: 'accounts_balance_non_negative' } });
   });
 });
@@ -109,15 +112,29 @@ describe('ledger check', () => {
     const key: AccountKey = { userId: user.id, wallet: 'legal', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '10', ref()));
     const account = (await accountOf(key))!;
-    await t.db.update(accounts).set({ balance: sql`${accounts.balance} + 1` }).where(eq(accounts.id, account.id));
+    await t.db
+      .update(accounts)
+      .set({ balance: sql`${accounts.balance} + 1` })
+      .where(eq(accounts.id, account.id));
     try {
       const report = await checkLedger(t.db);
       expect(report.mismatches).toEqual([
-        { kind: 'balance', accountId: account.id, userId: user.id, wallet: 'legal', currency: 'USDT', balance: '11', sumOfEntries: '10' },
+        {
+          kind: 'balance',
+          accountId: account.id,
+          userId: user.id,
+          wallet: 'legal',
+          currency: 'USDT',
+          balance: '11',
+          sumOfEntries: '10',
+        },
         { kind: 'balance_after', accountId: account.id, balance: '11', lastBalanceAfter: '10' },
       ]);
     } finally {
-      await t.db.update(accounts).set({ balance: sql`${accounts.balance} - 1` }).where(eq(accounts.id, account.id));
+      await t.db
+        .update(accounts)
+        .set({ balance: sql`${accounts.balance} - 1` })
+        .where(eq(accounts.id, account.id));
     }
     await expectLedgerBalanced(t);
   });
@@ -130,7 +147,16 @@ describe('ledger check', () => {
     await t.db.transaction((tx) => credit(tx, key, '100', { reason: 'deposit', refType: 'transaction', refId: id }));
     const report = await checkLedger(t.db);
     expect(report.mismatches).toEqual([
-      { kind: 'transaction', transactionId: id, type: 'deposit', status: 'successful', amount: '100', expectedNet: '100', net: '200', entries: 2 },
+      {
+        kind: 'transaction',
+        transactionId: id,
+        type: 'deposit',
+        status: 'successful',
+        amount: '100',
+        expectedNet: '100',
+        net: '200',
+        entries: 2,
+      },
     ]);
     await t.db.transaction((tx) => debit(tx, key, '100', { reason: 'correction', refType: 'transaction', refId: id }));
     await expectLedgerBalanced(t);
@@ -154,9 +180,18 @@ describe('npm run ledger:check', () => {
   it('prints zero mismatches and exits 0 on a consistent ledger, exits 1 when it is not', async () => {
     const [user] = await database.db
       .insert(users)
-      .values({ uniqueid: '10000001', email: 'check@example.com', passwordHash: 'x', firstName: 'C', lastName: 'K', promotionCode: 'CHECK001' })
+      .values({
+        uniqueid: '10000001',
+        email: 'check@example.com',
+        passwordHash: 'x',
+        firstName: 'C',
+        lastName: 'K',
+        promotionCode: 'CHECK001',
+      })
       .returning();
-    await database.db.transaction((tx) => credit(tx, { userId: user!.id, wallet: 'funding', currency: 'USDT' }, '42', ref()));
+    await database.db.transaction((tx) =>
+      credit(tx, { userId: user!.id, wallet: 'funding', currency: 'USDT' }, '42', ref()),
+    );
 
     const ok = runCheck();
     expect(ok.stdout).toContain('ledger check: OK, 0 mismatches');

@@ -61,12 +61,24 @@ describe('transfer between wallets', () => {
   it('moves the amount at once and records a successful transfer', async () => {
     const user = await signUp(t);
     await fundWallet(t, user, '100');
-    const res = await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '30.5' });
+    const res = await transfer(user, {
+      transfer_from: 'funding',
+      transfer_to: 'lever',
+      currency: 'USDT',
+      amount: '30.5',
+    });
     expect(res).toMatchObject({
       status: 201,
       body: {
         message: 'Transfer successful',
-        transaction: { type: 'transfer', status: 'successful', amount: '30.5', currency: 'USDT', transfer_from: 'funding', transfer_to: 'lever' },
+        transaction: {
+          type: 'transfer',
+          status: 'successful',
+          amount: '30.5',
+          currency: 'USDT',
+          transfer_from: 'funding',
+          transfer_to: 'lever',
+        },
       },
     });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('69.5');
@@ -79,8 +91,16 @@ describe('transfer between wallets', () => {
   it('accepts any currency case and the legal-currency wallet name', async () => {
     const user = await signUp(t);
     await grant(t, user, 'second', 'BTC', '1');
-    const res = await transfer(user, { transfer_from: 'second', transfer_to: 'legal-currency', currency: 'btc', amount: 0.25 });
-    expect(res).toMatchObject({ status: 201, body: { transaction: { currency: 'BTC', transfer_to: 'legal', amount: '0.25' } } });
+    const res = await transfer(user, {
+      transfer_from: 'second',
+      transfer_to: 'legal-currency',
+      currency: 'btc',
+      amount: 0.25,
+    });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { transaction: { currency: 'BTC', transfer_to: 'legal', amount: '0.25' } },
+    });
     expect(await balanceOf(t, user, 'legal', 'BTC')).toBe('0.25');
     expect(await balanceOf(t, user, 'second', 'BTC')).toBe('0.75');
   });
@@ -89,7 +109,13 @@ describe('transfer between wallets', () => {
     const user = await signUp(t);
     await fundWallet(t, user, '100');
     await grant(t, user, 'funding', 'USDT', '0.123456789012');
-    const res = await transfer(user, { transfer_from: 'funding', transfer_to: 'second', currency: 'USDT', amount: '1', all_amount: true });
+    const res = await transfer(user, {
+      transfer_from: 'funding',
+      transfer_to: 'second',
+      currency: 'USDT',
+      amount: '1',
+      all_amount: true,
+    });
     expect(res).toMatchObject({ status: 201, body: { transaction: { amount: '100.123456789012' } } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
     expect(await balanceOf(t, user, 'second', 'USDT')).toBe('100.123456789012');
@@ -99,7 +125,12 @@ describe('transfer between wallets', () => {
   it("refuses more than the balance with 'Transfer amount exceeds available balance' and moves nothing", async () => {
     const user = await signUp(t);
     await fundWallet(t, user, '100');
-    const res = await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '100.00000001' });
+    const res = await transfer(user, {
+      transfer_from: 'funding',
+      transfer_to: 'lever',
+      currency: 'USDT',
+      amount: '100.00000001',
+    });
     expect(res).toMatchObject({ status: 400, body: { error: 'Transfer amount exceeds available balance' } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('100');
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('0');
@@ -110,7 +141,12 @@ describe('transfer between wallets', () => {
   it('refuses a transfer from a wallet to itself', async () => {
     const user = await signUp(t);
     await fundWallet(t, user, '100');
-    const res = await transfer(user, { transfer_from: 'funding', transfer_to: 'FUNDING', currency: 'USDT', amount: '1' });
+    const res = await transfer(user, {
+      transfer_from: 'funding',
+      transfer_to: 'FUNDING',
+      currency: 'USDT',
+      amount: '1',
+    });
     expect(res).toMatchObject({ status: 400, body: { error: WALLET_MSG.sameWallet } });
   });
 
@@ -127,7 +163,12 @@ describe('transfer between wallets', () => {
 
   it('refuses an unknown wallet and a missing currency', async () => {
     const user = await signUp(t);
-    const wallet = await transfer(user, { transfer_from: 'savings', transfer_to: 'lever', currency: 'USDT', amount: '1' });
+    const wallet = await transfer(user, {
+      transfer_from: 'savings',
+      transfer_to: 'lever',
+      currency: 'USDT',
+      amount: '1',
+    });
     expect(wallet).toMatchObject({ status: 400, body: { error: MSG.invalidWalletType } });
     const currency = await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', amount: '1' });
     expect(currency).toMatchObject({ status: 400, body: { error: WALLET_MSG.chooseCurrency } });
@@ -135,7 +176,12 @@ describe('transfer between wallets', () => {
 
   it('refuses all_amount from an empty wallet', async () => {
     const user = await signUp(t);
-    const res = await transfer(user, { transfer_from: 'lever', transfer_to: 'funding', currency: 'USDT', all_amount: true });
+    const res = await transfer(user, {
+      transfer_from: 'lever',
+      transfer_to: 'funding',
+      currency: 'USDT',
+      all_amount: true,
+    });
     expect(res).toMatchObject({ status: 400, body: { error: 'No available balance to transfer' } });
   });
 });
@@ -157,13 +203,25 @@ describe('transaction history', () => {
       'deposit:successful',
     ]);
     for (const item of all.body) {
-      expect(Object.keys(item)).toEqual(expect.arrayContaining(['transaction_id', 'amount', 'currency', 'status', 'transfer_from', 'transfer_to', 'created_at']));
+      expect(Object.keys(item)).toEqual(
+        expect.arrayContaining([
+          'transaction_id',
+          'amount',
+          'currency',
+          'status',
+          'transfer_from',
+          'transfer_to',
+          'created_at',
+        ]),
+      );
     }
     const successful = await call(t, 'GET', '/api-v1/transcations-history/?status=successful', { token: user.token });
     expect(successful.body).toHaveLength(2);
     const pending = await call(t, 'GET', '/api-v1/transcations-history/?status=pending', { token: user.token });
     expect(pending.body).toMatchObject([{ type: 'deposit', amount: '60' }]);
-    const older = await call(t, 'GET', `/api-v1/transcations-history/?before=${all.body[0].transaction_id}&limit=1`, { token: user.token });
+    const older = await call(t, 'GET', `/api-v1/transcations-history/?before=${all.body[0].transaction_id}&limit=1`, {
+      token: user.token,
+    });
     expect(older.body).toEqual([all.body[1]]);
   });
 

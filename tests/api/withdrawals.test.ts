@@ -18,7 +18,8 @@ afterAll(() => t.close());
 const PASSWORD = '135791';
 const ADDRESS = '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063';
 
-const withdraw = (user: TestUser, body: Record<string, unknown>) => call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body });
+const withdraw = (user: TestUser, body: Record<string, unknown>) =>
+  call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body });
 
 /** The newer spelling of SPEC.md 3. */
 const modern = (fields: Record<string, unknown> = {}) => ({
@@ -92,7 +93,11 @@ describe('withdrawal validation (SPEC.md 5 "Withdrawal"), in both spellings', ()
     const res = await withdraw(user, {});
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(MSG.enterValidAddress);
-    expect(res.body.fields).toMatchObject({ address: MSG.enterValidAddress, amount: MSG.enterValidAmount, transaction_password: MSG.enterTransactionPassword });
+    expect(res.body.fields).toMatchObject({
+      address: MSG.enterValidAddress,
+      amount: MSG.enterValidAmount,
+      transaction_password: MSG.enterTransactionPassword,
+    });
   });
 
   it("'Minimum withdrawal value is 50 USDT ({equivalent} {currency})' for USDT and for a priced coin", async () => {
@@ -108,7 +113,10 @@ describe('withdrawal validation (SPEC.md 5 "Withdrawal"), in both spellings', ()
     const poor = await trader('0');
     await grant(t, poor, 'funding', 'ETH', '0.01'); // 30 USDT at 3000
     const res = await withdraw(poor, modern({ currency: 'ETH', amount: undefined, all_amount: true }));
-    expect(res).toMatchObject({ status: 400, body: { error: 'Insufficient balance. Minimum withdrawal value is 50 USDT (0.01666667 ETH)' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'Insufficient balance. Minimum withdrawal value is 50 USDT (0.01666667 ETH)' },
+    });
     expect(await balanceOf(t, poor, 'funding', 'ETH')).toBe('0.01');
   });
 
@@ -142,7 +150,10 @@ describe('withdrawal validation (SPEC.md 5 "Withdrawal"), in both spellings', ()
     market.set('BTC', '60000', { stale: true });
     try {
       const stale = await withdraw(user, modern({ currency: 'BTC', amount: '0.005' }));
-      expect(stale).toMatchObject({ status: 503, body: { error: 'The price of BTC is not available right now. Please try again shortly.' } });
+      expect(stale).toMatchObject({
+        status: 503,
+        body: { error: 'The price of BTC is not available right now. Please try again shortly.' },
+      });
     } finally {
       market.set('BTC', '60000');
     }
@@ -156,7 +167,10 @@ describe('withdrawal validation (SPEC.md 5 "Withdrawal"), in both spellings', ()
 describe('a withdrawal holds the amount until staff decide', () => {
   it('recomputes fee, arrival and USDT value on the server (modern spelling) and holds the amount', async () => {
     const user = await trader();
-    const res = await withdraw(user, modern({ amount: '200', handling_fee: '0', arrival_amount: '200', usdt_value: '1' }));
+    const res = await withdraw(
+      user,
+      modern({ amount: '200', handling_fee: '0', arrival_amount: '200', usdt_value: '1' }),
+    );
     expect(res).toMatchObject({
       status: 201,
       body: {
@@ -183,7 +197,9 @@ describe('a withdrawal holds the amount until staff decide', () => {
     const res = await withdraw(user, legacy({ currency: 'btc', amount: '0.005', usdt_value: '1' }));
     expect(res).toMatchObject({
       status: 201,
-      body: { transaction: { currency: 'BTC', amount: '0.005', fee: '0.00005', arrival_amount: '0.00495', usdt_value: '300' } },
+      body: {
+        transaction: { currency: 'BTC', amount: '0.005', fee: '0.00005', arrival_amount: '0.00495', usdt_value: '300' },
+      },
     });
     expect(await balanceOf(t, user, 'funding', 'BTC')).toBe('0.005');
   });
@@ -191,7 +207,10 @@ describe('a withdrawal holds the amount until staff decide', () => {
   it('all_amount withdraws the whole funding balance', async () => {
     const user = await trader('150');
     const res = await withdraw(user, modern({ amount: undefined, all_amount: true }));
-    expect(res).toMatchObject({ status: 201, body: { transaction: { amount: '150', fee: '1.5', arrival_amount: '148.5' } } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { transaction: { amount: '150', fee: '1.5', arrival_amount: '148.5' } },
+    });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
   });
 
@@ -202,12 +221,26 @@ describe('a withdrawal holds the amount until staff decide', () => {
     const id: number = body.transaction.transaction_id;
     const queue = await call(t, 'GET', '/api-v3/admin/pending-transactions/', { token: admin.token });
     expect(queue.body).toContainEqual(
-      expect.objectContaining({ transaction_id: id, transaction_type: 'withdrawal', amount: '100', user_email: user.email, payment_address: ADDRESS, fee: '1', arrival_amount: '99' }),
+      expect.objectContaining({
+        transaction_id: id,
+        transaction_type: 'withdrawal',
+        amount: '100',
+        user_email: user.email,
+        payment_address: ADDRESS,
+        fee: '1',
+        arrival_amount: '99',
+      }),
     );
-    const approved = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token: admin.token, body: { action: 'approve' } });
+    const approved = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+      token: admin.token,
+      body: { action: 'approve' },
+    });
     expect(approved).toMatchObject({ status: 200, body: { transaction: { status: 'successful' } } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('400');
-    const again = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token: admin.token, body: { action: 'cancel' } });
+    const again = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+      token: admin.token,
+      body: { action: 'cancel' },
+    });
     expect(again.status).toBe(409);
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('400');
     await expectLedgerBalanced(t);
@@ -219,13 +252,22 @@ describe('a withdrawal holds the amount until staff decide', () => {
     const { body } = await withdraw(user, modern({ amount: '120' }));
     const id: number = body.transaction.transaction_id;
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('380');
-    const cancelled = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token: admin.token, body: { action: 'cancel' } });
+    const cancelled = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+      token: admin.token,
+      body: { action: 'cancel' },
+    });
     expect(cancelled).toMatchObject({ status: 200, body: { transaction: { status: 'cancel' } } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('500');
-    const twice = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, { token: admin.token, body: { action: 'cancel' } });
+    const twice = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
+      token: admin.token,
+      body: { action: 'cancel' },
+    });
     expect(twice).toMatchObject({ status: 409, body: { error: 'This transaction has already been cancelled' } });
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('500');
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
     expect(audit).toMatchObject({
       actorId: admin.id,
       action: 'transaction.cancel',

@@ -24,7 +24,10 @@ export function staff(t: TestApp): Promise<TestUser> {
 
 /** Deposit `amount` USDT (at least 50) into the user's funding wallet and have staff approve it. Returns the transaction id. */
 export async function fundWallet(t: TestApp, user: TestUser, amount: string): Promise<number> {
-  const deposit = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body: { amount, payment_address: 'TXtestSenderAddress' } });
+  const deposit = await call(t, 'POST', '/api-v1/recharge/', {
+    token: user.token,
+    body: { amount, payment_address: 'TXtestSenderAddress' },
+  });
   if (deposit.status !== 201) throw new Error(`recharge: ${deposit.status} ${JSON.stringify(deposit.body)}`);
   const id: number = deposit.body.transaction.transaction_id;
   const approve = await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${id}`, {
@@ -38,8 +41,20 @@ export async function fundWallet(t: TestApp, user: TestUser, amount: string): Pr
 let grants = 0;
 
 /** Credit any wallet and currency directly through the ledger (entries with ref_type 'test'). */
-export async function grant(t: TestApp, user: TestUser, wallet: WalletKind, currency: string, amount: string): Promise<void> {
-  await t.db.transaction((tx) => credit(tx, { userId: user.id, wallet, currency }, amount, { reason: 'test_grant', refType: 'test', refId: ++grants }));
+export async function grant(
+  t: TestApp,
+  user: TestUser,
+  wallet: WalletKind,
+  currency: string,
+  amount: string,
+): Promise<void> {
+  await t.db.transaction((tx) =>
+    credit(tx, { userId: user.id, wallet, currency }, amount, {
+      reason: 'test_grant',
+      refType: 'test',
+      refId: ++grants,
+    }),
+  );
 }
 
 /** Set the user's transaction password through the API (OTP from the test mailbox). */
@@ -56,7 +71,9 @@ export async function setTransactionPassword(t: TestApp, user: TestUser, passwor
 
 /** A balance as the wallet list shows it ('0' when the user holds none). */
 export async function balanceOf(t: TestApp, user: TestUser, wallet: WalletKind, currency: string): Promise<string> {
-  const res = await call<{ currency: string; balance: string }[]>(t, 'GET', `/api-v1/${wallet}-wallet-list/`, { token: user.token });
+  const res = await call<{ currency: string; balance: string }[]>(t, 'GET', `/api-v1/${wallet}-wallet-list/`, {
+    token: user.token,
+  });
   if (res.status !== 200) throw new Error(`${wallet}-wallet-list: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.find((row) => row.currency === currency)?.balance ?? '0';
 }

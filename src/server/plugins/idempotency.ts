@@ -78,9 +78,15 @@ function stableJson(value: unknown): string {
 }
 
 const requestHash = (request: IdempotentRequest) =>
-  createHash('sha256').update(`${request.route}\n${stableJson(request.fingerprint)}`).digest('hex');
+  createHash('sha256')
+    .update(`${request.route}\n${stableJson(request.fingerprint)}`)
+    .digest('hex');
 
-async function storedOutcome<T>(db: Queryable, request: IdempotentRequest & { key: string }, hash: string): Promise<Outcome<T> | null> {
+async function storedOutcome<T>(
+  db: Queryable,
+  request: IdempotentRequest & { key: string },
+  hash: string,
+): Promise<Outcome<T> | null> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
@@ -92,7 +98,11 @@ async function storedOutcome<T>(db: Queryable, request: IdempotentRequest & { ke
   return { statusCode: row.statusCode, body: row.responseBody as T, replayed: true };
 }
 
-export async function runIdempotent<P, T>(db: Db, request: IdempotentRequest, work: IdempotentWork<P, T>): Promise<Outcome<T>> {
+export async function runIdempotent<P, T>(
+  db: Db,
+  request: IdempotentRequest,
+  work: IdempotentWork<P, T>,
+): Promise<Outcome<T>> {
   if (request.key === null) {
     const prepared = await work.prepare();
     const body = await db.transaction((tx) => work.execute(tx, prepared));

@@ -20,7 +20,8 @@ export const WALLET_MSG = {
   wrongTransactionPassword: 'Incorrect transaction password',
   withdrawalSubmitted: 'Your withdrawal request has been submitted for review.',
   unsupportedCurrency: (currency: string) => `${currency} cannot be withdrawn`,
-  priceUnavailable: (currency: string) => `The price of ${currency} is not available right now. Please try again shortly.`,
+  priceUnavailable: (currency: string) =>
+    `The price of ${currency} is not available right now. Please try again shortly.`,
   invalidStatus: 'Status must be pending, successful or cancel',
   invalidAction: 'Action must be approve or cancel',
   transactionNotFound: 'Transaction not found',
@@ -41,7 +42,9 @@ const positiveAmount = (message: string) =>
     .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: message, abort: true });
 
 const isPositiveAmount = (v: unknown): v is string | number =>
-  (typeof v === 'string' || typeof v === 'number') && AMOUNT_PATTERN.test(String(v).trim()) && dec(String(v).trim()).gt(0);
+  (typeof v === 'string' || typeof v === 'number') &&
+  AMOUNT_PATTERN.test(String(v).trim()) &&
+  dec(String(v).trim()).gt(0);
 
 /** Currency codes travel upper case ('btc' and 'BTC' are the same coin). */
 export const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
@@ -61,16 +64,14 @@ const WALLET_ALIASES: Record<string, WalletKind> = {
   second: 'second',
 };
 export const walletKind = z.enum(WALLET_KINDS);
-export const walletKindInput = z
-  .string({ error: MSG.invalidWalletType })
-  .transform((v, ctx) => {
-    const kind = WALLET_ALIASES[v.trim().toLowerCase()];
-    if (!kind) {
-      ctx.addIssue({ code: 'custom', message: MSG.invalidWalletType });
-      return z.NEVER;
-    }
-    return kind;
-  });
+export const walletKindInput = z.string({ error: MSG.invalidWalletType }).transform((v, ctx) => {
+  const kind = WALLET_ALIASES[v.trim().toLowerCase()];
+  if (!kind) {
+    ctx.addIssue({ code: 'custom', message: MSG.invalidWalletType });
+    return z.NEVER;
+  }
+  return kind;
+});
 
 // ---- wallet lists ----
 
@@ -143,8 +144,10 @@ export const transferBody = z
     all_amount: z.boolean({ error: 'all_amount must be true or false' }).optional().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.transfer_from === v.transfer_to) ctx.addIssue({ code: 'custom', path: ['transfer_to'], message: WALLET_MSG.sameWallet });
-    if (!v.all_amount && !isPositiveAmount(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+    if (v.transfer_from === v.transfer_to)
+      ctx.addIssue({ code: 'custom', path: ['transfer_to'], message: WALLET_MSG.sameWallet });
+    if (!v.all_amount && !isPositiveAmount(v.amount))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
   })
   .transform(({ amount, ...rest }) => ({
     ...rest,
@@ -184,11 +187,20 @@ export const withdrawalBody = z
   .superRefine((v, ctx) => {
     const address = (v.address ?? v.ticket_address ?? '').trim();
     if (!address || address.length > 128 || /\s/.test(address)) {
-      ctx.addIssue({ code: 'custom', path: [v.address === undefined && v.ticket_address !== undefined ? 'ticket_address' : 'address'], message: MSG.enterValidAddress });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.address === undefined && v.ticket_address !== undefined ? 'ticket_address' : 'address'],
+        message: MSG.enterValidAddress,
+      });
     }
-    if (!v.all_amount && !isPositiveAmount(v.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+    if (!v.all_amount && !isPositiveAmount(v.amount))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
     if (!(v.transaction_password ?? v.password)) {
-      ctx.addIssue({ code: 'custom', path: [v.transaction_password === undefined && v.password !== undefined ? 'password' : 'transaction_password'], message: MSG.enterTransactionPassword });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.transaction_password === undefined && v.password !== undefined ? 'password' : 'transaction_password'],
+        message: MSG.enterTransactionPassword,
+      });
     }
     if (!CURRENCY_PATTERN.test((v.currency ?? '').trim().toUpperCase())) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.chooseCurrency });
@@ -207,7 +219,13 @@ export type WithdrawalBody = z.infer<typeof withdrawalBody>;
  * The money rules of a withdrawal in SPEC.md 5 order (50 USDT minimum, then the balance).
  * `amount` is what would leave (the whole balance with all_amount). null when it may be sent.
  */
-export function withdrawalProblem(input: { amount: string; allAmount: boolean; balance: string; price: string; currency: string }): string | null {
+export function withdrawalProblem(input: {
+  amount: string;
+  allAmount: boolean;
+  balance: string;
+  price: string;
+  currency: string;
+}): string | null {
   const equivalent = minWithdrawalEquivalent(input.price);
   if (!meetsWithdrawalMinimum(usdtValue(input.amount, input.price))) {
     return input.allAmount

@@ -8,10 +8,27 @@ import type { Queryable } from '../../db/database.js';
 import { canonical } from './ledger.js';
 
 export type LedgerMismatch =
-  | { kind: 'balance'; accountId: number; userId: number; wallet: string; currency: string; balance: string; sumOfEntries: string }
+  | {
+      kind: 'balance';
+      accountId: number;
+      userId: number;
+      wallet: string;
+      currency: string;
+      balance: string;
+      sumOfEntries: string;
+    }
   | { kind: 'balance_after'; accountId: number; balance: string; lastBalanceAfter: string | null }
   | { kind: 'negative'; accountId: number; balance: string }
-  | { kind: 'transaction'; transactionId: number; type: string; status: string; amount: string; expectedNet: string; net: string; entries: number };
+  | {
+      kind: 'transaction';
+      transactionId: number;
+      type: string;
+      status: string;
+      amount: string;
+      expectedNet: string;
+      net: string;
+      entries: number;
+    };
 
 export interface LedgerReport {
   accounts: number;
@@ -66,7 +83,12 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     }
     if (r.negative) mismatches.push({ kind: 'negative', accountId, balance });
     if (r.bad_after) {
-      mismatches.push({ kind: 'balance_after', accountId, balance, lastBalanceAfter: r.last_after === null ? null : canonical(String(r.last_after)) });
+      mismatches.push({
+        kind: 'balance_after',
+        accountId,
+        balance,
+        lastBalanceAfter: r.last_after === null ? null : canonical(String(r.last_after)),
+      });
     }
   }
 

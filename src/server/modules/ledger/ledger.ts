@@ -61,15 +61,26 @@ export const canonical = (value: string | Dec): string => dec(value).toFixed();
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
 
 const byKey = (a: AccountKey, b: AccountKey) =>
-  a.userId - b.userId || (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
+  a.userId - b.userId ||
+  (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
+  (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 
 const matchesAny = (keys: AccountKey[]) =>
-  or(...keys.map((k) => and(eq(accounts.userId, k.userId), eq(accounts.wallet, k.wallet), eq(accounts.currency, k.currency))));
+  or(
+    ...keys.map((k) =>
+      and(eq(accounts.userId, k.userId), eq(accounts.wallet, k.wallet), eq(accounts.currency, k.currency)),
+    ),
+  );
 
 /** A programming error, not a user's: amounts reach the ledger validated. */
 function checkedAmount(amount: string, allowNegative: boolean): Dec {
   const value = dec(amount);
-  if (!value.isFinite() || value.isZero() || (value.isNegative() && !allowNegative) || value.decimalPlaces() > MAX_SCALE) {
+  if (
+    !value.isFinite() ||
+    value.isZero() ||
+    (value.isNegative() && !allowNegative) ||
+    value.decimalPlaces() > MAX_SCALE
+  ) {
     throw new Error(`ledger: invalid amount ${amount}`);
   }
   return value;
@@ -90,7 +101,10 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
   if (unique.length === 0) return new Map();
 
   // Accounts are never deleted, so an unlocked read is enough to know which exist.
-  const existing = await tx.select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency }).from(accounts).where(matchesAny(unique));
+  const existing = await tx
+    .select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency })
+    .from(accounts)
+    .where(matchesAny(unique));
   const found = new Set(existing.map(accountKeyId));
   const missing = unique.filter((k) => !found.has(accountKeyId(k)));
   if (missing.length > 0) {
@@ -104,7 +118,13 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
   const rows = await tx.select().from(accounts).where(matchesAny(unique)).orderBy(accounts.id).for('update');
   const locked = new Map<string, LockedAccount>();
   for (const row of rows) {
-    locked.set(accountKeyId(row), { id: row.id, userId: row.userId, wallet: row.wallet, currency: row.currency, balance: canonical(row.balance) });
+    locked.set(accountKeyId(row), {
+      id: row.id,
+      userId: row.userId,
+      wallet: row.wallet,
+      currency: row.currency,
+      balance: canonical(row.balance),
+    });
   }
   if (locked.size !== unique.length) throw new Error('ledger: an account could not be locked');
   return locked;
@@ -148,7 +168,14 @@ export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOpti
     }
     const [entry] = await tx
       .insert(ledgerEntries)
-      .values({ accountId: account.id, amount, balanceAfter, reason: ref.reason, refType: ref.refType, refId: ref.refId })
+      .values({
+        accountId: account.id,
+        amount,
+        balanceAfter,
+        reason: ref.reason,
+        refType: ref.refType,
+        refId: ref.refId,
+      })
       .returning({ id: ledgerEntries.id });
     postings.push({ accountId: account.id, entryId: entry!.id, amount, balanceAfter: canonical(balanceAfter) });
   }
@@ -163,7 +190,13 @@ export async function credit(tx: Tx, account: AccountKey, amount: string, ref: E
 }
 
 /** Take `amount` (> 0) from an account; refuses with `options.insufficient` when it is not there. */
-export async function debit(tx: Tx, account: AccountKey, amount: string, ref: EntryRef, options: PostOptions = {}): Promise<Posting> {
+export async function debit(
+  tx: Tx,
+  account: AccountKey,
+  amount: string,
+  ref: EntryRef,
+  options: PostOptions = {},
+): Promise<Posting> {
   checkedAmount(amount, false);
   const [posting] = await post(tx, [{ account, amount: dec(amount).negated().toFixed() }], ref, options);
   return posting!;

@@ -9,7 +9,8 @@ import type { MarketService } from '../market/types.js';
 export async function usdtPriceOf(market: Pick<MarketService, 'markPrice'>, currency: string): Promise<string> {
   if (currency === QUOTE_CURRENCY) return '1';
   const mark = await market.markPrice(currency);
-  if (!mark) throw badRequest(WALLET_MSG.unsupportedCurrency(currency), { currency: WALLET_MSG.unsupportedCurrency(currency) });
+  if (!mark)
+    throw badRequest(WALLET_MSG.unsupportedCurrency(currency), { currency: WALLET_MSG.unsupportedCurrency(currency) });
   const usable = !mark.stale && /^\d+(\.\d+)?$/.test(mark.price) && dec(mark.price).gt(0);
   if (!usable) throw unavailable(WALLET_MSG.priceUnavailable(currency));
   return mark.price;

@@ -27,8 +27,10 @@ export function createReviewService(db: Db) {
         const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
         const ref = { refType: TRANSACTION_REF, refId: row.id };
         let posting: Posting | null = null;
-        if (row.type === 'deposit' && action === 'approve') posting = await credit(tx, account, amount, { ...ref, reason: 'deposit' });
-        if (row.type === 'withdrawal' && action === 'cancel') posting = await credit(tx, account, amount, { ...ref, reason: 'withdrawal_refund' });
+        if (row.type === 'deposit' && action === 'approve')
+          posting = await credit(tx, account, amount, { ...ref, reason: 'deposit' });
+        if (row.type === 'withdrawal' && action === 'cancel')
+          posting = await credit(tx, account, amount, { ...ref, reason: 'withdrawal_refund' });
 
         const status = action === 'approve' ? 'successful' : 'cancel';
         const [updated] = await tx
@@ -44,7 +46,9 @@ export function createReviewService(db: Db) {
           before: { status: row.status, type: row.type, user_id: row.userId, amount, currency: row.currency },
           after: {
             status,
-            ...(posting ? { credited: posting.amount, account_id: posting.accountId, balance_after: posting.balanceAfter } : {}),
+            ...(posting
+              ? { credited: posting.amount, account_id: posting.accountId, balance_after: posting.balanceAfter }
+              : {}),
           },
         });
         return {

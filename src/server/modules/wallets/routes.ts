@@ -43,7 +43,8 @@ export const walletsModule: AppModule = (app, ctx) => {
   app.post('/api-v1/recharge/', {
     onRequest: requireUser,
     schema: { tags, body: rechargeBody, response: { 201: transactionCreated, ...errors } },
-    handler: async (req, reply) => sendOutcome(reply, await deposits.request(currentUser(req).id, req.body, idempotencyOf(req))),
+    handler: async (req, reply) =>
+      sendOutcome(reply, await deposits.request(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
   app.post('/api-v1/withdraw/', {
@@ -51,18 +52,24 @@ export const walletsModule: AppModule = (app, ctx) => {
     // Each attempt checks the transaction password: limit guessing with a stolen session.
     config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
     schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
-    handler: async (req, reply) => sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
+    handler: async (req, reply) =>
+      sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
   app.post('/api-v1/transfer-to-wallet/', {
     onRequest: requireUser,
     schema: { tags, body: transferBody, response: { 201: transactionCreated, ...errors } },
-    handler: async (req, reply) => sendOutcome(reply, await transfers.transfer(currentUser(req).id, req.body, idempotencyOf(req))),
+    handler: async (req, reply) =>
+      sendOutcome(reply, await transfers.transfer(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
   app.get('/api-v1/transcations-history/', {
     onRequest: requireUser,
-    schema: { tags, querystring: transactionHistoryQuery, response: { 200: transactionHistory, 400: errorBody, 401: errorBody } },
+    schema: {
+      tags,
+      querystring: transactionHistoryQuery,
+      response: { 200: transactionHistory, 400: errorBody, 401: errorBody },
+    },
     handler: (req) => listHistory(ctx.db, currentUser(req).id, req.query),
   });
 

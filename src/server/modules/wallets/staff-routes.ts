@@ -29,7 +29,14 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
       tags,
       querystring: transactionVerificationQuery,
       body: transactionVerificationBody,
-      response: { 200: transactionVerified, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      response: {
+        200: transactionVerified,
+        400: errorBody,
+        401: errorBody,
+        403: errorBody,
+        404: errorBody,
+        409: errorBody,
+      },
     },
     handler: (req) => review.decide(currentUser(req).id, req.query.transaction_id, req.body.action),
   });

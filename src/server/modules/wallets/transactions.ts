@@ -30,13 +30,20 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
   };
 }
 
-export async function insertTransaction(db: Queryable, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
+export async function insertTransaction(
+  db: Queryable,
+  values: typeof transactions.$inferInsert,
+): Promise<TransactionRow> {
   const [row] = await db.insert(transactions).values(values).returning();
   return row!;
 }
 
 /** A user's own transactions, newest first. */
-export async function listHistory(db: Queryable, userId: number, query: TransactionHistoryQuery): Promise<TransactionItem[]> {
+export async function listHistory(
+  db: Queryable,
+  userId: number,
+  query: TransactionHistoryQuery,
+): Promise<TransactionItem[]> {
   const conditions: SQL[] = [eq(transactions.userId, userId)];
   if (query.status) conditions.push(eq(transactions.status, query.status));
   if (query.before) conditions.push(lt(transactions.id, query.before));
@@ -71,7 +78,11 @@ export async function listPending(db: Queryable, limit = 500): Promise<PendingTr
         user_email: email,
         ...(t.address !== null ? { payment_address: t.address } : {}),
         ...(t.type === 'withdrawal'
-          ? { fee: canonical(t.fee), arrival_amount: money(t.arrivalAmount) ?? undefined, usdt_value: money(t.usdtValue) ?? undefined }
+          ? {
+              fee: canonical(t.fee),
+              arrival_amount: money(t.arrivalAmount) ?? undefined,
+              usdt_value: money(t.usdtValue) ?? undefined,
+            }
           : {}),
       },
     ];

@@ -23,7 +23,8 @@ export function createTransferService(db: Db) {
             const { balance } = (await lockAccounts(tx, [from, to])).get(accountKeyId(from))!;
             // all_amount means the whole balance at this moment, to the last unit.
             const amount = body.all_amount ? balance : body.amount!;
-            if (body.all_amount && isZero(balance)) throw badRequest(WALLET_MSG.nothingToTransfer, { amount: WALLET_MSG.nothingToTransfer });
+            if (body.all_amount && isZero(balance))
+              throw badRequest(WALLET_MSG.nothingToTransfer, { amount: WALLET_MSG.nothingToTransfer });
             const problem = body.all_amount ? null : transferProblem(amount, balance);
             if (problem) throw badRequest(problem, { amount: problem });
 
@@ -37,7 +38,14 @@ export function createTransferService(db: Db) {
               transferTo: body.transfer_to,
               decidedAt: new Date(),
             });
-            await move(tx, from, to, amount, { reason: 'transfer', refType: TRANSACTION_REF, refId: row.id }, { insufficient: MSG.transferExceedsBalance });
+            await move(
+              tx,
+              from,
+              to,
+              amount,
+              { reason: 'transfer', refType: TRANSACTION_REF, refId: row.id },
+              { insufficient: MSG.transferExceedsBalance },
+            );
             return { message: WALLET_MSG.transferSuccessful, transaction: toTransactionItem(row) };
           },
         },

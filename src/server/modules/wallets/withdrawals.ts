@@ -6,7 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import { toAmount, usdtValue, withdrawalArrival, withdrawalFee } from '../../../shared/money.js';
-import { WALLET_MSG, withdrawalProblem, type TransactionCreated, type WithdrawalBody } from '../../../shared/api/wallet.js';
+import {
+  WALLET_MSG,
+  withdrawalProblem,
+  type TransactionCreated,
+  type WithdrawalBody,
+} from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { users } from '../../db/schema.js';
@@ -19,9 +24,14 @@ import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transac
 
 async function checkTransactionPassword(db: Queryable, userId: number, password: string) {
   const [user] = await db.select({ hash: users.transactionPasswordHash }).from(users).where(eq(users.id, userId));
-  if (!user?.hash) throw badRequest(WALLET_MSG.setTransactionPasswordFirst, { transaction_password: WALLET_MSG.setTransactionPasswordFirst });
+  if (!user?.hash)
+    throw badRequest(WALLET_MSG.setTransactionPasswordFirst, {
+      transaction_password: WALLET_MSG.setTransactionPasswordFirst,
+    });
   if (!(await verifyPassword(password, user.hash))) {
-    throw badRequest(WALLET_MSG.wrongTransactionPassword, { transaction_password: WALLET_MSG.wrongTransactionPassword });
+    throw badRequest(WALLET_MSG.wrongTransactionPassword, {
+      transaction_password: WALLET_MSG.wrongTransactionPassword,
+    });
   }
 }
 
@@ -43,7 +53,13 @@ export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) 
             const account: AccountKey = { userId, wallet: 'funding', currency: body.currency };
             const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
             const amount = body.all_amount ? toAmount(balance) : body.amount!;
-            const problem = withdrawalProblem({ amount, allAmount: body.all_amount, balance, price, currency: body.currency });
+            const problem = withdrawalProblem({
+              amount,
+              allAmount: body.all_amount,
+              balance,
+              price,
+              currency: body.currency,
+            });
             if (problem) throw badRequest(problem, { amount: problem });
 
             const row = await insertTransaction(tx, {
@@ -58,7 +74,13 @@ export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) 
               address: body.address,
               transferFrom: 'funding',
             });
-            await debit(tx, account, amount, { reason: 'withdrawal_hold', refType: TRANSACTION_REF, refId: row.id }, { insufficient: MSG.withdrawalExceedsBalance });
+            await debit(
+              tx,
+              account,
+              amount,
+              { reason: 'withdrawal_hold', refType: TRANSACTION_REF, refId: row.id },
+              { insufficient: MSG.withdrawalExceedsBalance },
+            );
             return { message: WALLET_MSG.withdrawalSubmitted, transaction: toTransactionItem(row) };
           },
         },
