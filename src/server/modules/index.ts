@@ -7,5 +7,15 @@ import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
 import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
+import { walletsModule } from './wallets/routes.js';
 
-export const modules: AppModule[] = [healthModule, authModule, marketModule, filesModule, identityModule, faqModule, chatModule];
+export const modules: AppModule[] = [
+  healthModule,
+  authModule,
+  marketModule,
+  walletsModule,
+  filesModule,
+  identityModule,
+  faqModule,
+  chatModule,
+];

@@ -10,6 +10,7 @@ import type {
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -24,12 +25,6 @@ const randomUniqueId = () => String(randomInt(10_000_000, 100_000_000));
 
 export const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e.cause ?? e;
-  return pg.code === '23505' && pg.constraint === constraint;
-}
 
 async function findByEmail(db: Queryable, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));

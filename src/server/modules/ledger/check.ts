@@ -1,0 +1,131 @@
+/**
+ * The ledger's invariants, checkable at any time (DESIGN.md section 4, `npm run ledger:check`):
+ * every balance equals the sum of its entries and its latest balance_after, no balance is negative,
+ * and every deposit, withdrawal and transfer moved exactly what its status says.
+ */
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.js';
+import { canonical } from './ledger.js';
+
+export type LedgerMismatch =
+  | {
+      kind: 'balance';
+      accountId: number;
+      userId: number;
+      wallet: string;
+      currency: string;
+      balance: string;
+      sumOfEntries: string;
+    }
+  | { kind: 'balance_after'; accountId: number; balance: string; lastBalanceAfter: string | null }
+  | { kind: 'negative'; accountId: number; balance: string }
+  | {
+      kind: 'transaction';
+      transactionId: number;
+      type: string;
+      status: string;
+      amount: string;
+      expectedNet: string;
+      net: string;
+      entries: number;
+    };
+
+export interface LedgerReport {
+  accounts: number;
+  entries: number;
+  transactions: number;
+  mismatches: LedgerMismatch[];
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+export async function checkLedger(db: Queryable): Promise<LedgerReport> {
+  const mismatches: LedgerMismatch[] = [];
+
+  const totals = rowsOf(
+    await db.execute(sql`
+      select (select count(*) from accounts) as accounts,
+             (select count(*) from ledger_entries) as entries,
+             (select count(*) from transactions) as transactions`),
+  )[0]!;
+
+  const balances = rowsOf(
+    await db.execute(sql`
+      select * from (
+        select a.id, a.user_id, a.wallet, a.currency, a.balance::text as balance,
+               coalesce(s.total, 0)::text as total, last.balance_after::text as last_after,
+               a.balance <> coalesce(s.total, 0) as bad_sum,
+               a.balance < 0 as negative,
+               case when last.balance_after is null then a.balance <> 0 else last.balance_after <> a.balance end as bad_after
+        from accounts a
+        left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
+        left join lateral (
+          select balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1
+        ) last on true
+      ) checked
+      where bad_sum or negative or bad_after
+      order by id`),
+  );
+  for (const r of balances) {
+    const accountId = Number(r.id);
+    const balance = canonical(String(r.balance));
+    if (r.bad_sum) {
+      mismatches.push({
+        kind: 'balance',
+        accountId,
+        userId: Number(r.user_id),
+        wallet: String(r.wallet),
+        currency: String(r.currency),
+        balance,
+        sumOfEntries: canonical(String(r.total)),
+      });
+    }
+    if (r.negative) mismatches.push({ kind: 'negative', accountId, balance });
+    if (r.bad_after) {
+      mismatches.push({
+        kind: 'balance_after',
+        accountId,
+        balance,
+        lastBalanceAfter: r.last_after === null ? null : canonical(String(r.last_after)),
+      });
+    }
+  }
+
+  // What each transaction must have moved, by type and status; a transfer also needs its two legs.
+  const transactions = rowsOf(
+    await db.execute(sql`
+      select t.id, t.type, t.status, t.amount::text as amount, x.expected::text as expected,
+             coalesce(e.net, 0)::text as net, coalesce(e.n, 0) as n
+      from transactions t
+      cross join lateral (select case
+          when t.type = 'deposit' and t.status = 'successful' then t.amount
+          when t.type = 'withdrawal' and t.status in ('pending', 'successful') then -t.amount
+          else 0 end as expected) x
+      left join (
+        select ref_id, sum(amount) as net, count(*) as n from ledger_entries where ref_type = 'transaction' group by ref_id
+      ) e on e.ref_id = t.id
+      where coalesce(e.net, 0) <> x.expected
+         or (t.type = 'transfer' and t.status = 'successful' and coalesce(e.n, 0) <> 2)
+      order by t.id`),
+  );
+  for (const r of transactions) {
+    mismatches.push({
+      kind: 'transaction',
+      transactionId: Number(r.id),
+      type: String(r.type),
+      status: String(r.status),
+      amount: canonical(String(r.amount)),
+      expectedNet: canonical(String(r.expected)),
+      net: canonical(String(r.net)),
+      entries: Number(r.n),
+    });
+  }
+
+  return {
+    accounts: Number(totals.accounts),
+    entries: Number(totals.entries),
+    transactions: Number(totals.transactions),
+    mismatches,
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The ledger (DESIGN.md section 4): the only code that changes `accounts.balance`. Every change
+ * writes a ledger entry in the caller's transaction, so balance = sum of entries always holds.
+ *
+ * Locking: an operation first creates the accounts it needs that do not exist yet (inserts in
+ * (user_id, wallet, currency) order), then locks all of them with one SELECT ... FOR UPDATE in
+ * account-id order. Every transaction takes its account locks in that one order, so two money
+ * operations wait for each other instead of deadlocking. A transaction that needs several
+ * operations locks all its accounts up front with `lockAccounts` (locking again is free).
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { WalletKind } from '../../../shared/constants.js';
+import { dec, type Dec } from '../../../shared/money.js';
+import type { Queryable, Tx } from '../../db/database.js';
+import { isCheckViolation } from '../../db/errors.js';
+import { accounts, ledgerEntries } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+
+export interface AccountKey {
+  userId: number;
+  wallet: WalletKind;
+  currency: string;
+}
+
+export interface LockedAccount extends AccountKey {
+  id: number;
+  /** Balance at lock time, canonical decimal string. */
+  balance: string;
+}
+
+/** Why money moved, and the object it moved for (a transaction, a trade). */
+export interface EntryRef {
+  reason: string;
+  refType: string;
+  refId: number;
+}
+
+export interface Leg {
+  account: AccountKey;
+  /** Signed: positive credits, negative debits. */
+  amount: string;
+}
+
+export interface Posting {
+  accountId: number;
+  entryId: number;
+  amount: string;
+  balanceAfter: string;
+}
+
+export interface PostOptions {
+  /** The message a user sees when a debit exceeds the balance. */
+  insufficient?: string;
+}
+
+const INSUFFICIENT = 'Insufficient balance';
+const MAX_SCALE = 18; // numeric(38, 18)
+
+/** Exact canonical string of a stored amount: no exponent, no trailing zeros. */
+export const canonical = (value: string | Dec): string => dec(value).toFixed();
+
+export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
+
+const byKey = (a: AccountKey, b: AccountKey) =>
+  a.userId - b.userId ||
+  (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
+  (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
+
+const matchesAny = (keys: AccountKey[]) =>
+  or(
+    ...keys.map((k) =>
+      and(eq(accounts.userId, k.userId), eq(accounts.wallet, k.wallet), eq(accounts.currency, k.currency)),
+    ),
+  );
+
+/** A programming error, not a user's: amounts reach the ledger validated. */
+function checkedAmount(amount: string, allowNegative: boolean): Dec {
+  const value = dec(amount);
+  if (
+    !value.isFinite() ||
+    value.isZero() ||
+    (value.isNegative() && !allowNegative) ||
+    value.decimalPlaces() > MAX_SCALE
+  ) {
+    throw new Error(`ledger: invalid amount ${amount}`);
+  }
+  return value;
+}
+
+const isNonNegativeViolation = (error: unknown) => isCheckViolation(error, 'accounts_balance_non_negative');
+
+/**
+ * Create what is missing and lock every account of `keys` FOR UPDATE, in account-id order.
+ * Returns the locked rows by `accountKeyId`.
+ */
+export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<string, LockedAccount>> {
+  const unique = [...new Map(keys.map((k) => [accountKeyId(k), k])).values()].sort(byKey);
+  if (unique.length === 0) return new Map();
+
+  // Accounts are never deleted, so an unlocked read is enough to know which exist.
+  const existing = await tx
+    .select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency })
+    .from(accounts)
+    .where(matchesAny(unique));
+  const found = new Set(existing.map(accountKeyId));
+  const missing = unique.filter((k) => !found.has(accountKeyId(k)));
+  if (missing.length > 0) {
+    // In key order: two transactions creating the same accounts queue on the first one.
+    await tx
+      .insert(accounts)
+      .values(missing.map((k) => ({ userId: k.userId, wallet: k.wallet, currency: k.currency })))
+      .onConflictDoNothing();
+  }
+
+  const rows = await tx.select().from(accounts).where(matchesAny(unique)).orderBy(accounts.id).for('update');
+  const locked = new Map<string, LockedAccount>();
+  for (const row of rows) {
+    locked.set(accountKeyId(row), {
+      id: row.id,
+      userId: row.userId,
+      wallet: row.wallet,
+      currency: row.currency,
+      balance: canonical(row.balance),
+    });
+  }
+  if (locked.size !== unique.length) throw new Error('ledger: an account could not be locked');
+  return locked;
+}
+
+/**
+ * Apply signed amounts to accounts atomically: lock, check that no balance goes negative, then
+ * update each balance and write its entry. A leg that would overdraw refuses the whole posting.
+ */
+export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOptions = {}): Promise<Posting[]> {
+  const amounts = legs.map((leg) => checkedAmount(leg.amount, true));
+  const locked = await lockAccounts(
+    tx,
+    legs.map((l) => l.account),
+  );
+
+  const running = new Map([...locked].map(([id, row]) => [id, dec(row.balance)]));
+  legs.forEach((leg, i) => {
+    const id = accountKeyId(leg.account);
+    const next = running.get(id)!.plus(amounts[i]!);
+    if (next.isNegative()) throw badRequest(options.insufficient ?? INSUFFICIENT);
+    running.set(id, next);
+  });
+
+  const postings: Posting[] = [];
+  for (const [i, leg] of legs.entries()) {
+    const account = locked.get(accountKeyId(leg.account))!;
+    const amount = amounts[i]!.toFixed();
+    let balanceAfter: string;
+    try {
+      const [row] = await tx
+        .update(accounts)
+        .set({ balance: sql`${accounts.balance} + ${amount}::numeric`, updatedAt: sql`now()` })
+        .where(eq(accounts.id, account.id))
+        .returning({ balance: accounts.balance });
+      balanceAfter = row!.balance;
+    } catch (error) {
+      // The CHECK constraint is the backstop of the check above; the user still gets a 400.
+      if (isNonNegativeViolation(error)) throw badRequest(options.insufficient ?? INSUFFICIENT);
+      throw error;
+    }
+    const [entry] = await tx
+      .insert(ledgerEntries)
+      .values({
+        accountId: account.id,
+        amount,
+        balanceAfter,
+        reason: ref.reason,
+        refType: ref.refType,
+        refId: ref.refId,
+      })
+      .returning({ id: ledgerEntries.id });
+    postings.push({ accountId: account.id, entryId: entry!.id, amount, balanceAfter: canonical(balanceAfter) });
+  }
+  return postings;
+}
+
+/** Add `amount` (> 0) to an account. */
+export async function credit(tx: Tx, account: AccountKey, amount: string, ref: EntryRef): Promise<Posting> {
+  checkedAmount(amount, false);
+  const [posting] = await post(tx, [{ account, amount }], ref);
+  return posting!;
+}
+
+/** Take `amount` (> 0) from an account; refuses with `options.insufficient` when it is not there. */
+export async function debit(
+  tx: Tx,
+  account: AccountKey,
+  amount: string,
+  ref: EntryRef,
+  options: PostOptions = {},
+): Promise<Posting> {
+  checkedAmount(amount, false);
+  const [posting] = await post(tx, [{ account, amount: dec(amount).negated().toFixed() }], ref, options);
+  return posting!;
+}
+
+/** Move `amount` (> 0) from one account to another; both entries carry the same reference. */
+export async function move(
+  tx: Tx,
+  from: AccountKey,
+  to: AccountKey,
+  amount: string,
+  ref: EntryRef,
+  options: PostOptions = {},
+): Promise<{ from: Posting; to: Posting }> {
+  checkedAmount(amount, false);
+  if (accountKeyId(from) === accountKeyId(to)) throw new Error('ledger: move needs two different accounts');
+  const [out, into] = await post(
+    tx,
+    [
+      { account: from, amount: dec(amount).negated().toFixed() },
+      { account: to, amount },
+    ],
+    ref,
+    options,
+  );
+  return { from: out!, to: into! };
+}
+
+/** Balances of one wallet of a user, by currency (reading needs no lock). */
+export async function walletBalances(db: Queryable, userId: number, wallet: WalletKind): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ currency: accounts.currency, balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.wallet, wallet)));
+  return new Map(rows.map((r) => [r.currency, canonical(r.balance)]));
+}

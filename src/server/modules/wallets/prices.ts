@@ -1,0 +1,17 @@
+/** The USDT price the server trusts for valuing a currency (DESIGN.md section 4). */
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { WALLET_MSG } from '../../../shared/api/wallet.js';
+import { dec } from '../../../shared/money.js';
+import { badRequest, unavailable } from '../../errors.js';
+import type { MarketService } from '../market/types.js';
+
+/** USDT is the unit of account (1); other coins use the mark price, refused when missing or stale. */
+export async function usdtPriceOf(market: Pick<MarketService, 'markPrice'>, currency: string): Promise<string> {
+  if (currency === QUOTE_CURRENCY) return '1';
+  const mark = await market.markPrice(currency);
+  if (!mark)
+    throw badRequest(WALLET_MSG.unsupportedCurrency(currency), { currency: WALLET_MSG.unsupportedCurrency(currency) });
+  const usable = !mark.stale && /^\d+(\.\d+)?$/.test(mark.price) && dec(mark.price).gt(0);
+  if (!usable) throw unavailable(WALLET_MSG.priceUnavailable(currency));
+  return mark.price;
+}

@@ -1,0 +1,61 @@
+/**
+ * Staff review of pending transactions: approve credits a deposit / completes a withdrawal; cancel
+ * leaves a deposit uncredited / refunds a held withdrawal. The transaction row is locked first, so
+ * two reviewers of one transaction act one after the other and the second finds it decided.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
+import type { Db } from '../../db/database.js';
+import { transactions } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../../lib/audit.js';
+import { canonical, credit, type Posting } from '../ledger/ledger.js';
+import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+
+export type ReviewAction = 'approve' | 'cancel';
+
+export function createReviewService(db: Db) {
+  return {
+    decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
+        if (!row) throw notFound(WALLET_MSG.transactionNotFound);
+        if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
+        if (row.status !== 'pending') throw conflict(WALLET_MSG.alreadyDecided(row.status));
+
+        const amount = canonical(row.amount);
+        const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
+        const ref = { refType: TRANSACTION_REF, refId: row.id };
+        let posting: Posting | null = null;
+        if (row.type === 'deposit' && action === 'approve')
+          posting = await credit(tx, account, amount, { ...ref, reason: 'deposit' });
+        if (row.type === 'withdrawal' && action === 'cancel')
+          posting = await credit(tx, account, amount, { ...ref, reason: 'withdrawal_refund' });
+
+        const status = action === 'approve' ? 'successful' : 'cancel';
+        const [updated] = await tx
+          .update(transactions)
+          .set({ status, decidedBy: staffId, decidedAt: sql`now()` })
+          .where(eq(transactions.id, row.id))
+          .returning();
+        await recordAudit(tx, {
+          actorId: staffId,
+          action: `transaction.${action}`,
+          targetType: 'transaction',
+          targetId: row.id,
+          before: { status: row.status, type: row.type, user_id: row.userId, amount, currency: row.currency },
+          after: {
+            status,
+            ...(posting
+              ? { credited: posting.amount, account_id: posting.accountId, balance_after: posting.balanceAfter }
+              : {}),
+          },
+        });
+        return {
+          message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
+          transaction: toTransactionItem(updated!),
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * HTTP of SPEC.md 7 "Assets", "Transaction" and the deposit call: wallet lists, recharge, withdraw,
+ * transfer, transaction history; and the staff review of "Admin" (staff-routes.ts).
+ */
+import { WALLET_KINDS } from '../../../shared/constants.js';
+import { errorBody } from '../../../shared/api/common.js';
+import {
+  rechargeBody,
+  transactionCreated,
+  transactionHistory,
+  transactionHistoryQuery,
+  transferBody,
+  walletList,
+  withdrawalBody,
+} from '../../../shared/api/wallet.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { listWallet } from './balances.js';
+import { createDepositService } from './deposits.js';
+import { registerStaffRoutes } from './staff-routes.js';
+import { listHistory } from './transactions.js';
+import { createTransferService } from './transfers.js';
+import { createWithdrawalService } from './withdrawals.js';
+
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody };
+
+export const walletsModule: AppModule = (app, ctx) => {
+  const deposits = createDepositService(ctx.db);
+  const withdrawals = createWithdrawalService(ctx);
+  const transfers = createTransferService(ctx.db);
+  const { requireUser } = ctx.guard;
+  const tags = ['wallets'];
+
+  for (const wallet of WALLET_KINDS) {
+    app.get(`/api-v1/${wallet}-wallet-list/`, {
+      onRequest: requireUser,
+      schema: { tags, response: { 200: walletList, 401: errorBody } },
+      handler: (req) => listWallet(ctx.db, currentUser(req).id, wallet),
+    });
+  }
+
+  app.post('/api-v1/recharge/', {
+    onRequest: requireUser,
+    schema: { tags, body: rechargeBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await deposits.request(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.post('/api-v1/withdraw/', {
+    onRequest: requireUser,
+    // Each attempt checks the transaction password: limit guessing with a stolen session.
+    config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.post('/api-v1/transfer-to-wallet/', {
+    onRequest: requireUser,
+    schema: { tags, body: transferBody, response: { 201: transactionCreated, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await transfers.transfer(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.get('/api-v1/transcations-history/', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      querystring: transactionHistoryQuery,
+      response: { 200: transactionHistory, 400: errorBody, 401: errorBody },
+    },
+    handler: (req) => listHistory(ctx.db, currentUser(req).id, req.query),
+  });
+
+  registerStaffRoutes(app, ctx);
+};

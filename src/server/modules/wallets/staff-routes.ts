@@ -1,0 +1,43 @@
+/** Staff HTTP of SPEC.md 7 "Admin": the pending-transaction queue and its approve / cancel. */
+import { errorBody } from '../../../shared/api/common.js';
+import {
+  pendingTransactions,
+  transactionVerificationBody,
+  transactionVerificationQuery,
+  transactionVerified,
+} from '../../../shared/api/wallet.js';
+import type { AppContext, ZodApp } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createReviewService } from './review.js';
+import { listPending } from './transactions.js';
+
+export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
+  const review = createReviewService(ctx.db);
+  const { requireAdmin } = ctx.guard;
+  const tags = ['admin'];
+
+  // An empty queue is 200 [] (SPEC.md 8 lets clients also read 404 as empty; we never need it).
+  app.get('/api-v3/admin/pending-transactions/', {
+    onRequest: requireAdmin,
+    schema: { tags, response: { 200: pendingTransactions, 401: errorBody, 403: errorBody } },
+    handler: () => listPending(ctx.db),
+  });
+
+  app.post('/api-v3/admin/transactions-verification/', {
+    onRequest: requireAdmin,
+    schema: {
+      tags,
+      querystring: transactionVerificationQuery,
+      body: transactionVerificationBody,
+      response: {
+        200: transactionVerified,
+        400: errorBody,
+        401: errorBody,
+        403: errorBody,
+        404: errorBody,
+        409: errorBody,
+      },
+    },
+    handler: (req) => review.decide(currentUser(req).id, req.query.transaction_id, req.body.action),
+  });
+}

@@ -1,0 +1,90 @@
+/** The `transactions` rows (deposits, withdrawals, transfers) as users and staff see them. */
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { PendingTransaction, TransactionHistoryQuery, TransactionItem } from '../../../shared/api/wallet.js';
+import type { Queryable } from '../../db/database.js';
+import { transactions, users } from '../../db/schema.js';
+import { canonical } from '../ledger/ledger.js';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** Transactions refer to ledger entries with this ref_type. */
+export const TRANSACTION_REF = 'transaction';
+
+const money = (v: string | null) => (v === null ? null : canonical(v));
+
+export function toTransactionItem(row: TransactionRow): TransactionItem {
+  return {
+    transaction_id: row.id,
+    type: row.type,
+    amount: canonical(row.amount),
+    currency: row.currency,
+    status: row.status,
+    transfer_from: row.transferFrom,
+    transfer_to: row.transferTo,
+    created_at: row.createdAt.toISOString(),
+    fee: canonical(row.fee),
+    arrival_amount: money(row.arrivalAmount),
+    usdt_value: money(row.usdtValue),
+    address: row.address,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function insertTransaction(
+  db: Queryable,
+  values: typeof transactions.$inferInsert,
+): Promise<TransactionRow> {
+  const [row] = await db.insert(transactions).values(values).returning();
+  return row!;
+}
+
+/** A user's own transactions, newest first. */
+export async function listHistory(
+  db: Queryable,
+  userId: number,
+  query: TransactionHistoryQuery,
+): Promise<TransactionItem[]> {
+  const conditions: SQL[] = [eq(transactions.userId, userId)];
+  if (query.status) conditions.push(eq(transactions.status, query.status));
+  if (query.before) conditions.push(lt(transactions.id, query.before));
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(desc(transactions.id))
+    .limit(query.limit);
+  return rows.map(toTransactionItem);
+}
+
+/** The staff's queue: every pending deposit and withdrawal, oldest first. */
+export async function listPending(db: Queryable, limit = 500): Promise<PendingTransaction[]> {
+  const rows = await db
+    .select({ t: transactions, email: users.email })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.status, 'pending'))
+    .orderBy(transactions.id)
+    .limit(limit);
+  return rows.flatMap(({ t, email }): PendingTransaction[] => {
+    if (t.type === 'transfer') return []; // transfers are immediate, never pending
+    return [
+      {
+        transaction_id: t.id,
+        transaction_type: t.type,
+        amount: canonical(t.amount),
+        currency: t.currency,
+        created_at: t.createdAt.toISOString(),
+        user_id: t.userId,
+        user_email: email,
+        ...(t.address !== null ? { payment_address: t.address } : {}),
+        ...(t.type === 'withdrawal'
+          ? {
+              fee: canonical(t.fee),
+              arrival_amount: money(t.arrivalAmount) ?? undefined,
+              usdt_value: money(t.usdtValue) ?? undefined,
+            }
+          : {}),
+      },
+    ];
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Withdrawal requests (DESIGN.md section 4): the transaction password must be set and match; the
+ * server recomputes fee, arrival and USDT value from its mark price, enforces the 50 USDT minimum
+ * and the balance, and holds the amount (debits it) until staff approve or cancel.
+ */
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../../shared/messages.js';
+import { toAmount, usdtValue, withdrawalArrival, withdrawalFee } from '../../../shared/money.js';
+import {
+  WALLET_MSG,
+  withdrawalProblem,
+  type TransactionCreated,
+  type WithdrawalBody,
+} from '../../../shared/api/wallet.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { users } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
+import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/ledger.js';
+import { usdtPriceOf } from './prices.js';
+import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
+
+async function checkTransactionPassword(db: Queryable, userId: number, password: string) {
+  const [user] = await db.select({ hash: users.transactionPasswordHash }).from(users).where(eq(users.id, userId));
+  if (!user?.hash)
+    throw badRequest(WALLET_MSG.setTransactionPasswordFirst, {
+      transaction_password: WALLET_MSG.setTransactionPasswordFirst,
+    });
+  if (!(await verifyPassword(password, user.hash))) {
+    throw badRequest(WALLET_MSG.wrongTransactionPassword, {
+      transaction_password: WALLET_MSG.wrongTransactionPassword,
+    });
+  }
+}
+
+export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) {
+  return {
+    request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
+      const { transaction_password: password, ...fingerprint } = body;
+      return runIdempotent<{ price: string }, TransactionCreated>(
+        ctx.db,
+        { userId, ...scope, fingerprint },
+        {
+          statusCode: 201,
+          // Hashing and price lookups happen before any row is locked.
+          prepare: async () => {
+            await checkTransactionPassword(ctx.db, userId, password);
+            return { price: await usdtPriceOf(ctx.market, body.currency) };
+          },
+          execute: async (tx, { price }) => {
+            const account: AccountKey = { userId, wallet: 'funding', currency: body.currency };
+            const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
+            const amount = body.all_amount ? toAmount(balance) : body.amount!;
+            const problem = withdrawalProblem({
+              amount,
+              allAmount: body.all_amount,
+              balance,
+              price,
+              currency: body.currency,
+            });
+            if (problem) throw badRequest(problem, { amount: problem });
+
+            const row = await insertTransaction(tx, {
+              userId,
+              type: 'withdrawal',
+              status: 'pending',
+              currency: body.currency,
+              amount,
+              fee: withdrawalFee(amount),
+              arrivalAmount: withdrawalArrival(amount),
+              usdtValue: usdtValue(amount, price),
+              address: body.address,
+              transferFrom: 'funding',
+            });
+            await debit(
+              tx,
+              account,
+              amount,
+              { reason: 'withdrawal_hold', refType: TRANSACTION_REF, refId: row.id },
+              { insufficient: MSG.withdrawalExceedsBalance },
+            );
+            return { message: WALLET_MSG.withdrawalSubmitted, transaction: toTransactionItem(row) };
+          },
+        },
+      );
+    },
+  };
+}

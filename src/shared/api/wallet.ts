@@ -1,0 +1,271 @@
+/**
+ * Wallets and money movement (SPEC.md 3, 5, 7 "Assets", "Transaction", "Admin"): requests, responses
+ * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
+ */
+import { z } from 'zod';
+import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, WALLET_KINDS, type WalletKind } from '../constants.js';
+import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
+import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
+import { decimalString, idParam } from './common.js';
+
+/** Our texts (SPEC.md gives none for these cases). */
+export const WALLET_MSG = {
+  minRecharge: `Minimum recharge is ${MIN_RECHARGE_USDT} USDT`,
+  enterPaymentAddress: 'Please enter the payment address',
+  chooseCurrency: 'Please choose a currency',
+  sameWallet: 'Please choose two different accounts',
+  nothingToTransfer: 'No available balance to transfer',
+  transferSuccessful: 'Transfer successful',
+  setTransactionPasswordFirst: 'Please set a transaction password first',
+  wrongTransactionPassword: 'Incorrect transaction password',
+  withdrawalSubmitted: 'Your withdrawal request has been submitted for review.',
+  unsupportedCurrency: (currency: string) => `${currency} cannot be withdrawn`,
+  priceUnavailable: (currency: string) =>
+    `The price of ${currency} is not available right now. Please try again shortly.`,
+  invalidStatus: 'Status must be pending, successful or cancel',
+  invalidAction: 'Action must be approve or cancel',
+  transactionNotFound: 'Transaction not found',
+  alreadyDecided: (status: 'successful' | 'cancel') =>
+    `This transaction has already been ${status === 'successful' ? 'approved' : 'cancelled'}`,
+  ownTransaction: 'Staff cannot review their own transactions',
+  transactionApproved: 'Transaction approved',
+  transactionCancelled: 'Transaction cancelled',
+} as const;
+
+// ---- pieces ----
+
+/** A positive decimal with at most 8 places; anything else gets `message`. Numbers are accepted. */
+const positiveAmount = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: message, abort: true });
+
+const isPositiveAmount = (v: unknown): v is string | number =>
+  (typeof v === 'string' || typeof v === 'number') &&
+  AMOUNT_PATTERN.test(String(v).trim()) &&
+  dec(String(v).trim()).gt(0);
+
+/** Currency codes travel upper case ('btc' and 'BTC' are the same coin). */
+export const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
+export const currencyInput = z
+  .string({ error: WALLET_MSG.chooseCurrency })
+  .trim()
+  .toUpperCase()
+  .regex(CURRENCY_PATTERN, { error: WALLET_MSG.chooseCurrency });
+
+/** The wallet names of the transfer pickers ('legal-currency' is SPEC.md's label for the legal wallet). */
+const WALLET_ALIASES: Record<string, WalletKind> = {
+  funding: 'funding',
+  lever: 'lever',
+  legal: 'legal',
+  'legal-currency': 'legal',
+  legal_currency: 'legal',
+  second: 'second',
+};
+export const walletKind = z.enum(WALLET_KINDS);
+export const walletKindInput = z.string({ error: MSG.invalidWalletType }).transform((v, ctx) => {
+  const kind = WALLET_ALIASES[v.trim().toLowerCase()];
+  if (!kind) {
+    ctx.addIssue({ code: 'custom', message: MSG.invalidWalletType });
+    return z.NEVER;
+  }
+  return kind;
+});
+
+// ---- wallet lists ----
+
+/** One row of GET /api-v1/{funding,lever,legal,second}-wallet-list/. */
+export const walletBalance = z.object({ currency: z.string(), balance: decimalString });
+export type WalletBalance = z.infer<typeof walletBalance>;
+export const walletList = z.array(walletBalance);
+export type WalletList = z.infer<typeof walletList>;
+
+// ---- transactions as users see them ----
+
+export const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
+export type TransactionType = z.infer<typeof transactionType>;
+export const transactionStatus = z.enum(TRANSACTION_STATUSES);
+
+/** An item of GET /api-v1/transcations-history/ (SPEC.md 3) plus the details we add. */
+export const transactionItem = z.object({
+  transaction_id: z.number(),
+  type: transactionType,
+  amount: decimalString,
+  currency: z.string(),
+  status: transactionStatus,
+  transfer_from: z.string().nullable(),
+  transfer_to: z.string().nullable(),
+  created_at: z.string(),
+  fee: decimalString,
+  arrival_amount: decimalString.nullable(),
+  usdt_value: decimalString.nullable(),
+  address: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type TransactionItem = z.infer<typeof transactionItem>;
+
+export const transactionHistoryQuery = z.object({
+  status: z.enum(TRANSACTION_STATUSES, { error: WALLET_MSG.invalidStatus }).optional(),
+  /** Newest first; pass the last transaction_id seen to get older ones. */
+  before: idParam.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuery>;
+export const transactionHistory = z.array(transactionItem);
+
+/** Answer of the three money-moving POSTs. */
+export const transactionCreated = z.object({ message: z.string(), transaction: transactionItem });
+export type TransactionCreated = z.infer<typeof transactionCreated>;
+
+// ---- deposit (recharge) ----
+
+export const rechargeBody = z.object({
+  amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
+    error: WALLET_MSG.minRecharge,
+  }),
+  payment_address: z
+    .string({ error: WALLET_MSG.enterPaymentAddress })
+    .trim()
+    .min(1, { error: WALLET_MSG.enterPaymentAddress })
+    .max(200, { error: 'The payment address is too long' }),
+});
+export type RechargeBody = z.infer<typeof rechargeBody>;
+
+// ---- transfer between a user's wallets ----
+
+export const transferBody = z
+  .object({
+    transfer_from: walletKindInput,
+    transfer_to: walletKindInput,
+    currency: currencyInput,
+    /** Ignored when all_amount is true: the whole balance at that moment moves. */
+    amount: z.union([z.string(), z.number()], { error: MSG.enterValidAmount }).optional(),
+    all_amount: z.boolean({ error: 'all_amount must be true or false' }).optional().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.transfer_from === v.transfer_to)
+      ctx.addIssue({ code: 'custom', path: ['transfer_to'], message: WALLET_MSG.sameWallet });
+    if (!v.all_amount && !isPositiveAmount(v.amount))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+  })
+  .transform(({ amount, ...rest }) => ({
+    ...rest,
+    amount: rest.all_amount || amount === undefined ? null : String(amount).trim(),
+  }));
+export type TransferBody = z.infer<typeof transferBody>;
+
+/** The submit-time rule of the transfer form: null when the amount may be sent. */
+export function transferProblem(amount: string, balance: string): string | null {
+  if (!isPositiveAmount(amount)) return MSG.enterValidAmount;
+  return cmp(amount, balance) > 0 ? MSG.transferExceedsBalance : null;
+}
+
+// ---- withdrawal ----
+
+const optionalText = (message: string) => z.string({ error: message }).optional();
+const optionalNumberish = z.union([z.string(), z.number()]).optional();
+
+/**
+ * Both spellings of SPEC.md 3 are accepted: {ticket_address, password} and {address,
+ * transaction_password}. Fee, arrival and USDT value sent by a client are ignored: the server
+ * recomputes them. Checks run in the order of SPEC.md 5, so the first message is the form's.
+ */
+export const withdrawalBody = z
+  .object({
+    address: optionalText(MSG.enterValidAddress),
+    ticket_address: optionalText(MSG.enterValidAddress),
+    amount: z.union([z.string(), z.number()], { error: MSG.enterValidAmount }).optional(),
+    all_amount: z.boolean({ error: 'all_amount must be true or false' }).optional().default(false),
+    transaction_password: optionalText(MSG.enterTransactionPassword),
+    password: optionalText(MSG.enterTransactionPassword),
+    currency: z.string({ error: WALLET_MSG.chooseCurrency }).optional(),
+    handling_fee: optionalNumberish,
+    arrival_amount: optionalNumberish,
+    usdt_value: optionalNumberish,
+  })
+  .superRefine((v, ctx) => {
+    const address = (v.address ?? v.ticket_address ?? '').trim();
+    if (!address || address.length > 128 || /\s/.test(address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.address === undefined && v.ticket_address !== undefined ? 'ticket_address' : 'address'],
+        message: MSG.enterValidAddress,
+      });
+    }
+    if (!v.all_amount && !isPositiveAmount(v.amount))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+    if (!(v.transaction_password ?? v.password)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.transaction_password === undefined && v.password !== undefined ? 'password' : 'transaction_password'],
+        message: MSG.enterTransactionPassword,
+      });
+    }
+    if (!CURRENCY_PATTERN.test((v.currency ?? '').trim().toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.chooseCurrency });
+    }
+  })
+  .transform((v) => ({
+    address: (v.address ?? v.ticket_address ?? '').trim(),
+    amount: v.all_amount || v.amount === undefined ? null : String(v.amount).trim(),
+    all_amount: v.all_amount,
+    transaction_password: v.transaction_password ?? v.password ?? '',
+    currency: (v.currency ?? '').trim().toUpperCase(),
+  }));
+export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+/**
+ * The money rules of a withdrawal in SPEC.md 5 order (50 USDT minimum, then the balance).
+ * `amount` is what would leave (the whole balance with all_amount). null when it may be sent.
+ */
+export function withdrawalProblem(input: {
+  amount: string;
+  allAmount: boolean;
+  balance: string;
+  price: string;
+  currency: string;
+}): string | null {
+  const equivalent = minWithdrawalEquivalent(input.price);
+  if (!meetsWithdrawalMinimum(usdtValue(input.amount, input.price))) {
+    return input.allAmount
+      ? insufficientForMinWithdrawalMessage(equivalent, input.currency)
+      : minWithdrawalMessage(equivalent, input.currency);
+  }
+  if (cmp(input.amount, input.balance) > 0) return MSG.withdrawalExceedsBalance;
+  return null;
+}
+
+// ---- staff: pending transactions and their review ----
+
+/** An item of GET /api-v3/admin/pending-transactions/ (SPEC.md 3) plus withdrawal details. */
+export const pendingTransaction = z.object({
+  transaction_id: z.number(),
+  transaction_type: z.enum(['deposit', 'withdrawal']),
+  amount: decimalString,
+  currency: z.string(),
+  created_at: z.string(),
+  user_id: z.number(),
+  user_email: z.string(),
+  /** The address the user paid from (deposit) or wants to be paid to (withdrawal). */
+  payment_address: z.string().optional(),
+  fee: decimalString.optional(),
+  arrival_amount: decimalString.optional(),
+  usdt_value: decimalString.optional(),
+});
+export type PendingTransaction = z.infer<typeof pendingTransaction>;
+export const pendingTransactions = z.array(pendingTransaction);
+
+export const transactionVerificationQuery = z.object({
+  transaction_id: z.coerce
+    .number({ error: 'transaction_id is required' })
+    .int({ error: 'Invalid transaction_id' })
+    .positive({ error: 'Invalid transaction_id' })
+    .max(2 ** 53 - 1, { error: 'Invalid transaction_id' }),
+});
+export const transactionVerificationBody = z.object({
+  action: z.enum(['approve', 'cancel'], { error: WALLET_MSG.invalidAction }),
+});
+export type TransactionVerificationBody = z.infer<typeof transactionVerificationBody>;
+export const transactionVerified = z.object({ message: z.string(), transaction: transactionItem });
+export type TransactionVerified = z.infer<typeof transactionVerified>;

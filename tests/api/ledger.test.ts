@@ -1,0 +1,205 @@
+/** The ledger module directly (the API paths on top of it are in the other money tests), and its check. */
+import { spawnSync } from 'node:child_process';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, ledgerEntries, users } from '../../src/server/db/schema.js';
+import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { credit, debit, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
+import { signUp } from '../helpers/users.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let refs = 0;
+const ref = (reason = 'test') => ({ reason, refType: 'test', refId: ++refs });
+
+async function accountOf(key: AccountKey) {
+  const [row] = await t.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, key.userId), eq(accounts.wallet, key.wallet), eq(accounts.currency, key.currency)));
+  return row;
+}
+
+async function entriesOf(key: AccountKey) {
+  const account = await accountOf(key);
+  if (!account) return [];
+  return t.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, account.id)).orderBy(ledgerEntries.id);
+}
+
+describe('ledger operations', () => {
+  it('creates accounts on demand and writes a signed entry with the balance after every change', async () => {
+    const user = await signUp(t);
+    const funding: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
+    const lever: AccountKey = { userId: user.id, wallet: 'lever', currency: 'USDT' };
+    expect(await accountOf(funding)).toBeUndefined();
+
+    await t.db.transaction(async (tx) => {
+      await credit(tx, funding, '100', ref('deposit'));
+      await debit(tx, funding, '30.5', ref('withdrawal_hold'));
+    });
+    await t.db.transaction((tx) => move(tx, funding, lever, '19.5', ref('transfer')));
+
+    expect((await entriesOf(funding)).map((e) => [e.reason, Number(e.amount), Number(e.balanceAfter)])).toEqual([
+      ['deposit', 100, 100],
+      ['withdrawal_hold', -30.5, 69.5],
+      ['transfer', -19.5, 50],
+    ]);
+    expect((await entriesOf(lever)).map((e) => [Number(e.amount), Number(e.balanceAfter)])).toEqual([[19.5, 19.5]]);
+    await expectLedgerBalanced(t);
+  });
+
+  it('refuses a debit beyond the balance with the caller’s message, and writes nothing', async () => {
+    const user = await signUp(t);
+    const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
+    await t.db.transaction((tx) => credit(tx, key, '1', ref()));
+    const attempt = t.db.transaction((tx) => debit(tx, key, '1.00000001', ref(), { insufficient: 'Not enough BTC' }));
+    await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: 'Not enough BTC' });
+    expect(Number((await accountOf(key))!.balance)).toBe(1);
+    expect(await entriesOf(key)).toHaveLength(1);
+  });
+
+  it('refuses a whole posting when one leg would overdraw', async () => {
+    const user = await signUp(t);
+    const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'ETH' };
+    const b: AccountKey = { userId: user.id, wallet: 'lever', currency: 'ETH' };
+    await t.db.transaction((tx) => credit(tx, a, '2', ref()));
+    const attempt = t.db.transaction((tx) =>
+      post(
+        tx,
+        [
+          { account: a, amount: '-1' },
+          { account: b, amount: '1' },
+          { account: a, amount: '-1.5' },
+        ],
+        ref(),
+      ),
+    );
+    await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: 'Insufficient balance' });
+    expect(Number((await accountOf(a))!.balance)).toBe(2);
+    expect(await entriesOf(b)).toHaveLength(0);
+  });
+
+  it('treats zero, negative and over-precise amounts as programming errors', async () => {
+    const user = await signUp(t);
+    const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
+    for (const amount of ['0', '-1', '0.0000000000000000001', 'NaN']) {
+      await expect(t.db.transaction((tx) => credit(tx, key, amount, ref()))).rejects.toThrow();
+    }
+  });
+
+  it('has the database refuse a negative balance even if code skipped the ledger', async () => {
+    const user = await signUp(t);
+    const key: AccountKey = { userId: user.id, wallet: 'second', currency: 'USDT' };
+    await t.db.transaction((tx) => credit(tx, key, '5', ref()));
+    const direct = t.db
+      .update(accounts)
+      .set({ balance: '-1' })
+      .where(eq(accounts.id, (await accountOf(key))!.id));
+    await expect(direct).rejects.toMatchObject({ cause: { constraint: 'accounts_balance_non_negative' } });
+  });
+});
+
+describe('ledger check', () => {
+  it('finds a balance changed outside the ledger', async () => {
+    const user = await signUp(t);
+    const key: AccountKey = { userId: user.id, wallet: 'legal', currency: 'USDT' };
+    await t.db.transaction((tx) => credit(tx, key, '10', ref()));
+    const account = (await accountOf(key))!;
+    await t.db
+      .update(accounts)
+      .set({ balance: sql`${accounts.balance} + 1` })
+      .where(eq(accounts.id, account.id));
+    try {
+      const report = await checkLedger(t.db);
+      expect(report.mismatches).toEqual([
+        {
+          kind: 'balance',
+          accountId: account.id,
+          userId: user.id,
+          wallet: 'legal',
+          currency: 'USDT',
+          balance: '11',
+          sumOfEntries: '10',
+        },
+        { kind: 'balance_after', accountId: account.id, balance: '11', lastBalanceAfter: '10' },
+      ]);
+    } finally {
+      await t.db
+        .update(accounts)
+        .set({ balance: sql`${accounts.balance} - 1` })
+        .where(eq(accounts.id, account.id));
+    }
+    await expectLedgerBalanced(t);
+  });
+
+  it('finds an approved deposit credited twice', async () => {
+    const user = await signUp(t);
+    const id = await fundWallet(t, user, '100');
+    const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
+    // A second credit for the same deposit keeps balances consistent, but the deposit moved 200.
+    await t.db.transaction((tx) => credit(tx, key, '100', { reason: 'deposit', refType: 'transaction', refId: id }));
+    const report = await checkLedger(t.db);
+    expect(report.mismatches).toEqual([
+      {
+        kind: 'transaction',
+        transactionId: id,
+        type: 'deposit',
+        status: 'successful',
+        amount: '100',
+        expectedNet: '100',
+        net: '200',
+        entries: 2,
+      },
+    ]);
+    await t.db.transaction((tx) => debit(tx, key, '100', { reason: 'correction', refType: 'transaction', refId: id }));
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('npm run ledger:check', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(2);
+  });
+  afterAll(() => database.drop());
+
+  const runCheck = () =>
+    spawnSync('node_modules/.bin/tsx', ['scripts/ledger-check.ts'], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('prints zero mismatches and exits 0 on a consistent ledger, exits 1 when it is not', async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        uniqueid: '10000001',
+        email: 'check@example.com',
+        passwordHash: 'x',
+        firstName: 'C',
+        lastName: 'K',
+        promotionCode: 'CHECK001',
+      })
+      .returning();
+    await database.db.transaction((tx) =>
+      credit(tx, { userId: user!.id, wallet: 'funding', currency: 'USDT' }, '42', ref()),
+    );
+
+    const ok = runCheck();
+    expect(ok.stdout).toContain('ledger check: OK, 0 mismatches');
+    expect(ok.status).toBe(0);
+
+    await database.db.update(accounts).set({ balance: '43' });
+    const bad = runCheck();
+    expect(bad.stdout).toContain('FAILED, 2 mismatches');
+    expect(bad.status).toBe(1);
+  });
+});
