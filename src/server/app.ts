@@ -105,7 +105,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
     if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
