@@ -14,14 +14,17 @@ export default {
     extend: {
       colors: {
         bg: channel('bg'),
+        backdrop: channel('backdrop'),
         surface: channel('surface'),
         'surface-2': channel('surface-2'),
         line: channel('line'),
         ink: channel('ink'),
         muted: channel('muted'),
         primary: { DEFAULT: '#1E6FFF', hover: '#1A5FE0' },
-        up: '#0ECB81',
-        down: '#F6465D',
+        field: channel('field'),
+        'field-line': channel('field-line'),
+        up: channel('up'),
+        down: channel('down'),
         warn: '#F0B90B',
       },
       fontFamily: {

@@ -4,22 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { setUnauthorizedHandler } from './lib/api';
-import { PATHS } from './lib/paths';
-import { queryClient } from './lib/query-client';
-import { endSession } from './lib/session';
+import { installSessionExpiry } from './app/session-expiry';
 import { applyTheme, preferredTheme } from './lib/theme';
 import './styles.css';
 
 applyTheme(preferredTheme());
 
 const router = createAppRouter();
-
-setUnauthorizedHandler(() => {
-  endSession();
-  queryClient.clear();
-  if (router.state.location.pathname !== PATHS.login) void router.navigate(PATHS.login, { replace: true });
-});
+installSessionExpiry(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,9 +8,10 @@ import { ROUTE_TABLE, type RouteEntry } from './routes';
 
 const toRoute = ({ path, Screen }: RouteEntry): RouteObject => ({ path, element: <Screen /> });
 
-export function createAppRouter() {
+/** The route objects, apart from the history they run on (tests use a memory router). */
+export function appRoutes(): RouteObject[] {
   const userRoutes = ROUTE_TABLE.user;
-  return createBrowserRouter([
+  return [
     {
       element: <AppFrame />,
       errorElement: <RouteError />,
@@ -30,5 +31,7 @@ export function createAppRouter() {
         { path: '*', loader: landing },
       ],
     },
-  ]);
+  ];
 }
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());

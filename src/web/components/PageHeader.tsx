@@ -1,6 +1,6 @@
 /** The top bar of a sub-page: a back arrow, a centred title, an optional action on the right. */
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useGoBack } from '../lib/use-go-back';
 import { BackIcon } from './icons';
 
 export interface PageHeaderProps {
@@ -12,19 +12,12 @@ export interface PageHeaderProps {
 }
 
 export function PageHeader({ title, onBack, fallback = '/', right }: PageHeaderProps) {
-  const navigate = useNavigate();
-  const back = () => {
-    if (onBack) return onBack();
-    // history.state.idx is React Router's position in this tab's history; 0 means we came from outside.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(fallback, { replace: true });
-  };
+  const goBack = useGoBack(fallback);
   return (
     <header className="sticky top-0 z-20 grid h-14 grid-cols-[56px_1fr_56px] items-center bg-bg/95 px-1 backdrop-blur">
       <button
         type="button"
-        onClick={back}
+        onClick={onBack ?? goBack}
         aria-label="Back"
         className="flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
       >

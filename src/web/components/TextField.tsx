@@ -25,8 +25,8 @@ export function TextField({ label, hint, error, trailing, id, className, ...inpu
       </label>
       <div
         className={cx(
-          'flex h-12 items-center rounded-xl border bg-surface-2 transition-colors focus-within:border-primary',
-          error ? 'border-down' : 'border-transparent',
+          'flex h-12 items-center rounded-xl border bg-field transition-[border-color,box-shadow] focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/25',
+          error ? 'border-down' : 'border-field-line',
           input.disabled || input.readOnly ? 'opacity-70' : '',
         )}
       >

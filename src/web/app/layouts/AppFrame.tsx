@@ -5,7 +5,7 @@ import { Spinner } from '../../components/Spinner';
 
 export function AppFrame() {
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-app flex-col bg-bg">
+    <div className="mx-auto flex min-h-dvh w-full max-w-app flex-col bg-bg sm:border-x sm:border-line">
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -48,8 +48,10 @@ export function AdminDashboardPage() {
       </header>
 
       <Screen className="pb-[calc(60px+env(safe-area-inset-bottom)+1.5rem)]">
-        <h1 className="mt-4 text-xl font-bold">{TABS[tab].heading}</h1>
-        <ComingSoon title={TABS[tab].heading} />
+        <section id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
+          <h1 className="mt-4 text-xl font-bold">{TABS[tab].heading}</h1>
+          <ComingSoon title={TABS[tab].heading} />
+        </section>
       </Screen>
 
       <nav
@@ -65,6 +67,8 @@ export function AdminDashboardPage() {
                 key={key}
                 type="button"
                 role="tab"
+                id={`admin-tab-${key}`}
+                aria-controls="admin-tab-panel"
                 aria-selected={selected}
                 onClick={() => setParams(key === 'chats' ? {} : { tab: key }, { replace: true })}
                 className={cx(

@@ -4,29 +4,25 @@
  * sent along as referral_code.
  */
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { useCooldown } from '../../lib/use-cooldown';
+import { useGoBack } from '../../lib/use-go-back';
 import { PATHS } from '../../lib/paths';
 import { SignupDetailsStep } from './SignupDetailsStep';
 import { SignupEmailStep } from './SignupEmailStep';
 
 export function SignupPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const referralCode = (params.get('code') ?? params.get('ref') ?? '').trim() || undefined;
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState('');
   const resend = useCooldown();
 
-  const back = () => {
-    if (step === 2) return setStep(1);
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate(PATHS.login, { replace: true });
-  };
+  const leave = useGoBack(PATHS.login);
+  const back = () => (step === 2 ? setStep(1) : leave());
 
   return (
     <>

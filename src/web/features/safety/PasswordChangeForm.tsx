@@ -5,7 +5,6 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { PASSWORD_UPDATE_REDIRECT_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
@@ -14,6 +13,7 @@ import { PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import type { FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
+import { useGoBack } from '../../lib/use-go-back';
 import { useSendSecurityCode } from './api';
 import { SecurityCodeField } from './SecurityCodeField';
 
@@ -46,7 +46,7 @@ export function PasswordChangeForm({
   onSaved,
   errorFallback,
 }: Props) {
-  const navigate = useNavigate();
+  const goBack = useGoBack(PATHS.safetyCenter);
   const sendCode = useSendSecurityCode();
   const change = useMutation({ mutationFn: save, onSuccess: onSaved });
   const [values, setValues] = useState<PasswordChangeValues>({ password: '', confirm: '', otp: '' });
@@ -55,13 +55,9 @@ export function PasswordChangeForm({
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => {
-      const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      if (idx > 0) void navigate(-1);
-      else void navigate(PATHS.safetyCenter, { replace: true });
-    }, PASSWORD_UPDATE_REDIRECT_MS);
+    const timer = setTimeout(goBack, PASSWORD_UPDATE_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, goBack]);
 
   const set = (field: keyof PasswordChangeValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
