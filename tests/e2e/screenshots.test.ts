@@ -35,6 +35,12 @@ describe.runIf(Boolean(folder))('screenshots', () => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Log in' }).waitFor();
       await shot(page, `${scheme}-login`);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await shot(page, `${scheme}-login-keyboard-focus`);
+      await page.getByLabel('Email').fill('');
       await page.getByRole('button', { name: 'Log in' }).click();
       await shot(page, `${scheme}-login-errors`);
 

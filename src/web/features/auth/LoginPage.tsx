@@ -80,7 +80,10 @@ export function LoginPage() {
           error={errors.password}
         />
         <div className="-mt-1 flex justify-end">
-          <Link to={PATHS.forgotPassword} className="flex min-h-touch items-center text-sm font-medium text-primary">
+          <Link
+            to={PATHS.forgotPassword}
+            className="flex min-h-touch items-center rounded-md px-1 text-sm font-medium text-primary"
+          >
             Forgot password?
           </Link>
         </div>
@@ -91,7 +94,10 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
-        <Link to={PATHS.signup} className="inline-flex min-h-touch items-center font-semibold text-primary">
+        <Link
+          to={PATHS.signup}
+          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
+        >
           Sign up
         </Link>
       </p>

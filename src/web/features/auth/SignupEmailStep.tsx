@@ -56,7 +56,10 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
       </Button>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to={PATHS.login} className="inline-flex min-h-touch items-center font-semibold text-primary">
+        <Link
+          to={PATHS.login}
+          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
+        >
           Log in
         </Link>
       </p>
