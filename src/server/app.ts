@@ -93,16 +93,19 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
   await app.register(fastifyStatic, {
     root: webDir,
     preCompressed: true,
-    wildcard: true,
+    // One route per built file (the build does not change while the server runs), so the page
+    // fallback below can be a route: the error handler already owns the not-found handler, and
+    // Fastify allows only one per prefix.
+    wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
     if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,3 +1,22 @@
+/** Entry: theme before the first paint, the 401 rule wired to the router, then the app. */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { installSessionExpiry } from './app/session-expiry';
+import { applyTheme, preferredTheme } from './lib/theme';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Coinfront</p>);
+applyTheme(preferredTheme());
+
+const router = createAppRouter();
+installSessionExpiry(router);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

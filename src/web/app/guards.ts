@@ -1,0 +1,26 @@
+/**
+ * Route loaders that apply the access decisions before a page renders (and again on every
+ * navigation, so a token that expired meanwhile is caught on the next tap).
+ */
+import { redirect, type LoaderFunction } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { endSession, readSession } from '../lib/session';
+import { decideAccess, landingPath, type Access } from './access';
+
+export function guard(access: Access): LoaderFunction {
+  return () => {
+    const decision = decideAccess(access, readSession());
+    if (decision.allow) return null;
+    if (decision.clearStorage) {
+      endSession();
+      queryClient.clear();
+    }
+    return redirect(decision.redirectTo);
+  };
+}
+
+/** The root path and unknown paths. */
+export const landing: LoaderFunction = () => redirect(landingPath(readSession()));
+
+/** Guards run on every navigation, not only when their own route first matches. */
+export const always = () => true;

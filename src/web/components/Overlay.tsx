@@ -1,0 +1,149 @@
+/**
+ * Modal panels over the app column: a bottom sheet and a side drawer. Escape and the backdrop close
+ * them, focus moves in on open and back to the opener on close, Tab stays inside.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from './icons';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function useModalBehaviour(open: boolean, onClose: () => void) {
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const node = panel.current;
+    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    first?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const head = items[0];
+      const tail = items[items.length - 1];
+      if (!head || !tail) return;
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  return panel;
+}
+
+interface PanelProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}
+
+export function BottomSheet({ open, onClose, title, children }: PanelProps) {
+  const panel = useModalBehaviour(open, onClose);
+  const titleId = useId();
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex justify-center">
+      <div className="absolute inset-0 animate-fade-in bg-black/50" onClick={onClose} aria-hidden="true" />
+      <div className="pointer-events-none relative flex w-full max-w-app items-end">
+        <div
+          ref={panel}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className="pointer-events-auto max-h-[90dvh] w-full animate-slide-up overflow-y-auto rounded-t-3xl bg-surface px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-2 shadow-sheet"
+        >
+          <div className="mx-auto mb-2 h-1 w-10 rounded-full bg-line" aria-hidden="true" />
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2"
+            >
+              <CloseIcon size={20} />
+            </button>
+          </div>
+          {children}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** A panel from the left; `showTitle` puts the title in a visible header with a close button. */
+export function SideDrawer({
+  open,
+  onClose,
+  title,
+  children,
+  showTitle = false,
+}: PanelProps & { showTitle?: boolean }) {
+  const panel = useModalBehaviour(open, onClose);
+  const titleId = useId();
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex justify-center">
+      <div className="absolute inset-0 animate-fade-in bg-black/50" onClick={onClose} aria-hidden="true" />
+      <div className="pointer-events-none relative flex w-full max-w-app">
+        <div
+          ref={panel}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className="pointer-events-auto flex h-full w-[84%] max-w-[340px] animate-slide-in-left flex-col overflow-y-auto bg-surface shadow-sheet"
+        >
+          {showTitle ? (
+            <div className="flex h-14 items-center justify-between border-b border-line pl-5 pr-2">
+              <h2 id={titleId} className="text-[17px] font-semibold">
+                {title}
+              </h2>
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close"
+                className="flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2"
+              >
+                <CloseIcon size={20} />
+              </button>
+            </div>
+          ) : (
+            <h2 id={titleId} className="sr-only">
+              {title}
+            </h2>
+          )}
+          {children}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

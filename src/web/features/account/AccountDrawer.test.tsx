@@ -1,0 +1,130 @@
+/** The side drawer's two variants (SPEC.md section 2) and what Logout and Clear cache do. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { ThemeProvider } from '../../lib/theme';
+import { AccountDrawer } from './AccountDrawer';
+
+const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+const storedUser = {
+  user_id: 3,
+  username: 'Grace Hopper',
+  email: 'grace@example.com',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  uniqueid: '87654321',
+  is_admin: false,
+  is_verified: 'unverified',
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const body =
+      String(input) === '/api-v1/info/'
+        ? { ...storedUser, is_verified: 'pending', has_transaction_password: false, promotion_code: 'ABCD2345' }
+        : { message: 'Logged out' };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function showDrawer() {
+  const router = createMemoryRouter(
+    [
+      { path: '/home', element: <AccountDrawer open onClose={() => undefined} /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/home'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('logged in', () => {
+  beforeEach(() => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(storedUser));
+  });
+
+  it('shows who is logged in, with the status from /info, and the links of SPEC.md', async () => {
+    showDrawer();
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(drawer).getByText('87654321')).toBeTruthy();
+    await within(drawer).findByText('Under Review');
+    const links = within(drawer)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/identity-verification',
+      '/sharing-link',
+      '/legal-currency',
+      '/lock-up',
+      '/safety-center',
+      '/support',
+      '/about-us',
+    ]);
+    expect(within(drawer).getByRole('switch', { name: 'Night mode' })).toBeTruthy();
+  });
+
+  it('logs out: tells the server, clears all local storage and goes to /login', async () => {
+    localStorage.setItem('theme', 'dark');
+    const router = showDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByText('elsewhere');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.length).toBe(0);
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/api-v1/logout/');
+    expect(logout?.[1]).toMatchObject({ method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  });
+});
+
+describe('logged out', () => {
+  it('offers login, night mode, online service, About us and clear cache', () => {
+    showDrawer();
+    const drawer = screen.getByRole('dialog');
+    expect(
+      within(drawer)
+        .getByRole('link', { name: /Please log in/ })
+        .getAttribute('href'),
+    ).toBe('/login');
+    expect(within(drawer).getByText('Welcome to Coinfront')).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'Online service' })).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'About us' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('clear cache wipes local storage and reloads', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    localStorage.setItem('marketApiConfig', '{}');
+    showDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear cache' }));
+    expect(localStorage.length).toBe(0);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('switches night mode and remembers it', () => {
+    showDrawer();
+    const toggle = screen.getByRole('switch', { name: 'Night mode' });
+    const wasDark = document.documentElement.classList.contains('dark');
+    fireEvent.click(toggle);
+    expect(document.documentElement.classList.contains('dark')).toBe(!wasDark);
+    expect(localStorage.getItem('theme')).toBe(wasDark ? 'light' : 'dark');
+  });
+});

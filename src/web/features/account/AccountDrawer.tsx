@@ -1,0 +1,166 @@
+/**
+ * The side drawer opened from the logo on home (SPEC.md section 2). Logged in: who the user is,
+ * links, night mode and Logout. Logged out: a way in, night mode, help, and clear cache.
+ */
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { APP_VERSION } from '../../../shared/constants';
+import { cx } from '../../components/cx';
+import {
+  CashIcon,
+  ChevronRightIcon,
+  HeadsetIcon,
+  IdCardIcon,
+  InfoIcon,
+  LockIcon,
+  LogoMark,
+  LogoutIcon,
+  MoonIcon,
+  ShareIcon,
+  ShieldIcon,
+  TrashIcon,
+  UserIcon,
+} from '../../components/icons';
+import { SideDrawer } from '../../components/Overlay';
+import { Switch } from '../../components/Switch';
+import { PATHS } from '../../lib/paths';
+import { clearAll } from '../../lib/storage';
+import { useTheme } from '../../lib/theme';
+import { useLogout, useSession } from '../../lib/use-session';
+import { UserCard } from './UserCard';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+
+const USER_LINKS: Array<{ to: string; label: string; Icon: Icon }> = [
+  { to: PATHS.identityVerification, label: 'Identity verification', Icon: IdCardIcon },
+  { to: PATHS.sharingLink, label: 'My sharing links', Icon: ShareIcon },
+  { to: PATHS.legalCurrency, label: 'Fiat', Icon: CashIcon },
+  { to: PATHS.lockUp, label: 'Lock-up mining', Icon: LockIcon },
+  { to: PATHS.safetyCenter, label: 'Safety center', Icon: ShieldIcon },
+  { to: PATHS.support, label: 'Online service', Icon: HeadsetIcon },
+  { to: PATHS.aboutUs, label: 'About us', Icon: InfoIcon },
+];
+
+const GUEST_LINKS: Array<{ to: string; label: string; Icon: Icon }> = [
+  { to: PATHS.support, label: 'Online service', Icon: HeadsetIcon },
+  { to: PATHS.aboutUs, label: 'About us', Icon: InfoIcon },
+];
+
+function DrawerLink({
+  to,
+  label,
+  Icon,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  Icon: Icon;
+  onNavigate: () => void;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onNavigate}
+        className="flex min-h-[52px] items-center gap-3 rounded-xl px-3 text-[15px] hover:bg-surface-2"
+      >
+        <Icon size={22} className="text-muted" />
+        <span className="flex-1">{label}</span>
+        <ChevronRightIcon size={18} className="text-muted" />
+      </Link>
+    </li>
+  );
+}
+
+function Section({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cx('border-t border-line px-2 py-2', className)}>{children}</div>;
+}
+
+function NightMode() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <div className="px-3">
+      <Switch
+        label="Night mode"
+        checked={theme === 'dark'}
+        onChange={(on) => setTheme(on ? 'dark' : 'light')}
+        icon={<MoonIcon size={22} />}
+      />
+    </div>
+  );
+}
+
+export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const session = useSession();
+  const logout = useLogout();
+
+  return (
+    <SideDrawer open={open} onClose={onClose} title="Account menu">
+      {session.loggedIn ? (
+        <>
+          <UserCard />
+          <Section>
+            <ul>
+              {USER_LINKS.map((link) => (
+                <DrawerLink key={link.to} {...link} onNavigate={onClose} />
+              ))}
+            </ul>
+          </Section>
+          <Section>
+            <NightMode />
+          </Section>
+          <Section className="mt-auto">
+            <button
+              type="button"
+              onClick={logout}
+              className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
+            >
+              <LogoutIcon size={22} />
+              Logout
+            </button>
+          </Section>
+        </>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 px-5 pb-5 pt-[max(1.5rem,env(safe-area-inset-top))]">
+            <LogoMark size={40} />
+            <p className="text-sm text-muted">Welcome to Coinfront</p>
+            <Link
+              to={PATHS.login}
+              onClick={onClose}
+              className="flex min-h-touch items-center gap-2 text-lg font-semibold text-ink hover:text-primary"
+            >
+              <UserIcon size={22} />
+              Please log in
+              <ChevronRightIcon size={18} className="text-muted" />
+            </Link>
+          </div>
+          <Section>
+            <NightMode />
+          </Section>
+          <Section>
+            <ul>
+              {GUEST_LINKS.map((link) => (
+                <DrawerLink key={link.to} {...link} onNavigate={onClose} />
+              ))}
+            </ul>
+          </Section>
+          <Section className="mt-auto">
+            <button
+              type="button"
+              onClick={() => {
+                clearAll();
+                window.location.reload();
+              }}
+              className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] hover:bg-surface-2"
+            >
+              <TrashIcon size={22} className="text-muted" />
+              Clear cache
+            </button>
+          </Section>
+        </>
+      )}
+      <p className="px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-1 text-xs text-muted">Version {APP_VERSION}</p>
+    </SideDrawer>
+  );
+}

@@ -1,0 +1,21 @@
+/** The logged-in user's profile (GET /api-v1/info/), shared by the drawer and the safety screens. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userInfo, type VerificationStatus } from '../../../shared/api/auth';
+import { api } from '../../lib/api';
+
+export const userInfoQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'info'] as const,
+    queryFn: ({ signal }) => api.get('/api-v1/info/', { schema: userInfo, signal }),
+  });
+
+export function useUserInfo(enabled = true) {
+  return useQuery({ ...userInfoQuery(), enabled });
+}
+
+export const VERIFICATION_LABEL: Record<VerificationStatus, string> = {
+  unverified: 'Unverified',
+  pending: 'Under Review',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};

@@ -1,0 +1,3 @@
+/** What other features may use of the account capability. */
+export { AccountDrawer } from './AccountDrawer';
+export { useUserInfo, userInfoQuery, VERIFICATION_LABEL } from './api';

@@ -1,0 +1,2 @@
+/** Screens of the staff console (loaded as one chunk). */
+export { AdminDashboardPage } from './AdminDashboardPage';

@@ -1,0 +1,94 @@
+/**
+ * /forgot-password (SPEC.md sections 2, 4, 5): the email gets a code; then a bottom sheet takes the
+ * code and the new password, with a resend link. A successful reset goes to /login.
+ */
+import { useState, type FormEvent } from 'react';
+import { emailOnlyBody } from '../../../shared/api/auth';
+import { OTP_RESEND_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { checkForm } from '../../lib/forms';
+import { PATHS } from '../../lib/paths';
+import { useCooldown } from '../../lib/use-cooldown';
+import { useForgotPassword } from './api';
+import { AuthIntro } from './AuthIntro';
+import { ResetPasswordSheet } from './ResetPasswordSheet';
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const resend = useCooldown();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const requestCode = (address: string, onSent?: () => void) =>
+    forgot.mutate(address, {
+      onSuccess: () => {
+        setSentTo(address);
+        resend.start(OTP_RESEND_MS);
+        setSheetOpen(true);
+        onSent?.();
+      },
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '') return setError(MSG.enterEmail);
+    const form = checkForm(emailOnlyBody, { email });
+    setError(form.errors?.email);
+    if (form.data) requestCode(form.data.email);
+  };
+
+  return (
+    <>
+      <PageHeader title="Forgot password" fallback={PATHS.login} />
+      <Screen>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <AuthIntro
+            title="Reset your password"
+            subtitle="Enter your account email. We will send you a code to set a new password."
+          />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+          />
+          {forgot.isError && !sheetOpen && <Notice tone="error">{errorMessage(forgot.error, MSG.forgotFailed)}</Notice>}
+          <Button type="submit" busy={forgot.isPending && !sheetOpen}>
+            Send code
+          </Button>
+          {sentTo && !sheetOpen && (
+            <Button variant="ghost" onClick={() => setSheetOpen(true)}>
+              I have a code
+            </Button>
+          )}
+        </form>
+      </Screen>
+      {sentTo && (
+        <ResetPasswordSheet
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          email={sentTo}
+          resend={{
+            secondsLeft: resend.secondsLeft,
+            busy: forgot.isPending,
+            error: forgot.isError ? errorMessage(forgot.error, MSG.forgotFailed) : undefined,
+            onResend: (onSent) => requestCode(sentTo, onSent),
+          }}
+        />
+      )}
+    </>
+  );
+}

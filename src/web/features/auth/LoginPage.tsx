@@ -1,0 +1,106 @@
+/** /login: email and password (SPEC.md sections 2, 4, 5). Success stores the session and goes to /. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginBody } from '../../../shared/api/auth';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { LogoMark } from '../../components/icons';
+import { Notice } from '../../components/Notice';
+import { Screen } from '../../components/Screen';
+import { PasswordField, TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { checkForm, type FieldErrors } from '../../lib/forms';
+import { PATHS } from '../../lib/paths';
+import { saveSession } from '../../lib/session';
+import { useLogin } from './api';
+import { AuthIntro } from './AuthIntro';
+
+/** Screens that send the user here with news (a reset password) pass it as `notice`. */
+export interface LoginLocationState {
+  notice?: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const notice = (location.state as LoginLocationState | null)?.notice;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = checkForm(loginBody, { email, password });
+    setErrors(form.errors ?? {});
+    if (!form.data) return;
+    login.mutate(form.data, {
+      onSuccess: (session) => {
+        saveSession(session);
+        // Nothing cached for a previous user may leak into this one.
+        queryClient.clear();
+        void navigate(PATHS.root, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <Screen className="pt-[max(1.5rem,env(safe-area-inset-top))]">
+      <div className="mb-8 flex items-center gap-2">
+        <LogoMark size={32} />
+        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+      </div>
+      <AuthIntro title="Log in" subtitle="Welcome back. Log in with your email address." />
+      {notice && !login.isError && (
+        <Notice tone="success" className="mb-4">
+          {notice}
+        </Notice>
+      )}
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <div className="-mt-1 flex justify-end">
+          <Link
+            to={PATHS.forgotPassword}
+            className="flex min-h-touch items-center rounded-md px-1 text-sm font-medium text-primary"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        {login.isError && <Notice tone="error">{errorMessage(login.error, MSG.loginFailed)}</Notice>}
+        <Button type="submit" busy={login.isPending}>
+          Log in
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={PATHS.signup}
+          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
+        >
+          Sign up
+        </Link>
+      </p>
+    </Screen>
+  );
+}

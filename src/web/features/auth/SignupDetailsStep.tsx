@@ -1,0 +1,145 @@
+/**
+ * Signup step 2: name, the emailed code and a password (SPEC.md section 5: all required, the button
+ * disabled until all are filled, 'Passwords do not match'). Success shows the server's message and
+ * goes to /login after 2 seconds.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { signupBody } from '../../../shared/api/auth';
+import { LOGIN_PASSWORD_MIN, OTP_RESEND_MS, SIGNUP_REDIRECT_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { PasswordField, TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { checkForm, type FieldErrors } from '../../lib/forms';
+import { PATHS } from '../../lib/paths';
+import type { useCooldown } from '../../lib/use-cooldown';
+import { useSendSignupCode, useSignup } from './api';
+import { ResendCodeButton } from './ResendCodeButton';
+
+interface Props {
+  email: string;
+  referralCode?: string;
+  resend: ReturnType<typeof useCooldown>;
+}
+
+export function SignupDetailsStep({ email, referralCode, resend }: Props) {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const sendCode = useSendSignupCode();
+  const [values, setValues] = useState({ first_name: '', last_name: '', otp: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string>(MSG.otpSent);
+  const done = signup.isSuccess;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(PATHS.login, { replace: true }), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const allFilled = Object.values(values).every((v) => v.trim() !== '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (values.password !== values.confirm) {
+      setErrors({ confirm: MSG.passwordsDoNotMatch });
+      return;
+    }
+    const { confirm: _confirm, ...body } = values;
+    const form = checkForm(signupBody, { ...body, email, ...(referralCode ? { referral_code: referralCode } : {}) });
+    setErrors(form.errors ?? {});
+    if (!form.data) return;
+    setNotice('');
+    signup.mutate(form.data);
+  };
+
+  const resendCode = () => {
+    setNotice('');
+    signup.reset();
+    sendCode.mutate(email, {
+      onSuccess: () => {
+        resend.start(OTP_RESEND_MS);
+        setNotice(MSG.otpSent);
+      },
+    });
+  };
+
+  const serverError = signup.isError
+    ? errorMessage(signup.error, MSG.signupFailed)
+    : sendCode.isError
+      ? errorMessage(sendCode.error, MSG.sendOtpFailed)
+      : undefined;
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="mb-2 mt-2">
+        <h1 className="text-[28px] font-bold leading-tight tracking-tight">Your details</h1>
+        <p className="mt-2 text-[15px] text-muted">
+          Enter the code we sent to <span className="font-medium text-ink">{email}</span>.
+        </p>
+      </div>
+      {notice && !done && <Notice tone="success">{notice}</Notice>}
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="First name"
+          name="first_name"
+          autoComplete="given-name"
+          value={values.first_name}
+          onChange={set('first_name')}
+          error={errors.first_name}
+        />
+        <TextField
+          label="Last name"
+          name="last_name"
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={set('last_name')}
+          error={errors.last_name}
+        />
+      </div>
+      <TextField
+        label="Verification code"
+        name="otp"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        placeholder="6-digit code"
+        value={values.otp}
+        onChange={set('otp')}
+        error={errors.otp}
+        trailing={<ResendCodeButton secondsLeft={resend.secondsLeft} busy={sendCode.isPending} onResend={resendCode} />}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        hint={`At least ${LOGIN_PASSWORD_MIN} characters`}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirm"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={set('confirm')}
+        error={errors.confirm}
+      />
+      {referralCode && (
+        <p className="text-sm text-muted">
+          Promotion code: <span className="font-medium text-ink">{referralCode}</span>
+        </p>
+      )}
+      {serverError && <Notice tone="error">{serverError}</Notice>}
+      {done && <Notice tone="success">{signup.data.message}</Notice>}
+      <Button type="submit" disabled={!allFilled || done} busy={signup.isPending}>
+        Sign up
+      </Button>
+    </form>
+  );
+}

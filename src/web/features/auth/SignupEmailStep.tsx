@@ -1,0 +1,68 @@
+/** Signup step 1: the email, which gets the code. Next stays disabled until an email is typed. */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { emailOnlyBody } from '../../../shared/api/auth';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { InfoIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { checkForm } from '../../lib/forms';
+import { PATHS } from '../../lib/paths';
+import { useSendSignupCode } from './api';
+import { AuthIntro } from './AuthIntro';
+
+interface Props {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onCodeSent: (email: string) => void;
+}
+
+export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
+  const sendCode = useSendSignupCode();
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const form = checkForm(emailOnlyBody, { email });
+    setError(form.errors?.email);
+    if (!form.data) return;
+    const normalised = form.data.email;
+    sendCode.mutate(normalised, { onSuccess: () => onCodeSent(normalised) });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <AuthIntro title="Create your account" subtitle="We will email you a 6-digit code to confirm it is yours." />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        error={error}
+      />
+      <p className="flex gap-2 rounded-xl bg-warn/10 px-3 py-2.5 text-[13px] text-ink">
+        <InfoIcon size={18} className="mt-px shrink-0 text-warn" />
+        The email address cannot be modified after registration.
+      </p>
+      {sendCode.isError && <Notice tone="error">{errorMessage(sendCode.error, MSG.sendOtpFailed)}</Notice>}
+      <Button type="submit" disabled={email.trim() === ''} busy={sendCode.isPending}>
+        Next
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link
+          to={PATHS.login}
+          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
+        >
+          Log in
+        </Link>
+      </p>
+    </form>
+  );
+}

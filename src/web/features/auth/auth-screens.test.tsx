@@ -1,0 +1,209 @@
+/** The account screens against a faked API: SPEC.md sections 4, 5 and 8 rules, as a user meets them. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../shared/messages';
+import { createQueryClient } from '../../lib/query-client';
+import { ForgotPasswordPage } from './ForgotPasswordPage';
+import { LoginPage } from './LoginPage';
+import { SignupPage } from './SignupPage';
+
+type Handler = (body: unknown) => [number, unknown];
+let handlers: Record<string, Handler>;
+let calls: Array<{ url: string; body: unknown }>;
+
+beforeEach(() => {
+  handlers = {};
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, body });
+      const [status, answer] = handlers[url]?.(body) ?? [404, { error: `no fake for ${url}` }];
+      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function show(element: ReactElement, at: string) {
+  const path = at.split('?')[0]!;
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '/login', element: <p>the login page</p> },
+      { path: '/', element: <p>the landing page</p> },
+    ],
+    { initialEntries: [at] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const jwt = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+
+describe('login', () => {
+  it('checks both fields before calling the server', () => {
+    show(<LoginPage />, '/login');
+    fireEvent.click(button('Log in'));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    type('Email', 'not an email');
+    fireEvent.click(button('Log in'));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows 'Invalid email or password' when the server gives no message", async () => {
+    handlers['/api-v1/login/'] = () => [401, {}];
+    show(<LoginPage />, '/login');
+    type('Email', 'ada@example.com');
+    type(/^Password$/, 'whatever');
+    fireEvent.click(button('Log in'));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.loginFailed);
+  });
+
+  it('stores the token and the user and goes to /', async () => {
+    const user = {
+      user_id: 1,
+      username: 'A B',
+      email: 'ada@example.com',
+      first_name: 'A',
+      last_name: 'B',
+      uniqueid: '12345678',
+      is_admin: false,
+      is_verified: 'unverified',
+    };
+    handlers['/api-v1/login/'] = () => [200, { access: jwt, user }];
+    const router = show(<LoginPage />, '/login');
+    type('Email', ' Ada@Example.com ');
+    type(/^Password$/, 'secret words');
+    fireEvent.click(button('Log in'));
+    await screen.findByText('the landing page');
+    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'secret words' });
+    expect(localStorage.getItem('token')).toBe(jwt);
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('signup', () => {
+  it('keeps Next disabled without an email and moves to step 2 once the code is sent', async () => {
+    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
+    show(<SignupPage />, '/signup');
+    expect(screen.getByText(/cannot be modified after registration/)).toBeTruthy();
+    expect(button('Next').hasAttribute('disabled')).toBe(true);
+    type('Email', 'Grace@Example.com');
+    fireEvent.click(button('Next'));
+    await screen.findByLabelText('First name');
+    expect(calls).toEqual([{ url: '/api-v1/signup-email-otp/', body: { email: 'grace@example.com' } }]);
+    expect(screen.getByText(MSG.otpSent)).toBeTruthy();
+  });
+
+  it("shows the server's reason when the code cannot be sent, else 'Failed to send OTP'", async () => {
+    handlers['/api-v1/signup-email-otp/'] = () => [409, { error: 'An account with this email already exists' }];
+    show(<SignupPage />, '/signup');
+    type('Email', 'taken@example.com');
+    fireEvent.click(button('Next'));
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    handlers['/api-v1/signup-email-otp/'] = () => [500, {}];
+    fireEvent.click(button('Next'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.sendOtpFailed));
+  });
+
+  it('needs every field, refuses different passwords, sends the promotion code, then goes to /login after 2 s', async () => {
+    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
+    handlers['/api-v1/signup/'] = () => [201, { message: 'Account created successfully! Redirecting to login...' }];
+    const router = show(<SignupPage />, '/signup?code=FRIEND42');
+    type('Email', 'grace@example.com');
+    fireEvent.click(button('Next'));
+    await screen.findByLabelText('First name');
+
+    const signUp = button('Sign up');
+    type('First name', 'Grace');
+    type('Last name', 'Hopper');
+    type('Verification code', '123456');
+    type(/^Password$/, 'long enough 1');
+    expect(signUp.hasAttribute('disabled')).toBe(true);
+    type('Confirm password', 'long enough 2');
+    expect(signUp.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(signUp);
+    expect(screen.getByText(MSG.passwordsDoNotMatch)).toBeTruthy();
+    expect(calls.map((c) => c.url)).not.toContain('/api-v1/signup/');
+
+    type('Confirm password', 'long enough 1');
+    fireEvent.click(signUp);
+    await screen.findByText('Account created successfully! Redirecting to login...');
+    expect(calls.at(-1)).toEqual({
+      url: '/api-v1/signup/',
+      body: {
+        email: 'grace@example.com',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        otp: '123456',
+        password: 'long enough 1',
+        referral_code: 'FRIEND42',
+      },
+    });
+    expect(router.state.location.pathname).toBe('/signup');
+    await screen.findByText('the login page', undefined, { timeout: 3000 });
+  });
+
+  it('goes back one step with the back arrow, keeping the email', async () => {
+    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
+    show(<SignupPage />, '/signup');
+    type('Email', 'grace@example.com');
+    fireEvent.click(button('Next'));
+    await screen.findByLabelText('First name');
+    fireEvent.click(button('Back'));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+  });
+});
+
+describe('forgot password', () => {
+  it('asks for the email, then takes the code and new password in a sheet and goes to /login', async () => {
+    handlers['/api-v1/forgot-password/'] = () => [200, { message: 'sent' }];
+    handlers['/api-v1/reset-password/'] = () => [200, { message: MSG.passwordUpdated }];
+    show(<ForgotPasswordPage />, '/forgot-password');
+    fireEvent.click(button('Send code'));
+    expect(screen.getByText(MSG.enterEmail)).toBeTruthy();
+
+    type('Email', 'ada@example.com');
+    fireEvent.click(button('Send code'));
+    const sheet = await screen.findByRole('dialog', { name: 'Set a new password' });
+    expect(sheet).toBeTruthy();
+    fireEvent.click(button('Reset password'));
+    expect(screen.getByText(MSG.enterOtpAndPassword)).toBeTruthy();
+
+    type('Verification code', '654321');
+    type('New password', 'a new password');
+    fireEvent.click(button('Reset password'));
+    await screen.findByText('the login page');
+    expect(calls.at(-1)).toEqual({
+      url: '/api-v1/reset-password/',
+      body: { email: 'ada@example.com', otp: '654321', password: 'a new password' },
+    });
+  });
+
+  it("falls back to SPEC.md's messages when the server gives none", async () => {
+    handlers['/api-v1/forgot-password/'] = () => [500, {}];
+    show(<ForgotPasswordPage />, '/forgot-password');
+    type('Email', 'ada@example.com');
+    fireEvent.click(button('Send code'));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.forgotFailed);
+  });
+});

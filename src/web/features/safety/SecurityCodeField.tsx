@@ -1,0 +1,52 @@
+/**
+ * The OTP input of the password screens with its send action. After a successful send the button
+ * reads 'OTP Sent' (SPEC.md section 4) until a new code may be asked for.
+ */
+import { OTP_RESEND_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { TextField } from '../../components/TextField';
+import { useCooldown } from '../../lib/use-cooldown';
+import type { useSendSecurityCode } from './api';
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  sendCode: ReturnType<typeof useSendSecurityCode>;
+}
+
+export function SecurityCodeField({ value, onChange, error, sendCode }: Props) {
+  const cooldown = useCooldown();
+  const sent = sendCode.isSuccess;
+  const label = sendCode.isPending
+    ? 'Sending...'
+    : sent && cooldown.active
+      ? MSG.otpSentLabel
+      : sent
+        ? 'Resend OTP'
+        : 'Send OTP';
+  return (
+    <TextField
+      label="Verification code"
+      name="otp"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      placeholder="6-digit code"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint="The code is sent to your account email."
+      trailing={
+        <button
+          type="button"
+          onClick={() => sendCode.mutate(undefined, { onSuccess: () => cooldown.start(OTP_RESEND_MS) })}
+          disabled={sendCode.isPending || (sent && cooldown.active)}
+          className="min-h-touch whitespace-nowrap rounded-lg px-3 text-sm font-semibold text-primary disabled:text-muted"
+        >
+          {label}
+        </button>
+      }
+    />
+  );
+}

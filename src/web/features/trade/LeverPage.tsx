@@ -1,0 +1,6 @@
+/** Placeholder until the trade capability builds this screen. */
+import { TabPlaceholder } from '../../components/PlaceholderPage';
+
+export function LeverPage() {
+  return <TabPlaceholder title="Lever" />;
+}

@@ -1,0 +1,3 @@
+/** Screens of the trade capability (loaded as one chunk). */
+export { ExchangePage } from './ExchangePage';
+export { LeverPage } from './LeverPage';

@@ -1,0 +1,6 @@
+/** Placeholder until the wallet capability builds this screen. */
+import { TabPlaceholder } from '../../components/PlaceholderPage';
+
+export function AssetsPage() {
+  return <TabPlaceholder title="Assets" />;
+}

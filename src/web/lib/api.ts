@@ -1,0 +1,151 @@
+/**
+ * The one HTTP client of the app (SPEC.md sections 7 and 8): JSON to the API host, the bearer token
+ * from local storage, a 30 s time-out. A non-OK answer rejects with an ApiError `{status, data}`;
+ * a network failure or time-out rejects with status 500 and 'Network error. Please try again.'.
+ * A 401 on an authenticated call means the session is over: storage is cleared and the app goes
+ * to /login (the app installs how; see setUnauthorizedHandler).
+ */
+import type { z } from 'zod';
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { getToken } from './session';
+import { clearAll } from './storage';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(status: number, data: unknown) {
+    super(readField(data, 'error') ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The base address: VITE_API_BASE at build time, else the page's own origin. */
+const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+
+let onUnauthorized: () => void = () => {
+  clearAll();
+  window.location.assign('/login');
+};
+
+/** The app replaces the default full reload with a router navigation once the router exists. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions<T> {
+  /** Send the bearer token and treat a 401 as the end of the session. Default true. */
+  auth?: boolean;
+  query?: Query;
+  /** Checks the answer's shape; the result is typed from it. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+interface Payload {
+  json?: unknown;
+  form?: FormData;
+}
+
+function readField(data: unknown, key: string): string | undefined {
+  if (data === null || typeof data !== 'object') return undefined;
+  const value = (data as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function urlOf(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const networkError = () => new ApiError(500, { error: MSG.networkError });
+
+async function request<T>(method: string, path: string, payload: Payload, options: RequestOptions<T> = {}): Promise<T> {
+  const { auth = true, query, schema, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Read now, before any await: logout sends the old token and clears storage right after.
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (payload.form) body = payload.form;
+  else if (payload.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(payload.json);
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(urlOf(path, query), { method, headers, body, signal: controller.signal });
+      data = await readBody(response);
+    } catch (error) {
+      // The caller gave up (a query was cancelled): not a network failure, let it go quietly.
+      if (signal?.aborted) throw error;
+      throw networkError();
+    }
+    if (!response.ok) {
+      if (response.status === 401 && auth) onUnauthorized();
+      throw new ApiError(response.status, data);
+    }
+    if (!schema) return data as T;
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new ApiError(500, { error: MSG.somethingWentWrong });
+    return parsed.data;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, {}, options),
+  post: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { json }, options),
+  put: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, { json }, options),
+  patch: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PATCH', path, { json }, options),
+  delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, {}, options),
+  /** multipart/form-data (image uploads); the browser sets the boundary header itself. */
+  upload: <T = unknown>(path: string, form: FormData, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { form }, options),
+};
+
+/**
+ * The message to show for a failed call: the answer's `error` (or the given fields, in order), else
+ * the screen's fallback from SPEC.md section 8. A network failure carries its own message.
+ */
+export function errorMessage(error: unknown, fallback: string, fields: readonly string[] = ['error']): string {
+  if (!isApiError(error)) return fallback;
+  for (const field of fields) {
+    const value = readField(error.data, field);
+    if (value) return value;
+  }
+  return fallback;
+}

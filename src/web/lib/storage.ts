@@ -1,0 +1,64 @@
+/**
+ * Every local-storage key the app uses (SPEC.md section 3), and access that never throws: storage
+ * can be missing or full (private windows, quota), and a broken cache must not break the app.
+ */
+
+export const STORAGE_KEYS = {
+  /** The access token (a JWT whose `exp` decides whether the user is logged in). */
+  token: 'token',
+  /** The user of the login response, as JSON (carries is_admin). */
+  user: 'user',
+  /** 'light' or 'dark'; unset follows the OS. */
+  theme: 'theme',
+  /** Market-data endpoint config chosen for this region, as JSON with a timestamp. */
+  marketApiConfig: 'marketApiConfig',
+  /** 'true' forces the US market-data endpoints. */
+  forceUs: 'forceUS',
+  /** 'true' or 'false': the user says a VPN hides their real region. */
+  vpnOverride: 'vpnOverride',
+  /** Wallet lists cached for 24 hours, as JSON with a timestamp. */
+  walletCache: 'walletCache',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function store(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(key: StorageKey): string | null {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: StorageKey, value: string): void {
+  try {
+    store()?.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the app still works for this page view.
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}
+
+/** Logout, an expired session and "clear cache" all wipe everything (SPEC.md sections 2 and 4). */
+export function clearAll(): void {
+  try {
+    store()?.clear();
+  } catch {
+    // see writeItem
+  }
+}

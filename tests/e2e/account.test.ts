@@ -1,0 +1,141 @@
+/** A new trader's first minutes in a real browser: sign up with the emailed code, log in, log out. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.js';
+import { signUp, uniqueEmail } from '../helpers/users.js';
+import { launchBrowser, localStorageOf, newPhonePage } from './helpers/browser.js';
+import { startWebApp, type WebApp } from './helpers/server.js';
+import { expectPath, logInThroughUi } from './helpers/ui.js';
+
+let t: WebApp;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('a new trader', () => {
+  it('signs up with the emailed code, logs in, sees home, opens the drawer and logs out', async () => {
+    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const email = uniqueEmail('e2e');
+    const password = 'a strong password 1';
+
+    await page.goto('/signup?code=PROMO123');
+    const next = page.getByRole('button', { name: 'Next' });
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Email').fill(email);
+    await next.click();
+
+    await page.getByText(MSG.otpSent).waitFor();
+    const signUpButton = page.getByRole('button', { name: 'Sign up' });
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(email));
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await expect(signUpButton.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Confirm password').fill(`${password}x`);
+    await signUpButton.click();
+    await page.getByText(MSG.passwordsDoNotMatch).waitFor();
+
+    await page.getByLabel('Confirm password').fill(password);
+    await signUpButton.click();
+    await page.getByText('Account created successfully').waitFor();
+    await expectPath(page, '/login');
+
+    await logInThroughUi(page, { email, password });
+    await expectPath(page, '/home');
+    const stored = await localStorageOf(page);
+    expect(JSON.parse(stored.user!)).toMatchObject({ email, is_admin: false });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('a[aria-current="page"]', { hasText: 'Home' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Ada Lovelace').waitFor();
+    await drawer.getByText('Unverified').waitFor();
+    await drawer.getByRole('button', { name: 'Logout' }).click();
+    await expectPath(page, '/login');
+    expect(await localStorageOf(page)).toEqual({});
+
+    // The old token no longer opens pages: the guard sends the visitor back to /login.
+    await page.goto('/home');
+    await expectPath(page, '/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password and stays on /login', async () => {
+    const user = await signUp(t);
+    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').getByText(MSG.loginFailed).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('resets a forgotten password through the code sheet', async () => {
+    const user = await signUp(t);
+    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText(MSG.enterEmail).waitFor();
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Set a new password' });
+    await sheet.getByRole('button', { name: 'Reset password' }).click();
+    await sheet.getByText(MSG.enterOtpAndPassword).waitFor();
+
+    await sheet.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await sheet.getByLabel('New password', { exact: true }).fill('my new password 2');
+    await sheet.getByRole('button', { name: 'Reset password' }).click();
+    await expectPath(page, '/login');
+    await page.getByText(MSG.passwordUpdated).waitFor();
+
+    await logInThroughUi(page, { email: user.email, password: 'my new password 2' });
+    await expectPath(page, '/home');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the login password with an emailed code and stays logged in', async () => {
+    const user = await signUp(t);
+    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    await logInThroughUi(page, user);
+    const tokenBefore = (await localStorageOf(page)).token;
+
+    await page.goto('/safety-center');
+    await page.getByRole('link', { name: /Login password/ }).click();
+    await expectPath(page, '/safety/login-password');
+    await page.getByLabel('New password', { exact: true }).fill('another password 3');
+    await page.getByLabel('Confirm password').fill('another password 3');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(MSG.enterOtp).waitFor();
+
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByRole('button', { name: MSG.otpSentLabel }).waitFor();
+    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(MSG.passwordUpdated).waitFor();
+    await expectPath(page, '/safety-center');
+
+    const tokenAfter = (await localStorageOf(page)).token;
+    expect(tokenAfter).toBeTruthy();
+    expect(tokenAfter).not.toBe(tokenBefore);
+    // The fresh token still works: a page that calls the API does not bounce to /login.
+    await page.reload();
+    await page.getByRole('link', { name: /Transaction password/ }).waitFor();
+    await page.getByText('Not set yet').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/safety-center');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Headless Debian chromium through playwright-core (never a downloaded browser), and pages at a
+ * phone's size. One browser per test file; a fresh context (empty storage) per page.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 } as const;
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+export interface PhonePageOptions {
+  colorScheme?: 'light' | 'dark';
+  /** 2 for crisp screenshots; 1 keeps tests light. */
+  deviceScaleFactor?: number;
+}
+
+export interface PhonePage {
+  page: Page;
+  context: BrowserContext;
+  /** Everything the page logged as an error, and uncaught exceptions: tests assert it stays empty. */
+  errors: string[];
+}
+
+export async function newPhonePage(
+  browser: Browser,
+  baseUrl: string,
+  options: PhonePageOptions = {},
+): Promise<PhonePage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: PHONE,
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // A failed request (an expected 401 or 400) is logged by the browser itself; the app's own errors are what count.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${message.text()}`);
+  });
+  return { page, context, errors };
+}
+
+/** The page's local storage as a plain object. */
+export function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+}

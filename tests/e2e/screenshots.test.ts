@@ -1,0 +1,104 @@
+/**
+ * Screenshots of the account screens at phone size, light and dark, for a person to look at.
+ * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e screenshots
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createAdmin, signUp, uniqueEmail } from '../helpers/users.js';
+import { launchBrowser, newPhonePage } from './helpers/browser.js';
+import { startWebApp, type WebApp } from './helpers/server.js';
+import { logInThroughUi } from './helpers/ui.js';
+
+const folder = process.env.SCREENSHOTS;
+
+describe.runIf(Boolean(folder))('screenshots', () => {
+  let t: WebApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(folder!, { recursive: true });
+    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  // Animations are finished first, so sheets and drawers are shown where they come to rest.
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(folder!, `${name}.png`), animations: 'disabled' });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`account screens (${scheme})`, async () => {
+      const { page, context } = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await shot(page, `${scheme}-login`);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await shot(page, `${scheme}-login-keyboard-focus`);
+      await page.getByLabel('Email').fill('');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await shot(page, `${scheme}-login-errors`);
+
+      await page.goto('/signup');
+      const email = uniqueEmail('shot');
+      await page.getByLabel('Email').fill(email);
+      await shot(page, `${scheme}-signup-1`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Password', { exact: true }).fill('short');
+      await page.getByLabel('Confirm password').fill('shorter');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByLabel('Verification code').fill('123456');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await shot(page, `${scheme}-signup-2`);
+
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shot(page, `${scheme}-forgot-sheet`);
+
+      const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
+      await logInThroughUi(page, user);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await shot(page, `${scheme}-home`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByText('Grace Hopper').waitFor();
+      await shot(page, `${scheme}-home-drawer`);
+
+      await page.goto('/safety-center');
+      await page.getByText('Not set yet').waitFor();
+      await shot(page, `${scheme}-safety-center`);
+      await page.goto('/safety/login-password');
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByRole('button', { name: 'OTP Sent' }).waitFor();
+      await shot(page, `${scheme}-login-password`);
+      await page.goto('/safety/transaction-password');
+      await page.getByLabel('New transaction password').fill('123');
+      await shot(page, `${scheme}-transaction-password`);
+      await page.goto('/deposit');
+      await page.getByText('coming soon').waitFor();
+      await shot(page, `${scheme}-placeholder`);
+      await page.goto('/markets');
+      await page.getByText('coming soon').waitFor();
+      await shot(page, `${scheme}-markets`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await shot(page, `${scheme}-desktop-markets`);
+      await context.close();
+
+      const staff = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      await logInThroughUi(staff.page, await createAdmin(t));
+      await staff.page.getByRole('tab', { name: 'Chats' }).waitFor();
+      await shot(staff.page, `${scheme}-admin`);
+      await staff.page.getByRole('button', { name: 'Open menu' }).click();
+      await staff.page.getByRole('dialog').waitFor();
+      await shot(staff.page, `${scheme}-admin-drawer`);
+      await staff.context.close();
+    });
+  }
+});

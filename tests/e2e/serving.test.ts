@@ -1,0 +1,44 @@
+/** How the built app reaches a browser: deep links, compressed and long-cached assets, API 404s. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebApp, type WebApp } from './helpers/server.js';
+
+let t: WebApp;
+beforeAll(async () => {
+  t = await startWebApp();
+});
+afterAll(() => t?.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}${path}`, { headers });
+
+describe('the built web app', () => {
+  it('answers every page path, deep links included, with index.html that is never cached stale', async () => {
+    for (const path of ['/', '/login', '/asset/funding/USDT', '/admin/chat/3', '/no-such-page']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    const head = await fetch(`${t.baseUrl}/safety-center`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('sends hashed assets brotli-compressed and cached for a year', async () => {
+    const html = await (await get('/login')).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const res = await get(script!, { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await res.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('does not answer unknown API paths or missing files with the page', async () => {
+    for (const path of ['/api-v1/no-such-call/', '/api/v3/nothing', '/assets/missing.js']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+  });
+});
