@@ -114,6 +114,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   let upstream: { region: MarketRegion; endpoints: ExchangeEndpoints } | null = null;
   let socket: WebSocket | null = null;
   let streaming = false;
+  let streamOpenedAt = 0;
   let failures = 0;
   let reconnects = 0;
   let lastPollAt = 0;
@@ -220,7 +221,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     ws.on('open', () => {
       if (socket !== ws) return;
       streaming = true;
-      lastDataAt = Math.max(lastDataAt, now());
+      streamOpenedAt = now();
     });
     ws.on('message', (data) => {
       if (socket !== ws) return;
@@ -264,7 +265,8 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
 
   function checkFeed() {
     if (!running || !upstream) return;
-    if (streaming && socket && now() - lastDataAt > staleAfterMs) {
+    // A fresh connection gets staleAfterMs to deliver its first event.
+    if (streaming && socket && now() - Math.max(lastDataAt, streamOpenedAt) > staleAfterMs) {
       log.warn({ silentMs: now() - lastDataAt }, 'market feed: stream silent, reconnecting');
       socket.terminate();
     }
