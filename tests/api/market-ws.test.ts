@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type WebSocket from 'ws';
 import { tickerEvent } from '../../src/shared/api/market.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createFakeMarket } from '../helpers/fake-market.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +20,8 @@ interface Client {
   closed: Promise<number>;
 }
 
-async function connect(path = '/ws'): Promise<Client> {
-  const ws = await t.app.injectWS(path);
+async function connect(path = '/ws', app: TestApp = t): Promise<Client> {
+  const ws = await app.app.injectWS(path);
   const frames: any[] = [];
   const raw: string[] = [];
   ws.on('message', (data) => {
@@ -153,5 +154,25 @@ describe('the exchange URL styles', () => {
     client.send({ method: 'SUBSCRIBE', params: ['adausdt@ticker'], id: 2 });
     expect((await client.next((f) => f.stream === 'adausdt@ticker')).data.e).toBe('24hrTicker');
     client.ws.terminate();
+  });
+});
+
+describe('between ticks', () => {
+  it('sends a new subscriber the current ticker at once, after the confirmation', async () => {
+    const market = createFakeMarket({ BTC: '60000', ETH: '3000' });
+    const quiet = await createTestApp({ market });
+    try {
+      const client = await connect('/ws', quiet);
+      client.send({ method: 'SUBSCRIBE', params: ['btcusdt@ticker'], id: 1 });
+      const event = await client.next(isTicker('BTCUSDT'));
+      expect(client.frames.indexOf(event)).toBe(1);
+      expect(client.frames[0]).toEqual({ result: null, id: 1 });
+      expect(event.c).toBe('60000');
+      market.set('BTC', '61000');
+      expect((await client.next(isTicker('BTCUSDT'), 2)).c).toBe('61000');
+      client.ws.terminate();
+    } finally {
+      await quiet.close();
+    }
   });
 });

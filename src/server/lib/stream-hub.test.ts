@@ -8,7 +8,7 @@ const client = (combined = false): StreamClient & { got: string[] } => {
 
 function hubWithTickers() {
   const hub = new StreamHub();
-  hub.addFamily({ name: 'ticker', accepts: (topic) => topic.endsWith('@ticker') });
+  hub.addFamily({ name: 'ticker', accepts: (topic) => topic.endsWith('@ticker'), current: (topic) => `{"now":"${topic}"}` });
   hub.addFamily({ name: 'chat', accepts: (topic) => topic.startsWith('chat@'), allows: (topic, c) => topic === `chat@${c.userId}` });
   return hub;
 }
@@ -41,6 +41,15 @@ describe('stream hub', () => {
     expect(hub.check('chat@7', user)).toEqual({ family: 'chat' });
     expect(hub.check('chat@8', user)).toHaveProperty('error');
     expect(hub.check('btcusdt@trade', user)).toHaveProperty('error');
+  });
+
+  it('tells whether a subscription is new and sends a new subscriber the current frame on request', () => {
+    const hub = hubWithTickers();
+    const c = client(true);
+    expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(true);
+    expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(false);
+    hub.sendCurrent(c, 'btcusdt@ticker');
+    expect(JSON.parse(c.got[0]!)).toEqual({ stream: 'btcusdt@ticker', data: { now: 'btcusdt@ticker' } });
   });
 
   it('lists active topics per family and forgets a dropped client everywhere', () => {

@@ -12,6 +12,8 @@
  * publishes each new message to its topic.
  */
 
+const wrap = (topic: string, frame: string) => `{"stream":${JSON.stringify(topic)},"data":${frame}}`;
+
 export interface StreamClient {
   /** Sends a text frame; the connection may drop it when the client is too slow to read. */
   send(frame: string): void;
@@ -27,6 +29,8 @@ export interface TopicFamily {
   accepts(topic: string): boolean;
   /** Whether this client may subscribe (user-scoped topics check client.userId). Default: yes. */
   allows?(topic: string, client: StreamClient): boolean;
+  /** The topic's current state, sent to a new subscriber so it need not wait for the next event. */
+  current?(topic: string): string | undefined;
 }
 
 interface Topic {
@@ -53,7 +57,9 @@ export class StreamHub {
     return { error: `unknown stream ${topic}` };
   }
 
-  subscribe(client: StreamClient, topic: string, family: string): void {
+  /** Subscribes; true when the client was not subscribed yet. */
+  subscribe(client: StreamClient, topic: string, family: string): boolean {
+    const fresh = !this.byClient.get(client)?.has(topic);
     let entry = this.topics.get(topic);
     if (!entry) {
       entry = { family, clients: new Set() };
@@ -66,6 +72,14 @@ export class StreamHub {
       this.byClient.set(client, mine);
     }
     mine.add(topic);
+    return fresh;
+  }
+
+  /** Sends a new subscriber the topic's current frame, when its family has one. */
+  sendCurrent(client: StreamClient, topic: string): void {
+    const entry = this.topics.get(topic);
+    const frame = entry && this.families.get(entry.family)?.current?.(topic);
+    if (frame) client.send(client.combined ? wrap(topic, frame) : frame);
   }
 
   unsubscribe(client: StreamClient, topic: string): void {
@@ -104,7 +118,7 @@ export class StreamHub {
     if (!entry) return 0;
     let wrapped: string | undefined;
     for (const client of entry.clients) {
-      client.send(client.combined ? (wrapped ??= `{"stream":${JSON.stringify(topic)},"data":${frame}}`) : frame);
+      client.send(client.combined ? (wrapped ??= wrap(topic, frame)) : frame);
     }
     return entry.clients.size;
   }

@@ -14,6 +14,9 @@ export function tickerFamily(feed: ExchangeFeed): TopicFamily {
       const symbol = symbolOf(topic);
       return symbol !== null && feed.catalog().has(symbol);
     },
+    current(topic) {
+      return feed.snapshot().tickerEventJson(symbolOf(topic) ?? '') || undefined;
+    },
   };
 }
 

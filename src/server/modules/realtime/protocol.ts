@@ -7,7 +7,8 @@
 export type RequestId = number | string | null;
 
 export type StreamRequest =
-  | { method: 'SUBSCRIBE' | 'UNSUBSCRIBE'; streams: string[]; id: RequestId }
+  | { method: 'SUBSCRIBE'; streams: string[]; id: RequestId }
+  | { method: 'UNSUBSCRIBE'; streams: string[]; id: RequestId }
   | { method: 'LIST_SUBSCRIPTIONS'; id: RequestId }
   | { method: 'SET_PROPERTY'; property: 'combined'; value: boolean; id: RequestId }
   | { method: 'GET_PROPERTY'; property: 'combined'; id: RequestId };

@@ -28,25 +28,34 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     },
   };
 
-  function subscribe(streams: string[]): string | null {
+  /** Subscribes to all or none; returns the new topics, or why not. */
+  function subscribe(streams: string[]): { added: string[] } | { problem: string } {
     const checked: [string, string][] = [];
     for (const topic of streams) {
       const result = hub.check(topic, client);
-      if ('error' in result) return result.error;
+      if ('error' in result) return { problem: result.error };
       checked.push([topic, result.family]);
     }
     const after = new Set([...hub.subscriptions(client), ...streams]);
-    if (after.size > MAX_STREAMS_PER_CONNECTION) return `at most ${MAX_STREAMS_PER_CONNECTION} streams per connection`;
-    for (const [topic, family] of checked) hub.subscribe(client, topic, family);
-    return null;
+    if (after.size > MAX_STREAMS_PER_CONNECTION) return { problem: `at most ${MAX_STREAMS_PER_CONNECTION} streams per connection` };
+    return { added: checked.filter(([topic, family]) => hub.subscribe(client, topic, family)).map(([topic]) => topic) };
   }
 
-  function answer(req: StreamRequest): string {
+  /** New subscribers see the current state at once instead of waiting for the next tick. */
+  const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
+
+  function handle(req: StreamRequest): void {
+    if (req.method === 'SUBSCRIBE') {
+      const result = subscribe(req.streams);
+      if ('problem' in result) return client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }, req.id));
+      client.send(resultFrame(null, req.id));
+      return sendCurrent(result.added);
+    }
+    client.send(answer(req));
+  }
+
+  function answer(req: Exclude<StreamRequest, { method: 'SUBSCRIBE' }>): string {
     switch (req.method) {
-      case 'SUBSCRIBE': {
-        const problem = subscribe(req.streams);
-        return problem ? errorFrame({ code: 2, msg: `Invalid request: ${problem}` }, req.id) : resultFrame(null, req.id);
-      }
       case 'UNSUBSCRIBE':
         for (const topic of req.streams) hub.unsubscribe(client, topic);
         return resultFrame(null, req.id);
@@ -77,16 +86,19 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
       return;
     }
     const parsed = parseRequest(data.toString(), MAX_STREAMS_PER_CONNECTION);
-    client.send('error' in parsed ? errorFrame(parsed.error, parsed.id) : answer(parsed.request));
+    if ('error' in parsed) client.send(errorFrame(parsed.error, parsed.id));
+    else handle(parsed.request);
   });
   socket.on('close', () => hub.drop(client));
   socket.on('error', (error) => request.log.debug({ err: error }, 'websocket error'));
 
   if (initial.length > 0) {
-    const problem = subscribe(initial);
-    if (problem) {
-      client.send(errorFrame({ code: 2, msg: `Invalid request: ${problem}` }));
+    const result = subscribe(initial);
+    if ('problem' in result) {
+      client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }));
       socket.close(1008, 'Invalid stream');
+    } else {
+      sendCurrent(result.added);
     }
   }
 }
