@@ -126,7 +126,7 @@ export function createSimFeed(options: { seed: string; now: () => number }): Sim
     const bestBid = Math.max(1, lastTicks - Math.floor(spread / 2));
     const maxGap = Math.max(1, Math.round(lastTicks * 1e-5));
     const levelQty = (tag: number, level: number) => {
-      const notional = pair.rules.dailyVolumeUsdt * 2e-6 * (0.3 + 1.7 * uniform(pair.key, tag, step * 64 + level)) * (1 + 0.25 * level);
+      const notional = pair.rules.dailyVolumeUsdt * 1e-5 * (0.3 + 1.7 * uniform(pair.key, tag, step * 64 + level)) * (1 + 0.25 * level);
       const minQty = 10 ** -pair.rules.qtyDecimals;
       return Math.max(minQty, notional / pair.rules.base.price);
     };
