@@ -117,13 +117,6 @@ export const tickerEvent = z.object({
 });
 export type TickerEvent = z.infer<typeof tickerEvent>;
 
-/** WebSocket request: SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY / GET_PROPERTY. */
-export interface StreamRequest {
-  method: 'SUBSCRIBE' | 'UNSUBSCRIBE' | 'LIST_SUBSCRIPTIONS' | 'SET_PROPERTY' | 'GET_PROPERTY';
-  params?: unknown[];
-  id: number | string | null;
-}
-
 /** GET /api-v1/default-currency/: the in-house coin and its price in USDT. */
 export const defaultCurrency = z.object({ currency: z.string(), price: z.string() });
 export type DefaultCurrency = z.infer<typeof defaultCurrency>;
