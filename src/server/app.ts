@@ -18,10 +18,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
+import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
 import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuthDecorators } from './plugins/auth.js';
+
+const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map((url) => new URL(url).origin);
 
 /** Paths the SPA fallback must never answer with index.html. */
 const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
@@ -50,7 +53,8 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = []) 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The exchange and geolocation services: for a web build that reads the market directly.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...MARKET_DIRECT_ORIGINS],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import type { Db } from './db/database.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
 import { createMarketService } from './modules/market/service.js';
 import type { MarketService } from './modules/market/types.js';
@@ -25,7 +26,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
       base: undefined,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp'],
     });
-  const clock = overrides.clock ?? { now: () => new Date() };
+  const clock: Clock = overrides.clock ?? { now: () => new Date() };
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   return {
     config,
@@ -42,6 +43,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: (line) => log.info(line),
       }),
-    market: overrides.market ?? createMarketService(config, db),
+    market: overrides.market ?? createMarketService(config, db, { clock, log }),
+    streams: new StreamHub(),
   };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES, type ExchangeEndpoints, type MarketRegion } from '../shared/market-region.js';
 
 const optionalString = z
   .string()
@@ -57,6 +58,10 @@ export interface Config {
   marketSource: 'sim' | 'binance';
   marketRegion: 'us' | 'international' | undefined;
   marketSeed: string;
+  /** Public exchange endpoints per region (MARKET_SOURCE=binance). */
+  marketEndpoints: Record<MarketRegion, ExchangeEndpoints>;
+  /** IP geolocation services the server asks for its own country. */
+  marketGeolocationServices: readonly string[];
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   depositAddresses: { ERC20: string; TRC20: string; BTC: string };
@@ -104,6 +109,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     marketSource: env.MARKET_SOURCE,
     marketRegion: env.MARKET_REGION,
     marketSeed: env.MARKET_SEED,
+    marketEndpoints: EXCHANGE_ENDPOINTS,
+    marketGeolocationServices: IP_GEOLOCATION_SERVICES,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     depositAddresses: { ERC20: env.DEPOSIT_ADDRESS_ERC20, TRC20: env.DEPOSIT_ADDRESS_TRC20, BTC: env.DEPOSIT_ADDRESS_BTC },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './lib/mail.js';
+import type { StreamHub } from './lib/stream-hub.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AuthGuard } from './plugins/auth.js';
 import type { MarketService } from './modules/market/types.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   guard: AuthGuard;
   clock: Clock;
   market: MarketService;
+  /** Server-pushed streams over /ws (market tickers; user events later). */
+  streams: StreamHub;
   log: FastifyBaseLogger;
 }
 

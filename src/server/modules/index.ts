@@ -7,12 +7,14 @@ import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
 import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
+import { realtimeModule } from './realtime/routes.js';
 import { walletsModule } from './wallets/routes.js';
 
 export const modules: AppModule[] = [
   healthModule,
   authModule,
   marketModule,
+  realtimeModule,
   walletsModule,
   filesModule,
   identityModule,

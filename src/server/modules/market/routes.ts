@@ -1,14 +1,104 @@
-/** Market HTTP: the default currency (USDO) price. The exchange-compatible API is added by the market service. */
-import { z } from 'zod';
+/**
+ * Market HTTP: the exchange-compatible public API (/api/v3: Binance field names, string numbers,
+ * {code, msg} errors) and the in-house coin's price. Bodies are pre-serialised per tick by the
+ * snapshot and sent as they are. Also wires the ticker streams of /ws to the price ticks.
+ */
+import type { FastifyReply } from 'fastify';
 import { IN_HOUSE_COIN } from '../../../shared/constants.js';
+import { defaultCurrency } from '../../../shared/api/market.js';
 import type { AppModule } from '../../context.js';
+import { ExchangeApiError, feedUnavailable, intervalParam, limitParam, requiredSymbol, symbolSelection, timeRange, type Query } from './params.js';
+import { createTickerPublisher, tickerFamily } from './streams.js';
 import { usdoPrice } from './usdo.js';
 
-export const defaultCurrencyResponse = z.object({ currency: z.string(), price: z.string() });
+export const defaultCurrencyResponse = defaultCurrency;
+
+/** depth: the exchange's default and maximum `limit`. */
+const DEPTH_DEFAULT = 100;
+const DEPTH_MAX = 5000;
+/** klines: the exchange's default and maximum `limit`. */
+const KLINES_DEFAULT = 500;
+const KLINES_MAX = 1000;
+
+async function answer(reply: FastifyReply, body: () => string | Promise<string>) {
+  try {
+    const json = await body();
+    return reply.type('application/json; charset=utf-8').send(json);
+  } catch (error) {
+    if (error instanceof ExchangeApiError) return reply.status(error.statusCode).send(error.body);
+    throw error;
+  }
+}
+
+/** A quoted symbol with no data yet (the exchange feed is still connecting). */
+function present(json: string): string {
+  if (!json) throw feedUnavailable();
+  return json;
+}
+
+const doc = (summary: string) => ({ schema: { tags: ['market'], summary } });
 
 export const marketModule: AppModule = (app, ctx) => {
+  const feed = ctx.market.exchange;
+  const now = () => ctx.clock.now().getTime();
+
+  ctx.streams.addFamily(tickerFamily(feed));
+  const stopPublishing = ctx.market.onTick(createTickerPublisher(ctx.streams, feed));
+  app.addHook('onClose', async () => stopPublishing());
+
   app.get('/api-v1/default-currency/', {
     schema: { tags: ['market'], response: { 200: defaultCurrencyResponse } },
     handler: async () => ({ currency: IN_HOUSE_COIN, price: (await usdoPrice(ctx.db, ctx.config.usdoPrice)).price }),
   });
+
+  app.get('/api/v3/ping', doc('Test connectivity'), (_req, reply) => answer(reply, () => '{}'));
+
+  app.get('/api/v3/time', doc('Server time (ms)'), (_req, reply) => answer(reply, () => `{"serverTime":${now()}}`));
+
+  app.get('/api/v3/exchangeInfo', doc('Tracked symbols and their trading rules'), (req, reply) =>
+    answer(reply, () => {
+      const catalog = feed.catalog();
+      const selection = symbolSelection(req.query as Query, catalog);
+      const symbols = 'one' in selection ? [selection.one] : 'list' in selection ? selection.list : undefined;
+      return catalog.exchangeInfoJson(now(), symbols);
+    }),
+  );
+
+  app.get('/api/v3/ticker/24hr', doc('24-hour rolling statistics: all, ?symbol= or ?symbols=["A","B"]'), (req, reply) =>
+    answer(reply, () => {
+      const selection = symbolSelection(req.query as Query, feed.catalog());
+      const snapshot = feed.snapshot();
+      if ('one' in selection) return present(snapshot.tickerJsonOf(selection.one));
+      return 'list' in selection ? snapshot.tickersJson(selection.list) : snapshot.tickersJson();
+    }),
+  );
+
+  app.get('/api/v3/ticker/price', doc('Last prices: all, ?symbol= or ?symbols=["A","B"]'), (req, reply) =>
+    answer(reply, () => {
+      const selection = symbolSelection(req.query as Query, feed.catalog());
+      const snapshot = feed.snapshot();
+      if ('one' in selection) return present(snapshot.priceJsonOf(selection.one));
+      return 'list' in selection ? snapshot.pricesJson(selection.list) : snapshot.pricesJson();
+    }),
+  );
+
+  app.get('/api/v3/depth', doc('Order book: ?symbol=&limit= (default 100)'), (req, reply) =>
+    answer(reply, async () => {
+      const query = req.query as Query;
+      const symbol = requiredSymbol(query, feed.catalog());
+      const limit = limitParam(query, DEPTH_DEFAULT, DEPTH_MAX);
+      return JSON.stringify(await feed.depth(symbol, limit));
+    }),
+  );
+
+  app.get('/api/v3/klines', doc('Candles: ?symbol=&interval=&limit=&startTime=&endTime='), (req, reply) =>
+    answer(reply, async () => {
+      const query = req.query as Query;
+      const symbol = requiredSymbol(query, feed.catalog());
+      const interval = intervalParam(query);
+      const range = timeRange(query);
+      const limit = limitParam(query, KLINES_DEFAULT, KLINES_MAX);
+      return JSON.stringify(await feed.klines({ symbol, interval, limit, ...range }));
+    }),
+  );
 };

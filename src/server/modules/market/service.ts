@@ -1,18 +1,109 @@
-/** The market service. (Foundation: only USDO is priced here; the simulator and exchange feed follow.) */
-import { IN_HOUSE_COIN } from '../../../shared/constants.js';
+/**
+ * The market service: one feed (the simulator or the public exchange, MARKET_SOURCE) behind the
+ * exchange-compatible API, a one-second tick that drives the streams, and mark prices for the
+ * other modules (trades, withdrawals, valuations).
+ */
+import { IN_HOUSE_COIN, QUOTE_CURRENCY } from '../../../shared/constants.js';
 import type { Config } from '../../config.js';
+import type { Clock } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import type { MarketService } from './types.js';
+import { createBinanceFeed, type FeedLog } from './binance/feed.js';
+import { chooseServerRegion, detectCountry, type FetchLike } from './region.js';
+import { createSimFeed } from './sim/feed.js';
+import type { ExchangeFeed, MarketService } from './types.js';
 import { usdoPrice } from './usdo.js';
 
-export function createMarketService(config: Config, db: Db): MarketService {
+export interface MarketServiceDeps {
+  clock: Clock;
+  log: FeedLog & { error(obj: object, msg?: string): void };
+  /** HTTP for the exchange and geolocation (default: global fetch). */
+  fetch?: FetchLike;
+}
+
+export const TICK_MS = 1_000;
+
+function createFeed(config: Config, deps: MarketServiceDeps): ExchangeFeed {
+  const now = () => deps.clock.now().getTime();
+  if (config.marketSource === 'sim') return createSimFeed({ seed: config.marketSeed, now });
+  const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
+  return createBinanceFeed({
+    now,
+    log: deps.log,
+    endpoints: config.marketEndpoints,
+    fetch: fetchImpl,
+    region: () => chooseServerRegion(config.marketRegion, () => detectCountry(fetchImpl, config.marketGeolocationServices)),
+  });
+}
+
+/** Calls `tick` just after every whole second until stopped; never keeps the process alive. */
+function startTickLoop(tick: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let running = true;
+  const schedule = () => {
+    if (!running) return;
+    timer = setTimeout(
+      () => {
+        tick();
+        schedule();
+      },
+      TICK_MS - (Date.now() % TICK_MS) + 5,
+    );
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    running = false;
+    clearTimeout(timer);
+  };
+}
+
+export function createMarketService(config: Config, db: Db, deps: MarketServiceDeps): MarketService {
+  const exchange = createFeed(config, deps);
+  const listeners = new Set<() => void>();
+  let stopTicking: (() => void) | undefined;
+
+  function tick() {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        deps.log.error({ err: error }, 'market tick listener failed');
+      }
+    }
+  }
+
   return {
+    exchange,
+
     async markPrice(coin) {
-      if (coin.toUpperCase() !== IN_HOUSE_COIN) return null;
-      const { price } = await usdoPrice(db, config.usdoPrice);
-      return { price, stale: false, updatedAt: Date.now() };
+      const asset = coin.trim().toUpperCase();
+      const time = deps.clock.now().getTime();
+      if (asset === QUOTE_CURRENCY) return { price: '1', stale: false, updatedAt: time };
+      if (asset === IN_HOUSE_COIN) {
+        const { price } = await usdoPrice(db, config.usdoPrice);
+        return { price, stale: false, updatedAt: time };
+      }
+      const symbol = `${asset}${QUOTE_CURRENCY}`;
+      const last = exchange.lastPrice(symbol);
+      if (!last) return null;
+      return { price: last.price, stale: exchange.isStale(symbol), updatedAt: last.time };
     },
-    async start() {},
-    async stop() {},
+
+    onTick(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    async start() {
+      if (stopTicking) return;
+      await exchange.start();
+      stopTicking = startTickLoop(tick);
+    },
+
+    async stop() {
+      stopTicking?.();
+      stopTicking = undefined;
+      await exchange.stop();
+    },
   };
 }

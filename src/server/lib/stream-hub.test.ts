@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { StreamHub, type StreamClient } from './stream-hub.js';
+
+const client = (combined = false): StreamClient & { got: string[] } => {
+  const got: string[] = [];
+  return { combined, got, send: (frame) => void got.push(frame) };
+};
+
+function hubWithTickers() {
+  const hub = new StreamHub();
+  hub.addFamily({ name: 'ticker', accepts: (topic) => topic.endsWith('@ticker'), current: (topic) => `{"now":"${topic}"}` });
+  hub.addFamily({ name: 'chat', accepts: (topic) => topic.startsWith('chat@'), allows: (topic, c) => topic === `chat@${c.userId}` });
+  return hub;
+}
+
+describe('stream hub', () => {
+  it('delivers a published frame to the subscribers of its topic only', () => {
+    const hub = hubWithTickers();
+    const [a, b] = [client(), client()];
+    hub.subscribe(a, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(b, 'ethusdt@ticker', 'ticker');
+    expect(hub.publish('btcusdt@ticker', '{"s":"BTCUSDT"}')).toBe(1);
+    expect(a.got).toEqual(['{"s":"BTCUSDT"}']);
+    expect(b.got).toEqual([]);
+  });
+
+  it('wraps frames for combined clients as {stream, data}', () => {
+    const hub = hubWithTickers();
+    const [raw, combined] = [client(), client(true)];
+    hub.subscribe(raw, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(combined, 'btcusdt@ticker', 'ticker');
+    hub.publish('btcusdt@ticker', '{"s":"BTCUSDT"}');
+    expect(JSON.parse(combined.got[0]!)).toEqual({ stream: 'btcusdt@ticker', data: { s: 'BTCUSDT' } });
+    expect(raw.got[0]).toBe('{"s":"BTCUSDT"}');
+  });
+
+  it('refuses unknown topics and topics of another user', () => {
+    const hub = hubWithTickers();
+    const user = { ...client(), userId: 7 };
+    expect(hub.check('btcusdt@ticker', user)).toEqual({ family: 'ticker' });
+    expect(hub.check('chat@7', user)).toEqual({ family: 'chat' });
+    expect(hub.check('chat@8', user)).toHaveProperty('error');
+    expect(hub.check('btcusdt@trade', user)).toHaveProperty('error');
+  });
+
+  it('tells whether a subscription is new and sends a new subscriber the current frame on request', () => {
+    const hub = hubWithTickers();
+    const c = client(true);
+    expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(true);
+    expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(false);
+    hub.sendCurrent(c, 'btcusdt@ticker');
+    expect(JSON.parse(c.got[0]!)).toEqual({ stream: 'btcusdt@ticker', data: { now: 'btcusdt@ticker' } });
+  });
+
+  it('lists active topics per family and forgets a dropped client everywhere', () => {
+    const hub = hubWithTickers();
+    const a = client();
+    hub.subscribe(a, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(a, 'ethusdt@ticker', 'ticker');
+    expect(hub.activeTopics('ticker').sort()).toEqual(['btcusdt@ticker', 'ethusdt@ticker']);
+    expect(hub.activeTopics('chat')).toEqual([]);
+    hub.drop(a);
+    expect(hub.activeTopics('ticker')).toEqual([]);
+    expect(hub.subscriptions(a)).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Fan-out of server-pushed streams over the one WebSocket endpoint (/ws).
+ *
+ * A topic is a stream name a client subscribes to ('btcusdt@ticker'). Modules declare families
+ * of topics (`addFamily`): the family says which names exist and whether a given connection may
+ * have them. Publishers hand over a finished frame, so a message is serialised once however many
+ * clients get it; clients in combined mode receive it wrapped as {"stream", "data"}, wrapped once.
+ *
+ * Market tickers are the first family (modules/market/streams.ts). User events (chat, later) fit
+ * the same way: the realtime route sets `client.userId` once the connection has proved a token,
+ * the chat module adds a family such as `chat@<sessionId>` whose `allows` checks that user, and
+ * publishes each new message to its topic.
+ */
+
+const wrap = (topic: string, frame: string) => `{"stream":${JSON.stringify(topic)},"data":${frame}}`;
+
+export interface StreamClient {
+  /** Sends a text frame; the connection may drop it when the client is too slow to read. */
+  send(frame: string): void;
+  /** Combined mode: frames arrive as {"stream": topic, "data": payload}. */
+  combined: boolean;
+  /** The authenticated user of the connection, when it has shown a token. */
+  userId?: number;
+}
+
+export interface TopicFamily {
+  name: string;
+  /** Whether a topic name belongs to this family and exists ('btcusdt@ticker'). */
+  accepts(topic: string): boolean;
+  /** Whether this client may subscribe (user-scoped topics check client.userId). Default: yes. */
+  allows?(topic: string, client: StreamClient): boolean;
+  /** The topic's current state, sent to a new subscriber so it need not wait for the next event. */
+  current?(topic: string): string | undefined;
+}
+
+interface Topic {
+  family: string;
+  clients: Set<StreamClient>;
+}
+
+export class StreamHub {
+  private readonly families = new Map<string, TopicFamily>();
+  private readonly topics = new Map<string, Topic>();
+  private readonly byClient = new Map<StreamClient, Set<string>>();
+
+  addFamily(family: TopicFamily): void {
+    this.families.set(family.name, family);
+  }
+
+  /** The family a client may subscribe to this topic in, or why not. */
+  check(topic: string, client: StreamClient): { family: string } | { error: string } {
+    for (const family of this.families.values()) {
+      if (!family.accepts(topic)) continue;
+      if (family.allows && !family.allows(topic, client)) return { error: `not allowed to subscribe to ${topic}` };
+      return { family: family.name };
+    }
+    return { error: `unknown stream ${topic}` };
+  }
+
+  /** Subscribes; true when the client was not subscribed yet. */
+  subscribe(client: StreamClient, topic: string, family: string): boolean {
+    const fresh = !this.byClient.get(client)?.has(topic);
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      entry = { family, clients: new Set() };
+      this.topics.set(topic, entry);
+    }
+    entry.clients.add(client);
+    let mine = this.byClient.get(client);
+    if (!mine) {
+      mine = new Set();
+      this.byClient.set(client, mine);
+    }
+    mine.add(topic);
+    return fresh;
+  }
+
+  /** Sends a new subscriber the topic's current frame, when its family has one. */
+  sendCurrent(client: StreamClient, topic: string): void {
+    const entry = this.topics.get(topic);
+    const frame = entry && this.families.get(entry.family)?.current?.(topic);
+    if (frame) client.send(client.combined ? wrap(topic, frame) : frame);
+  }
+
+  unsubscribe(client: StreamClient, topic: string): void {
+    const entry = this.topics.get(topic);
+    if (entry) {
+      entry.clients.delete(client);
+      if (entry.clients.size === 0) this.topics.delete(topic);
+    }
+    this.byClient.get(client)?.delete(topic);
+  }
+
+  /** A closed connection leaves every topic. */
+  drop(client: StreamClient): void {
+    for (const topic of this.byClient.get(client) ?? []) this.unsubscribe(client, topic);
+    this.byClient.delete(client);
+  }
+
+  subscriptions(client: StreamClient): string[] {
+    return [...(this.byClient.get(client) ?? [])];
+  }
+
+  subscriberCount(topic: string): number {
+    return this.topics.get(topic)?.clients.size ?? 0;
+  }
+
+  /** Topics of a family that have at least one subscriber. */
+  activeTopics(family: string): string[] {
+    const active: string[] = [];
+    for (const [topic, entry] of this.topics) if (entry.family === family) active.push(topic);
+    return active;
+  }
+
+  /** Sends one frame to every subscriber of a topic; returns how many got it. */
+  publish(topic: string, frame: string): number {
+    const entry = this.topics.get(topic);
+    if (!entry) return 0;
+    let wrapped: string | undefined;
+    for (const client of entry.clients) {
+      client.send(client.combined ? (wrapped ??= wrap(topic, frame)) : frame);
+    }
+    return entry.clients.size;
+  }
+}

@@ -1,0 +1,346 @@
+/**
+ * MARKET_SOURCE=binance: follows the public exchange for every client of this server.
+ * - Start: pick the region (region.ts), load all 24-hour tickers over REST from the regional
+ *   endpoint (falling back to the international one), keep the tracked symbols it lists.
+ * - Live: ONE upstream WebSocket (combined `<symbol>@ticker` streams) updates the tickers; our
+ *   own /ws clients are served from them, never connected upstream themselves.
+ * - Trouble: a stream silent for `staleAfterMs` is dropped and reopened with exponential back-off;
+ *   while it is down, tickers are refreshed over REST; prices older than `staleAfterMs` are stale.
+ * - Depth and klines are fetched on demand, cached for a second and shared by concurrent callers.
+ */
+import WebSocket from 'ws';
+import {
+  exchangeError,
+  exchangeInfo as exchangeInfoSchema,
+  klineList,
+  orderBook,
+  ticker24h,
+  tickerEvent,
+  type Kline,
+  type OrderBook,
+  type SymbolInfo,
+  type Ticker24h,
+  type TickerEvent,
+} from '../../../../shared/api/market.js';
+import { tickerStream, TRACKED_SYMBOLS } from '../../../../shared/market.js';
+import type { ExchangeEndpoints, MarketRegion } from '../../../../shared/market-region.js';
+import { SymbolCatalog } from '../catalog.js';
+import { ExchangeApiError, feedUnavailable } from '../params.js';
+import { regionsToTry, type FetchLike } from '../region.js';
+import { PAIR_RULES, symbolInfoOf } from '../rules.js';
+import { TickerSnapshot } from '../snapshot.js';
+import type { ExchangeFeed, KlineQuery } from '../types.js';
+
+export interface FeedLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface BinanceFeedOptions {
+  now: () => number;
+  log: FeedLog;
+  endpoints: Record<MarketRegion, ExchangeEndpoints>;
+  /** Decides the region to try first (asked once). */
+  region: () => Promise<MarketRegion>;
+  fetch?: FetchLike;
+  /** Symbols to follow (default: every tracked symbol). */
+  symbols?: readonly string[];
+  /** Silence after which prices are stale and the stream is reopened. */
+  staleAfterMs?: number;
+  /** Reconnect delays: initial, doubling up to max (with ±20 % jitter). */
+  backoff?: { initialMs: number; maxMs: number };
+  /** How often tickers are refreshed over REST while the stream is down. */
+  restPollMs?: number;
+  /** How often the watchdog looks at the stream. */
+  watchdogMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface BinanceFeed extends ExchangeFeed {
+  /** For operations and tests: where we are connected and how. */
+  status(): { region: MarketRegion | null; streaming: boolean; reconnects: number };
+}
+
+const CACHE_MS = 1_000;
+const MAX_CACHED = 500;
+
+/** The exchange's stream event, turned back into its REST ticker shape. */
+function tickerFromEvent(e: TickerEvent): Ticker24h {
+  return {
+    symbol: e.s,
+    priceChange: e.p,
+    priceChangePercent: e.P,
+    weightedAvgPrice: e.w,
+    prevClosePrice: e.x,
+    lastPrice: e.c,
+    lastQty: e.Q,
+    bidPrice: e.b,
+    bidQty: e.B,
+    askPrice: e.a,
+    askQty: e.A,
+    openPrice: e.o,
+    highPrice: e.h,
+    lowPrice: e.l,
+    volume: e.v,
+    quoteVolume: e.q,
+    openTime: e.O,
+    closeTime: e.C,
+    firstId: e.F,
+    lastId: e.L,
+    count: e.n,
+  };
+}
+
+export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
+  const { now, log } = options;
+  const fetchJsonImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const staleAfterMs = options.staleAfterMs ?? 15_000;
+  const backoff = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
+  const restPollMs = options.restPollMs ?? 5_000;
+  const watchdogMs = options.watchdogMs ?? 1_000;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  const tracked = options.symbols ?? TRACKED_SYMBOLS;
+  const ourInfo = new Map(PAIR_RULES.map((rules) => [rules.symbol, symbolInfoOf(rules)]));
+
+  let catalog = new SymbolCatalog(tracked.flatMap((s) => ourInfo.get(s) ?? []));
+  const records = new Map<string, Ticker24h>();
+  const updatedAt = new Map<string, number>();
+  let lastDataAt = 0;
+  let memo: TickerSnapshot | undefined;
+  let dirty = true;
+
+  let running = false;
+  let regionChoice: Promise<MarketRegion> | undefined;
+  let upstream: { region: MarketRegion; endpoints: ExchangeEndpoints } | null = null;
+  let socket: WebSocket | null = null;
+  let streaming = false;
+  let streamOpenedAt = 0;
+  let failures = 0;
+  let reconnects = 0;
+  let lastPollAt = 0;
+  let polling = false;
+  let watchdog: NodeJS.Timeout | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  const responses = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  function later(ms: number, run: () => void) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  const nextDelay = () => Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
+
+  /** GET a JSON body; the exchange's 400 errors pass through, anything else is "unavailable". */
+  async function getJson(url: string): Promise<unknown> {
+    let response;
+    try {
+      response = await fetchJsonImpl(url, { signal: AbortSignal.timeout(requestTimeoutMs), headers: { accept: 'application/json' } });
+    } catch {
+      throw feedUnavailable();
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) return body;
+    const error = exchangeError.safeParse(body);
+    if (response.status === 400 && error.success) throw new ExchangeApiError(400, error.data.code, error.data.msg);
+    throw feedUnavailable();
+  }
+
+  function store(ticker: Ticker24h) {
+    records.set(ticker.symbol, ticker);
+    updatedAt.set(ticker.symbol, now());
+    lastDataAt = now();
+    dirty = true;
+  }
+
+  function storeList(body: unknown, wanted: ReadonlySet<string>): number {
+    if (!Array.isArray(body)) return 0;
+    let stored = 0;
+    for (const item of body as unknown[]) {
+      const parsed = ticker24h.safeParse(item);
+      if (parsed.success && wanted.has(parsed.data.symbol)) {
+        store(parsed.data);
+        stored++;
+      }
+    }
+    return stored;
+  }
+
+  /** Loads every ticker from one endpoint and keeps the tracked symbols it lists. */
+  async function seed(endpoints: ExchangeEndpoints) {
+    const body = await getJson(`${endpoints.rest}/api/v3/ticker/24hr`);
+    records.clear();
+    if (storeList(body, new Set(tracked)) === 0) throw new Error('the exchange lists none of our symbols');
+    const available = tracked.filter((s) => records.has(s));
+    let infos: SymbolInfo[] = available.flatMap((s) => ourInfo.get(s) ?? []);
+    try {
+      const info = exchangeInfoSchema.parse(await getJson(`${endpoints.rest}/api/v3/exchangeInfo?symbols=${encodeURIComponent(JSON.stringify(available))}`));
+      const upstreamInfo = new Map(info.symbols.map((s) => [s.symbol, s]));
+      infos = available.flatMap((s) => upstreamInfo.get(s) ?? ourInfo.get(s) ?? []);
+    } catch {
+      // Our own trading rules are a fine stand-in for exchangeInfo.
+    }
+    catalog = new SymbolCatalog(infos);
+  }
+
+  async function connect() {
+    if (!running) return;
+    regionChoice ??= options.region();
+    let first: MarketRegion = 'international';
+    try {
+      first = await regionChoice;
+    } catch {
+      // No region signal: international.
+    }
+    for (const region of regionsToTry(first)) {
+      if (!running) return;
+      const endpoints = options.endpoints[region];
+      try {
+        await seed(endpoints);
+        if (!running) return;
+        upstream = { region, endpoints };
+        failures = 0;
+        log.info({ region, symbols: catalog.symbols.length, rest: endpoints.rest }, 'market feed: following the exchange');
+        openStream();
+        return;
+      } catch (error) {
+        log.warn({ region, err: error }, 'market feed: exchange unavailable');
+      }
+    }
+    if (running) later(nextDelay(), () => void connect());
+  }
+
+  function openStream() {
+    if (!running || !upstream) return;
+    const url = `${upstream.endpoints.ws}/stream?streams=${catalog.symbols.map(tickerStream).join('/')}`;
+    const ws = new WebSocket(url, { handshakeTimeout: requestTimeoutMs });
+    socket = ws;
+    ws.on('open', () => {
+      if (socket !== ws) return;
+      streaming = true;
+      streamOpenedAt = now();
+    });
+    ws.on('message', (data) => {
+      if (socket !== ws) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      const payload = typeof message === 'object' && message !== null && 'data' in message ? (message as { data: unknown }).data : message;
+      const event = tickerEvent.safeParse(payload);
+      if (!event.success || !catalog.has(event.data.s)) return;
+      store(tickerFromEvent(event.data));
+      failures = 0;
+    });
+    ws.on('error', (error) => log.warn({ err: error }, 'market feed: stream error'));
+    ws.on('close', () => {
+      if (socket !== ws) return;
+      socket = null;
+      streaming = false;
+      if (!running) return;
+      reconnects++;
+      later(nextDelay(), openStream);
+    });
+  }
+
+  /** While the stream is down, REST keeps the tickers fresh. */
+  async function poll() {
+    if (!upstream || polling) return;
+    polling = true;
+    lastPollAt = now();
+    try {
+      const symbols = encodeURIComponent(JSON.stringify(catalog.symbols));
+      storeList(await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`), new Set(catalog.symbols));
+    } catch {
+      // The next watchdog round tries again.
+    } finally {
+      polling = false;
+    }
+  }
+
+  function checkFeed() {
+    if (!running || !upstream) return;
+    // A fresh connection gets staleAfterMs to deliver its first event.
+    if (streaming && socket && now() - Math.max(lastDataAt, streamOpenedAt) > staleAfterMs) {
+      log.warn({ silentMs: now() - lastDataAt }, 'market feed: stream silent, reconnecting');
+      socket.terminate();
+    }
+    if (!streaming && now() - lastPollAt >= restPollMs) void poll();
+  }
+
+  /** Cached, shared GET for depth and klines. */
+  function cachedJson(path: string): Promise<unknown> {
+    if (!upstream) return Promise.reject(feedUnavailable());
+    const time = Date.now();
+    const hit = responses.get(path);
+    if (hit && hit.expires > time) return hit.value;
+    if (responses.size >= MAX_CACHED) {
+      for (const [key, entry] of responses) if (entry.expires <= time) responses.delete(key);
+    }
+    const value = getJson(`${upstream.endpoints.rest}${path}`);
+    responses.set(path, { expires: time + CACHE_MS, value });
+    value.catch(() => responses.delete(path));
+    return value;
+  }
+
+  return {
+    catalog: () => catalog,
+
+    snapshot() {
+      // At most one rebuild per second however often the exchange or our clients ask.
+      if (!memo || (dirty && now() - memo.time >= 1_000)) {
+        memo = new TickerSnapshot(now(), catalog.symbols.flatMap((s) => records.get(s) ?? []));
+        dirty = false;
+      }
+      return memo;
+    },
+
+    lastPrice(symbol) {
+      const ticker = records.get(symbol);
+      return ticker ? { price: ticker.lastPrice, time: updatedAt.get(symbol) ?? 0 } : null;
+    },
+
+    isStale: (symbol) => !upstream || !records.has(symbol) || now() - lastDataAt > staleAfterMs,
+
+    async depth(symbol, limit): Promise<OrderBook> {
+      const parsed = orderBook.safeParse(await cachedJson(`/api/v3/depth?symbol=${symbol}&limit=${limit}`));
+      if (!parsed.success) throw feedUnavailable();
+      return parsed.data;
+    },
+
+    async klines(query: KlineQuery): Promise<Kline[]> {
+      const params = new URLSearchParams({ symbol: query.symbol, interval: query.interval, limit: String(query.limit) });
+      if (query.startTime !== undefined) params.set('startTime', String(query.startTime));
+      if (query.endTime !== undefined) params.set('endTime', String(query.endTime));
+      const parsed = klineList.safeParse(await cachedJson(`/api/v3/klines?${params}`));
+      if (!parsed.success) throw feedUnavailable();
+      return parsed.data;
+    },
+
+    status: () => ({ region: upstream?.region ?? null, streaming, reconnects }),
+
+    async start() {
+      if (running) return;
+      running = true;
+      watchdog = setInterval(checkFeed, watchdogMs);
+      watchdog.unref();
+      // Not awaited: the server starts (and serves stale-free errors) while the exchange is reached.
+      void connect();
+    },
+
+    async stop() {
+      running = false;
+      clearInterval(watchdog);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      socket?.terminate();
+      socket = null;
+      streaming = false;
+    },
+  };
+}

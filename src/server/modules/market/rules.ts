@@ -1,0 +1,79 @@
+/**
+ * Trading rules of the tracked pairs (tick size, quantity step, typical volume) derived from the
+ * shared coin list, and their exchangeInfo entries.
+ */
+import { marketAsset, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
+import type { SymbolInfo } from '../../../shared/api/market.js';
+
+export interface PairRules extends MarketPair {
+  base: MarketAsset;
+  quote: MarketAsset;
+  /** Decimals of the price tick (2..8). */
+  priceDecimals: number;
+  /** Decimals of the quantity step (0..5). */
+  qtyDecimals: number;
+  /** Typical daily volume of this pair, in USDT. */
+  dailyVolumeUsdt: number;
+}
+
+/** How much of a coin's USDT volume its pair in another quote sees. */
+const QUOTE_SHARE: Record<string, number> = { USDT: 1, FDUSD: 0.15, USDC: 0.12, TRY: 0.05, BTC: 0.04, BNB: 0.01 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+function rulesOf(pair: MarketPair): PairRules {
+  const base = marketAsset(pair.baseAsset);
+  const quote = marketAsset(pair.quoteAsset);
+  if (!base || !quote) throw new Error(`Pair ${pair.symbol} uses an asset missing from the market list`);
+  const price = base.price / quote.price;
+  return {
+    ...pair,
+    base,
+    quote,
+    // About 5-7 significant digits, like the exchange's tick sizes.
+    priceDecimals: clamp(4 - Math.floor(Math.log10(price)), 2, 8),
+    qtyDecimals: clamp(Math.floor(Math.log10(base.price)) + 1, 0, 5),
+    dailyVolumeUsdt: base.dailyVolumeUsdt * (QUOTE_SHARE[pair.quoteAsset] ?? 0.01),
+  };
+}
+
+export const PAIR_RULES: readonly PairRules[] = TRACKED_PAIRS.map(rulesOf);
+const rulesBySymbol = new Map(PAIR_RULES.map((r) => [r.symbol, r]));
+export const pairRules = (symbol: string): PairRules | undefined => rulesBySymbol.get(symbol);
+
+/** "0.01000000" for 2 decimals: a step of one unit in the last place, as the exchange writes it. */
+export const stepString = (decimals: number): string =>
+  decimals === 0 ? '1.00000000' : `0.${'0'.repeat(decimals - 1)}1`.padEnd(10, '0');
+
+/** The exchangeInfo entry of a pair, with the filters clients read (price, lot size, notional). */
+export function symbolInfoOf(rules: PairRules): SymbolInfo {
+  return {
+    symbol: rules.symbol,
+    status: 'TRADING',
+    baseAsset: rules.baseAsset,
+    baseAssetPrecision: 8,
+    quoteAsset: rules.quoteAsset,
+    quotePrecision: 8,
+    quoteAssetPrecision: 8,
+    baseCommissionPrecision: 8,
+    quoteCommissionPrecision: 8,
+    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'],
+    icebergAllowed: true,
+    ocoAllowed: true,
+    otoAllowed: true,
+    quoteOrderQtyMarketAllowed: true,
+    allowTrailingStop: true,
+    cancelReplaceAllowed: true,
+    isSpotTradingAllowed: true,
+    isMarginTradingAllowed: false,
+    filters: [
+      { filterType: 'PRICE_FILTER', minPrice: stepString(rules.priceDecimals), maxPrice: '1000000000.00000000', tickSize: stepString(rules.priceDecimals) },
+      { filterType: 'LOT_SIZE', minQty: stepString(rules.qtyDecimals), maxQty: '9000000000.00000000', stepSize: stepString(rules.qtyDecimals) },
+      { filterType: 'NOTIONAL', minNotional: '5.00000000', applyMinToMarket: true, maxNotional: '9000000.00000000', applyMaxToMarket: false, avgPriceMins: 5 },
+    ],
+    permissions: [],
+    permissionSets: [['SPOT']],
+    defaultSelfTradePreventionMode: 'EXPIRE_MAKER',
+    allowedSelfTradePreventionModes: ['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'],
+  };
+}

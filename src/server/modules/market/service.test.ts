@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { createMarketService } from './service.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+const config = loadConfig({ MARKET_SEED: 'unit', LOG_LEVEL: 'silent' }, { jwtSecret: new Uint8Array(32), dataDir: '/tmp' });
+
+describe('market service lifecycle', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('ticks every second while started and leaves no timer behind when stopped', async () => {
+    vi.useFakeTimers();
+    const market = createMarketService(config, null as unknown as Db, { clock: { now: () => new Date() }, log: silent });
+    let ticks = 0;
+    market.onTick(() => ticks++);
+    await market.start();
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(ticks).toBe(3);
+    await market.stop();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(ticks).toBe(3);
+  });
+
+  it('prices coins without touching the database except for USDO', async () => {
+    const market = createMarketService(config, null as unknown as Db, { clock: { now: () => new Date() }, log: silent });
+    expect(await market.markPrice('ETH')).toMatchObject({ price: expect.stringMatching(/^\d+\.\d{8}$/), stale: false });
+    expect(await market.markPrice('usdt')).toMatchObject({ price: '1', stale: false });
+    expect(await market.markPrice('DOGE')).not.toBeNull();
+    expect(await market.markPrice('EUR')).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The 24-hour tickers of one tick. Many clients poll these endpoints and the stream pushes them
+ * every second, so each serialisation (the whole list, one symbol, one stream event) is made at
+ * most once per snapshot and then reused for every request of that tick.
+ */
+import type { Ticker24h } from '../../../shared/api/market.js';
+
+export class TickerSnapshot {
+  private readonly bySymbol = new Map<string, Ticker24h>();
+  private readonly tickerJson = new Map<string, string>();
+  private readonly priceJson = new Map<string, string>();
+  private readonly eventJson = new Map<string, string>();
+  private allTickersJson: string | undefined;
+  private allPricesJson: string | undefined;
+
+  /** @param time when the tickers were observed (ms); the event time of stream frames. */
+  constructor(
+    readonly time: number,
+    readonly tickers: readonly Ticker24h[],
+  ) {
+    for (const ticker of tickers) this.bySymbol.set(ticker.symbol, ticker);
+  }
+
+  has(symbol: string): boolean {
+    return this.bySymbol.has(symbol);
+  }
+
+  ticker(symbol: string): Ticker24h | undefined {
+    return this.bySymbol.get(symbol);
+  }
+
+  /** One symbol's ticker as JSON ('' when absent). */
+  tickerJsonOf(symbol: string): string {
+    let json = this.tickerJson.get(symbol);
+    if (json === undefined) {
+      const ticker = this.bySymbol.get(symbol);
+      json = ticker ? JSON.stringify(ticker) : '';
+      this.tickerJson.set(symbol, json);
+    }
+    return json;
+  }
+
+  /** A list of tickers: all of them, or the given symbols in the given order. */
+  tickersJson(symbols?: readonly string[]): string {
+    if (!symbols) return (this.allTickersJson ??= `[${this.tickers.map((t) => this.tickerJsonOf(t.symbol)).join(',')}]`);
+    return `[${symbols.map((s) => this.tickerJsonOf(s)).filter(Boolean).join(',')}]`;
+  }
+
+  priceJsonOf(symbol: string): string {
+    let json = this.priceJson.get(symbol);
+    if (json === undefined) {
+      const ticker = this.bySymbol.get(symbol);
+      json = ticker ? JSON.stringify({ symbol, price: ticker.lastPrice }) : '';
+      this.priceJson.set(symbol, json);
+    }
+    return json;
+  }
+
+  pricesJson(symbols?: readonly string[]): string {
+    if (!symbols) return (this.allPricesJson ??= `[${this.tickers.map((t) => this.priceJsonOf(t.symbol)).join(',')}]`);
+    return `[${symbols.map((s) => this.priceJsonOf(s)).filter(Boolean).join(',')}]`;
+  }
+
+  /** The `<symbol>@ticker` stream event ('24hrTicker'), or '' when the symbol is absent. */
+  tickerEventJson(symbol: string): string {
+    let json = this.eventJson.get(symbol);
+    if (json === undefined) {
+      const t = this.bySymbol.get(symbol);
+      json = t
+        ? JSON.stringify({
+            e: '24hrTicker',
+            E: this.time,
+            s: t.symbol,
+            p: t.priceChange,
+            P: t.priceChangePercent,
+            w: t.weightedAvgPrice,
+            x: t.prevClosePrice,
+            c: t.lastPrice,
+            Q: t.lastQty,
+            b: t.bidPrice,
+            B: t.bidQty,
+            a: t.askPrice,
+            A: t.askQty,
+            o: t.openPrice,
+            h: t.highPrice,
+            l: t.lowPrice,
+            v: t.volume,
+            q: t.quoteVolume,
+            O: t.openTime,
+            C: t.closeTime,
+            F: t.firstId,
+            L: t.lastId,
+            n: t.count,
+          })
+        : '';
+      this.eventJson.set(symbol, json);
+    }
+    return json;
+  }
+}

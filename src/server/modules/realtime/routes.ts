@@ -1,0 +1,117 @@
+/**
+ * The WebSocket endpoint, speaking the exchange's stream protocol so stock clients work:
+ * - /ws            raw frames; streams chosen with SUBSCRIBE / UNSUBSCRIBE messages
+ * - /ws/<streams>  raw frames, streams named in the path (slash-separated)
+ * - /stream?streams=a/b   combined frames {"stream", "data"}
+ * Which streams exist is up to the modules that add topic families to the hub (ctx.streams, see
+ * lib/stream-hub.ts); this file only speaks the protocol and manages connections.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppContext, AppModule } from '../../context.js';
+import type { StreamClient } from '../../lib/stream-hub.js';
+import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
+
+/** At most this many streams per connection. */
+export const MAX_STREAMS_PER_CONNECTION = 200;
+/** Requests per second a connection may send before it is closed (the exchange allows 5). */
+export const MAX_MESSAGES_PER_SECOND = 10;
+/** A client that has this much unread data gets no more frames until it catches up. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequest, initial: string[], combined: boolean) {
+  const hub = ctx.streams;
+  const client: StreamClient = {
+    combined,
+    send(frame) {
+      if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) socket.send(frame);
+    },
+  };
+
+  /** Subscribes to all or none; returns the new topics, or why not. */
+  function subscribe(streams: string[]): { added: string[] } | { problem: string } {
+    const checked: [string, string][] = [];
+    for (const topic of streams) {
+      const result = hub.check(topic, client);
+      if ('error' in result) return { problem: result.error };
+      checked.push([topic, result.family]);
+    }
+    const after = new Set([...hub.subscriptions(client), ...streams]);
+    if (after.size > MAX_STREAMS_PER_CONNECTION) return { problem: `at most ${MAX_STREAMS_PER_CONNECTION} streams per connection` };
+    return { added: checked.filter(([topic, family]) => hub.subscribe(client, topic, family)).map(([topic]) => topic) };
+  }
+
+  /** New subscribers see the current state at once instead of waiting for the next tick. */
+  const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
+
+  function handle(req: StreamRequest): void {
+    if (req.method === 'SUBSCRIBE') {
+      const result = subscribe(req.streams);
+      if ('problem' in result) return client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }, req.id));
+      client.send(resultFrame(null, req.id));
+      return sendCurrent(result.added);
+    }
+    client.send(answer(req));
+  }
+
+  function answer(req: Exclude<StreamRequest, { method: 'SUBSCRIBE' }>): string {
+    switch (req.method) {
+      case 'UNSUBSCRIBE':
+        for (const topic of req.streams) hub.unsubscribe(client, topic);
+        return resultFrame(null, req.id);
+      case 'LIST_SUBSCRIPTIONS':
+        return resultFrame(hub.subscriptions(client), req.id);
+      case 'SET_PROPERTY':
+        client.combined = req.value;
+        return resultFrame(null, req.id);
+      case 'GET_PROPERTY':
+        return resultFrame(client.combined, req.id);
+    }
+  }
+
+  let windowStart = Date.now();
+  let messagesInWindow = 0;
+  socket.on('message', (data, isBinary) => {
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      messagesInWindow = 0;
+    }
+    if (++messagesInWindow > MAX_MESSAGES_PER_SECOND) {
+      socket.close(1008, 'Too many requests');
+      return;
+    }
+    if (isBinary) {
+      client.send(errorFrame({ code: 3, msg: 'Invalid JSON: expected a text frame' }));
+      return;
+    }
+    const parsed = parseRequest(data.toString(), MAX_STREAMS_PER_CONNECTION);
+    if ('error' in parsed) client.send(errorFrame(parsed.error, parsed.id));
+    else handle(parsed.request);
+  });
+  socket.on('close', () => hub.drop(client));
+  socket.on('error', (error) => request.log.debug({ err: error }, 'websocket error'));
+
+  if (initial.length > 0) {
+    const result = subscribe(initial);
+    if ('problem' in result) {
+      client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }));
+      socket.close(1008, 'Invalid stream');
+    } else {
+      sendCurrent(result.added);
+    }
+  }
+}
+
+export const realtimeModule: AppModule = (app, ctx) => {
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => openConnection(ctx, socket, request, [], false));
+
+  app.get<{ Params: { '*': string } }>('/ws/*', { websocket: true, schema: { hide: true } }, (socket, request) =>
+    openConnection(ctx, socket, request, streamsInPath(request.params['*']), false),
+  );
+
+  app.get<{ Querystring: { streams?: string } }>('/stream', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const streams = typeof request.query.streams === 'string' ? streamsInPath(request.query.streams) : [];
+    openConnection(ctx, socket, request, streams, true);
+  });
+};
