@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type WebSocket from 'ws';
 import { tickerEvent } from '../../src/shared/api/market.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
+import { connectWs, type WsClient } from '../helpers/ws.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,42 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Client {
-  ws: WebSocket;
-  frames: any[];
-  raw: string[];
-  send(message: unknown): void;
-  /** The first frame (after `from`) matching, waiting for it. */
-  next(match: (frame: any) => boolean, from?: number): Promise<any>;
-  closed: Promise<number>;
-}
-
-async function connect(path = '/ws', app: TestApp = t): Promise<Client> {
-  const ws = await app.app.injectWS(path);
-  const frames: any[] = [];
-  const raw: string[] = [];
-  ws.on('message', (data) => {
-    raw.push(String(data));
-    frames.push(JSON.parse(String(data)));
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  return {
-    ws,
-    frames,
-    raw,
-    closed,
-    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next: (match, from = 0) =>
-      vi.waitFor(
-        () => {
-          const frame = frames.slice(from).find(match);
-          if (!frame) throw new Error('no such frame yet');
-          return frame;
-        },
-        { timeout: 5_000, interval: 20 },
-      ),
-  };
-}
+const connect = (path = '/ws', app: TestApp = t): Promise<Client> => connectWs(app, path);
+type Client = WsClient;
 
 const isTicker = (symbol?: string) => (f: any) => f.e === '24hrTicker' && (!symbol || f.s === symbol);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -19,8 +19,10 @@ export interface StreamClient {
   send(frame: string): void;
   /** Combined mode: frames arrive as {"stream": topic, "data": payload}. */
   combined: boolean;
-  /** The authenticated user of the connection, when it has shown a token. */
+  /** The authenticated user of the connection, when it has shown a token (LOGIN). */
   userId?: number;
+  /** Whether that user is staff (read from the database at LOGIN). */
+  isAdmin?: boolean;
 }
 
 export interface TopicFamily {

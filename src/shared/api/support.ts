@@ -120,3 +120,11 @@ export function parseChatKey(key: string): ChatKey | null {
 
 export const closeChatBody = z.object({ session_id: sessionId });
 export const closeChatResponse = z.object({ message: z.string(), session_id: z.string() });
+
+/** WebSocket topics of the chat push (after a LOGIN frame carrying the access token). */
+export const CHAT_STREAMS = {
+  user: (userId: number) => `chat@user.${userId}`,
+  staff: 'chat@staff',
+} as const;
+
+export type ChatStreamEvent = { e: 'chatMessage'; message: ChatMessage } | { e: 'chatClosed'; session_id: string };

@@ -21,6 +21,7 @@ import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { readImageForm, type ImageUpload } from '../../plugins/uploads.js';
 import { createChatService } from './service.js';
+import { registerChatStreams } from './streams.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -46,6 +47,8 @@ async function readMessage(
 
 export const chatModule: AppModule = (app, ctx) => {
   const chat = createChatService(ctx);
+  const stopStreams = registerChatStreams(ctx);
+  app.addHook('onClose', async () => stopStreams());
   const { requireUser, requireAdmin } = ctx.guard;
   const tags = ['support'];
 

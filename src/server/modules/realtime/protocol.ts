@@ -11,14 +11,16 @@ export type StreamRequest =
   | { method: 'UNSUBSCRIBE'; streams: string[]; id: RequestId }
   | { method: 'LIST_SUBSCRIPTIONS'; id: RequestId }
   | { method: 'SET_PROPERTY'; property: 'combined'; value: boolean; id: RequestId }
-  | { method: 'GET_PROPERTY'; property: 'combined'; id: RequestId };
+  | { method: 'GET_PROPERTY'; property: 'combined'; id: RequestId }
+  /** Ours, not the exchange's: proves a bearer token so user-scoped streams (chat) may be subscribed. */
+  | { method: 'LOGIN'; token: string; id: RequestId };
 
 export interface ProtocolError {
   code: number;
   msg: string;
 }
 
-const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY', 'GET_PROPERTY'];
+const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY', 'GET_PROPERTY', 'LOGIN'];
 const STREAM_NAME = /^[A-Za-z0-9!@_.-]{1,64}$/;
 
 export const errorFrame = (error: ProtocolError, id: RequestId = null) => JSON.stringify({ error, id });
@@ -63,6 +65,11 @@ export function parseRequest(raw: string, maxStreams: number): { request: Stream
     }
     case 'LIST_SUBSCRIPTIONS':
       return { request: { method, id } };
+    case 'LOGIN': {
+      const [token] = list;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { error: invalid('params must hold the access token'), id };
+      return { request: { method, token, id } };
+    }
     case 'SET_PROPERTY': {
       const [name, value] = list;
       if (name !== 'combined') return { error: { code: 0, msg: 'Unknown property' }, id };

@@ -44,7 +44,24 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
   /** New subscribers see the current state at once instead of waiting for the next tick. */
   const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
 
+  async function login(req: Extract<StreamRequest, { method: 'LOGIN' }>): Promise<void> {
+    const user = await ctx.guard.resolveUser(req.token);
+    if (!user) return client.send(errorFrame({ code: 401, msg: 'Invalid or expired token' }, req.id));
+    // A new identity starts clean: nothing subscribed under the previous one may stay.
+    if (client.userId !== undefined && client.userId !== user.id) hub.drop(client);
+    client.userId = user.id;
+    client.isAdmin = user.isAdmin;
+    client.send(resultFrame({ user_id: user.id, is_admin: user.isAdmin }, req.id));
+  }
+
   function handle(req: StreamRequest): void {
+    if (req.method === 'LOGIN') {
+      login(req).catch((error: unknown) => {
+        request.log.error({ err: error }, 'websocket login failed');
+        client.send(errorFrame({ code: -1, msg: 'Login failed, please try again' }, req.id));
+      });
+      return;
+    }
     if (req.method === 'SUBSCRIBE') {
       const result = subscribe(req.streams);
       if ('problem' in result) return client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }, req.id));
@@ -54,7 +71,7 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     client.send(answer(req));
   }
 
-  function answer(req: Exclude<StreamRequest, { method: 'SUBSCRIBE' }>): string {
+  function answer(req: Exclude<StreamRequest, { method: 'SUBSCRIBE' | 'LOGIN' }>): string {
     switch (req.method) {
       case 'UNSUBSCRIBE':
         for (const topic of req.streams) hub.unsubscribe(client, topic);
