@@ -34,7 +34,7 @@ describe('trade margin = hands x entry / leverage', () => {
 
   it('rounds up to 8 places, so the position is always fully covered', () => {
     expect(tradeMargin('1', '100', 30)).toBe('3.33333334');
-    expect(tradeMargin('0.12345678', '65432.1', 100)).toBe('80.78036375') // exactly 80.78036374638;
+    expect(tradeMargin('0.12345678', '65432.1', 100)).toBe('80.78036375'); // exactly 80.78036374638;
   });
 });
 

@@ -107,7 +107,12 @@ export function tradePayout(margin: DecimalInput, profitLoss: DecimalInput): str
  * margin/hands for a short. Rounded to 8 places away from the entry (down for a long, up for a
  * short), so a mark that touches the shown price really liquidates.
  */
-export function liquidationPrice(side: TradeSide, hands: DecimalInput, entry: DecimalInput, margin: DecimalInput): string {
+export function liquidationPrice(
+  side: TradeSide,
+  hands: DecimalInput,
+  entry: DecimalInput,
+  margin: DecimalInput,
+): string {
   const distance = div(margin, hands);
   if (side === 'buy') {
     return Decimal.max(sub(entry, distance), 0).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
