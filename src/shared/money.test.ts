@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEVERAGE_OPTIONS } from './constants.js';
 import {
   add,
+  limitReached,
   liquidationPrice,
   reachesLiquidation,
   settledProfitLoss,
@@ -129,5 +130,18 @@ describe('client price sanity check (PRICE_TOLERANCE = 1 % of the mark)', () => 
     ['0.1', false],
   ])('client %s against mark 60000: %s', (client, ok) => {
     expect(withinPriceTolerance(client, '60000')).toBe(ok);
+  });
+});
+
+describe('limit orders execute when the mark reaches the limit', () => {
+  it.each([
+    ['buy', '59000', '59000.01', false],
+    ['buy', '59000', '59000', true],
+    ['buy', '59000', '58000', true],
+    ['sell', '61000', '60999.99', false],
+    ['sell', '61000', '61000', true],
+    ['sell', '61000', '62000', true],
+  ] as const)('%s limit %s, mark %s: %s', (side, limit, mark, reached) => {
+    expect(limitReached(side, limit, mark)).toBe(reached);
   });
 });

@@ -124,3 +124,8 @@ export function liquidationPrice(
 export function withinPriceTolerance(clientPrice: DecimalInput, mark: DecimalInput): boolean {
   return sub(clientPrice, mark).abs().lte(mul(mark, PRICE_TOLERANCE));
 }
+
+/** A resting limit order can execute: a buy when the mark is at or below its limit, a sell at or above. */
+export function limitReached(side: TradeSide, limitPrice: DecimalInput, mark: DecimalInput): boolean {
+  return side === 'buy' ? dec(mark).lte(limitPrice) : dec(mark).gte(limitPrice);
+}
