@@ -7,6 +7,7 @@ import { filesModule } from './files/routes.js';
 import { healthModule } from './health/routes.js';
 import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
+import { tradesModule } from './trades/routes.js';
 import { walletsModule } from './wallets/routes.js';
 
 export const modules: AppModule[] = [
@@ -14,6 +15,7 @@ export const modules: AppModule[] = [
   authModule,
   marketModule,
   walletsModule,
+  tradesModule,
   filesModule,
   identityModule,
   faqModule,
