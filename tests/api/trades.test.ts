@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries, tradePriceHistory, trades } from '../../src/server/db/schema.js';
+import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { sub } from '../../src/shared/money.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -270,6 +271,21 @@ describe('margin', () => {
       ['trade_margin', -60],
       ['trade_settlement', 90],
     ]);
+  });
+});
+
+describe('the ledger check covers trades', () => {
+  it('reports a trade whose entries do not match its status, and is clean again once they do', async () => {
+    const user = await leverTrader(t);
+    const id = await openedTradeId(t, user);
+    await closeTrade(t, user, id, '60000');
+    // As if the close had been recorded with a profit it never paid.
+    await t.db.update(trades).set({ profitLoss: '5' }).where(eq(trades.id, id));
+    const report = await checkLedger(t.db);
+    expect(report.mismatches).toEqual([
+      { kind: 'trade', tradeId: id, status: 'closed', margin: '60', profitLoss: '5', expectedNet: '5', net: '0' },
+    ]);
+    await t.db.update(trades).set({ profitLoss: '0' }).where(eq(trades.id, id));
   });
 });
 

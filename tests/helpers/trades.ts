@@ -6,6 +6,10 @@ import type {
   TradeHistory,
   TradeUpdationInput,
 } from '../../src/shared/api/trade.js';
+import { inArray } from 'drizzle-orm';
+import { trades } from '../../src/server/db/schema.js';
+import { canonical } from '../../src/server/modules/ledger/ledger.js';
+import { cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
 import type { TestApp } from './app.js';
 import { grant } from './money.js';
 import { call, signUp, type TestUser } from './users.js';
@@ -65,4 +69,22 @@ export async function openedTradeId(
   const res = await openTrade(t, user, fields);
   if (res.status !== 201) throw new Error(`trade-creation: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.trade.trade_id;
+}
+
+/**
+ * End every open trade (at its entry price: P/L 0, margin back) and revoke every pending order,
+ * through the same lifecycle as the app, so the next test's job passes see only its own trades.
+ */
+export async function finishAllTrades(t: TestApp): Promise<void> {
+  const live = await t.db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(inArray(trades.status, ['open', 'pending']));
+  for (const { id } of live) {
+    await t.db.transaction(async (tx) => {
+      const trade = await lockTrade(tx, id);
+      if (trade?.status === 'pending') await cancelOrder(tx, trade, t.clock.now());
+      if (trade?.status === 'open') await settleTrade(tx, trade, canonical(trade.entryPrice!), t.clock.now());
+    });
+  }
 }
