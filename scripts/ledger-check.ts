@@ -24,7 +24,7 @@ async function main(): Promise<number> {
       throw new Error('this database has no ledger tables yet (start the server once to create them)');
     const report = await checkLedger(db);
     console.log(
-      `ledger check: ${report.accounts} accounts, ${report.entries} entries, ${report.transactions} transactions`,
+      `ledger check: ${report.accounts} accounts, ${report.entries} entries, ${report.transactions} transactions, ${report.trades} trades`,
     );
     for (const mismatch of report.mismatches) console.log(`  mismatch ${JSON.stringify(mismatch)}`);
     console.log(

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Requests per minute per client for login, OTP and signup. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: optionalString,
+  /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
+  TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +72,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
   trustProxy: boolean;
+  /** 0: no trade jobs in this process (tests run passes themselves). */
+  tradeJobIntervalMs: number;
   /** Where the built web app lives. */
   webDir: string;
 }
@@ -119,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     authRateLimit: env.AUTH_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

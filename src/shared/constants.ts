@@ -18,6 +18,10 @@ export const LEVERAGE_OPTIONS = [100, 50, 30, 10] as const;
 export type Leverage = (typeof LEVERAGE_OPTIONS)[number];
 export const DEFAULT_LEVERAGE: Leverage = 100;
 export const ORDER_TYPES = ['market', 'limit'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const TRADE_SIDES = ['buy', 'sell'] as const;
+/** The most hands one trade may hold (one hand = one coin); the margin limits it long before for most coins. */
+export const TRADE_MAX_HANDS = '1000000000';
 export const ORDER_BOOK_LEVELS = 5;
 /** A client's price may differ from the server's mark by at most this fraction. */
 export const PRICE_TOLERANCE = '0.01';

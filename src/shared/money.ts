@@ -3,7 +3,7 @@
  * database; arithmetic happens here, never on JS numbers.
  */
 import Decimal from 'decimal.js';
-import { WITHDRAWAL_FEE_RATE, WITHDRAWAL_MIN_USDT } from './constants.js';
+import { PRICE_TOLERANCE, WITHDRAWAL_FEE_RATE, WITHDRAWAL_MIN_USDT } from './constants.js';
 
 const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 60 });
 export type Dec = InstanceType<typeof D>;
@@ -69,18 +69,63 @@ export function tradeMargin(hands: DecimalInput, entryPrice: DecimalInput, lever
   return mul(hands, entryPrice).div(leverage).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_UP).toFixed();
 }
 
-/** P/L of a position at `mark`: (mark - entry) x hands for a long, the opposite for a short. */
+/** The exact, unrounded P/L: (mark - entry) x hands for a long, (entry - mark) x hands for a short. */
+const exactProfitLoss = (side: TradeSide, hands: DecimalInput, entry: DecimalInput, mark: DecimalInput): Dec =>
+  (side === 'buy' ? sub(mark, entry) : sub(entry, mark)).times(hands);
+
+/**
+ * P/L of a position at `mark`, rounded toward minus infinity to 8 places: a profit is never
+ * rounded up and a loss never rounded down, so we never pay out a fraction that was not earned.
+ */
 export function tradeProfitLoss(side: TradeSide, hands: DecimalInput, entry: DecimalInput, mark: DecimalInput): string {
-  const move = side === 'buy' ? sub(mark, entry) : sub(entry, mark);
-  return toAmount(move.times(hands));
+  return exactProfitLoss(side, hands, entry, mark).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
+}
+
+/** True when the loss at `mark` has reached the margin: the position must be liquidated. */
+export function reachesLiquidation(
+  side: TradeSide,
+  hands: DecimalInput,
+  entry: DecimalInput,
+  margin: DecimalInput,
+  mark: DecimalInput,
+): boolean {
+  return exactProfitLoss(side, hands, entry, mark).lte(dec(margin).negated());
+}
+
+/** A P/L as it can be settled: a loss never exceeds the margin (the trader cannot lose more than they put up). */
+export function settledProfitLoss(profitLoss: DecimalInput, margin: DecimalInput): string {
+  return Decimal.max(profitLoss, dec(margin).negated()).toFixed();
+}
+
+/** What closing pays back to the lever wallet: margin + P/L, never below 0. */
+export function tradePayout(margin: DecimalInput, profitLoss: DecimalInput): string {
+  return toAmount(Decimal.max(add(margin, profitLoss), 0));
 }
 
 /**
- * The mark at which the loss equals the margin: entry -/+ margin / hands.
- * Long: entry - margin/hands. Short: entry + margin/hands.
+ * The mark at which the loss equals the margin: entry - margin/hands for a long, entry +
+ * margin/hands for a short. Rounded to 8 places away from the entry (down for a long, up for a
+ * short), so a mark that touches the shown price really liquidates.
  */
-export function liquidationPrice(side: TradeSide, hands: DecimalInput, entry: DecimalInput, margin: DecimalInput): string {
+export function liquidationPrice(
+  side: TradeSide,
+  hands: DecimalInput,
+  entry: DecimalInput,
+  margin: DecimalInput,
+): string {
   const distance = div(margin, hands);
-  const price = side === 'buy' ? sub(entry, distance) : add(entry, distance);
-  return toAmount(Decimal.max(price, 0));
+  if (side === 'buy') {
+    return Decimal.max(sub(entry, distance), 0).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
+  }
+  return add(entry, distance).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_CEIL).toFixed();
+}
+
+/** A client's price is trusted as a sanity check only: it may differ from the mark by at most PRICE_TOLERANCE of the mark. */
+export function withinPriceTolerance(clientPrice: DecimalInput, mark: DecimalInput): boolean {
+  return sub(clientPrice, mark).abs().lte(mul(mark, PRICE_TOLERANCE));
+}
+
+/** A resting limit order can execute: a buy when the mark is at or below its limit, a sell at or above. */
+export function limitReached(side: TradeSide, limitPrice: DecimalInput, mark: DecimalInput): boolean {
+  return side === 'buy' ? dec(mark).lte(limitPrice) : dec(mark).gte(limitPrice);
 }

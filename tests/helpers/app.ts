@@ -45,7 +45,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', MARKET_SEED: 'test', ...options.env },
+    // Trade jobs run only when a test asks (TRADE_JOB_INTERVAL_MS) or calls runTradeJobsOnce itself.
+    { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', MARKET_SEED: 'test', TRADE_JOB_INTERVAL_MS: '0', ...options.env },
     {
       dataDir,
       jwtSecret: new TextEncoder().encode(randomBytes(32).toString('hex')),

@@ -8,6 +8,7 @@ import { healthModule } from './health/routes.js';
 import { identityModule } from './identity/routes.js';
 import { marketModule } from './market/routes.js';
 import { realtimeModule } from './realtime/routes.js';
+import { tradesModule } from './trades/routes.js';
 import { walletsModule } from './wallets/routes.js';
 
 export const modules: AppModule[] = [
@@ -16,6 +17,7 @@ export const modules: AppModule[] = [
   marketModule,
   realtimeModule,
   walletsModule,
+  tradesModule,
   filesModule,
   identityModule,
   faqModule,

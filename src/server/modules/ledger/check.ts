@@ -1,7 +1,7 @@
 /**
  * The ledger's invariants, checkable at any time (DESIGN.md section 4, `npm run ledger:check`):
  * every balance equals the sum of its entries and its latest balance_after, no balance is negative,
- * and every deposit, withdrawal and transfer moved exactly what its status says.
+ * and every deposit, withdrawal, transfer and trade moved exactly what its status says.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -28,12 +28,22 @@ export type LedgerMismatch =
       expectedNet: string;
       net: string;
       entries: number;
+    }
+  | {
+      kind: 'trade';
+      tradeId: number;
+      status: string;
+      margin: string;
+      profitLoss: string | null;
+      expectedNet: string;
+      net: string;
     };
 
 export interface LedgerReport {
   accounts: number;
   entries: number;
   transactions: number;
+  trades: number;
   mismatches: LedgerMismatch[];
 }
 
@@ -47,7 +57,8 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     await db.execute(sql`
       select (select count(*) from accounts) as accounts,
              (select count(*) from ledger_entries) as entries,
-             (select count(*) from transactions) as transactions`),
+             (select count(*) from transactions) as transactions,
+             (select count(*) from trades) as trades`),
   )[0]!;
 
   const balances = rowsOf(
@@ -122,10 +133,41 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     });
   }
 
+  // What each trade must have moved (DESIGN.md section 5): its margin while pending or open; once
+  // closed or liquidated, margin out and margin + P/L (never below 0) back, i.e. net P/L; 0 when revoked.
+  const trades = rowsOf(
+    await db.execute(sql`
+      select t.id, t.status, t.margin::text as margin, t.profit_loss::text as profit_loss,
+             x.expected::text as expected, coalesce(e.net, 0)::text as net
+      from trades t
+      cross join lateral (select case
+          when t.status in ('pending', 'open') then -t.margin
+          when t.status in ('closed', 'liquidated') then -t.margin + greatest(t.margin + coalesce(t.profit_loss, 0), 0)
+          else 0 end as expected) x
+      left join (
+        select ref_id, sum(amount) as net from ledger_entries where ref_type = 'trade' group by ref_id
+      ) e on e.ref_id = t.id
+      where coalesce(e.net, 0) <> x.expected
+         or (t.status in ('closed', 'liquidated') and (t.profit_loss is null or t.profit_loss < -t.margin))
+      order by t.id`),
+  );
+  for (const r of trades) {
+    mismatches.push({
+      kind: 'trade',
+      tradeId: Number(r.id),
+      status: String(r.status),
+      margin: canonical(String(r.margin)),
+      profitLoss: r.profit_loss === null ? null : canonical(String(r.profit_loss)),
+      expectedNet: canonical(String(r.expected)),
+      net: canonical(String(r.net)),
+    });
+  }
+
   return {
     accounts: Number(totals.accounts),
     entries: Number(totals.entries),
     transactions: Number(totals.transactions),
+    trades: Number(totals.trades),
     mismatches,
   };
 }

@@ -1,0 +1,74 @@
+/**
+ * HTTP of SPEC.md 7 "Trade": trade-creation, trade-updation, get-active-trades, trade-history; and
+ * the background jobs (jobs.ts), started when the app is ready and stopped when it closes.
+ */
+import { errorBody } from '../../../shared/api/common.js';
+import {
+  activeTrades,
+  tradeAnswer,
+  tradeCreationBody,
+  tradeHistory,
+  tradeHistoryQuery,
+  tradeUpdationBody,
+} from '../../../shared/api/trade.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { listTradeHistory } from './history.js';
+import { startTradeJobs, type TradeJobs } from './jobs.js';
+import { createTradeService } from './service.js';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  503: errorBody,
+};
+
+export const tradesModule: AppModule = (app, ctx) => {
+  const trades = createTradeService(ctx);
+  const { requireUser } = ctx.guard;
+  const tags = ['trades'];
+
+  app.post('/api-v1/trade-creation/', {
+    onRequest: requireUser,
+    schema: { tags, body: tradeCreationBody, response: { 201: tradeAnswer, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await trades.open(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  app.post('/api-v1/trade-updation/', {
+    onRequest: requireUser,
+    schema: { tags, body: tradeUpdationBody, response: { 200: tradeAnswer, ...errors } },
+    handler: async (req, reply) => {
+      const userId = currentUser(req).id;
+      if (!req.body.is_closed) return trades.price(userId, req.body.trade_id);
+      return sendOutcome(reply, await trades.close(userId, req.body, idempotencyOf(req)));
+    },
+  });
+
+  app.get('/api-v1/get-active-trades/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: activeTrades, 401: errorBody } },
+    handler: (req) => trades.active(currentUser(req).id),
+  });
+
+  app.get('/api-v1/trade-history/', {
+    onRequest: requireUser,
+    schema: { tags, querystring: tradeHistoryQuery, response: { 200: tradeHistory, 400: errorBody, 401: errorBody } },
+    handler: (req) => listTradeHistory(ctx.db, currentUser(req).id, req.query),
+  });
+
+  const intervalMs = ctx.config.tradeJobIntervalMs;
+  if (intervalMs > 0) {
+    let jobs: TradeJobs | undefined;
+    app.addHook('onReady', async () => {
+      jobs = startTradeJobs(ctx, intervalMs);
+    });
+    app.addHook('onClose', async () => {
+      await jobs?.stop();
+    });
+  }
+};

@@ -1,0 +1,77 @@
+/** Trades as the API shows them (src/shared/api/trade.ts). */
+import type { PricePoint, TradeHistoryItem, TradeItem } from '../../../shared/api/trade.js';
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { liquidationPrice, settledProfitLoss, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
+import { canonical } from '../ledger/ledger.js';
+import { isFinished, type TradeRow } from './lifecycle.js';
+import type { Mark } from './marks.js';
+
+const money = (value: string | null) => (value === null ? null : canonical(value));
+
+/** The price a trade is (or will be) in at: its entry, or a pending order's limit. */
+const entryOf = (row: TradeRow) => canonical(row.entryPrice ?? row.limitPrice!);
+
+/** P/L now: live from the mark while open (a loss shown no larger than the margin), final once finished. */
+function profitLossOf(row: TradeRow, mark: Mark | null): string {
+  if (row.status === 'open') {
+    if (!mark) return '0';
+    const margin = canonical(row.margin);
+    return settledProfitLoss(tradeProfitLoss(row.tradeType, canonical(row.hands), entryOf(row), mark.price), margin);
+  }
+  return canonical(row.profitLoss ?? '0');
+}
+
+/** What closing paid back: margin + P/L for a closed or liquidated trade, the refund of a cancelled order. */
+function payoutOf(row: TradeRow): string | null {
+  if (!isFinished(row.status)) return null;
+  return tradePayout(canonical(row.margin), canonical(row.profitLoss ?? '0'));
+}
+
+export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
+  const live = !isFinished(row.status);
+  return {
+    trade_id: row.id,
+    coin: row.coin,
+    pair: `${row.coin}/${QUOTE_CURRENCY}`,
+    hands: canonical(row.hands),
+    trade_type: row.tradeType,
+    starting_price: entryOf(row),
+    profit_loss: profitLossOf(row, mark),
+    is_closed: !live,
+    status: row.status,
+    leverage: row.leverage,
+    margin: canonical(row.margin),
+    order_type: row.orderType,
+    limit_price: money(row.limitPrice),
+    liquidation_price: live
+      ? liquidationPrice(row.tradeType, canonical(row.hands), entryOf(row), canonical(row.margin))
+      : null,
+    current_price: mark?.price ?? null,
+    price_stale: mark === null || mark.stale,
+    close_price: money(row.closePrice),
+    closed_balance: payoutOf(row),
+    created_at: row.createdAt.toISOString(),
+    opened_at: row.openedAt?.toISOString() ?? null,
+    closed_at: row.closedAt?.toISOString() ?? null,
+  };
+}
+
+export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeHistoryItem {
+  return {
+    trade_id: row.id,
+    coin: row.coin,
+    prfit_loss: canonical(row.profitLoss ?? '0'),
+    starting_price: entryOf(row),
+    trading_balance: canonical(row.margin),
+    closed_balanec: payoutOf(row) ?? '0',
+    history,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    trade_type: row.tradeType,
+    hands: canonical(row.hands),
+    status: row.status,
+    close_price: money(row.closePrice),
+    leverage: row.leverage,
+    order_type: row.orderType,
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * Leveraged trades (SPEC.md 3 "Trade", "Trade history item", 7 "Trade"; DESIGN.md section 5):
+ * requests, responses and texts, for the server and the Lever screen alike. Money and prices are
+ * decimal strings (SPEC.md's entity says profit_loss is a number; we keep every amount exact).
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_LEVERAGE,
+  LEVERAGE_OPTIONS,
+  ORDER_TYPES,
+  QUOTE_CURRENCY,
+  TRADE_MAX_HANDS,
+  TRADE_SIDES,
+  type Leverage,
+} from '../constants.js';
+import { AMOUNT_PATTERN, dec } from '../money.js';
+import { decimalString } from './common.js';
+
+/** Our texts (SPEC.md gives none for trades: "Trade create and close errors ... are only logged"). */
+export const TRADE_MSG = {
+  chooseCoin: 'Please choose a coin',
+  cannotTrade: (coin: string) => `${coin}/${QUOTE_CURRENCY} cannot be traded`,
+  chooseSide: 'Please choose buy or sell',
+  enterHands: 'Please enter a valid number of hands (a positive number with at most 8 decimals)',
+  tooManyHands: `A trade can hold at most ${TRADE_MAX_HANDS} hands`,
+  enterPrice: 'Please enter a valid price',
+  enterLimitPrice: 'Please enter a valid limit price for a limit order',
+  chooseLeverage: 'Leverage must be 100X, 50X, 30X or 10X',
+  chooseOrderType: 'Order type must be market or limit',
+  priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
+  priceMoved: (coin: string, mark: string) =>
+    `The price has moved: ${coin} is now ${mark} ${QUOTE_CURRENCY}. Please check the price and try again.`,
+  insufficientMargin: (needed: string, available: string) =>
+    `Insufficient margin: this trade needs ${needed} ${QUOTE_CURRENCY} in your lever wallet and you have ${available} ${QUOTE_CURRENCY}. Transfer ${QUOTE_CURRENCY} to your lever wallet first.`,
+  tradeOpened: 'Trade opened',
+  limitOrderPlaced: 'Limit order placed',
+  tradeClosed: 'Trade closed',
+  tradeLiquidated: 'Your trade was liquidated: its loss reached the margin',
+  orderCancelled: 'Limit order cancelled and its margin refunded',
+  tradePriced: 'Trade priced',
+  invalidTradeId: 'Invalid trade_id',
+  isClosedRequired: 'is_closed must be true or false',
+  tradeNotFound: 'Trade not found',
+  alreadyFinished: (status: 'closed' | 'liquidated' | 'cancelled') =>
+    status === 'closed'
+      ? 'This trade is already closed'
+      : status === 'liquidated'
+        ? 'This trade was already liquidated'
+        : 'This order was already cancelled',
+  justFilled: 'This limit order has just been filled and is now an open trade. Close it instead.',
+  invalidStatus: 'Status must be closed, liquidated or cancelled',
+  invalidLimit: 'limit must be a whole number from 1 to 200',
+} as const;
+
+// ---- pieces ----
+
+/** A price a client sends: positive, at most 18 decimals (the database keeps 18). */
+export const PRICE_PATTERN = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+
+const decimalInput = (pattern: RegExp, message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => pattern.test(v) && dec(v).gt(0), { error: message, abort: true })
+    .transform((v) => dec(v).toFixed());
+
+export const priceInput = (message: string = TRADE_MSG.enterPrice) => decimalInput(PRICE_PATTERN, message);
+
+export const handsInput = decimalInput(AMOUNT_PATTERN, TRADE_MSG.enterHands).refine(
+  (v) => dec(v).lte(TRADE_MAX_HANDS),
+  { error: TRADE_MSG.tooManyHands },
+);
+
+/**
+ * A coin of a USDT pair: 'BTC', 'btc', 'BTCUSDT' and 'BTC/USDT' are all BTC. USDT itself is the
+ * quote currency and cannot be traded against itself.
+ */
+export const coinInput = z
+  .string({ error: TRADE_MSG.chooseCoin })
+  .transform((v) => {
+    const upper = v.trim().toUpperCase().replace(/[/_-]/g, '');
+    return upper.length > QUOTE_CURRENCY.length && upper.endsWith(QUOTE_CURRENCY)
+      ? upper.slice(0, -QUOTE_CURRENCY.length)
+      : upper;
+  })
+  .refine((v) => /^[A-Z0-9]{2,12}$/.test(v), { error: TRADE_MSG.chooseCoin, abort: true })
+  .refine((v) => v !== QUOTE_CURRENCY, { error: TRADE_MSG.cannotTrade(QUOTE_CURRENCY) });
+
+export const tradeSide = z.enum(TRADE_SIDES);
+export type TradeSide = z.infer<typeof tradeSide>;
+const tradeSideInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(TRADE_SIDES, { error: TRADE_MSG.chooseSide }),
+);
+
+export const orderType = z.enum(ORDER_TYPES);
+const orderTypeInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(ORDER_TYPES, { error: TRADE_MSG.chooseOrderType }),
+);
+
+/** 100, '100' and '100X' (as the Lever screen labels it) are the same leverage. */
+export const leverageInput = z
+  .union([z.number(), z.string()], { error: TRADE_MSG.chooseLeverage })
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(/^\s*(\d{1,3})\s*[xX]?\s*$/.exec(v)?.[1] ?? NaN);
+    if (!(LEVERAGE_OPTIONS as readonly number[]).includes(n)) {
+      ctx.addIssue({ code: 'custom', message: TRADE_MSG.chooseLeverage });
+      return z.NEVER;
+    }
+    return n as Leverage;
+  });
+
+export const tradeStatus = z.enum(['pending', 'open', 'closed', 'liquidated', 'cancelled']);
+export type TradeStatus = z.infer<typeof tradeStatus>;
+
+// ---- POST /api-v1/trade-creation/ ----
+
+export const tradeCreationBody = z
+  .object({
+    trade_type: tradeSideInput,
+    /** The price the client saw: a sanity check only (within 1 % of the server's mark). */
+    starting_price: priceInput(),
+    coin: coinInput,
+    hands: handsInput,
+    leverage: leverageInput.optional().default(DEFAULT_LEVERAGE),
+    order_type: orderTypeInput.optional().default('market'),
+    /** Required for a limit order: a buy executes when the mark falls to it, a sell when the mark rises to it. */
+    limit_price: priceInput(TRADE_MSG.enterLimitPrice).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.order_type === 'limit' && v.limit_price === undefined)
+      ctx.addIssue({ code: 'custom', path: ['limit_price'], message: TRADE_MSG.enterLimitPrice });
+  })
+  .transform(({ limit_price, ...rest }) => ({
+    ...rest,
+    limit_price: rest.order_type === 'limit' ? (limit_price ?? null) : null,
+  }));
+export type TradeCreationBody = z.infer<typeof tradeCreationBody>;
+/** What a client sends (before defaults and normalisation). */
+export type TradeCreationInput = z.input<typeof tradeCreationBody>;
+
+// ---- POST /api-v1/trade-updation/ ----
+
+/** A trade id, as a number or a string of digits. */
+export const tradeIdInput = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/, { error: TRADE_MSG.invalidTradeId }),
+    ],
+    { error: TRADE_MSG.invalidTradeId },
+  )
+  .transform(Number)
+  .refine((v) => Number.isSafeInteger(v) && v > 0, { error: TRADE_MSG.invalidTradeId });
+
+export const tradeUpdationBody = z.object({
+  trade_id: tradeIdInput,
+  /** The price the client sees: checked against the mark when closing an open trade, otherwise ignored. */
+  current_price: priceInput(),
+  /** true closes an open trade (or cancels a pending limit order); false only prices it. */
+  is_closed: z.boolean({ error: TRADE_MSG.isClosedRequired }),
+});
+export type TradeUpdationBody = z.infer<typeof tradeUpdationBody>;
+export type TradeUpdationInput = z.input<typeof tradeUpdationBody>;
+
+// ---- a trade as the Lever screen shows it ----
+
+/**
+ * SPEC.md 3 "Trade" (trade_id, coin, hands, trade_type, starting_price, profit_loss, is_closed)
+ * plus what a trader expects to see. `profit_loss` is live from the server's mark while the trade
+ * is open, final once it is not. For a pending limit order, starting_price is its limit price.
+ */
+export const tradeItem = z.object({
+  trade_id: z.number(),
+  coin: z.string(),
+  /** 'BTC/USDT' */
+  pair: z.string(),
+  hands: decimalString,
+  trade_type: tradeSide,
+  starting_price: decimalString,
+  profit_loss: decimalString,
+  is_closed: z.boolean(),
+  status: tradeStatus,
+  leverage: z.number(),
+  margin: decimalString,
+  order_type: orderType,
+  limit_price: decimalString.nullable(),
+  /** The mark at which the loss reaches the margin; null once the trade is over. */
+  liquidation_price: decimalString.nullable(),
+  /** The server's mark now; null when the market has no price for the coin. */
+  current_price: decimalString.nullable(),
+  /** True when the market feed is too old to trust: P/L is then at the last known price and closing waits. */
+  price_stale: z.boolean(),
+  close_price: decimalString.nullable(),
+  /** What closing paid back to the lever wallet (margin + P/L, never below 0); null while open. */
+  closed_balance: decimalString.nullable(),
+  created_at: z.string(),
+  opened_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+export type TradeItem = z.infer<typeof tradeItem>;
+
+/** Answer of trade-creation (201) and trade-updation (200). */
+export const tradeAnswer = z.object({ message: z.string(), trade: tradeItem });
+export type TradeAnswer = z.infer<typeof tradeAnswer>;
+
+/** GET /api-v1/get-active-trades/: open trades and pending limit orders, newest first. */
+export const activeTrades = z.array(tradeItem);
+export type ActiveTrades = z.infer<typeof activeTrades>;
+
+// ---- GET /api-v1/trade-history/ ----
+
+export const tradeHistoryQuery = z.object({
+  status: z.enum(['closed', 'liquidated', 'cancelled'], { error: TRADE_MSG.invalidStatus }).optional(),
+  /** Newest first; pass the last trade_id seen to get older ones. */
+  before: tradeIdInput.optional(),
+  limit: z.coerce
+    .number({ error: TRADE_MSG.invalidLimit })
+    .int({ error: TRADE_MSG.invalidLimit })
+    .min(1, { error: TRADE_MSG.invalidLimit })
+    .max(200, { error: TRADE_MSG.invalidLimit })
+    .default(50),
+});
+export type TradeHistoryQuery = z.infer<typeof tradeHistoryQuery>;
+
+export const pricePoint = z.object({ price_at_time: decimalString, created_at: z.string() });
+export type PricePoint = z.infer<typeof pricePoint>;
+
+/**
+ * SPEC.md 3 "Trade history item", field names spelled as SPEC.md spells them (prfit_loss,
+ * closed_balanec): trading_balance is the margin, closed_balanec what closing paid back.
+ * `history` holds the prices sampled while the trade was open, oldest first (at most 100 points,
+ * thinned evenly, always with the first and the last).
+ */
+export const tradeHistoryItem = z.object({
+  trade_id: z.number(),
+  coin: z.string(),
+  prfit_loss: decimalString,
+  starting_price: decimalString,
+  trading_balance: decimalString,
+  closed_balanec: decimalString,
+  history: z.array(pricePoint),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+  trade_type: tradeSide,
+  hands: decimalString,
+  status: tradeStatus,
+  close_price: decimalString.nullable(),
+  leverage: z.number(),
+  order_type: orderType,
+});
+export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
+export const tradeHistory = z.array(tradeHistoryItem);
+export type TradeHistory = z.infer<typeof tradeHistory>;
+
+/** How many price points a history item carries at most. */
+export const TRADE_HISTORY_POINTS = 100;

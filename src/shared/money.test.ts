@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { LEVERAGE_OPTIONS } from './constants.js';
+import {
+  add,
+  limitReached,
+  liquidationPrice,
+  reachesLiquidation,
+  settledProfitLoss,
+  sub,
+  tradeMargin,
+  tradePayout,
+  tradeProfitLoss,
+  withinPriceTolerance,
+} from './money.js';
+
+describe('trade margin = hands x entry / leverage', () => {
+  // 0.5 BTC at 60000 is 30000 USDT of exposure.
+  it.each([
+    [100, '300'],
+    [50, '600'],
+    [30, '1000'],
+    [10, '3000'],
+  ] as const)('0.5 hands at 60000 with %ix leverage needs %s USDT', (leverage, margin) => {
+    expect(tradeMargin('0.5', '60000', leverage)).toBe(margin);
+  });
+
+  it('covers every leverage option of SPEC.md 9', () => {
+    expect([...LEVERAGE_OPTIONS].sort((a, b) => a - b)).toEqual([10, 30, 50, 100]);
+  });
+
+  it('is exact where floats are not (0.1 x 0.3 / 30 = 0.001)', () => {
+    expect(tradeMargin('0.1', '0.3', 30)).toBe('0.001');
+    expect(tradeMargin('0.00000001', '0.00000001', 10)).toBe('0.00000001'); // rounded up, never 0
+  });
+
+  it('rounds up to 8 places, so the position is always fully covered', () => {
+    expect(tradeMargin('1', '100', 30)).toBe('3.33333334');
+    expect(tradeMargin('0.12345678', '65432.1', 100)).toBe('80.78036375'); // exactly 80.78036374638;
+  });
+});
+
+describe('trade P/L', () => {
+  it.each([
+    ['buy', '61000', '500'],
+    ['buy', '59000', '-500'],
+    ['sell', '61000', '-500'],
+    ['sell', '59000', '500'],
+    ['buy', '60000', '0'],
+    ['sell', '60000', '0'],
+  ] as const)('%s 0.5 hands from 60000, mark %s: %s', (side, mark, pl) => {
+    expect(tradeProfitLoss(side, '0.5', '60000', mark)).toBe(pl);
+  });
+
+  it('does not depend on leverage: the same move is the same P/L, only the margin differs', () => {
+    for (const leverage of LEVERAGE_OPTIONS) {
+      const margin = tradeMargin('2', '3000', leverage);
+      expect(tradeProfitLoss('buy', '2', '3000', '3030')).toBe('60');
+      expect(tradePayout(margin, '60')).toBe(add(margin, '60').toFixed());
+    }
+  });
+
+  it('is exact where floats are not ((0.3 - 0.1) x 3 = 0.6)', () => {
+    expect(tradeProfitLoss('buy', '3', '0.1', '0.3')).toBe('0.6');
+    expect(tradeProfitLoss('sell', '3', '0.3', '0.1')).toBe('0.6');
+  });
+
+  it('rounds toward minus infinity: profits down, losses up', () => {
+    expect(tradeProfitLoss('buy', '0.00000001', '60000.5', '60000.75')).toBe('0');
+    expect(tradeProfitLoss('buy', '0.00000001', '60000.5', '60000.25')).toBe('-0.00000001');
+    expect(tradeProfitLoss('sell', '0.33333333', '3', '2.9')).toBe('0.03333333');
+    expect(tradeProfitLoss('sell', '0.33333333', '2.9', '3')).toBe('-0.03333334');
+  });
+
+  it('a settled loss never exceeds the margin and the payout never goes below 0', () => {
+    expect(settledProfitLoss('-500', '300')).toBe('-300');
+    expect(settledProfitLoss('-299.99', '300')).toBe('-299.99');
+    expect(settledProfitLoss('500', '300')).toBe('500');
+    expect(tradePayout('300', '-500')).toBe('0');
+    expect(tradePayout('300', '-300')).toBe('0');
+    expect(tradePayout('300', '-0.00000001')).toBe('299.99999999');
+    expect(tradePayout('300', '500')).toBe('800');
+  });
+});
+
+describe('liquidation price: where the loss equals the margin', () => {
+  it.each([
+    [100, '59400', '60600'],
+    [50, '58800', '61200'],
+    [30, '58000', '62000'],
+    [10, '54000', '66000'],
+  ] as const)('0.5 hands at 60000 with %ix: long %s, short %s', (leverage, long, short) => {
+    const margin = tradeMargin('0.5', '60000', leverage);
+    expect(liquidationPrice('buy', '0.5', '60000', margin)).toBe(long);
+    expect(liquidationPrice('sell', '0.5', '60000', margin)).toBe(short);
+    // At that price the loss is exactly the margin; one step before it, not yet.
+    expect(tradeProfitLoss('buy', '0.5', '60000', long)).toBe(`-${margin}`);
+    expect(tradeProfitLoss('sell', '0.5', '60000', short)).toBe(`-${margin}`);
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, long)).toBe(true);
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, `${long}.01`)).toBe(false);
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, short)).toBe(true);
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, sub(short, '0.01'))).toBe(false);
+  });
+
+  it('rounds away from the entry, so a mark touching the shown price really liquidates', () => {
+    // 3 hands at 100 with 30x: margin 10, exact distance 3.333...
+    const margin = tradeMargin('3', '100', 30);
+    expect(margin).toBe('10');
+    const long = liquidationPrice('buy', '3', '100', margin);
+    const short = liquidationPrice('sell', '3', '100', margin);
+    expect(long).toBe('96.66666666');
+    expect(short).toBe('103.33333334');
+    expect(reachesLiquidation('buy', '3', '100', margin, long)).toBe(true);
+    expect(reachesLiquidation('buy', '3', '100', margin, '96.66666667')).toBe(false);
+    expect(reachesLiquidation('sell', '3', '100', margin, short)).toBe(true);
+    expect(reachesLiquidation('sell', '3', '100', margin, '103.33333333')).toBe(false);
+  });
+
+  it('a long never shows a negative liquidation price', () => {
+    expect(liquidationPrice('buy', '1', '100', '150')).toBe('0');
+  });
+});
+
+describe('client price sanity check (PRICE_TOLERANCE = 1 % of the mark)', () => {
+  it.each([
+    ['60000', true],
+    ['60600', true],
+    ['59400', true],
+    ['60600.01', false],
+    ['59399.99', false],
+    ['0.1', false],
+  ])('client %s against mark 60000: %s', (client, ok) => {
+    expect(withinPriceTolerance(client, '60000')).toBe(ok);
+  });
+});
+
+describe('limit orders execute when the mark reaches the limit', () => {
+  it.each([
+    ['buy', '59000', '59000.01', false],
+    ['buy', '59000', '59000', true],
+    ['buy', '59000', '58000', true],
+    ['sell', '61000', '60999.99', false],
+    ['sell', '61000', '61000', true],
+    ['sell', '61000', '62000', true],
+  ] as const)('%s limit %s, mark %s: %s', (side, limit, mark, reached) => {
+    expect(limitReached(side, limit, mark)).toBe(reached);
+  });
+});
