@@ -1,5 +1,5 @@
 /**
- * Screenshots of the account screens at phone size, light and dark, for a person to look at.
+ * Screenshots of the account and market screens at phone size, light and dark, for a person to look at.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e screenshots
  */
 import { mkdirSync } from 'node:fs';
@@ -65,8 +65,21 @@ describe.runIf(Boolean(folder))('screenshots', () => {
 
       const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
       await logInThroughUi(page, user);
-      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await page.getByRole('table', { name: 'Gainers' }).locator('tbody tr').first().waitFor();
       await shot(page, `${scheme}-home`);
+      await page.screenshot({
+        path: path.join(folder!, `${scheme}-home-full.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      await page.getByRole('dialog', { name: 'Bonus schedule' }).waitFor();
+      await shot(page, `${scheme}-home-bonus`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Language/ }).click();
+      await page.getByRole('dialog', { name: 'Language' }).waitFor();
+      await shot(page, `${scheme}-home-language`);
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByText('Grace Hopper').waitFor();
       await shot(page, `${scheme}-home-drawer`);
@@ -85,8 +98,10 @@ describe.runIf(Boolean(folder))('screenshots', () => {
       await page.getByText('coming soon').waitFor();
       await shot(page, `${scheme}-placeholder`);
       await page.goto('/markets');
-      await page.getByText('coming soon').waitFor();
+      await page.getByRole('list', { name: 'Pairs' }).waitFor();
       await shot(page, `${scheme}-markets`);
+      await page.getByRole('tab', { name: 'BTC' }).click();
+      await shot(page, `${scheme}-markets-btc`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await shot(page, `${scheme}-desktop-markets`);
       await context.close();

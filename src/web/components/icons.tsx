@@ -245,6 +245,54 @@ export const MailIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const GlobeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+  </Icon>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+export const MegaphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 10v4a1 1 0 0 0 1 1h2l8 5V4L7 9H5a1 1 0 0 0-1 1Z" />
+    <path d="M18.5 9a4 4 0 0 1 0 6" />
+  </Icon>
+);
+
+export const BoltIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 2 4.5 13.5H12L11 22l8.5-11.5H12L13 2Z" />
+  </Icon>
+);
+
+export const DepositIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v11M7.5 9.5 12 14l4.5-4.5" />
+    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </Icon>
+);
+
+export const GiftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="8" width="17" height="4" rx="1" />
+    <path d="M5 12v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8M12 8v13" />
+    <path d="M12 8S10.5 3.5 8 4.2C6 4.8 6.8 8 9 8M12 8s1.5-4.5 4-3.8c2 .6 1.2 3.8-1 3.8" />
+  </Icon>
+);
+
+export const TrendUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 17 6-6 4 4 8-8" />
+    <path d="M15 7h6v6" />
+  </Icon>
+);
+
 /** The Coinfront mark: a blue tile with an open coin. */
 export function LogoMark({ size = 32, className }: { size?: number; className?: string }) {
   return (

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   user: 'user',
   /** 'light' or 'dark'; unset follows the OS. */
   theme: 'theme',
+  /** The chosen display language's code ('en', 'zh'...); unset is English. */
+  language: 'language',
   /** Market-data endpoint config chosen for this region, as JSON with a timestamp. */
   marketApiConfig: 'marketApiConfig',
   /** 'true' forces the US market-data endpoints. */

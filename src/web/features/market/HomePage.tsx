@@ -1,35 +1,49 @@
 /**
- * Home. Until the market capability fills it: the top bar whose logo opens the account drawer
- * (SPEC.md section 2) and a placeholder body.
+ * Home (SPEC.md section 2): top bar (logo -> account drawer, language, bell -> bonus schedule),
+ * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
+ * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */
-import { useState } from 'react';
-import { ComingSoon } from '../../components/ComingSoon';
-import { LogoMark } from '../../components/icons';
+import { useState, type ReactNode } from 'react';
+import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
 import { AccountDrawer } from '../account';
+import { BonusSchedule } from './BonusSchedule';
+import { GainersList } from './GainersList';
+import { BonusBanner, NoticeBar, ShortcutCards } from './HomeHighlights';
+import { HomeTopBar } from './HomeTopBar';
+import { useHomeTickers } from './home-tickers';
+import { PriceTiles } from './PriceTiles';
+
+function LiveMarket({ children }: { children: ReactNode }) {
+  const tickers = useHomeTickers();
+  return (
+    <>
+      <PriceTiles tickers={tickers} />
+      {children}
+      <GainersList tickers={tickers} />
+    </>
+  );
+}
 
 export function HomePage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [bonusOpen, setBonusOpen] = useState(false);
+  const openBonus = () => setBonusOpen(true);
   return (
     <>
-      <header className="flex h-14 items-center gap-2 px-2">
-        <button
-          type="button"
-          onClick={() => setDrawerOpen(true)}
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={drawerOpen}
-          className="flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
-        >
-          <LogoMark size={30} />
-          <span className="text-lg font-bold tracking-tight">Coinfront</span>
-        </button>
-      </header>
-      <Screen>
+      <HomeTopBar drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} onOpenNotifications={openBonus} />
+      <Screen className="gap-3 pt-1">
         <h1 className="sr-only">Home</h1>
-        <ComingSoon title="Home" />
+        <NoticeBar />
+        <BonusBanner onOpenSchedule={openBonus} />
+        <LiveMarket>
+          <ShortcutCards />
+        </LiveMarket>
       </Screen>
       <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title="Bonus schedule">
+        <BonusSchedule />
+      </BottomSheet>
     </>
   );
 }

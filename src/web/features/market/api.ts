@@ -16,7 +16,7 @@ import {
   tickerPriceList,
 } from '../../../shared/api/market.js';
 import { IN_HOUSE_COIN, ORDER_BOOK_LEVELS, POLL, QUOTE_CURRENCY, REQUEST_TIMEOUT_MS } from '../../../shared/constants.js';
-import { MAIN_SYMBOLS, type KlineInterval } from '../../../shared/market.js';
+import { HOME_SYMBOLS, MAIN_SYMBOLS, type KlineInterval } from '../../../shared/market.js';
 import { marketBase } from './endpoints.js';
 
 export class MarketRequestError extends Error {
@@ -97,6 +97,21 @@ export const marketTickersQuery = (symbols?: readonly string[]) =>
     queryKey: marketKeys.tickers(symbols),
     queryFn: () => logged('tickers', () => fetchTickers(symbols)),
     refetchInterval: POLL.markets,
+  });
+
+/**
+ * Home's 40 coins over REST: the first data, and the only data of the 20 coins without a stream.
+ * SPEC.md gives Home no interval; 10 s keeps those 20 (and all 40 when the socket is down) fresh
+ * enough while the stream carries the coins that move on screen.
+ */
+export const HOME_LIST_REFRESH_MS = 10_000;
+
+export const homeTickersQuery = () =>
+  queryOptions({
+    ...common,
+    queryKey: marketKeys.tickers(HOME_SYMBOLS),
+    queryFn: () => logged('home tickers', () => fetchTickers(HOME_SYMBOLS)),
+    refetchInterval: HOME_LIST_REFRESH_MS,
   });
 
 /** Lever screen coin list: the main symbols, every 10 s. */

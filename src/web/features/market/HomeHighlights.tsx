@@ -1,0 +1,109 @@
+/** Home's static parts: the important-notice bar, the bonus banner and the two shortcut cards. */
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { BONUS_TIERS, QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { BoltIcon, ChevronRightIcon, DepositIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
+import { PATHS } from '../../lib/paths';
+import { groupThousands } from './BonusSchedule';
+
+export function NoticeBar() {
+  return (
+    <Link
+      to={PATHS.importantNotice}
+      className="flex min-h-touch items-center gap-2.5 rounded-xl bg-surface px-3 text-[13px] shadow-card hover:bg-surface-2"
+    >
+      <MegaphoneIcon size={18} className="shrink-0 text-primary" />
+      <span className="min-w-0 flex-1 truncate">
+        <span className="font-semibold">Important notice</span>
+        <span className="text-muted"> · Investments are supervised; money laundering is prohibited.</span>
+      </span>
+      <ChevronRightIcon size={16} className="shrink-0 text-muted" />
+    </Link>
+  );
+}
+
+const lastBonus = (tiers: ReadonlyArray<readonly [string, string]>) => tiers[tiers.length - 1]![1];
+
+export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) {
+  return (
+    <section
+      aria-label="Recharge bonus"
+      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-[#1E6FFF] via-[#3B5BFF] to-[#7B3FE4] px-5 py-5 text-white shadow-card"
+    >
+      <span aria-hidden="true" className="absolute -right-10 -top-12 h-40 w-40 rounded-full bg-white/10" />
+      <span aria-hidden="true" className="absolute -bottom-16 right-10 h-32 w-32 rounded-full bg-white/10" />
+      <GiftIcon
+        aria-hidden="true"
+        size={64}
+        strokeWidth={1.2}
+        className="absolute right-4 top-1/2 -translate-y-1/2 text-white/80"
+      />
+      <div className="relative max-w-[72%]">
+        <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">New-user bonus</p>
+        <p className="mt-1 text-[20px] font-bold leading-tight">
+          Up to {groupThousands(lastBonus(BONUS_TIERS.newUser))} {QUOTE_CURRENCY} on your recharge
+        </p>
+        <p className="mt-1 text-[13px] text-white/80">
+          VIP members up to {groupThousands(lastBonus(BONUS_TIERS.top))} {QUOTE_CURRENCY}
+        </p>
+        <button
+          type="button"
+          onClick={onOpenSchedule}
+          className="mt-3 inline-flex h-9 items-center rounded-full bg-white px-4 text-[13px] font-semibold text-[#1E4FE0] hover:bg-white/90"
+        >
+          View bonus schedule
+        </button>
+      </div>
+    </section>
+  );
+}
+
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+
+function ShortcutCard({
+  to,
+  title,
+  detail,
+  Icon,
+  tone,
+}: {
+  to: string;
+  title: string;
+  detail: string;
+  Icon: Icon;
+  tone: string;
+}) {
+  return (
+    <Link to={to} className="flex flex-col gap-2.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2">
+      <span className={`flex h-9 w-9 items-center justify-center rounded-xl ${tone}`}>
+        <Icon size={20} />
+      </span>
+      <span>
+        <span className="block text-[15px] font-semibold leading-tight">{title}</span>
+        <span className="mt-0.5 block text-[12px] text-muted">{detail}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function ShortcutCards() {
+  return (
+    <nav aria-label="Shortcuts" className="grid grid-cols-2 gap-2">
+      {/* The second contract is traded from the lever screen and its Second (contract) account. */}
+      <ShortcutCard
+        to={PATHS.lever}
+        title="Second contract"
+        detail="Trade in seconds"
+        Icon={BoltIcon}
+        tone="bg-warn/15 text-warn"
+      />
+      <ShortcutCard
+        to={PATHS.deposit}
+        title="Quick recharge"
+        detail={`Deposit ${QUOTE_CURRENCY}`}
+        Icon={DepositIcon}
+        tone="bg-primary/10 text-primary"
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+/** Home's top bar: the logo opens the account drawer; the language picker and the bell on the right. */
+import { BellIcon, LogoMark } from '../../components/icons';
+import { LanguagePicker } from './LanguagePicker';
+
+/** SPEC.md section 2: the notifications button always carries a badge of 1 (the bonus schedule). */
+const UNREAD_NOTIFICATIONS = 1;
+
+export function HomeTopBar({
+  drawerOpen,
+  onOpenMenu,
+  onOpenNotifications,
+}: {
+  drawerOpen: boolean;
+  onOpenMenu: () => void;
+  onOpenNotifications: () => void;
+}) {
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 bg-bg/95 px-2 backdrop-blur">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={drawerOpen}
+        className="-ml-0.5 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
+      >
+        <LogoMark size={30} />
+        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+      </button>
+      <div className="ml-auto flex items-center">
+        <LanguagePicker />
+        <button
+          type="button"
+          onClick={onOpenNotifications}
+          aria-label={`Notifications (${UNREAD_NOTIFICATIONS} new)`}
+          aria-haspopup="dialog"
+          className="relative flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
+        >
+          <BellIcon size={22} />
+          <span
+            aria-hidden="true"
+            className="absolute right-[5px] top-[6px] flex h-4 min-w-4 items-center justify-center rounded-full bg-down px-1 text-[10px] font-bold leading-none text-white ring-2 ring-bg"
+          >
+            {UNREAD_NOTIFICATIONS}
+          </span>
+        </button>
+      </div>
+    </header>
+  );
+}

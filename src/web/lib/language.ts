@@ -1,0 +1,39 @@
+/**
+ * The display language picked on Home (SPEC.md section 2). For now only a remembered choice: the
+ * texts stay English until translations arrive, which will read the same `useLanguage()`.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { LANGUAGES } from '../../shared/constants';
+import { STORAGE_KEYS, readItem, writeItem } from './storage';
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+const isLanguage = (code: string | null): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
+
+export function storedLanguage(): LanguageCode {
+  const code = readItem(STORAGE_KEYS.language);
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+}
+
+// Kept in memory too: storage may refuse the write (private windows) and the choice still holds
+// for this page view. Every screen that shows the language follows a change made on another one.
+let chosen: LanguageCode | null = null;
+const currentLanguage = () => chosen ?? storedLanguage();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
+  const language = useSyncExternalStore(subscribe, currentLanguage, () => DEFAULT_LANGUAGE);
+  const setLanguage = useCallback((code: LanguageCode) => {
+    chosen = code;
+    writeItem(STORAGE_KEYS.language, code);
+    listeners.forEach((listener) => listener());
+  }, []);
+  return [language, setLanguage];
+}
+
+export const languageName = (code: LanguageCode): string => LANGUAGES.find((l) => l.code === code)?.name ?? code;

@@ -1,0 +1,161 @@
+/**
+ * Home and Markets in a real browser against the real server, whose simulator moves every price
+ * each second: live tiles, the gainers rule, the bonus popup, Markets loading, tabs and refresh.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ticker24h } from '../../src/shared/api/market.js';
+import { HOME_SYMBOLS, QUOTE_ASSETS } from '../../src/shared/market.js';
+import { MSG } from '../../src/shared/messages.js';
+import { call, signUp } from '../helpers/users.js';
+import { launchBrowser, newPhonePage } from './helpers/browser.js';
+import { startWebApp, type WebApp } from './helpers/server.js';
+import { storeSession } from './helpers/ui.js';
+
+let t: WebApp;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function loggedInPage(colorScheme: 'light' | 'dark' = 'light') {
+  const user = await signUp(t);
+  const phone = await newPhonePage(browser, t.baseUrl, { colorScheme });
+  await storeSession(phone.page, { access: user.token, user: user.login.user });
+  return phone;
+}
+
+const tilePrice = (page: Page, pair: string) =>
+  page.getByRole('listitem', { name: pair }).getByTestId('tile-price').textContent();
+
+/** The gainers rows as shown, read in one go so a re-sort cannot fall between two reads. */
+const gainerRows = (page: Page) =>
+  page.getByRole('table', { name: 'Gainers' }).evaluate((table) =>
+    [...table.querySelectorAll('tbody tr')].map((row) => ({
+      symbol: row.getAttribute('data-symbol')!,
+      change: row.querySelector('td:last-child')!.textContent!,
+    })),
+  );
+
+describe('home', () => {
+  it('shows BTC, ETH and XRP with 5 decimals, and the prices move with the stream', async () => {
+    const { page, context, errors } = await loggedInPage();
+    await page.goto('/home');
+    const pricePattern = /^\d+\.\d{5}$/;
+    for (const pair of ['BTC/USDT', 'ETH/USDT', 'XRP/USDT']) {
+      await expect.poll(() => tilePrice(page, pair), { timeout: 10_000 }).toMatch(pricePattern);
+      expect(await tilePrice(page, pair)).not.toBe('0.00000');
+    }
+
+    // The simulator walks every second and the REST list refreshes only every 10 s: a change
+    // within 5 s comes from the stream.
+    const first = await tilePrice(page, 'BTC/USDT');
+    await expect.poll(() => tilePrice(page, 'BTC/USDT'), { timeout: 5_000, interval: 250 }).not.toBe(first);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists only gainers, biggest first, and leaves out coins that fell', async () => {
+    const { page, context, errors } = await loggedInPage();
+    await page.goto('/home');
+    await page.getByRole('table', { name: 'Gainers' }).locator('tbody tr').first().waitFor();
+
+    const rows = await gainerRows(page);
+    const changes = rows.map((row) => Number(row.change.replace('%', '')));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(changes.every((change) => change > 0)).toBe(true);
+    expect(changes).toEqual([...changes].sort((a, b) => b - a));
+    expect(rows.every((row) => row.change.startsWith('+'))).toBe(true);
+
+    const { body } = await call<Ticker24h[]>(t, 'GET', `/api/v3/ticker/24hr?symbols=${JSON.stringify(HOME_SYMBOLS)}`);
+    const biggestLoser = [...body].sort((a, b) => Number(a.priceChangePercent) - Number(b.priceChangePercent))[0]!;
+    expect(Number(biggestLoser.priceChangePercent)).toBeLessThan(-1);
+    expect(rows.map((row) => row.symbol)).not.toContain(biggestLoser.symbol);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the bonus schedule from the bell with its badge of 1', async () => {
+    const { page, context, errors } = await loggedInPage();
+    await page.goto('/home');
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    expect(await bell.textContent()).toBe('1');
+    await bell.click();
+    const popup = page.getByRole('dialog', { name: 'Bonus schedule' });
+    await popup.getByRole('heading', { name: 'New-user recharge bonus' }).waitFor();
+    for (const text of ['Membership bonus', 'VIP bonus', '200,000 or more', '+50,000', '+35,000', '+5']) {
+      expect(await popup.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('radio', { name: 'Japanese' }).click();
+    await page.getByRole('button', { name: 'Language: Japanese' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ja');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('markets', () => {
+  it("shows 'Loading coins...' until the tickers arrive, then the USDT pairs", async () => {
+    const { page, context, errors } = await loggedInPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v3/ticker/24hr', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/markets');
+    await page.getByText(MSG.loadingCoins).waitFor();
+    release();
+
+    const pairs = page.getByRole('list', { name: 'Pairs' });
+    await pairs.locator('[data-symbol="BTCUSDT"]').waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual([...QUOTE_ASSETS]);
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('USDT');
+    const symbols = await pairs
+      .locator('[data-symbol]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')));
+    expect(symbols.every((symbol) => symbol!.endsWith('USDT'))).toBe(true);
+    expect(symbols).toHaveLength(HOME_SYMBOLS.length + 2);
+    // 4 decimals, 8 below 0.0001 (SHIB, PEPE).
+    expect(await pairs.locator('[data-symbol="BTCUSDT"]').textContent()).toMatch(/\d+\.\d{4}(?!\d)/);
+    expect(await pairs.locator('[data-symbol="SHIBUSDT"]').textContent()).toMatch(/0\.\d{8}(?!\d)/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the list with the quote tabs and refreshes every 5 s', async () => {
+    const { page, context, errors } = await loggedInPage();
+    let requests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v3/ticker/24hr') requests += 1;
+    });
+    await page.goto('/markets');
+    const pairs = page.getByRole('list', { name: 'Pairs' });
+    await pairs.locator('[data-symbol="BTCUSDT"]').waitFor();
+
+    await page.getByRole('tab', { name: 'BTC' }).click();
+    await pairs.locator('[data-symbol="ETHBTC"]').waitFor();
+    expect(await pairs.locator('[data-symbol="BTCUSDT"]').count()).toBe(0);
+    const btcSymbols = await pairs
+      .locator('[data-symbol]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')));
+    expect(btcSymbols.every((symbol) => symbol!.endsWith('BTC'))).toBe(true);
+
+    await page.getByRole('tab', { name: 'TRY' }).click();
+    await pairs.locator('[data-symbol="USDTTRY"]').waitFor();
+    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('TRY');
+
+    await expect.poll(() => requests, { timeout: 7_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
