@@ -1,6 +1,6 @@
 /**
  * The staff console (SPEC.md 2 "Admin screens": Users and Settings, whose behaviour SPEC.md leaves
- * open; docs/decisions/0009-staff-console.md): user search and detail (read only), the audit log,
+ * open; docs/decisions/0009-pages-staff-console-pwa.md): user search and detail (read only), the audit log,
  * and the settings staff may change: the USDO price, the deposit addresses, the FAQ answers.
  */
 import { z } from 'zod';

@@ -44,7 +44,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.created_at)}
         </time>
       </div>
-      <p className="mt-0.5 break-all text-[13px] text-muted">
+      <p className="mt-0.5 text-[13px] text-muted [overflow-wrap:anywhere]">
         {entry.actor_email} · {entry.target_type} {entry.target_id}
       </p>
       <dl className="mt-2 grid gap-2">
