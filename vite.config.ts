@@ -1,7 +1,9 @@
 /**
- * Builds the web app into dist/web. Tailwind runs through PostCSS here; after the build every text
- * asset gets a .br and a .gz twin, which the server sends as is (@fastify/static preCompressed).
+ * Builds the web app into dist/web. Tailwind runs through PostCSS here; the offline shell's service
+ * worker gets the list of built files to precache; after the build every text asset gets a .br and
+ * a .gz twin, which the server sends as is (@fastify/static preCompressed).
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -42,10 +44,49 @@ function precompress(): Plugin {
   };
 }
 
+/** Never precached: install icons are fetched by the browser when it installs the app, not offline. */
+const NOT_PRECACHED = /(\.(br|gz|map)$)|^sw\.js$|^icons\/(maskable|apple-touch)/;
+const SW_BUILD_MARKER = /^const BUILD = .*\/\/ BUILD: replaced by vite\.config\.ts$/m;
+
+/**
+ * Writes dist/web/sw.js from src/web/service-worker.js with the build's files and a version that
+ * changes whenever any of them does, so browsers install the new shell after a deploy.
+ */
+function serviceWorker(): Plugin {
+  let root = '';
+  let outDir = '';
+  let publicDir = '';
+  return {
+    name: 'coinfront:service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
+    },
+    writeBundle(_options, bundle) {
+      const publicFiles = publicDir ? filesUnder(publicDir).map((f) => path.relative(publicDir, f)) : [];
+      const files = [...new Set([...Object.keys(bundle), ...publicFiles])]
+        .map((f) => f.split(path.sep).join('/'))
+        .filter((f) => !NOT_PRECACHED.test(f))
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(file).update(readFileSync(path.join(outDir, file)));
+      const build = { version: hash.digest('hex').slice(0, 16), files: files.map((f) => `/${f}`) };
+      const source = readFileSync(path.join(root, 'service-worker.js'), 'utf8');
+      if (!SW_BUILD_MARKER.test(source)) throw new Error('service-worker.js lost its BUILD marker line');
+      writeFileSync(
+        path.join(outDir, 'sw.js'),
+        source.replace(SW_BUILD_MARKER, `const BUILD = ${JSON.stringify(build)};`),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   css: { postcss: { plugins: [tailwindcss(tailwindConfig), autoprefixer()] } },
   build: {
     outDir: '../../dist/web',

@@ -1,14 +1,16 @@
-/** Entry: theme before the first paint, the 401 rule wired to the router, then the app. */
+/** Entry: theme before the first paint, the offline shell (production), the 401 rule wired to the router, then the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { installSessionExpiry } from './app/session-expiry';
+import { registerServiceWorker } from './lib/service-worker';
 import { applyTheme, preferredTheme } from './lib/theme';
 import './styles.css';
 
 applyTheme(preferredTheme());
+if (import.meta.env.PROD) registerServiceWorker();
 
 const router = createAppRouter();
 installSessionExpiry(router);

@@ -1,5 +1,6 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
+import { adminModule } from './admin/routes.js';
 import { authModule } from './auth/routes.js';
 import { chatModule } from './chat/routes.js';
 import { faqModule } from './faq/routes.js';
@@ -22,4 +23,5 @@ export const modules: AppModule[] = [
   identityModule,
   faqModule,
   chatModule,
+  adminModule,
 ];

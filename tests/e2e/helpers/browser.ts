@@ -26,6 +26,11 @@ export interface PhonePageOptions {
   colorScheme?: 'light' | 'dark';
   /** 2 for crisp screenshots; 1 keeps tests light. */
   deviceScaleFactor?: number;
+  /**
+   * The offline shell's service worker. Blocked unless a test is about it: installing it
+   * downloads every asset in each fresh context, and requests it answers bypass page.route.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface PhonePage {
@@ -48,6 +53,7 @@ export async function newPhonePage(
     hasTouch: true,
     colorScheme: options.colorScheme ?? 'light',
     locale: 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

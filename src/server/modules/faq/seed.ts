@@ -3,13 +3,14 @@
  * inserted, so staff edits to a row survive restarts.
  */
 import { sql } from 'drizzle-orm';
+import { DEPOSIT_ADDRESSES_PLACEHOLDER } from '../../../shared/api/admin.js';
 import { FAQ_TOPICS, type FaqTopic } from '../../../shared/api/support.js';
 import { SUPPORT_HOURS } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
 import { faqEntries } from '../../db/schema.js';
 
 /** Replaced at answer time by the current 'ERC20: <address>' lines, so an address change shows at once. */
-export const DEPOSIT_ADDRESSES_PLACEHOLDER = '{{deposit_addresses}}';
+export { DEPOSIT_ADDRESSES_PLACEHOLDER };
 
 interface SeedEntry {
   keywords: string[];

@@ -1,10 +1,12 @@
 /** The FAQ bot: the exact question of a topic first, then the topic whose keywords cover the question best. */
 import { asc } from 'drizzle-orm';
-import type { FaqAnswerResponse } from '../../../shared/api/support.js';
+import { FAQ_TOPICS, type FaqAnswerResponse } from '../../../shared/api/support.js';
 import type { AppContext } from '../../context.js';
 import { faqEntries } from '../../db/schema.js';
 import { depositAddressText, depositAddresses } from './addresses.js';
 import { DEPOSIT_ADDRESSES_PLACEHOLDER } from './seed.js';
+
+const SHIPPED_QUESTIONS = new Map<string, string>(FAQ_TOPICS.map((t) => [t.topic, t.question]));
 
 type FaqEntry = Pick<typeof faqEntries.$inferSelect, 'topic' | 'question' | 'keywords' | 'answer'>;
 
@@ -24,7 +26,10 @@ export const normalise = (text: string) =>
 export function bestEntry<T extends FaqEntry>(entries: T[], question: string): T | undefined {
   const asked = normalise(question);
   if (!asked) return undefined;
-  const exact = entries.find((e) => normalise(e.question) === asked);
+  // The support screen's buttons send the shipped questions: they keep working after staff reword one.
+  const exact =
+    entries.find((e) => normalise(e.question) === asked) ??
+    entries.find((e) => normalise(SHIPPED_QUESTIONS.get(e.topic) ?? '') === asked);
   if (exact) return exact;
   const padded = ` ${asked}`;
   let best: T | undefined;

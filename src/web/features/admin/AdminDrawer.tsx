@@ -1,29 +1,42 @@
-/** The staff menu (SPEC.md section 2 "Admin screens"): Dashboard, Users, Settings and Logout. */
+/**
+ * The staff menu (SPEC.md section 2 "Admin screens"): Dashboard, Users, Settings and Logout. The
+ * three items switch the console's view, kept in the address (views.ts).
+ */
 import type { ComponentType, SVGProps } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DashboardIcon, LogoutIcon, SettingsIcon, UsersIcon } from '../../components/icons';
 import { SideDrawer } from '../../components/Overlay';
+import { PATHS } from '../../lib/paths';
 import { useLogout } from '../../lib/use-session';
+import { paramsOfView, staffViewOf, type StaffView } from './views';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
-// SPEC.md does not show what Users and Settings do yet; until it does they close the menu.
-const ITEMS: Array<{ label: string; Icon: Icon }> = [
-  { label: 'Dashboard', Icon: DashboardIcon },
-  { label: 'Users', Icon: UsersIcon },
-  { label: 'Settings', Icon: SettingsIcon },
+const ITEMS: Array<{ view: StaffView; label: string; Icon: Icon }> = [
+  { view: 'dashboard', label: 'Dashboard', Icon: DashboardIcon },
+  { view: 'users', label: 'Users', Icon: UsersIcon },
+  { view: 'settings', label: 'Settings', Icon: SettingsIcon },
 ];
 
 export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const logout = useLogout();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const current = staffViewOf(params);
+  const openView = (view: StaffView) => {
+    onClose();
+    const search = new URLSearchParams(paramsOfView(view)).toString();
+    void navigate(`${PATHS.adminDashboard}${search ? `?${search}` : ''}`);
+  };
   return (
     <SideDrawer open={open} onClose={onClose} title="Support Dashboard" showTitle>
       <ul className="flex-1 px-2 py-2">
-        {ITEMS.map(({ label, Icon }) => (
-          <li key={label}>
+        {ITEMS.map(({ view, label, Icon }) => (
+          <li key={view}>
             <button
               type="button"
-              onClick={onClose}
-              aria-current={label === 'Dashboard' ? 'page' : undefined}
+              onClick={() => openView(view)}
+              aria-current={view === current ? 'page' : undefined}
               className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-left text-[15px] hover:bg-surface-2 aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary"
             >
               <Icon size={22} />

@@ -1,6 +1,23 @@
-/** Placeholder until the pages capability builds this screen. */
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/** /important-notice (public): the compliance notice, static text (SPEC.md section 2). */
+import { InfoIcon } from '../../components/icons';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { IMPORTANT_NOTICE } from './content';
+import { TextSections } from './TextSections';
 
 export function ImportantNoticePage() {
-  return <SubPagePlaceholder title="Important Notice" />;
+  return (
+    <>
+      <PageHeader title="Important Notice" fallback="/home" />
+      <Screen className="gap-4">
+        <div className="mt-2 flex items-start gap-3 rounded-2xl bg-warn/15 px-4 py-3">
+          <InfoIcon size={20} className="mt-0.5 shrink-0 text-[#B7791F] dark:text-warn" aria-hidden="true" />
+          <p className="text-sm font-medium">
+            Please read this notice before you deposit or trade. Using Coinfront means you accept it.
+          </p>
+        </div>
+        <TextSections sections={IMPORTANT_NOTICE} />
+      </Screen>
+    </>
+  );
 }

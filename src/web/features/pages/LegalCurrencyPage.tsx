@@ -1,6 +1,136 @@
-/** Placeholder until the pages capability builds this screen. */
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /legal-currency (public; SPEC.md section 2): buy/sell toggle, USDT/ETH tabs, an amount (default
+ * 100.0000), the limit (100.00) and the unit price. SPEC.md does not show what the button does;
+ * fiat trades go through customer service, so it says so and places no order.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LEGAL_CURRENCY_DEFAULT_AMOUNT, LEGAL_CURRENCY_LIMIT } from '../../../shared/constants';
+import { formatPrice } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { AMOUNT_PATTERN, isPositive, mul } from '../../../shared/money';
+import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
+import { BottomSheet } from '../../components/Overlay';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { TextField } from '../../components/TextField';
+import { PATHS } from '../../lib/paths';
+import { spotPriceQuery } from '../market';
+import { PAGES_TEXT } from './content';
+
+const COINS = ['USDT', 'ETH'] as const;
+type Coin = (typeof COINS)[number];
+type Side = 'buy' | 'sell';
+
+/** USDT is pegged at 1.00 USD; ETH follows ETHUSDT. */
+function useUnitPrice(coin: Coin): string | undefined {
+  const eth = useQuery({ ...spotPriceQuery('ETHUSDT'), enabled: coin === 'ETH' });
+  return coin === 'USDT' ? '1' : eth.data?.price;
+}
 
 export function LegalCurrencyPage() {
-  return <SubPagePlaceholder title="Legal Currency" />;
+  const [side, setSide] = useState<Side>('buy');
+  const [coin, setCoin] = useState<Coin>('USDT');
+  const [amount, setAmount] = useState<string>(LEGAL_CURRENCY_DEFAULT_AMOUNT);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const unitPrice = useUnitPrice(coin);
+
+  const valid = AMOUNT_PATTERN.test(amount.trim()) && isPositive(amount.trim());
+  const total = valid && unitPrice !== undefined ? formatPrice(mul(amount.trim(), unitPrice).toFixed()) : null;
+  const action = `${side === 'buy' ? 'Buy' : 'Sell'} ${coin}`;
+
+  return (
+    <>
+      <PageHeader title={PAGES_TEXT.legalCurrency.title} fallback="/home" />
+      <Screen className="gap-4">
+        <div role="group" aria-label="Buy or sell" className="mt-2 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
+          {(['buy', 'sell'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={side === value}
+              onClick={() => setSide(value)}
+              className={cx(
+                'h-11 rounded-lg text-[15px] font-semibold capitalize transition-colors',
+                side === value
+                  ? value === 'buy'
+                    ? 'bg-surface text-up shadow-card'
+                    : 'bg-surface text-down shadow-card'
+                  : 'text-muted hover:text-ink',
+              )}
+            >
+              {value}
+            </button>
+          ))}
+        </div>
+
+        <section className="rounded-2xl bg-surface shadow-card">
+          <div role="tablist" aria-label="Currency" className="flex gap-6 border-b border-line px-4">
+            {COINS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={coin === value}
+                onClick={() => setCoin(value)}
+                className={cx(
+                  '-mb-px h-12 border-b-2 text-[15px] font-semibold',
+                  coin === value ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-ink',
+                )}
+              >
+                {value}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" aria-label={coin} className="flex flex-col gap-4 px-4 py-4">
+            <TextField
+              label={`Amount (${coin})`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={valid ? null : MSG.enterValidAmount}
+            />
+            <dl className="flex flex-col gap-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">Limit</dt>
+                <dd className="font-medium">{LEGAL_CURRENCY_LIMIT}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">Unit price</dt>
+                <dd className="font-medium" data-testid="unit-price">
+                  {coin} {formatPrice(unitPrice)} USD
+                </dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-muted">Total</dt>
+                <dd className="font-medium">≈ {total ?? '0.00'} USD</dd>
+              </div>
+            </dl>
+            <Button disabled={!valid} onClick={() => setSheetOpen(true)}>
+              {action}
+            </Button>
+          </div>
+        </section>
+      </Screen>
+
+      <BottomSheet open={sheetOpen} onClose={() => setSheetOpen(false)} title={PAGES_TEXT.legalCurrency.sheetTitle}>
+        <div className="flex flex-col gap-4">
+          <p className="text-[15px] font-semibold">
+            {action}: {amount.trim()} {coin}
+            {total !== null && <span className="font-normal text-muted"> ≈ {total} USD</span>}
+          </p>
+          <p className="text-sm leading-relaxed text-muted">{PAGES_TEXT.legalCurrency.notice}</p>
+          <Link
+            to={PATHS.support}
+            className="inline-flex h-12 w-full items-center justify-center rounded-xl bg-primary px-5 text-[15px] font-semibold text-white hover:bg-primary-hover"
+          >
+            {PAGES_TEXT.legalCurrency.contact}
+          </Link>
+        </div>
+      </BottomSheet>
+    </>
+  );
 }

@@ -1,6 +1,81 @@
-/** Placeholder until the pages capability builds this screen. */
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /sharing-link (SPEC.md section 2 "Other user screens"): a QR code (level H, size 200) of the
+ * registration link carrying the user's promotion code, the code as text, and 'Copy Code'.
+ * Whoever signs up through the link is recorded as referred by this user.
+ */
+import { QRCodeSVG } from 'qrcode.react';
+import { COPY_CONFIRMATION_MS, QR_LEVEL, QR_SIZE } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { useUserInfo } from '../account';
+import { PAGES_TEXT } from './content';
+import { registrationLink } from './registration-link';
+import { useCopyConfirmation } from './use-copy-confirmation';
 
 export function SharingLinkPage() {
-  return <SubPagePlaceholder title="Sharing Link" />;
+  const info = useUserInfo();
+  const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
+
+  return (
+    <>
+      <PageHeader title={PAGES_TEXT.sharingLink.title} fallback="/home" />
+      <Screen>
+        {info.isPending ? (
+          <Spinner />
+        ) : info.isError ? (
+          <div className="mt-4 flex flex-col gap-3">
+            <Notice tone="error">{MSG.fetchUserFailed}</Notice>
+            <Button variant="secondary" onClick={() => void info.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <SharingCard code={info.data.promotion_code} copy={copy} />
+        )}
+      </Screen>
+    </>
+  );
+}
+
+function SharingCard({ code, copy }: { code: string; copy: ReturnType<typeof useCopyConfirmation> }) {
+  const link = registrationLink(window.location.origin, code);
+  return (
+    <section className="mt-2 flex flex-col items-center gap-5 rounded-2xl bg-surface px-5 py-6 text-center shadow-card">
+      <div>
+        <h2 className="text-lg font-semibold">{PAGES_TEXT.sharingLink.heading}</h2>
+        <p className="mt-1 text-sm text-muted">{PAGES_TEXT.sharingLink.intro}</p>
+      </div>
+      {/* Dark on white in both themes: scanners read dark modules on a light background. */}
+      <div className="rounded-2xl bg-white p-3">
+        <QRCodeSVG
+          value={link}
+          level={QR_LEVEL}
+          size={QR_SIZE}
+          marginSize={2}
+          role="img"
+          aria-label={PAGES_TEXT.sharingLink.qrLabel}
+          data-testid="sharing-qr"
+        />
+      </div>
+      <div className="w-full">
+        <p className="text-[13px] font-medium text-muted">{PAGES_TEXT.sharingLink.codeLabel}</p>
+        <p className="mt-1 select-all font-mono text-2xl font-semibold tracking-[0.2em]" data-testid="promotion-code">
+          {code}
+        </p>
+      </div>
+      <p className="w-full break-all rounded-xl bg-surface-2 px-3 py-2 text-left text-[13px] text-muted">
+        <span className="sr-only">{PAGES_TEXT.sharingLink.linkLabel}: </span>
+        {link}
+      </p>
+      <Button onClick={() => void copy.copy(code)}>Copy Code</Button>
+      <div aria-live="polite" className="min-h-[44px] w-full">
+        {copy.state === 'copied' && <Notice tone="success">{MSG.promotionCodeCopied}</Notice>}
+        {copy.state === 'failed' && <Notice tone="error">{PAGES_TEXT.sharingLink.copyFailed}</Notice>}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,126 @@
+/**
+ * The settings staff may change: the USDO price, the deposit addresses the FAQ bot gives, and the
+ * FAQ answers. Every change is written with its audit entry in one transaction, so neither exists
+ * without the other; a per-key advisory lock makes two editors take turns, so each entry's
+ * 'before' is what that editor really replaced.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  ADMIN_MSG,
+  DEPOSIT_ADDRESSES_PLACEHOLDER,
+  type AdminSettings,
+  type FaqEntry,
+  type FaqEntryBody,
+  type FaqEntrySaved,
+  type SettingsSaved,
+  type SettingsUpdateBody,
+} from '../../../shared/api/admin.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable, Tx } from '../../db/database.js';
+import { faqEntries, settings } from '../../db/schema.js';
+import { badRequest, notFound } from '../../errors.js';
+import { recordAudit } from '../../lib/audit.js';
+import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/addresses.js';
+import { USDO_PRICE_KEY, usdoPrice } from '../market/usdo.js';
+
+type FaqRow = typeof faqEntries.$inferSelect;
+
+const toFaqEntry = (row: FaqRow): FaqEntry => ({
+  id: row.id,
+  topic: row.topic,
+  question: row.question,
+  keywords: row.keywords,
+  answer: row.answer,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The topic whose answer carries the deposit addresses. */
+const RECHARGE_ADDRESS_TOPIC = 'recharge_address';
+
+const lockKey = (tx: Tx, key: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coinfront.settings.${key}`}))`);
+
+async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: number) {
+  await tx
+    .insert(settings)
+    .values({ key, value, updatedBy: staffId })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: staffId, updatedAt: sql`now()` } });
+}
+
+export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config'>) {
+  async function read(db: Queryable): Promise<AdminSettings> {
+    // One after the other: inside a transaction they share one connection.
+    const price = await usdoPrice(db, ctx.config.usdoPrice);
+    const addresses = await depositAddresses(db, ctx.config);
+    const faq = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder), asc(faqEntries.id));
+    return {
+      usdo_price: { price: price.price, updated_at: price.updatedAt?.toISOString() ?? null },
+      deposit_addresses: addresses,
+      faq_entries: faq.map(toFaqEntry),
+    };
+  }
+
+  return {
+    read: () => read(ctx.db),
+
+    update(staffId: number, body: SettingsUpdateBody): Promise<SettingsSaved> {
+      return ctx.db.transaction(async (tx) => {
+        if (body.usdo_price) {
+          await lockKey(tx, USDO_PRICE_KEY);
+          const before = await usdoPrice(tx, ctx.config.usdoPrice);
+          const after = { price: body.usdo_price.price };
+          await upsertSetting(tx, USDO_PRICE_KEY, after, staffId);
+          await recordAudit(tx, {
+            actorId: staffId,
+            action: 'settings.usdo_price',
+            targetType: 'setting',
+            targetId: USDO_PRICE_KEY,
+            before: { price: before.price },
+            after,
+          });
+        }
+        if (body.deposit_addresses) {
+          await lockKey(tx, DEPOSIT_ADDRESSES_KEY);
+          const before = await depositAddresses(tx, ctx.config);
+          const after = { ...body.deposit_addresses };
+          await upsertSetting(tx, DEPOSIT_ADDRESSES_KEY, after, staffId);
+          await recordAudit(tx, {
+            actorId: staffId,
+            action: 'settings.deposit_addresses',
+            targetType: 'setting',
+            targetId: DEPOSIT_ADDRESSES_KEY,
+            before,
+            after,
+          });
+        }
+        return { message: ADMIN_MSG.settingsSaved, settings: await read(tx) };
+      });
+    },
+
+    updateFaq(staffId: number, id: number, body: FaqEntryBody): Promise<FaqEntrySaved> {
+      return ctx.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(faqEntries).where(eq(faqEntries.id, id)).for('update');
+        if (!row) throw notFound(ADMIN_MSG.faqEntryNotFound);
+        // Without the marker the bot would stop showing the addresses staff keep in settings.
+        if (row.topic === RECHARGE_ADDRESS_TOPIC && !body.answer.includes(DEPOSIT_ADDRESSES_PLACEHOLDER)) {
+          const message = ADMIN_MSG.placeholderRequired(DEPOSIT_ADDRESSES_PLACEHOLDER);
+          throw badRequest(message, { answer: message });
+        }
+        const [updated] = await tx
+          .update(faqEntries)
+          .set({ question: body.question, answer: body.answer, keywords: body.keywords, updatedAt: sql`now()` })
+          .where(eq(faqEntries.id, id))
+          .returning();
+        await recordAudit(tx, {
+          actorId: staffId,
+          action: 'faq.update',
+          targetType: 'faq_entry',
+          targetId: id,
+          before: { question: row.question, answer: row.answer, keywords: row.keywords },
+          after: { question: body.question, answer: body.answer, keywords: body.keywords },
+        });
+        return { message: ADMIN_MSG.faqSaved, entry: toFaqEntry(updated!) };
+      });
+    },
+  };
+}

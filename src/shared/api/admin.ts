@@ -1,0 +1,253 @@
+/**
+ * The staff console (SPEC.md 2 "Admin screens": Users and Settings, whose behaviour SPEC.md leaves
+ * open; docs/decisions/0009-pages-staff-console-pwa.md): user search and detail (read only), the audit log,
+ * and the settings staff may change: the USDO price, the deposit addresses, the FAQ answers.
+ */
+import { z } from 'zod';
+import { WALLET_KINDS } from '../constants.js';
+import { AMOUNT_PATTERN, dec } from '../money.js';
+import { verificationStatus } from './auth.js';
+import { decimalString, idParam } from './common.js';
+import { DEPOSIT_NETWORKS } from './support.js';
+import { transactionItem, walletList } from './wallet.js';
+
+/** Our texts (SPEC.md gives none for the staff console). */
+export const ADMIN_MSG = {
+  userNotFound: 'User not found',
+  faqEntryNotFound: 'FAQ entry not found',
+  invalidPrice: 'Price must be a positive number with at most 8 decimals',
+  nothingToChange: 'Nothing to change',
+  invalidAddress: (network: string) => `Please enter a valid ${network} address`,
+  placeholderRequired: (placeholder: string) =>
+    `The recharge-address answer must keep ${placeholder}, where the current addresses are shown`,
+  questionRequired: 'Question is required',
+  answerRequired: 'Answer is required',
+  keywordRequired: 'Add at least one keyword',
+  settingsSaved: 'Settings saved',
+  faqSaved: 'FAQ entry saved',
+  fetchUsersFailed: 'Failed to fetch users',
+  fetchUserFailed: 'Failed to fetch user details',
+  fetchAuditFailed: 'Failed to fetch the audit log',
+  fetchSettingsFailed: 'Failed to fetch settings',
+  saveFailed: 'Failed to save',
+  noUsers: 'No users found',
+  noAuditEntries: 'No staff actions yet',
+} as const;
+
+/** The marker in the recharge-address answer that the FAQ bot replaces with the current addresses. */
+export const DEPOSIT_ADDRESSES_PLACEHOLDER = '{{deposit_addresses}}';
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+const pageParams = {
+  page: z.coerce
+    .number({ error: 'Invalid page' })
+    .int({ error: 'Invalid page' })
+    .min(1, { error: 'Invalid page' })
+    .max(100_000, { error: 'Invalid page' })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'Invalid page size' })
+    .int({ error: 'Invalid page size' })
+    .min(1, { error: `Page size must be 1 to ${PAGE_SIZE_MAX}` })
+    .max(PAGE_SIZE_MAX, { error: `Page size must be 1 to ${PAGE_SIZE_MAX}` })
+    .default(PAGE_SIZE_DEFAULT),
+};
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
+
+// ---- users ----
+
+/** GET /api-v3/admin/users/?q=&page=&page_size= : q matches email, name or unique id. */
+export const adminUsersQuery = z.object({
+  q: z.string().trim().max(100, { error: 'Search is too long' }).optional().default(''),
+  ...pageParams,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+export const adminUserRow = z.object({
+  user_id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  uniqueid: z.string(),
+  is_verified: verificationStatus,
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+export const adminUsersPage = paged(adminUserRow);
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+
+export const adminUserParams = z.object({ user_id: idParam });
+
+export const adminTrade = z.object({
+  trade_id: z.number(),
+  coin: z.string(),
+  trade_type: z.enum(['buy', 'sell']),
+  order_type: z.enum(['market', 'limit']),
+  status: z.enum(['pending', 'open', 'closed', 'liquidated', 'cancelled']),
+  hands: decimalString,
+  leverage: z.number(),
+  margin: decimalString,
+  limit_price: decimalString.nullable(),
+  entry_price: decimalString.nullable(),
+  close_price: decimalString.nullable(),
+  profit_loss: decimalString.nullable(),
+  created_at: z.string(),
+  opened_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+export type AdminTrade = z.infer<typeof adminTrade>;
+
+/** GET /api-v3/admin/users/{user_id}/ : everything staff may look at, nothing they can change here. */
+export const adminUserDetail = z.object({
+  profile: z.object({
+    user_id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    uniqueid: z.string(),
+    is_admin: z.boolean(),
+    is_verified: verificationStatus,
+    has_transaction_password: z.boolean(),
+    promotion_code: z.string(),
+    referred_by: z.object({ user_id: z.number(), email: z.string() }).nullable(),
+    created_at: z.string(),
+  }),
+  wallets: z.object(
+    Object.fromEntries(WALLET_KINDS.map((kind) => [kind, walletList])) as Record<
+      (typeof WALLET_KINDS)[number],
+      typeof walletList
+    >,
+  ),
+  /** The latest trades and transactions, newest first (at most DETAIL_LIST_LIMIT each). */
+  trades: z.array(adminTrade),
+  transactions: z.array(transactionItem),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetail>;
+export const DETAIL_LIST_LIMIT = 100;
+
+// ---- audit log ----
+
+export const auditLogQuery = z.object(pageParams);
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditEntry = z.object({
+  id: z.number(),
+  actor_id: z.number(),
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditLogPage = paged(auditEntry);
+export type AuditLogPage = z.infer<typeof auditLogPage>;
+
+// ---- settings ----
+
+/** What a careless paste must not become: the address users send money to. */
+export const DEPOSIT_ADDRESS_PATTERNS: Record<(typeof DEPOSIT_NETWORKS)[number], RegExp> = {
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+};
+
+const depositAddressInput = (network: (typeof DEPOSIT_NETWORKS)[number]) =>
+  z
+    .string({ error: ADMIN_MSG.invalidAddress(network) })
+    .trim()
+    .regex(DEPOSIT_ADDRESS_PATTERNS[network], { error: ADMIN_MSG.invalidAddress(network) });
+
+export const depositAddressesInput = z.object({
+  ERC20: depositAddressInput('ERC20'),
+  TRC20: depositAddressInput('TRC20'),
+  BTC: depositAddressInput('BTC'),
+});
+export type DepositAddressesInput = z.infer<typeof depositAddressesInput>;
+
+/** A price staff type: positive, at most 8 decimals; canonicalised ('1.50' -> '1.5'). */
+export const usdoPriceInput = z
+  .union([z.string(), z.number()], { error: ADMIN_MSG.invalidPrice })
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: ADMIN_MSG.invalidPrice })
+  .transform((v) => dec(v).toFixed());
+
+export const faqEntry = z.object({
+  id: z.number(),
+  topic: z.string(),
+  question: z.string(),
+  keywords: z.array(z.string()),
+  answer: z.string(),
+  updated_at: z.string(),
+});
+export type FaqEntry = z.infer<typeof faqEntry>;
+
+/** GET /api-v3/admin/settings/ */
+export const adminSettings = z.object({
+  usdo_price: z.object({ price: decimalString, updated_at: z.string().nullable() }),
+  deposit_addresses: z.object({ ERC20: z.string(), TRC20: z.string(), BTC: z.string() }),
+  faq_entries: z.array(faqEntry),
+});
+export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** PUT /api-v3/admin/settings/ : either or both. */
+export const settingsUpdateBody = z
+  .object({
+    usdo_price: z.object({ price: usdoPriceInput }).optional(),
+    deposit_addresses: depositAddressesInput.optional(),
+  })
+  .refine((v) => v.usdo_price !== undefined || v.deposit_addresses !== undefined, {
+    error: ADMIN_MSG.nothingToChange,
+  });
+export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
+
+export const faqEntryParams = z.object({ id: idParam });
+
+export const FAQ_QUESTION_MAX = 200;
+export const FAQ_ANSWER_MAX = 4000;
+export const FAQ_KEYWORDS_MAX = 30;
+export const FAQ_KEYWORD_MAX = 60;
+
+/** PUT /api-v3/admin/settings/faq/{id}/ */
+export const faqEntryBody = z.object({
+  question: z
+    .string({ error: ADMIN_MSG.questionRequired })
+    .trim()
+    .min(1, { error: ADMIN_MSG.questionRequired })
+    .max(FAQ_QUESTION_MAX, { error: `Question must be at most ${FAQ_QUESTION_MAX} characters` }),
+  answer: z
+    .string({ error: ADMIN_MSG.answerRequired })
+    .trim()
+    .min(1, { error: ADMIN_MSG.answerRequired })
+    .max(FAQ_ANSWER_MAX, { error: `Answer must be at most ${FAQ_ANSWER_MAX} characters` }),
+  keywords: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(FAQ_KEYWORD_MAX, { error: `A keyword must be at most ${FAQ_KEYWORD_MAX} characters` }),
+      { error: ADMIN_MSG.keywordRequired },
+    )
+    .max(FAQ_KEYWORDS_MAX, { error: `At most ${FAQ_KEYWORDS_MAX} keywords` })
+    .transform((list) => [...new Set(list.map((k) => k.toLowerCase()).filter((k) => k !== ''))])
+    .refine((list) => list.length > 0, { error: ADMIN_MSG.keywordRequired }),
+});
+export type FaqEntryBody = z.infer<typeof faqEntryBody>;
+
+export const settingsSaved = z.object({ message: z.string(), settings: adminSettings });
+export type SettingsSaved = z.infer<typeof settingsSaved>;
+export const faqEntrySaved = z.object({ message: z.string(), entry: faqEntry });
+export type FaqEntrySaved = z.infer<typeof faqEntrySaved>;
+
+/** Keywords as staff type them: one line, separated by commas. */
+export const parseKeywords = (text: string) =>
+  text
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');

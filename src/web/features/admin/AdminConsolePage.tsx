@@ -1,0 +1,28 @@
+/**
+ * /admin/dashboard as a whole: the staff menu's view from the address picks the Dashboard (Chats
+ * and Requests tabs, AdminDashboardPage) or the Users or Settings view.
+ */
+import { useSearchParams } from 'react-router';
+import { AdminDashboardPage } from './AdminDashboardPage';
+import { SettingsView } from './settings/SettingsView';
+import { StaffViewFrame } from './StaffViewFrame';
+import { UsersView } from './users/UsersView';
+import { staffViewOf } from './views';
+
+export function AdminConsolePage() {
+  const [params] = useSearchParams();
+  const view = staffViewOf(params);
+  if (view === 'users')
+    return (
+      <StaffViewFrame title="Users">
+        <UsersView />
+      </StaffViewFrame>
+    );
+  if (view === 'settings')
+    return (
+      <StaffViewFrame title="Settings">
+        <SettingsView />
+      </StaffViewFrame>
+    );
+  return <AdminDashboardPage />;
+}

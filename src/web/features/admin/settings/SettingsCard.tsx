@@ -1,0 +1,50 @@
+/** A titled settings form with its Save button and the outcome of the last save. */
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../../components/Button';
+import { Notice } from '../../../components/Notice';
+
+export interface SaveOutcome {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+export function SettingsCard({
+  title,
+  description,
+  busy,
+  outcome,
+  onSubmit,
+  children,
+  saveLabel = 'Save',
+}: {
+  title: string;
+  description?: ReactNode;
+  busy: boolean;
+  outcome: SaveOutcome | null;
+  onSubmit: () => void;
+  children: ReactNode;
+  saveLabel?: string;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={title}
+      className="flex flex-col gap-4 rounded-2xl bg-surface p-4 shadow-card"
+    >
+      <div>
+        <h2 className="text-[15px] font-semibold">{title}</h2>
+        {description && <p className="mt-1 text-[13px] text-muted">{description}</p>}
+      </div>
+      {children}
+      {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
+      <Button type="submit" busy={busy}>
+        {saveLabel}
+      </Button>
+    </form>
+  );
+}

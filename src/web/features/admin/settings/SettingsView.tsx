@@ -1,0 +1,36 @@
+/** The Settings view: the USDO price, the deposit addresses the FAQ bot gives, and the FAQ answers. */
+import { ADMIN_MSG } from '../../../../shared/api/admin';
+import { errorMessage } from '../../../lib/api';
+import { useSettings } from '../api';
+import { LoadError, Spinner } from '../ListState';
+import { DepositAddressesForm } from './DepositAddressesForm';
+import { FaqEntryForm } from './FaqEntryForm';
+import { UsdoPriceForm } from './UsdoPriceForm';
+
+export function SettingsView() {
+  const settings = useSettings();
+  if (settings.isPending) return <Spinner label="Loading settings" />;
+  if (settings.isError)
+    return (
+      <LoadError
+        message={errorMessage(settings.error, ADMIN_MSG.fetchSettingsFailed)}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  const { usdo_price, deposit_addresses, faq_entries } = settings.data;
+  return (
+    <>
+      <p className="text-sm text-muted">Every change is recorded in the audit log with its value before and after.</p>
+      <UsdoPriceForm current={usdo_price} />
+      <DepositAddressesForm current={deposit_addresses} />
+      <section aria-labelledby="faq-heading" className="flex flex-col gap-3">
+        <h2 id="faq-heading" className="text-[17px] font-semibold">
+          FAQ answers
+        </h2>
+        {faq_entries.map((entry) => (
+          <FaqEntryForm key={entry.id} entry={entry} />
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+/** One user as staff see them, read only: profile, the four wallets, trades and transactions. */
+import type { ReactNode } from 'react';
+import { ADMIN_MSG, type AdminUserDetail } from '../../../../shared/api/admin';
+import { WALLET_KINDS, type WalletKind } from '../../../../shared/constants';
+import { formatAmount, formatPrice, formatProfitLoss } from '../../../../shared/format';
+import { isZero } from '../../../../shared/money';
+import { MSG } from '../../../../shared/messages';
+import { BackIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/api';
+import { useUserDetail } from '../api';
+import { EmptyList, LoadError, Spinner } from '../ListState';
+import { VerificationBadge } from '../VerificationBadge';
+import { formatDateTime } from '../views';
+
+const WALLET_LABEL: Record<WalletKind, string> = {
+  funding: 'Funding Account',
+  lever: 'Leverage Account',
+  legal: 'Legal Currency Account',
+  second: 'Contract Account',
+};
+
+export function UserDetail({ userId, onBack }: { userId: number; onBack: () => void }) {
+  const detail = useUserDetail(userId);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onBack}
+        className="-ml-2 flex h-touch items-center gap-1 self-start rounded-xl px-2 text-sm font-medium text-primary hover:bg-primary/10"
+      >
+        <BackIcon size={18} />
+        All users
+      </button>
+      {detail.isPending ? (
+        <Spinner label="Loading user" />
+      ) : detail.isError ? (
+        <LoadError
+          message={errorMessage(detail.error, ADMIN_MSG.fetchUserFailed)}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : (
+        <>
+          <Profile profile={detail.data.profile} />
+          <Wallets wallets={detail.data.wallets} />
+          <Trades trades={detail.data.trades} />
+          <Transactions transactions={detail.data.transactions} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-surface p-4 shadow-card">
+      <h2 className="mb-3 text-[15px] font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+      <dt className="shrink-0 text-muted">{label}</dt>
+      <dd className="min-w-0 break-words text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Profile({ profile }: { profile: AdminUserDetail['profile'] }) {
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
+  return (
+    <section className="rounded-2xl bg-surface p-4 shadow-card">
+      <h2 className="text-lg font-semibold">{name || profile.email}</h2>
+      <dl className="mt-2 divide-y divide-line">
+        <Row label="Email">{profile.email}</Row>
+        <Row label="Unique ID">{profile.uniqueid}</Row>
+        <Row label="Verification">
+          <VerificationBadge status={profile.is_verified} />
+        </Row>
+        <Row label="Role">{profile.is_admin ? 'Staff' : 'Trader'}</Row>
+        <Row label="Transaction password">{profile.has_transaction_password ? 'Set' : 'Not set'}</Row>
+        <Row label="Promotion code">{profile.promotion_code}</Row>
+        <Row label="Referred by">{profile.referred_by?.email ?? 'Nobody'}</Row>
+        <Row label="Signed up">{formatDateTime(profile.created_at)}</Row>
+      </dl>
+    </section>
+  );
+}
+
+function Wallets({ wallets }: { wallets: AdminUserDetail['wallets'] }) {
+  return (
+    <Card title="Wallets">
+      <div className="grid gap-3">
+        {WALLET_KINDS.map((kind) => (
+          <div key={kind} className="rounded-xl bg-surface-2 px-3 py-2">
+            <h3 className="text-[13px] font-semibold text-muted">{WALLET_LABEL[kind]}</h3>
+            <dl>
+              {wallets[kind].map((w) => (
+                <div key={w.currency} className="flex justify-between gap-3 py-1 text-sm">
+                  <dt>{w.currency}</dt>
+                  <dd className={isZero(w.balance) ? 'text-muted' : 'font-semibold'}>{formatAmount(w.balance)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function Trades({ trades }: { trades: AdminUserDetail['trades'] }) {
+  return (
+    <Card title="Trades">
+      {trades.length === 0 ? (
+        <EmptyList message={MSG.noRecord} />
+      ) : (
+        <ul className="divide-y divide-line">
+          {trades.map((trade) => (
+            <li key={trade.trade_id} className="py-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <span className="font-medium">
+                  {trade.coin}/USDT · {trade.trade_type === 'buy' ? 'Buy (long)' : 'Sell (short)'} · {trade.leverage}X
+                </span>
+                <span className="capitalize text-muted">{trade.status}</span>
+              </div>
+              <div className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-[13px] text-muted">
+                <span>
+                  {formatAmount(trade.hands)} hands @ {trade.entry_price ? formatPrice(trade.entry_price) : '—'}
+                </span>
+                <span>
+                  P/L{' '}
+                  <span className={trade.profit_loss && trade.profit_loss.startsWith('-') ? 'text-down' : 'text-up'}>
+                    {trade.profit_loss === null ? '—' : `${formatProfitLoss(trade.profit_loss)} USDT`}
+                  </span>
+                </span>
+                <span>{formatDateTime(trade.created_at)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function Transactions({ transactions }: { transactions: AdminUserDetail['transactions'] }) {
+  return (
+    <Card title="Transactions">
+      {transactions.length === 0 ? (
+        <EmptyList message={MSG.noRecord} />
+      ) : (
+        <ul className="divide-y divide-line">
+          {transactions.map((tx) => (
+            <li key={tx.transaction_id} className="py-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <span className="font-medium capitalize">
+                  {tx.type} · {formatAmount(tx.amount)} {tx.currency}
+                </span>
+                <span className="capitalize text-muted">{tx.status}</span>
+              </div>
+              <div className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-[13px] text-muted">
+                <span>{tx.type === 'transfer' ? `${tx.transfer_from} → ${tx.transfer_to}` : (tx.address ?? '')}</span>
+                <span>{formatDateTime(tx.created_at)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+/** The Users view: the searchable user list or one user's detail, and the audit log of staff actions. */
+import { useSearchParams } from 'react-router';
+import { cx } from '../../../components/cx';
+import { positiveIntParam } from '../views';
+import { AuditLog } from './AuditLog';
+import { UserDetail } from './UserDetail';
+import { UserList } from './UserList';
+
+const SECTIONS = { list: 'Users', audit: 'Audit log' } as const;
+type Section = keyof typeof SECTIONS;
+
+export function UsersView() {
+  const [params, setParams] = useSearchParams();
+  const section: Section = params.get('section') === 'audit' ? 'audit' : 'list';
+  const userId = positiveIntParam(params, 'user', 0);
+
+  /** Changes some of the view's address parameters, keeping ?view=users. */
+  const update = (changes: Record<string, string | null>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace });
+  };
+
+  if (section === 'list' && userId > 0) return <UserDetail userId={userId} onBack={() => update({ user: null })} />;
+
+  return (
+    <>
+      <div role="tablist" aria-label="Users view" className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
+        {(Object.keys(SECTIONS) as Section[]).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={section === key}
+            onClick={() => update({ section: key === 'list' ? null : key, page: null, user: null }, true)}
+            className={cx(
+              'h-11 rounded-lg text-[15px] font-semibold',
+              section === key ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-ink',
+            )}
+          >
+            {SECTIONS[key]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={SECTIONS[section]} className="flex flex-col gap-4">
+        {section === 'list' ? (
+          <UserList
+            q={params.get('q') ?? ''}
+            page={positiveIntParam(params, 'page', 1)}
+            onSearch={(q) => update({ q: q || null, page: null }, true)}
+            onPage={(page) => update({ page: String(page) })}
+            onOpen={(id) => update({ user: String(id) })}
+          />
+        ) : (
+          <AuditLog page={positiveIntParam(params, 'page', 1)} onPage={(page) => update({ page: String(page) })} />
+        )}
+      </div>
+    </>
+  );
+}

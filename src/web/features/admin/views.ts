@@ -1,0 +1,23 @@
+/**
+ * The staff menu's views, kept in the address of /admin/dashboard: no ?view is the Dashboard (the
+ * Chats and Requests tabs), ?view=users and ?view=settings the other two. Users keeps its own
+ * place too: ?section=audit, ?q= (search), ?page=, ?user= (a user's detail).
+ */
+export const STAFF_VIEWS = ['dashboard', 'users', 'settings'] as const;
+export type StaffView = (typeof STAFF_VIEWS)[number];
+
+export function staffViewOf(params: URLSearchParams): StaffView {
+  const view = params.get('view');
+  return view === 'users' || view === 'settings' ? view : 'dashboard';
+}
+
+export const paramsOfView = (view: StaffView): Record<string, string> => (view === 'dashboard' ? {} : { view });
+
+/** A positive whole number from the address, else `fallback`. */
+export function positiveIntParam(params: URLSearchParams, name: string, fallback: number): number {
+  const value = Number(params.get(name));
+  return Number.isSafeInteger(value) && value > 0 ? value : fallback;
+}
+
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
