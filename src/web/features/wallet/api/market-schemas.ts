@@ -1,0 +1,11 @@
+/**
+ * The two market answers the wallet screens read. They move to src/shared/api/market.ts with the
+ * market capability; until then they live here, in the exchange's shapes (prices are strings).
+ */
+import { z } from 'zod';
+
+/** GET /api/v3/ticker/price?symbols=[...]: [{symbol, price}] */
+export const tickerPriceList = z.array(z.object({ symbol: z.string(), price: z.string() }));
+
+/** GET /api-v1/default-currency/: the in-house coin (USDO) and its price in USDT. */
+export const defaultCurrency = z.object({ currency: z.string(), price: z.string() });
