@@ -14,7 +14,7 @@ export function AccountPicker({
 }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-[13px] font-medium text-muted">
         {label}
       </label>

@@ -24,7 +24,7 @@ const HIDDEN = '******';
 
 function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (kind: WalletKind) => void }) {
   return (
-    <div role="tablist" aria-label="Wallets" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+    <div role="tablist" aria-label="Wallets" className="-mx-4 flex gap-1 overflow-x-auto px-4">
       {WALLET_KINDS.map((kind) => (
         <button
           key={kind}
@@ -35,7 +35,7 @@ function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (k
           aria-controls="wallet-panel"
           onClick={() => onSelect(kind)}
           className={cx(
-            'h-touch shrink-0 whitespace-nowrap rounded-full px-4 text-sm font-medium',
+            'h-touch shrink-0 whitespace-nowrap rounded-full px-3 text-[13px] font-medium',
             kind === selected ? 'bg-primary text-white' : 'text-muted hover:bg-surface-2 hover:text-ink',
           )}
         >
@@ -56,7 +56,7 @@ function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsse
         <span className="flex min-w-0 items-center gap-3">
           <span
             aria-hidden="true"
-            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-bold text-primary"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[10px] font-bold tracking-tight text-primary"
           >
             {asset.currency.slice(0, 4)}
           </span>

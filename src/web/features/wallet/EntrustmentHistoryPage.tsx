@@ -65,7 +65,7 @@ export function EntrustmentHistoryPage() {
     <>
       <PageHeader title="History" fallback={PATHS.assets} />
       <Screen className="gap-4">
-        <div role="tablist" aria-label="History" className="grid grid-cols-4 border-b border-line">
+        <div role="tablist" aria-label="History" className="flex border-b border-line">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <button
               key={key}
@@ -76,7 +76,7 @@ export function EntrustmentHistoryPage() {
               aria-controls="history-panel"
               onClick={() => setParams(key === 'transaction' ? {} : { tab: key }, { replace: true })}
               className={cx(
-                '-mb-px h-touch border-b-2 text-sm font-medium',
+                '-mb-px h-touch flex-auto whitespace-nowrap border-b-2 px-2 text-[13px] font-medium',
                 key === tab ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-ink',
               )}
             >

@@ -29,8 +29,14 @@ function detailOf(item: TransactionItem): string {
   return item.address ? `From ${item.address}` : accountName(item.transfer_to);
 }
 
-function signOf(item: TransactionItem, wallet?: string): string {
+/**
+ * What the item did to `wallet`: + credited, - debited, '' nothing (yet). A pending deposit has not
+ * been credited, a pending withdrawal is already held, and a cancelled one was refunded.
+ */
+function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
   if (!wallet) return '';
+  const moved = item.status === 'successful' || (item.status === 'pending' && item.type === 'withdrawal');
+  if (!moved) return '';
   if (item.transfer_to === wallet) return '+';
   if (item.transfer_from === wallet) return '-';
   return '';
@@ -50,6 +56,7 @@ export function TransactionRecord({ item, wallet }: { item: TransactionItem; wal
             'shrink-0 text-[15px] font-semibold tabular-nums',
             sign === '+' && 'text-up',
             sign === '-' && 'text-down',
+            item.status === 'cancel' && 'text-muted line-through',
           )}
         >
           {sign}

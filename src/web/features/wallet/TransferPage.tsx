@@ -6,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
 import type { WalletKind } from '../../../shared/constants';
-import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { ExchangeIcon } from '../../components/icons';
@@ -18,6 +17,7 @@ import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { AccountPicker } from './AccountPicker';
 import { AmountField } from './AmountField';
+import { AvailableBalance } from './AvailableBalance';
 import { useTransfer } from './api/money-moves';
 import { useSubmissionKey } from './api/submission-key';
 import { useBalance } from './api/wallet-lists';
@@ -79,17 +79,19 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex items-end gap-2 rounded-2xl bg-surface p-4 shadow-card">
-        <AccountPicker label="From" value={from} onChange={pickFrom} />
+      <div className="flex items-center gap-2 rounded-2xl bg-surface p-4 shadow-card">
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <AccountPicker label="From" value={from} onChange={pickFrom} />
+          <AccountPicker label="To" value={to} onChange={pickTo} />
+        </div>
         <button
           type="button"
           onClick={swap}
           aria-label="Swap accounts"
-          className="flex h-12 w-touch shrink-0 items-center justify-center rounded-xl text-primary hover:bg-primary/10"
+          className="mt-6 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary hover:bg-primary/20"
         >
-          <ExchangeIcon size={22} />
+          <ExchangeIcon size={22} className="rotate-90" />
         </button>
-        <AccountPicker label="To" value={to} onChange={pickTo} />
       </div>
 
       <div className="flex items-center justify-between rounded-2xl bg-surface px-4 py-3 shadow-card">
@@ -113,14 +115,8 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
         }}
         allDisabled={balance === undefined}
         error={shownError}
-        hint={
-          failed ? (
-            <span className="text-down">{MSG.fetchBalanceFailed}</span>
-          ) : (
-            `Available: ${balance === undefined ? '--' : formatAmount(balance)} ${currency}`
-          )
-        }
       />
+      <AvailableBalance balance={balance} failed={failed} currency={currency} />
 
       {transfer.isError && <Notice tone="error">{errorMessage(transfer.error, MSG.transferFailed)}</Notice>}
       <Button type="submit" disabled={amount === '' || Boolean(shownError)} busy={transfer.isPending}>

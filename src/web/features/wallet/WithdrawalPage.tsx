@@ -19,6 +19,7 @@ import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { useUserInfo } from '../account';
 import { AmountField } from './AmountField';
+import { AvailableBalance } from './AvailableBalance';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from './api/submission-key';
@@ -121,14 +122,8 @@ function WithdrawalForm({ currency }: { currency: string }) {
         onAll={() => edit('amount', { allAmount: true })}
         allDisabled={balance === undefined}
         error={errorOf('amount')}
-        hint={
-          failed ? (
-            <span className="text-down">{MSG.fetchBalanceFailed}</span>
-          ) : (
-            `Available: ${balance === undefined ? '--' : unit(balance)}`
-          )
-        }
       />
+      <AvailableBalance balance={balance} failed={failed} currency={currency} />
       <TextField
         label="USDT value"
         name="usdt-value"
