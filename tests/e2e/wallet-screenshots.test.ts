@@ -77,6 +77,7 @@ describe.runIf(Boolean(folder))('wallet screenshots', () => {
       await page.getByText('no record').waitFor();
       await shot(page, `${scheme}-asset-detail-lever`);
       await page.goto('/asset/savings/BTC');
+      await page.getByText('Invalid wallet type').waitFor();
       await shot(page, `${scheme}-asset-invalid-wallet`);
 
       await page.goto('/transfer/USDT');

@@ -35,7 +35,7 @@ function TransactionPasswordNeeded() {
       <p>Withdrawals are confirmed with a transaction password, and you have not set one yet.</p>
       <Link
         to={PATHS.transactionPassword}
-        className="inline-flex min-h-touch items-center self-start rounded-lg font-semibold text-primary underline-offset-2 hover:underline"
+        className="inline-flex min-h-touch items-center self-start rounded-lg font-semibold text-primary underline-offset-2 hover:underline dark:text-[#6EA8FF]"
       >
         Set a transaction password
       </Link>
