@@ -25,7 +25,10 @@ afterAll(async () => {
 
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 const balanceShown = (page: Page, text: string) =>
-  page.getByTestId('asset-balance').filter({ hasText: new RegExp(`^${text} USDT$`) }).waitFor();
+  page
+    .getByTestId('asset-balance')
+    .filter({ hasText: new RegExp(`^${text} USDT$`) })
+    .waitFor();
 
 describe('wallet forms in the browser', () => {
   it('show every validation message of SPEC.md 5 for deposit, transfer and withdrawal', async () => {
