@@ -102,6 +102,26 @@ describe('assets overview', () => {
     expect(console.warn).toHaveBeenCalled();
   });
 
+  it('prices coins one by one when the exchange refuses the list for an unknown symbol', async () => {
+    api.on('GET /api-v1/funding-wallet-list/', [
+      200,
+      [
+        { currency: 'BTC', balance: '0.01' },
+        { currency: 'XYZ', balance: '5' },
+      ],
+    ]);
+    api.on('GET /api/v3/ticker/price', ({ query }) => {
+      if (query.get('symbols')) return [400, { code: -1121, msg: 'Invalid symbol.' }];
+      return query.get('symbol') === 'BTCUSDT'
+        ? [200, { symbol: 'BTCUSDT', price: '60000.00000000' }]
+        : [400, { code: -1121, msg: 'Invalid symbol.' }];
+    });
+    showAssets();
+    await vi.waitFor(() => expect(rowOf('BTC').textContent).toContain('$600.00'));
+    expect(rowOf('XYZ').textContent).toContain('--');
+    expect(total()).toBe('$600.00');
+  });
+
   it("shows 'No assets found' with a zero total when the wallet list fails", async () => {
     api.on('GET /api-v1/funding-wallet-list/', [500, { error: 'boom' }]);
     showAssets();

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-/** GET /api/v3/ticker/price?symbols=[...]: [{symbol, price}] */
-export const tickerPriceList = z.array(z.object({ symbol: z.string(), price: z.string() }));
+/** GET /api/v3/ticker/price?symbol=X: {symbol, price}; ?symbols=[...]: a list of them. */
+export const tickerPrice = z.object({ symbol: z.string(), price: z.string() });
+export const tickerPriceList = z.array(tickerPrice);
 
 /** GET /api-v1/default-currency/: the in-house coin (USDO) and its price in USDT. */
 export const defaultCurrency = z.object({ currency: z.string(), price: z.string() });

@@ -7,19 +7,35 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { IN_HOUSE_COIN, POLL, QUOTE_CURRENCY } from '../../../../shared/constants';
-import { api } from '../../../lib/api';
-import { defaultCurrency, tickerPriceList } from './market-schemas';
+import { api, isApiError } from '../../../lib/api';
+import { defaultCurrency, tickerPrice, tickerPriceList } from './market-schemas';
+
+const tickerPrices = (query: Record<string, string>, signal: AbortSignal) =>
+  api.get('/api/v3/ticker/price', {
+    auth: false,
+    query,
+    schema: tickerPriceList.or(tickerPrice.transform((p) => [p])),
+    signal,
+  });
+
+/**
+ * One request for all symbols. The exchange refuses the whole list when one symbol is unknown (a
+ * coin held but not traded): then each symbol is asked alone, and the unknown one just has no price.
+ */
+async function fetchTickerPrices(symbols: readonly string[], signal: AbortSignal) {
+  try {
+    return await tickerPrices({ symbols: JSON.stringify(symbols) }, signal);
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 400) || symbols.length < 2) throw error;
+    const each = await Promise.allSettled(symbols.map((symbol) => tickerPrices({ symbol }, signal)));
+    return each.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+  }
+}
 
 export const tickerPricesQuery = (symbols: readonly string[]) =>
   queryOptions({
     queryKey: ['market', 'ticker-price', symbols] as const,
-    queryFn: ({ signal }) =>
-      api.get('/api/v3/ticker/price', {
-        auth: false,
-        query: { symbols: JSON.stringify(symbols) },
-        schema: tickerPriceList,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchTickerPrices(symbols, signal),
     refetchInterval: POLL.assetPrices,
     staleTime: POLL.assetPrices,
   });
