@@ -6,6 +6,8 @@ import type { TradeHistoryItem } from './api/trade-history';
 import { formatDateTime } from './display';
 
 const SIDE = { buy: 'Buy (long)', sell: 'Sell (short)' } as const;
+/** How a trade ended, when not simply closed by the user. */
+const ENDING: Record<string, string> = { liquidated: 'Liquidated', cancelled: 'Revoked' };
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -58,6 +60,11 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
           {formatProfitLoss(trade.prfit_loss)} USDT
         </span>
       </div>
+      {trade.status && ENDING[trade.status] && (
+        <span className="self-start rounded-full bg-down/10 px-2 py-0.5 text-xs font-medium text-down">
+          {ENDING[trade.status]}
+        </span>
+      )}
       <PriceLine points={trade.history} />
       <dl className="grid gap-1 text-[13px]">
         {trade.hands !== undefined && <Line label="Hands" value={trade.hands} />}

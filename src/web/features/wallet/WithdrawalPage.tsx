@@ -56,7 +56,9 @@ function WithdrawalForm({ currency }: { currency: string }) {
   const goBack = useGoBack(PATHS.assets);
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
-  const info = useUserInfo().data;
+  // A cached answer may predate setting the password on the safety screen: wait for the fresh one.
+  const info = useUserInfo();
+  const needsPassword = info.data?.has_transaction_password === false && !info.isFetching;
   const { balance, failed } = useBalance('funding', currency);
   const price = useUsdtPrices([currency])[currency];
   const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
@@ -102,7 +104,7 @@ function WithdrawalForm({ currency }: { currency: string }) {
   const unit = (value: string) => `${formatAmount(value)} ${currency}`;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {info && !info.has_transaction_password && <TransactionPasswordNeeded />}
+      {needsPassword && <TransactionPasswordNeeded />}
       <TextField
         label="Withdrawal address"
         name="address"

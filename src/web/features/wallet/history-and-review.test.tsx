@@ -100,6 +100,29 @@ describe('history', () => {
     expect(item.textContent).toContain('60000.00');
     expect(item.textContent).toContain('587.66 USDT');
     expect(item.querySelector('svg path')).not.toBeNull();
+    expect(item.textContent).not.toContain('Liquidated');
+  });
+
+  it('marks a liquidated trade', async () => {
+    api.on('GET /api-v1/trade-history/', [
+      200,
+      [
+        {
+          trade_id: 5,
+          coin: 'ETH',
+          prfit_loss: '-30',
+          starting_price: '3000',
+          trading_balance: '30',
+          closed_balanec: '0',
+          history: [],
+          created_at: '2025-03-01T10:00:00.000Z',
+          closed_at: '2025-03-01T10:05:00.000Z',
+          status: 'liquidated',
+        },
+      ],
+    ]);
+    show('/entrustment-history?tab=closed');
+    expect((await screen.findByRole('listitem')).textContent).toContain('Liquidated');
   });
 
   it("reads a 404 of the trade history as 'no record', other failures as 'Failed to fetch trade history'", async () => {

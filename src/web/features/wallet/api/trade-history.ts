@@ -19,6 +19,8 @@ const tradeHistoryItem = z.object({
   closed_at: z.string().nullable(),
   trade_type: z.enum(['buy', 'sell']).optional(),
   hands: z.string().optional(),
+  /** closed, liquidated, or cancelled (a limit order revoked before it filled). */
+  status: z.string().optional(),
 });
 export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
 const tradeHistory = z.array(tradeHistoryItem);
