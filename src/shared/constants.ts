@@ -43,6 +43,8 @@ export const POLL = {
   leverWallet: 3_000,
   activeTrades: 1_000,
   repriceAllTrades: 20_000,
+  /** Assets page USD values until the price stream is wired (SPEC.md gives the stream, not a poll). */
+  assetPrices: 3_000,
 } as const;
 
 export const MAX_IMAGE_BYTES = 5_242_880;

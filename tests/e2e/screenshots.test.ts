@@ -95,8 +95,8 @@ describe.runIf(Boolean(folder))('screenshots', () => {
       await page.getByLabel('New transaction password').fill('123');
       await shot(page, `${scheme}-transaction-password`);
       await page.goto('/deposit');
-      await page.getByText('coming soon').waitFor();
-      await shot(page, `${scheme}-placeholder`);
+      await page.getByText('Current currency').waitFor();
+      await shot(page, `${scheme}-deposit`);
       await page.goto('/markets');
       await page.getByRole('list', { name: 'Pairs' }).waitFor();
       await shot(page, `${scheme}-markets`);

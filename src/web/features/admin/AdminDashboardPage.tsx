@@ -9,6 +9,7 @@ import { cx } from '../../components/cx';
 import { ChatIcon, InboxIcon, MenuIcon, MoonIcon, SunIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { useTheme } from '../../lib/theme';
+import { PendingTransactionsPanel } from '../wallet';
 import { AdminDrawer } from './AdminDrawer';
 
 const TABS = {
@@ -50,7 +51,7 @@ export function AdminDashboardPage() {
       <Screen className="pb-[calc(60px+env(safe-area-inset-bottom)+1.5rem)]">
         <section id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
           <h1 className="mt-4 text-xl font-bold">{TABS[tab].heading}</h1>
-          <ComingSoon title={TABS[tab].heading} />
+          {tab === 'requests' ? <PendingTransactionsPanel /> : <ComingSoon title={TABS[tab].heading} />}
         </section>
       </Screen>
 

@@ -1,8 +1,119 @@
-/** Placeholder until the wallet capability builds this screen. */
-import { useParams } from 'react-router';
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /asset/{walletType}/{currency} (SPEC.md 2 "Assets"): the balance, the financial record (this
+ * wallet's transactions in this currency), and the actions: Transfer always; Deposit and Withdraw on
+ * the funding (exchange) wallet only.
+ */
+import { Link, useParams } from 'react-router';
+import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
+import type { WalletKind } from '../../../shared/constants';
+import { formatAmount, formatPrice } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { usdtValue } from '../../../shared/money';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { PATHS } from '../../lib/paths';
+import { useUsdtPrices } from './api/prices';
+import { useTransactionHistory } from './api/transaction-history';
+import { useWalletList } from './api/wallet-lists';
+import { groupDigits } from './display';
+import { LINK_PRIMARY, LINK_SECONDARY } from './linkButton';
+import { NoRecord } from './NoRecord';
+import { TransactionRecordList } from './TransactionRecord';
+import { WALLETS, isWalletKind } from './wallet-kinds';
+
+const assetsOf = (kind: WalletKind) => (kind === 'funding' ? PATHS.assets : `${PATHS.assets}?wallet=${kind}`);
+
+function FinancialRecord({ kind, currency }: { kind: WalletKind; currency: string }) {
+  const history = useTransactionHistory();
+  const items = (history.data ?? []).filter(
+    (item) => item.currency === currency && (item.transfer_from === kind || item.transfer_to === kind),
+  );
+  return (
+    <section aria-labelledby="financial-record" className="flex flex-col gap-2">
+      <h2 id="financial-record" className="px-1 text-base font-semibold">
+        Financial record
+      </h2>
+      {history.isPending ? (
+        <Spinner label="Loading the record" />
+      ) : history.isError ? (
+        <Notice tone="error">{MSG.fetchTransactionHistoryFailed}</Notice>
+      ) : items.length === 0 ? (
+        <div className="rounded-2xl bg-surface shadow-card">
+          <NoRecord />
+        </div>
+      ) : (
+        <TransactionRecordList items={items} wallet={kind} />
+      )}
+    </section>
+  );
+}
+
+function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string }) {
+  const list = useWalletList(kind);
+  const prices = useUsdtPrices([currency]);
+  const row = list.data?.find((item) => item.currency === currency);
+
+  let problem: string | null = null;
+  if (list.data === undefined && list.isError) problem = MSG.fetchBalanceFailed;
+  else if (list.data?.length === 0) problem = MSG.noAssetData;
+  else if (list.data && !row) problem = MSG.assetNotFound;
+
+  if (list.data === undefined && list.isPending) return <Spinner label="Loading the balance" />;
+  if (problem || !row) return <Notice tone="error">{problem ?? MSG.assetNotFound}</Notice>;
+
+  const price = prices[currency];
+  return (
+    <>
+      <section className="rounded-2xl bg-surface p-5 shadow-card">
+        <h2 className="text-sm text-muted">{WALLETS[kind].account}</h2>
+        <p className="mt-3 text-[13px] text-muted">Balance</p>
+        <p className="break-all text-3xl font-bold tabular-nums" data-testid="asset-balance">
+          {formatAmount(row.balance)} <span className="text-lg font-semibold text-muted">{currency}</span>
+        </p>
+        <p className="mt-1 text-sm tabular-nums text-muted">
+          ≈ {price === undefined ? '--' : `$${groupDigits(formatPrice(usdtValue(row.balance, price)))}`} USD
+        </p>
+      </section>
+
+      <nav aria-label="Actions" className="flex gap-3">
+        {kind === 'funding' && (
+          <Link to={PATHS.deposit} className={LINK_SECONDARY}>
+            Deposit
+          </Link>
+        )}
+        {kind === 'funding' && (
+          <Link to={PATHS.withdrawal(currency)} className={LINK_SECONDARY}>
+            Withdraw
+          </Link>
+        )}
+        <Link to={`${PATHS.transfer(currency)}?from=${kind}`} className={LINK_PRIMARY}>
+          Transfer
+        </Link>
+      </nav>
+
+      <FinancialRecord kind={kind} currency={currency} />
+    </>
+  );
+}
 
 export function AssetDetailPage() {
-  const { currency = '' } = useParams();
-  return <SubPagePlaceholder title={`${currency.toUpperCase()} Asset`.trim()} />;
+  const { walletType = '', currency: raw = '' } = useParams();
+  const currency = raw.toUpperCase();
+  const fallback = isWalletKind(walletType) ? assetsOf(walletType) : PATHS.assets;
+  return (
+    <>
+      <PageHeader title={CURRENCY_PATTERN.test(currency) ? currency : 'Asset'} fallback={fallback} />
+      <Screen className="gap-4 pt-2">
+        {!isWalletKind(walletType) ? (
+          <Notice tone="error">{MSG.invalidWalletType}</Notice>
+        ) : !CURRENCY_PATTERN.test(currency) ? (
+          <Notice tone="error">{MSG.assetNotFound}</Notice>
+        ) : (
+          <AssetDetail kind={walletType} currency={currency} />
+        )}
+      </Screen>
+    </>
+  );
 }

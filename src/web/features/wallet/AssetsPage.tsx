@@ -1,6 +1,150 @@
-/** Placeholder until the wallet capability builds this screen. */
-import { TabPlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /assets (SPEC.md 2 "Assets"): one tab per wallet, the wallet's total in USD behind an eye toggle,
+ * and its currencies with balance and USD value; a row opens /asset/{walletType}/{currency}.
+ * The tab is kept in the address (?wallet=lever) so coming back from a detail page stays put.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { WALLET_KINDS, type WalletKind } from '../../../shared/constants';
+import { formatAmount, formatPrice } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { cx } from '../../components/cx';
+import { ClockIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
+import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
+import { PATHS } from '../../lib/paths';
+import { useUsdtPrices } from './api/prices';
+import { useWalletList } from './api/wallet-lists';
+import { groupDigits } from './display';
+import { NoRecord } from './NoRecord';
+import { valueAssets, type ValuedAsset } from './valuation';
+import { WALLETS, isWalletKind } from './wallet-kinds';
+
+const HIDDEN = '******';
+
+function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (kind: WalletKind) => void }) {
+  return (
+    <div role="tablist" aria-label="Wallets" className="-mx-4 flex gap-1 overflow-x-auto px-4">
+      {WALLET_KINDS.map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          role="tab"
+          id={`wallet-tab-${kind}`}
+          aria-selected={kind === selected}
+          aria-controls="wallet-panel"
+          onClick={() => onSelect(kind)}
+          className={cx(
+            'h-touch shrink-0 whitespace-nowrap rounded-full px-3 text-[13px] font-medium',
+            kind === selected ? 'bg-primary text-white' : 'text-muted hover:bg-surface-2 hover:text-ink',
+          )}
+        >
+          {WALLETS[kind].tab}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsset; hidden: boolean }) {
+  return (
+    <li>
+      <Link
+        to={PATHS.assetDetail(kind, asset.currency)}
+        className="grid min-h-[60px] grid-cols-[minmax(0,1fr)_auto_6.5rem] items-center gap-3 px-4 py-2 hover:bg-surface-2"
+      >
+        <span className="flex min-w-0 items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[10px] font-bold tracking-tight text-primary"
+          >
+            {asset.currency.slice(0, 4)}
+          </span>
+          <span className="truncate text-[15px] font-semibold">{asset.currency}</span>
+        </span>
+        <span className="text-right text-[15px] tabular-nums">{hidden ? HIDDEN : formatAmount(asset.balance)}</span>
+        <span className="text-right text-[13px] tabular-nums text-muted">
+          {hidden ? HIDDEN : asset.usd === null ? '--' : `$${groupDigits(formatPrice(asset.usd))}`}
+        </span>
+      </Link>
+    </li>
+  );
+}
 
 export function AssetsPage() {
-  return <TabPlaceholder title="Assets" />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('wallet');
+  const kind: WalletKind = isWalletKind(requested) ? requested : 'funding';
+  const [hidden, setHidden] = useState(false);
+  const list = useWalletList(kind);
+  const prices = useUsdtPrices((list.data ?? []).map((row) => row.currency));
+  const { assets, total, incomplete } = valueAssets(list.data ?? [], prices);
+  const loading = list.data === undefined && list.isPending;
+
+  return (
+    <>
+      <header className="flex h-14 items-center justify-between pl-4 pr-2">
+        <h1 className="text-xl font-bold">Assets</h1>
+        <Link
+          to={PATHS.entrustmentHistory}
+          className="flex h-touch items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-ink"
+        >
+          <ClockIcon size={18} />
+          History
+        </Link>
+      </header>
+      <Screen className="gap-4">
+        <WalletTabs
+          selected={kind}
+          onSelect={(next) => setParams(next === 'funding' ? {} : { wallet: next }, { replace: true })}
+        />
+        <div id="wallet-panel" role="tabpanel" aria-labelledby={`wallet-tab-${kind}`} className="flex flex-col gap-4">
+          <section className="rounded-2xl bg-primary p-5 text-white shadow-card">
+            <div className="flex items-center justify-between">
+              <h2 className="text-sm font-medium text-white/85">{WALLETS[kind].account}</h2>
+              <button
+                type="button"
+                onClick={() => setHidden((h) => !h)}
+                aria-label={hidden ? 'Show balances' : 'Hide balances'}
+                aria-pressed={hidden}
+                className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-white/85 hover:bg-white/10"
+              >
+                {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+              </button>
+            </div>
+            <p className="text-[13px] text-white/75">Total assets (USD)</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
+              {hidden ? HIDDEN : loading ? '--' : `$${groupDigits(formatPrice(total))}`}
+            </p>
+            {incomplete && !hidden && (
+              <p className="mt-2 text-xs text-white/80">
+                Some prices are unavailable; the total counts priced assets only.
+              </p>
+            )}
+          </section>
+
+          <section aria-label="Currencies">
+            <div className="grid grid-cols-[minmax(0,1fr)_auto_6.5rem] gap-3 px-4 pb-2 text-xs text-muted">
+              <span>Currency</span>
+              <span className="text-right">Balance</span>
+              <span className="text-right">USD value</span>
+            </div>
+            {loading ? (
+              <Spinner label="Loading assets" />
+            ) : assets.length === 0 ? (
+              <div className="rounded-2xl bg-surface shadow-card">
+                <NoRecord text={MSG.noAssets} />
+              </div>
+            ) : (
+              <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+                {assets.map((asset) => (
+                  <AssetRow key={asset.currency} kind={kind} asset={asset} hidden={hidden} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </Screen>
+    </>
+  );
 }

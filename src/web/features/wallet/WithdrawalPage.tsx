@@ -1,8 +1,174 @@
-/** Placeholder until the wallet capability builds this screen. */
-import { useParams } from 'react-router';
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /withdrawal/{currency} (SPEC.md 2, 5, 8, 9): address, amount with 'all', the read-only USDT value,
+ * the transaction password, and the 1 % fee and arrival amount. Each field's message shows as soon
+ * as it has been edited, all of them on submit. Success goes back one page.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
+import { WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
+import { formatAmount, formatPrice } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { PasswordField, TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { PATHS } from '../../lib/paths';
+import { useGoBack } from '../../lib/use-go-back';
+import { useUserInfo } from '../account';
+import { AmountField } from './AmountField';
+import { AvailableBalance } from './AvailableBalance';
+import { useWithdraw } from './api/money-moves';
+import { useUsdtPrices } from './api/prices';
+import { useSubmissionKey } from './api/submission-key';
+import { useBalance } from './api/wallet-lists';
+import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
+
+type Field = 'address' | 'amount' | 'password';
+const ERROR_KEY: Record<Field, string> = { address: 'address', amount: 'amount', password: 'transaction_password' };
+
+function TransactionPasswordNeeded() {
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl bg-warn/15 px-4 py-3 text-sm">
+      <p>Withdrawals are confirmed with a transaction password, and you have not set one yet.</p>
+      <Link
+        to={PATHS.transactionPassword}
+        className="inline-flex min-h-touch items-center self-start rounded-lg font-semibold text-primary underline-offset-2 hover:underline dark:text-[#6EA8FF]"
+      >
+        Set a transaction password
+      </Link>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function WithdrawalForm({ currency }: { currency: string }) {
+  const goBack = useGoBack(PATHS.assets);
+  const withdraw = useWithdraw();
+  const submission = useSubmissionKey();
+  // A cached answer may predate setting the password on the safety screen: wait for the fresh one.
+  const info = useUserInfo();
+  const needsPassword = info.data?.has_transaction_password === false && !info.isFetching;
+  const { balance, failed } = useBalance('funding', currency);
+  const price = useUsdtPrices([currency])[currency];
+  const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ address: false, amount: false, password: false });
+  const [submitted, setSubmitted] = useState(false);
+
+  const amount = withdrawalAmount(values, balance);
+  const errors = withdrawalErrors(values, { currency, balance, price });
+  const errorOf = (field: Field) => (submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined);
+  const quote = withdrawalQuote(amount, price);
+
+  const edit = (field: Field, changes: Partial<WithdrawalValues>) => {
+    setValues((v) => ({ ...v, ...changes }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    if (!withdraw.isPending) withdraw.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    const body = {
+      address: values.address.trim(),
+      amount,
+      all_amount: values.allAmount,
+      transaction_password: values.password,
+      currency,
+      handling_fee: quote.fee,
+      arrival_amount: quote.arrival,
+      ...(quote.usdtValue !== null ? { usdt_value: quote.usdtValue } : {}),
+    };
+    withdraw.mutate(
+      { body, idempotencyKey: submission.keyFor(body) },
+      {
+        onSuccess: () => {
+          submission.finish();
+          goBack();
+        },
+      },
+    );
+  };
+
+  const unit = (value: string) => `${formatAmount(value)} ${currency}`;
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {needsPassword && <TransactionPasswordNeeded />}
+      <TextField
+        label="Withdrawal address"
+        name="address"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={`Your ${currency} address`}
+        value={values.address}
+        onChange={(e) => edit('address', { address: e.target.value })}
+        error={errorOf('address')}
+      />
+      <AmountField
+        label="Amount"
+        name="amount"
+        placeholder={`Minimum worth ${WITHDRAWAL_MIN_USDT} USDT`}
+        value={values.allAmount ? amount : values.amount}
+        onChange={(typed) => edit('amount', { amount: typed, allAmount: false })}
+        onAll={() => edit('amount', { allAmount: true })}
+        allDisabled={balance === undefined}
+        error={errorOf('amount')}
+      />
+      <AvailableBalance balance={balance} failed={failed} currency={currency} />
+      <TextField
+        label="USDT value"
+        name="usdt-value"
+        readOnly
+        tabIndex={-1}
+        value={quote.usdtValue === null ? '--' : formatPrice(quote.usdtValue)}
+      />
+      <PasswordField
+        label="Transaction password"
+        name="transaction-password"
+        autoComplete="off"
+        value={values.password}
+        onChange={(e) => edit('password', { password: e.target.value })}
+        error={errorOf('password')}
+      />
+      <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
+        <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
+        <Figure label="Arrival amount" value={unit(quote.arrival)} />
+      </dl>
+      {withdraw.isError && (
+        <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
+      )}
+      <Button type="submit" busy={withdraw.isPending}>
+        Withdraw
+      </Button>
+      <p className="text-xs text-muted">
+        Minimum withdrawal value {WITHDRAWAL_MIN_USDT} USDT. Requests are reviewed before they are paid out; the amount
+        is held until then.
+      </p>
+    </form>
+  );
+}
 
 export function WithdrawalPage() {
-  const { currency = '' } = useParams();
-  return <SubPagePlaceholder title={`Withdraw ${currency.toUpperCase()}`.trim()} />;
+  const { currency: raw = '' } = useParams();
+  const currency = raw.toUpperCase();
+  const valid = CURRENCY_PATTERN.test(currency);
+  return (
+    <>
+      <PageHeader title={valid ? `Withdraw ${currency}` : 'Withdraw'} fallback={PATHS.assets} />
+      <Screen className="pt-2">
+        {valid ? <WithdrawalForm currency={currency} /> : <Notice tone="error">{MSG.assetNotFound}</Notice>}
+      </Screen>
+    </>
+  );
 }

@@ -1,7 +1,8 @@
-/** Screens of the wallet capability (loaded as one chunk). */
+/** Screens of the wallet capability (loaded as one chunk), and the staff's Pending Transactions panel. */
 export { AssetDetailPage } from './AssetDetailPage';
 export { AssetsPage } from './AssetsPage';
 export { DepositPage } from './DepositPage';
 export { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
+export { PendingTransactionsPanel } from './PendingTransactionsPanel';
 export { TransferPage } from './TransferPage';
 export { WithdrawalPage } from './WithdrawalPage';

@@ -1,0 +1,105 @@
+/**
+ * The staff's Pending Transactions (SPEC.md 2 "Admin screens", 4, 8): each pending deposit or
+ * withdrawal with Approve and Reject (action cancel). Fetch errors show in red in place of the list.
+ */
+import type { PendingTransaction } from '../../../shared/api/wallet';
+import { formatAmount } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../lib/api';
+import { usePendingTransactions, useReviewTransaction } from './api/pending-transactions';
+import { formatDateTime } from './display';
+
+const TYPE_LABEL = { deposit: 'Deposit', withdrawal: 'Withdrawal' } as const;
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className="break-all">{value}</dd>
+    </div>
+  );
+}
+
+function PendingItem({
+  item,
+  busy,
+  onDecide,
+}: {
+  item: PendingTransaction;
+  busy: boolean;
+  onDecide: (action: 'approve' | 'cancel') => void;
+}) {
+  const label = `${TYPE_LABEL[item.transaction_type]} of ${formatAmount(item.amount)} ${item.currency} by ${item.user_email}`;
+  return (
+    <li aria-label={label} className="flex flex-col gap-3 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary">
+          {TYPE_LABEL[item.transaction_type]}
+        </span>
+        <span className="text-[15px] font-semibold tabular-nums">
+          {formatAmount(item.amount)} {item.currency}
+        </span>
+      </div>
+      <dl className="grid gap-1 text-[13px]">
+        <Detail label="User" value={item.user_email} />
+        <Detail label="Date" value={formatDateTime(item.created_at)} />
+        {item.payment_address && <Detail label="Payment address" value={item.payment_address} />}
+        {item.fee !== undefined && <Detail label="Fee" value={`${formatAmount(item.fee)} ${item.currency}`} />}
+        {item.arrival_amount !== undefined && (
+          <Detail label="Arrival amount" value={`${formatAmount(item.arrival_amount)} ${item.currency}`} />
+        )}
+        {item.usdt_value !== undefined && <Detail label="USDT value" value={formatAmount(item.usdt_value)} />}
+      </dl>
+      <div className="flex gap-3">
+        <Button variant="danger" disabled={busy} onClick={() => onDecide('cancel')}>
+          Reject
+        </Button>
+        <Button disabled={busy} onClick={() => onDecide('approve')}>
+          Approve
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function PendingTransactionsPanel() {
+  const pending = usePendingTransactions();
+  const review = useReviewTransaction();
+
+  let body;
+  if (pending.isPending) body = <Spinner label="Loading pending transactions" />;
+  else if (pending.isError)
+    body = (
+      <p role="alert" className="py-4 text-sm text-down">
+        {errorMessage(pending.error, MSG.fetchPendingFailed, ['message', 'error'])}
+      </p>
+    );
+  else if (pending.data.length === 0)
+    body = <p className="py-6 text-center text-sm text-muted">{MSG.noPendingTransactions}</p>;
+  else
+    body = (
+      <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+        {pending.data.map((item) => (
+          <PendingItem
+            key={item.transaction_id}
+            item={item}
+            busy={review.isPending}
+            onDecide={(action) => review.mutate({ transactionId: item.transaction_id, action })}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="pending-transactions" className="mt-4 flex flex-col gap-3">
+      <h2 id="pending-transactions" className="text-base font-semibold">
+        Pending Transactions
+      </h2>
+      {review.isError && <Notice tone="error">{errorMessage(review.error, MSG.verifyTransactionFailed)}</Notice>}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/** One closed trade in the history's Closed tab (SPEC.md 3 "Trade history item", misspellings included). */
+import { formatPrice, formatProfitLoss } from '../../../shared/format';
+import { dec } from '../../../shared/money';
+import { cx } from '../../components/cx';
+import type { TradeHistoryItem } from './api/trade-history';
+import { formatDateTime } from './display';
+
+const SIDE = { buy: 'Buy (long)', sell: 'Sell (short)' } as const;
+/** How a trade ended, when not simply closed by the user. */
+const ENDING: Record<string, string> = { liquidated: 'Liquidated', cancelled: 'Revoked' };
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The prices sampled while the trade was open, as a small line (drawn only with two points or more). */
+function PriceLine({ points }: { points: TradeHistoryItem['history'] }) {
+  if (points.length < 2) return null;
+  const values = points.map((p) => dec(p.price_at_time));
+  const low = values.reduce((a, b) => (b.lt(a) ? b : a));
+  const high = values.reduce((a, b) => (b.gt(a) ? b : a));
+  const range = high.minus(low);
+  const path = values
+    .map((v, i) => {
+      const x = (i / (values.length - 1)) * 100;
+      const y = range.isZero() ? 12 : 22 - v.minus(low).div(range).times(20).toNumber();
+      return `${i === 0 ? 'M' : 'L'}${x.toFixed(2)} ${y.toFixed(2)}`;
+    })
+    .join(' ');
+  return (
+    <svg viewBox="0 0 100 24" preserveAspectRatio="none" className="h-6 w-full text-primary" aria-hidden="true">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}
+
+export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
+  const profit = dec(trade.prfit_loss);
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-[15px] font-semibold">
+          {trade.coin}/USDT
+          {trade.trade_type && (
+            <span className="ml-2 text-[13px] font-normal text-muted">{SIDE[trade.trade_type]}</span>
+          )}
+        </span>
+        <span
+          className={cx(
+            'text-[15px] font-semibold tabular-nums',
+            profit.gt(0) && 'text-up',
+            profit.lt(0) && 'text-down',
+          )}
+        >
+          {formatProfitLoss(trade.prfit_loss)} USDT
+        </span>
+      </div>
+      {trade.status && ENDING[trade.status] && (
+        <span className="self-start rounded-full bg-down/10 px-2 py-0.5 text-xs font-medium text-down">
+          {ENDING[trade.status]}
+        </span>
+      )}
+      <PriceLine points={trade.history} />
+      <dl className="grid gap-1 text-[13px]">
+        {trade.hands !== undefined && <Line label="Hands" value={trade.hands} />}
+        <Line label="Starting price" value={formatPrice(trade.starting_price)} />
+        <Line label="Trading balance" value={`${formatPrice(trade.trading_balance)} USDT`} />
+        <Line label="Closed balance" value={`${formatPrice(trade.closed_balanec)} USDT`} />
+        <Line label="Opened" value={formatDateTime(trade.created_at)} />
+        {trade.closed_at && <Line label="Closed" value={formatDateTime(trade.closed_at)} />}
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * One deposit, withdrawal or transfer in a record list. Seen from a wallet, money coming in is +
+ * and money going out is -; the history page shows plain amounts.
+ */
+import type { TransactionItem } from '../../../shared/api/wallet';
+import type { TransactionStatus } from '../../../shared/constants';
+import { formatAmount } from '../../../shared/format';
+import { cx } from '../../components/cx';
+import { formatDateTime } from './display';
+import { WALLETS, isWalletKind } from './wallet-kinds';
+
+const TYPE_LABEL: Record<TransactionItem['type'], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  transfer: 'Transfer',
+};
+
+const STATUS: Record<TransactionStatus, { label: string; tone: string }> = {
+  pending: { label: 'Pending', tone: 'bg-warn/15 text-[#8a6a00] dark:text-warn' },
+  successful: { label: 'Successful', tone: 'bg-up/10 text-up' },
+  cancel: { label: 'Cancelled', tone: 'bg-down/10 text-down' },
+};
+
+const accountName = (wallet: string | null) => (isWalletKind(wallet) ? WALLETS[wallet].account : (wallet ?? ''));
+
+function detailOf(item: TransactionItem): string {
+  if (item.type === 'transfer') return `${accountName(item.transfer_from)} → ${accountName(item.transfer_to)}`;
+  if (item.type === 'withdrawal') return item.address ? `To ${item.address}` : accountName(item.transfer_from);
+  return item.address ? `From ${item.address}` : accountName(item.transfer_to);
+}
+
+/**
+ * What the item did to `wallet`: + credited, - debited, '' nothing (yet). A pending deposit has not
+ * been credited, a pending withdrawal is already held, and a cancelled one was refunded.
+ */
+function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
+  if (!wallet) return '';
+  const moved = item.status === 'successful' || (item.status === 'pending' && item.type === 'withdrawal');
+  if (!moved) return '';
+  if (item.transfer_to === wallet) return '+';
+  if (item.transfer_from === wallet) return '-';
+  return '';
+}
+
+export function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
+  const status = STATUS[item.status];
+  const sign = signOf(item, wallet);
+  return (
+    <li className="flex flex-col gap-1 px-4 py-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-[15px] font-medium">
+          {TYPE_LABEL[item.type]} <span className="text-muted">{item.currency}</span>
+        </span>
+        <span
+          className={cx(
+            'shrink-0 text-[15px] font-semibold tabular-nums',
+            sign === '+' && 'text-up',
+            sign === '-' && 'text-down',
+            item.status === 'cancel' && 'text-muted line-through',
+          )}
+        >
+          {sign}
+          {formatAmount(item.amount)}
+        </span>
+      </div>
+      <p className="truncate text-[13px] text-muted">{detailOf(item)}</p>
+      {item.type === 'withdrawal' && item.arrival_amount !== null && (
+        <p className="text-[13px] text-muted">
+          Fee {formatAmount(item.fee)} · Arrival {formatAmount(item.arrival_amount)}
+        </p>
+      )}
+      <div className="flex items-center justify-between gap-3 text-[13px]">
+        <time dateTime={item.created_at} className="text-muted">
+          {formatDateTime(item.created_at)}
+        </time>
+        <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>{status.label}</span>
+      </div>
+    </li>
+  );
+}
+
+export function TransactionRecordList({ items, wallet }: { items: TransactionItem[]; wallet?: string }) {
+  return (
+    <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+      {items.map((item) => (
+        <TransactionRecord key={item.transaction_id} item={item} wallet={wallet} />
+      ))}
+    </ul>
+  );
+}

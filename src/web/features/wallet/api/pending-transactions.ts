@@ -1,0 +1,60 @@
+/**
+ * Staff review (SPEC.md 7 "Admin"): the queue of pending deposits and withdrawals, and approve or
+ * cancel (labelled Reject). After an action both Requests lists reload (SPEC.md 4).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  pendingTransactions,
+  transactionVerified,
+  type TransactionVerificationBody,
+} from '../../../../shared/api/wallet';
+import { MSG } from '../../../../shared/messages';
+import { api, isApiError } from '../../../lib/api';
+
+export const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
+/** The identity capability's Unverified Users list, reloaded with ours. */
+export const UNVERIFIED_USERS_KEY = ['admin', 'unverified-users'] as const;
+
+/** SPEC.md 8: a 404, or an error naming 'No pending transactions', is an empty queue. */
+function isEmptyQueue(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === 404) return true;
+  const data = error.data as { error?: unknown; message?: unknown } | null;
+  return [data?.error, data?.message].some(
+    (text) => typeof text === 'string' && text.includes(MSG.noPendingTransactions),
+  );
+}
+
+export const pendingTransactionsQuery = () =>
+  queryOptions({
+    queryKey: PENDING_TRANSACTIONS_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get('/api-v3/admin/pending-transactions/', { schema: pendingTransactions, signal });
+      } catch (error) {
+        if (isEmptyQueue(error)) return [];
+        throw error;
+      }
+    },
+    staleTime: 0,
+  });
+
+export const usePendingTransactions = () => useQuery(pendingTransactionsQuery());
+
+export function useReviewTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transactionId, action }: { transactionId: number } & TransactionVerificationBody) =>
+      api.post(
+        '/api-v3/admin/transactions-verification/',
+        { action },
+        { query: { transaction_id: transactionId }, schema: transactionVerified },
+      ),
+    // Also after a refusal (e.g. someone else decided first): the lists show what is true now.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PENDING_TRANSACTIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: UNVERIFIED_USERS_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,236 @@
+/** /entrustment-history and the staff's Pending Transactions against a faked API (SPEC.md 2, 4, 8). */
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../../shared/messages';
+import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { PENDING_TRANSACTIONS_KEY, UNVERIFIED_USERS_KEY } from './api/pending-transactions';
+import { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
+import { PendingTransactionsPanel } from './PendingTransactionsPanel';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  logInAs({ user_id: 7 });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const withdrawal = {
+  transaction_id: 5,
+  type: 'withdrawal',
+  amount: '100',
+  currency: 'USDT',
+  status: 'cancel',
+  transfer_from: 'funding',
+  transfer_to: null,
+  created_at: '2025-03-01T10:00:00.000Z',
+  fee: '1',
+  arrival_amount: '99',
+  usdt_value: '100',
+  address: 'TQ7cXq9WqG1vB4m8',
+  decided_at: '2025-03-01T11:00:00.000Z',
+};
+
+describe('history', () => {
+  const show = (url = '/entrustment-history') =>
+    renderScreen(<EntrustmentHistoryPage />, { path: '/entrustment-history', url });
+
+  it('opens on transaction (successful), and maps entrustment to pending and revoked to cancel', async () => {
+    api.on('GET /api-v1/transcations-history/', [200, []]);
+    show();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['entrustment', 'transaction', 'Closed', 'revoked']);
+    expect(screen.getByRole('tab', { name: 'transaction' }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByText(MSG.noRecord);
+    fireEvent.click(screen.getByRole('tab', { name: 'entrustment' }));
+    await vi.waitFor(() => expect(api.callsTo('GET /api-v1/transcations-history/')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('tab', { name: 'revoked' }));
+    await vi.waitFor(() => expect(api.callsTo('GET /api-v1/transcations-history/')).toHaveLength(3));
+    const statuses = api.callsTo('GET /api-v1/transcations-history/').map((c) => c.query.get('status'));
+    expect(statuses).toEqual(['successful', 'pending', 'cancel']);
+  });
+
+  it('lists the transactions of the tab', async () => {
+    api.on('GET /api-v1/transcations-history/', [200, [withdrawal]]);
+    show('/entrustment-history?tab=revoked');
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toContain('Withdrawal');
+    expect(item.textContent).toContain('To TQ7cXq9WqG1vB4m8');
+    expect(item.textContent).toContain('Fee 1 · Arrival 99');
+    expect(item.textContent).toContain('Cancelled');
+  });
+
+  it("says 'Failed to fetch transaction history' when the list cannot load", async () => {
+    api.on('GET /api-v1/transcations-history/', [500, { error: 'boom' }]);
+    show();
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.fetchTransactionHistoryFailed);
+  });
+
+  it('shows closed trades with their P/L, balances and times (SPEC spellings prfit_loss, closed_balanec)', async () => {
+    api.on('GET /api-v1/trade-history/', [
+      200,
+      [
+        {
+          trade_id: 4,
+          coin: 'BTC',
+          prfit_loss: '-12.345',
+          starting_price: '60000',
+          trading_balance: '600',
+          closed_balanec: '587.655',
+          history: [
+            { price_at_time: '60000', created_at: '2025-03-01T10:00:00.000Z' },
+            { price_at_time: '59900', created_at: '2025-03-01T10:01:00.000Z' },
+          ],
+          created_at: '2025-03-01T10:00:00.000Z',
+          closed_at: '2025-03-01T10:02:00.000Z',
+          trade_type: 'buy',
+          hands: '1',
+          status: 'closed',
+        },
+      ],
+    ]);
+    show('/entrustment-history?tab=closed');
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toContain('BTC/USDT');
+    expect(item.textContent).toContain('-12.35 USDT');
+    expect(item.textContent).toContain('60000.00');
+    expect(item.textContent).toContain('587.66 USDT');
+    expect(item.querySelector('svg path')).not.toBeNull();
+    expect(item.textContent).not.toContain('Liquidated');
+  });
+
+  it('marks a liquidated trade', async () => {
+    api.on('GET /api-v1/trade-history/', [
+      200,
+      [
+        {
+          trade_id: 5,
+          coin: 'ETH',
+          prfit_loss: '-30',
+          starting_price: '3000',
+          trading_balance: '30',
+          closed_balanec: '0',
+          history: [],
+          created_at: '2025-03-01T10:00:00.000Z',
+          closed_at: '2025-03-01T10:05:00.000Z',
+          status: 'liquidated',
+        },
+      ],
+    ]);
+    show('/entrustment-history?tab=closed');
+    expect((await screen.findByRole('listitem')).textContent).toContain('Liquidated');
+  });
+
+  it("reads a 404 of the trade history as 'no record', other failures as 'Failed to fetch trade history'", async () => {
+    api.on('GET /api-v1/trade-history/', [404, { error: 'Not found' }]);
+    show('/entrustment-history?tab=closed');
+    await screen.findByText(MSG.noRecord);
+    cleanup();
+    api.on('GET /api-v1/trade-history/', [500, {}]);
+    show('/entrustment-history?tab=closed');
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.fetchTradeHistoryFailed);
+  });
+});
+
+describe('pending transactions (staff)', () => {
+  const pending = [
+    {
+      transaction_id: 11,
+      transaction_type: 'deposit',
+      amount: '300',
+      currency: 'USDT',
+      created_at: '2025-03-01T10:00:00.000Z',
+      user_id: 3,
+      user_email: 'ada@example.com',
+      payment_address: 'TXsender',
+    },
+    {
+      transaction_id: 12,
+      transaction_type: 'withdrawal',
+      amount: '100',
+      currency: 'USDT',
+      created_at: '2025-03-01T11:00:00.000Z',
+      user_id: 3,
+      user_email: 'ada@example.com',
+      payment_address: 'TQ7cXq9WqG1vB4m8',
+      fee: '1',
+      arrival_amount: '99',
+      usdt_value: '100',
+    },
+  ];
+  const show = () => renderScreen(<PendingTransactionsPanel />, { path: '/admin/dashboard', url: '/admin/dashboard' });
+  const route = 'POST /api-v3/admin/transactions-verification/';
+
+  beforeEach(() => logInAs({ user_id: 1, is_admin: true }));
+
+  it('lists type, amount, currency, user email, date and payment address', async () => {
+    api.on('GET /api-v3/admin/pending-transactions/', [200, pending]);
+    show();
+    const deposit = await screen.findByRole('listitem', { name: /Deposit of 300 USDT by ada@example.com/ });
+    expect(deposit.textContent).toContain('TXsender');
+    expect(deposit.textContent).toMatch(/2025-03-01 \d\d:00/);
+    const withdrawalItem = screen.getByRole('listitem', { name: /Withdrawal of 100 USDT/ });
+    expect(withdrawalItem.textContent).toContain('99 USDT');
+  });
+
+  it('approves and rejects (action cancel), then reloads both Requests lists', async () => {
+    api.on('GET /api-v3/admin/pending-transactions/', [200, pending]);
+    api.on(route, [200, { message: 'ok', transaction: { ...withdrawal, transaction_id: 11, status: 'successful' } }]);
+    const { queryClient } = show();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const deposit = await screen.findByRole('listitem', { name: /Deposit/ });
+    fireEvent.click(within(deposit).getByRole('button', { name: 'Approve' }));
+    await vi.waitFor(() => expect(api.callsTo('GET /api-v3/admin/pending-transactions/')).toHaveLength(2));
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: /Withdrawal/ })).getByRole('button', { name: 'Reject' }),
+    );
+    await vi.waitFor(() => expect(api.callsTo(route)).toHaveLength(2));
+    expect(api.callsTo(route).map((c) => [c.query.get('transaction_id'), c.body])).toEqual([
+      ['11', { action: 'approve' }],
+      ['12', { action: 'cancel' }],
+    ]);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toContainEqual(PENDING_TRANSACTIONS_KEY);
+    expect(keys).toContainEqual(UNVERIFIED_USERS_KEY);
+  });
+
+  it("shows the server's error of an action, else 'Failed to verify transaction'", async () => {
+    api.on('GET /api-v3/admin/pending-transactions/', [200, pending]);
+    api.on(route, [409, { error: 'This transaction has already been approved' }]);
+    show();
+    fireEvent.click(
+      within(await screen.findByRole('listitem', { name: /Deposit/ })).getByRole('button', { name: 'Approve' }),
+    );
+    await screen.findByText('This transaction has already been approved');
+    api.on(route, [500, {}]);
+    fireEvent.click(within(screen.getByRole('listitem', { name: /Deposit/ })).getByRole('button', { name: 'Approve' }));
+    await screen.findByText(MSG.verifyTransactionFailed);
+  });
+
+  it("reads a 404 or 'No pending transactions' as an empty list", async () => {
+    api.on('GET /api-v3/admin/pending-transactions/', [404, { error: 'Not found' }]);
+    show();
+    await screen.findByText(MSG.noPendingTransactions);
+    cleanup();
+    api.on('GET /api-v3/admin/pending-transactions/', [400, { error: 'No pending transactions found' }]);
+    show();
+    await screen.findByText(MSG.noPendingTransactions);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows other failures in red in place of the list: message, then error, else the fallback', async () => {
+    api.on('GET /api-v3/admin/pending-transactions/', [503, { message: 'Queue offline', error: 'x' }]);
+    show();
+    expect((await screen.findByRole('alert')).textContent).toBe('Queue offline');
+    cleanup();
+    api.on('GET /api-v3/admin/pending-transactions/', [500, {}]);
+    show();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(MSG.fetchPendingFailed);
+    expect(alert.className).toContain('text-down');
+  });
+});

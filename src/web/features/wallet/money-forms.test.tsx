@@ -1,0 +1,313 @@
+/** /transfer, /withdrawal and /deposit against a faked API (SPEC.md 4, 5, 8; Idempotency-Key of DESIGN.md 4). */
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WALLET_MSG } from '../../../shared/api/wallet';
+import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
+import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { forgetWalletCacheMemory } from './api/wallet-cache';
+import { DepositPage } from './DepositPage';
+import { TransferPage } from './TransferPage';
+import { WithdrawalPage } from './WithdrawalPage';
+
+let api: FakeApi;
+
+const created = (type: string) =>
+  [
+    201,
+    {
+      message: 'ok',
+      transaction: {
+        transaction_id: 9,
+        type,
+        amount: '1',
+        currency: 'USDT',
+        status: 'successful',
+        transfer_from: 'funding',
+        transfer_to: 'lever',
+        created_at: '2025-03-01T10:00:00.000Z',
+        fee: '0',
+        arrival_amount: null,
+        usdt_value: null,
+        address: null,
+        decided_at: null,
+      },
+    },
+  ] as const;
+
+beforeEach(() => {
+  api = installFakeApi();
+  logInAs({ user_id: 7 });
+  api.on('GET /api-v1/funding-wallet-list/', [200, [{ currency: 'USDT', balance: '120.5' }]]);
+  api.on('GET /api-v1/lever-wallet-list/', [200, [{ currency: 'USDT', balance: '30' }]]);
+  api.on('GET /api-v1/second-wallet-list/', [200, [{ currency: 'USDT', balance: '0' }]]);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  forgetWalletCacheMemory();
+});
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const selectedOf = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
+const idempotencyKeyOf = (route: string, index = 0) => api.callsTo(route)[index]!.headers['Idempotency-Key'];
+
+describe('transfer', () => {
+  const show = (url = '/transfer/usdt') => renderScreen(<TransferPage />, { path: '/transfer/:currency', url });
+
+  it('starts from funding to lever, or from the wallet it was opened from', async () => {
+    show();
+    expect([selectedOf('From'), selectedOf('To')]).toEqual(['funding', 'lever']);
+    await screen.findByText('Available: 120.5 USDT');
+    cleanup();
+    show('/transfer/USDT?from=lever');
+    expect([selectedOf('From'), selectedOf('To')]).toEqual(['lever', 'funding']);
+    await screen.findByText('Available: 30 USDT');
+  });
+
+  it('offers the four accounts, swaps with the button, and swaps when both sides would be equal', async () => {
+    show();
+    const options = [...(screen.getByLabelText('From') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['funding', 'lever', 'second', 'legal']);
+    fireEvent.click(button('Swap accounts'));
+    expect([selectedOf('From'), selectedOf('To')]).toEqual(['lever', 'funding']);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: 'lever' } });
+    expect([selectedOf('From'), selectedOf('To')]).toEqual(['funding', 'lever']);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'second' } });
+    expect([selectedOf('From'), selectedOf('To')]).toEqual(['second', 'lever']);
+    await screen.findByText('Available: 0 USDT');
+  });
+
+  it("says 'Amount exceeds available balance' while typing, with the button disabled", async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    expect((button('Transfer') as HTMLButtonElement).disabled).toBe(true);
+    type('Amount', '120.51');
+    expect(screen.getByText(MSG.amountExceedsBalance)).toBeTruthy();
+    expect((button('Transfer') as HTMLButtonElement).disabled).toBe(true);
+    type('Amount', '120.5');
+    expect(screen.queryByText(MSG.amountExceedsBalance)).toBeNull();
+    expect((button('Transfer') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps letters and minus signs out of the amount', async () => {
+    show();
+    type('Amount', '-5');
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+    type('Amount', '5a');
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+  });
+
+  it("refuses a zero amount on submit with 'Please enter a valid amount'", async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Amount', '0');
+    fireEvent.click(button('Transfer'));
+    expect(screen.getByText(MSG.enterValidAmount)).toBeTruthy();
+    expect(api.callsTo('POST /api-v1/transfer-to-wallet/')).toEqual([]);
+  });
+
+  it("sends all_amount with 'all', with an Idempotency-Key, and goes back one page", async () => {
+    api.on('POST /api-v1/transfer-to-wallet/', created('transfer'));
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    fireEvent.click(button('All'));
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('120.5');
+    fireEvent.click(button('Transfer'));
+    await screen.findByText('another page');
+    const [sent] = api.callsTo('POST /api-v1/transfer-to-wallet/');
+    expect(sent!.body).toEqual({
+      transfer_from: 'funding',
+      transfer_to: 'lever',
+      currency: 'USDT',
+      amount: '120.5',
+      all_amount: true,
+    });
+    expect(sent!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows the server's error, else 'Transfer failed'; a retry of the same transfer keeps its key", async () => {
+    const route = 'POST /api-v1/transfer-to-wallet/';
+    api.on(route, 'network-error');
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Amount', '20');
+    fireEvent.click(button('Transfer'));
+    await screen.findByText(MSG.networkError);
+    api.on(route, [400, { error: MSG.transferExceedsBalance }]);
+    fireEvent.click(button('Transfer'));
+    await screen.findByText(MSG.transferExceedsBalance);
+    expect(idempotencyKeyOf(route, 1)).toBe(idempotencyKeyOf(route, 0));
+
+    api.on(route, [500, {}]);
+    type('Amount', '21');
+    fireEvent.click(button('Transfer'));
+    await screen.findByText(MSG.transferFailed);
+    expect(idempotencyKeyOf(route, 2)).not.toBe(idempotencyKeyOf(route, 0));
+  });
+});
+
+describe('withdrawal', () => {
+  const info = (hasPassword: boolean) =>
+    [
+      200,
+      {
+        first_name: 'Ada',
+        last_name: 'Trader',
+        email: 'ada@example.com',
+        uniqueid: '12345678',
+        is_verified: 'unverified',
+        has_transaction_password: hasPassword,
+        promotion_code: 'P1',
+      },
+    ] as const;
+  const show = () => renderScreen(<WithdrawalPage />, { path: '/withdrawal/:currency', url: '/withdrawal/USDT' });
+
+  beforeEach(() => api.on('GET /api-v1/info/', info(true)));
+
+  it('shows each message of SPEC.md 5 on submit, and sends nothing', async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    fireEvent.click(button('Withdraw'));
+    expect(screen.getByText(MSG.enterValidAddress)).toBeTruthy();
+    expect(screen.getByText(MSG.enterValidAmount)).toBeTruthy();
+    expect(screen.getByText(MSG.enterTransactionPassword)).toBeTruthy();
+    expect(api.callsTo('POST /api-v1/withdraw/')).toEqual([]);
+  });
+
+  it('checks each field live once it has been edited', async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Amount', '20');
+    expect(screen.getByText(minWithdrawalMessage('50', 'USDT'))).toBeTruthy();
+    expect(screen.queryByText(MSG.enterValidAddress)).toBeNull();
+    type('Amount', '121');
+    expect(screen.getByText(MSG.withdrawalExceedsBalance)).toBeTruthy();
+    type('Withdrawal address', 'x');
+    type('Withdrawal address', '');
+    expect(screen.getByText(MSG.enterValidAddress)).toBeTruthy();
+    type('Transaction password', 'a');
+    type('Transaction password', '');
+    expect(screen.getByText(MSG.enterTransactionPassword)).toBeTruthy();
+  });
+
+  it('shows the USDT value, the 1% fee and the arrival amount', async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Amount', '100');
+    expect((screen.getByLabelText('USDT value') as HTMLInputElement).value).toBe('100.00');
+    expect((screen.getByLabelText('USDT value') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByText('Handling fee (1%)').nextSibling?.textContent).toBe('1 USDT');
+    expect(screen.getByText('Arrival amount').nextSibling?.textContent).toBe('99 USDT');
+  });
+
+  it("with 'all' under 50 USDT says 'Insufficient balance. Minimum withdrawal value is 50 USDT (...)'", async () => {
+    api.on('GET /api-v1/funding-wallet-list/', [200, [{ currency: 'USDT', balance: '49.5' }]]);
+    show();
+    await screen.findByText('Available: 49.5 USDT');
+    fireEvent.click(button('All'));
+    expect(screen.getByText(insufficientForMinWithdrawalMessage('50', 'USDT'))).toBeTruthy();
+  });
+
+  it('links to setting a transaction password when the user has none', async () => {
+    api.on('GET /api-v1/info/', info(false));
+    show();
+    const link = await screen.findByRole('link', { name: 'Set a transaction password' });
+    expect(link.getAttribute('href')).toBe('/safety/transaction-password');
+  });
+
+  it('sends the withdrawal with an Idempotency-Key and goes back one page', async () => {
+    api.on('POST /api-v1/withdraw/', created('withdrawal'));
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Withdrawal address', ' TQ7cXq9WqG1vB4m8 ');
+    type('Amount', '100');
+    type('Transaction password', '246810');
+    fireEvent.click(button('Withdraw'));
+    await screen.findByText('another page');
+    const [sent] = api.callsTo('POST /api-v1/withdraw/');
+    expect(sent!.body).toEqual({
+      address: 'TQ7cXq9WqG1vB4m8',
+      amount: '100',
+      all_amount: false,
+      transaction_password: '246810',
+      currency: 'USDT',
+      handling_fee: '1',
+      arrival_amount: '99',
+      usdt_value: '100',
+    });
+    expect(sent!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows the server's error, then detail, else 'Withdrawal failed. Please try again.'", async () => {
+    const route = 'POST /api-v1/withdraw/';
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    type('Withdrawal address', 'TQ7cXq9WqG1vB4m8');
+    type('Amount', '60');
+    type('Transaction password', '000000');
+    api.on(route, [400, { error: WALLET_MSG.wrongTransactionPassword }]);
+    fireEvent.click(button('Withdraw'));
+    await screen.findByText(WALLET_MSG.wrongTransactionPassword);
+    api.on(route, [400, { detail: 'Address is on a block list' }]);
+    fireEvent.click(button('Withdraw'));
+    await screen.findByText('Address is on a block list');
+    api.on(route, [502, 'Bad gateway']);
+    fireEvent.click(button('Withdraw'));
+    await screen.findByText(MSG.withdrawalFailed);
+  });
+});
+
+describe('deposit', () => {
+  const show = () => renderScreen(<DepositPage />, { path: '/deposit', url: '/deposit' });
+
+  it('shows USDT, the customer-service note, the 50 USDT minimum and the confirmations', () => {
+    show();
+    expect(screen.getByText('Current currency').nextSibling?.textContent).toContain('USDT');
+    expect(screen.getByText(/consult customer service/)).toBeTruthy();
+    expect(screen.getByText('Minimum recharge').nextSibling?.textContent).toBe('50 USDT');
+    expect(screen.getByText('Confirmations to arrive').nextSibling?.textContent).toBe('1');
+    expect(screen.getByText('Confirmations to withdraw').nextSibling?.textContent).toBe('6');
+  });
+
+  it('needs a numeric quantity of at least 50 and the payment address', () => {
+    show();
+    fireEvent.click(button('Submit'));
+    expect(screen.getByText(MSG.enterValidAmount)).toBeTruthy();
+    expect(screen.getByText(WALLET_MSG.enterPaymentAddress)).toBeTruthy();
+    type('Quantity (USDT)', 'abc');
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('');
+    type('Quantity (USDT)', '49.99');
+    expect(screen.getByText(WALLET_MSG.minRecharge)).toBeTruthy();
+    expect(api.callsTo('POST /api-v1/recharge/')).toEqual([]);
+  });
+
+  it('sends the request for approval, says so and clears the fields', async () => {
+    api.on('POST /api-v1/recharge/', created('deposit'));
+    show();
+    type('Quantity (USDT)', '100');
+    type('Payment address', 'TXsender');
+    fireEvent.click(button('Submit'));
+    await screen.findByText(MSG.depositSent);
+    expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Payment address') as HTMLInputElement).value).toBe('');
+    const [sent] = api.callsTo('POST /api-v1/recharge/');
+    expect(sent!.body).toEqual({ amount: '100', payment_address: 'TXsender' });
+    expect(sent!.headers['Idempotency-Key']).toBeTruthy();
+    expect(screen.queryByText(MSG.enterValidAmount)).toBeNull();
+  });
+
+  it("shows the server's error, else 'Failed to process recharge'", async () => {
+    api.on('POST /api-v1/recharge/', [429, { error: 'Too many requests' }]);
+    show();
+    type('Quantity (USDT)', '100');
+    type('Payment address', 'TXsender');
+    fireEvent.click(button('Submit'));
+    await screen.findByText('Too many requests');
+    api.on('POST /api-v1/recharge/', [500, {}]);
+    fireEvent.click(button('Submit'));
+    await screen.findByText(MSG.depositFailed);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Money in a real browser against the real server: every validation message of SPEC.md 5 for
+ * deposit, transfer and withdrawal, and a user's deposit -> approval -> transfer -> withdrawal ->
+ * rejection, with staff acting in the dashboard. Balances only: the market API is not needed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WALLET_MSG } from '../../src/shared/api/wallet.js';
+import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../src/shared/messages.js';
+import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
+import { call, createAdmin, signUp } from '../helpers/users.js';
+import { launchBrowser, newPhonePage } from './helpers/browser.js';
+import { startWebApp, type WebApp } from './helpers/server.js';
+import { expectPath, logInThroughUi } from './helpers/ui.js';
+
+let t: WebApp;
+let browser: Browser;
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
+const balanceShown = (page: Page, text: string) =>
+  page
+    .getByTestId('asset-balance')
+    .filter({ hasText: new RegExp(`^${text} USDT$`) })
+    .waitFor();
+
+describe('wallet forms in the browser', () => {
+  it('show every validation message of SPEC.md 5 for deposit, transfer and withdrawal', async () => {
+    const user = await signUp(t);
+    await fundWallet(t, user, '100');
+    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    await logInThroughUi(page, user);
+
+    await page.goto('/deposit');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(MSG.enterValidAmount).waitFor();
+    await page.getByText(WALLET_MSG.enterPaymentAddress).waitFor();
+    await page.getByLabel('Quantity (USDT)').fill('10');
+    await page.getByText(WALLET_MSG.minRecharge).waitFor();
+
+    await page.goto('/withdrawal/USDT');
+    await page.getByText('Available: 100 USDT').waitFor();
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText(MSG.enterValidAddress).waitFor();
+    await page.getByText(MSG.enterValidAmount).waitFor();
+    await page.getByText(MSG.enterTransactionPassword).waitFor();
+    await page.getByLabel('Amount').fill('20');
+    await page.getByText(minWithdrawalMessage('50', 'USDT')).waitFor();
+    await page.getByLabel('Amount').fill('100.5');
+    await page.getByText(MSG.withdrawalExceedsBalance).waitFor();
+
+    await page.goto('/transfer/USDT');
+    await page.getByText('Available: 100 USDT').waitFor();
+    await page.getByLabel('Amount').fill('150');
+    await page.getByText(MSG.amountExceedsBalance).waitFor();
+    expect(await page.getByRole('button', { name: 'Transfer' }).isDisabled()).toBe(true);
+    // Money left the wallet elsewhere after the page loaded: the submit-time rule catches it.
+    const drain = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+      token: user.token,
+      body: { transfer_from: 'funding', transfer_to: 'second', currency: 'USDT', amount: '80' },
+    });
+    expect(drain.status).toBe(201);
+    await page.getByLabel('Amount').fill('50');
+    await page.getByRole('button', { name: 'Transfer' }).click();
+    await alertWith(page, MSG.transferExceedsBalance);
+
+    await page.goto('/withdrawal/USDT');
+    await page.getByText('Available: 20 USDT').waitFor();
+    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByText(insufficientForMinWithdrawalMessage('50', 'USDT')).waitFor();
+
+    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('20');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('money through the screens', () => {
+  it('deposit approved by staff, transfer to lever, withdrawal rejected by staff and refunded', async () => {
+    const user = await signUp(t);
+    const admin = await createAdmin(t);
+    const trader = await newPhonePage(browser, t.baseUrl);
+    const staff = await newPhonePage(browser, t.baseUrl);
+    const page = trader.page;
+    await logInThroughUi(page, user);
+    await logInThroughUi(staff.page, admin);
+
+    // The user asks for a deposit.
+    await page.goto('/deposit');
+    await page.getByLabel('Quantity (USDT)').fill('200');
+    await page.getByLabel('Payment address').fill('TXuserPaidFromHere');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(MSG.depositSent).waitFor();
+    expect(await page.getByLabel('Quantity (USDT)').inputValue()).toBe('');
+
+    // Staff approve it in the dashboard.
+    await staff.page.getByRole('tab', { name: 'Requests' }).click();
+    const deposit = staff.page.getByRole('listitem', { name: `Deposit of 200 USDT by ${user.email}` });
+    await deposit.getByText('TXuserPaidFromHere').waitFor();
+    await deposit.getByRole('button', { name: 'Approve' }).click();
+    await deposit.waitFor({ state: 'detached' });
+    await staff.page.getByText(MSG.noPendingTransactions).waitFor();
+
+    // The user sees the balance, opens it and transfers 50 to lever.
+    await page.goto('/assets');
+    const usdt = page.getByRole('link', { name: /^USDT/ });
+    await usdt.filter({ hasText: '200' }).waitFor();
+    await usdt.click();
+    await expectPath(page, '/asset/funding/USDT');
+    await balanceShown(page, '200');
+    await page.getByRole('link', { name: 'Transfer' }).click();
+    await expectPath(page, '/transfer/USDT');
+    await page.getByLabel('Amount').fill('50');
+    await page.getByRole('button', { name: 'Transfer' }).click();
+    await expectPath(page, '/asset/funding/USDT');
+    await balanceShown(page, '150');
+    await page.goto('/assets?wallet=lever');
+    await page.getByRole('link', { name: /^USDT/ }).filter({ hasText: '50' }).waitFor();
+
+    // A withdrawal needs a transaction password: the form links to setting one.
+    await page.goto('/asset/funding/USDT');
+    await page.getByRole('link', { name: 'Withdraw' }).click();
+    await page.getByRole('link', { name: 'Set a transaction password' }).click();
+    await expectPath(page, '/safety/transaction-password');
+    await page.getByLabel('New transaction password').fill('246810');
+    await page.getByLabel('Confirm password').fill('246810');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByRole('button', { name: MSG.otpSentLabel }).waitFor();
+    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectPath(page, '/withdrawal/USDT');
+    await page.getByText('Available: 150 USDT').waitFor();
+    await page.getByRole('link', { name: 'Set a transaction password' }).waitFor({ state: 'detached' });
+
+    // The user withdraws 100: held at once, pending review.
+    await page.getByLabel('Withdrawal address').fill('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua');
+    await page.getByLabel('Amount').fill('100');
+    expect(await page.getByLabel('USDT value').inputValue()).toBe('100.00');
+    await page.getByText('99 USDT').waitFor();
+    await page.getByLabel('Transaction password').fill('246810');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await expectPath(page, '/asset/funding/USDT');
+    await balanceShown(page, '50');
+    await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Pending' }).waitFor();
+
+    // Staff reject it; the funds come back.
+    await staff.page.reload();
+    const withdrawal = staff.page.getByRole('listitem', { name: `Withdrawal of 100 USDT by ${user.email}` });
+    await withdrawal.getByText('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua').waitFor();
+    await withdrawal.getByRole('button', { name: 'Reject' }).click();
+    await staff.page.getByText(MSG.noPendingTransactions).waitFor();
+
+    await page.reload();
+    await balanceShown(page, '150');
+    await page.goto('/entrustment-history?tab=revoked');
+    await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Cancelled' }).waitFor();
+
+    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('150');
+    expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('50');
+    await expectLedgerBalanced(t);
+    expect(trader.errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
+    await trader.context.close();
+    await staff.context.close();
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Web unit tests (happy-dom): a fake API behind `fetch` whose answers the test sets per
+ * "METHOD /path", a logged-in session, and a screen rendered in a memory router.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../src/web/lib/query-client.js';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** [status, body], or 'network-error' for a dropped connection. */
+export type FakeAnswer = readonly [number, unknown] | 'network-error';
+type Handler = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<FakeAnswer>);
+
+export function installFakeApi() {
+  const handlers = new Map<string, Handler>();
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const address = new URL(url, 'http://app.test');
+      const method = init?.method ?? 'GET';
+      const call: FakeCall = {
+        method,
+        path: address.pathname,
+        query: address.searchParams,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: { ...(init?.headers as Record<string, string> | undefined) },
+      };
+      calls.push(call);
+      const handler = handlers.get(`${method} ${address.pathname}`);
+      const answer: FakeAnswer = handler
+        ? typeof handler === 'function'
+          ? await handler(call)
+          : handler
+        : [404, { error: `no fake for ${method} ${address.pathname}` }];
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answer[1]), {
+        status: answer[0],
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return {
+    calls,
+    /** e.g. api.on('GET /api-v1/funding-wallet-list/', [200, [...]]) */
+    on(route: string, handler: Handler) {
+      handlers.set(route, handler);
+    },
+    callsTo(route: string) {
+      const [method, path] = route.split(' ');
+      return calls.filter((c) => c.method === method && c.path === path);
+    },
+  };
+}
+export type FakeApi = ReturnType<typeof installFakeApi>;
+
+/** A stored session like the login screen leaves (the token does not expire during a test). */
+export function logInAs(user: { user_id: number; email?: string; is_admin?: boolean }) {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+  localStorage.setItem('token', `h.${payload}.s`);
+  localStorage.setItem(
+    'user',
+    JSON.stringify({
+      user_id: user.user_id,
+      username: 'ada',
+      email: user.email ?? 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Trader',
+      uniqueid: '12345678',
+      is_admin: user.is_admin ?? false,
+      is_verified: 'unverified',
+    }),
+  );
+}
+
+/** The app's query client without retries, so a failure shows at once. */
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return client;
+}
+
+/**
+ * Shows `element` at `path` (a route pattern) with `url` open, and `previous` one entry back, so
+ * "go back" has somewhere to go. Every other page reads 'another page'.
+ */
+export function renderScreen(
+  element: ReactElement,
+  {
+    path,
+    url,
+    previous = '/previous-page',
+    queryClient = testQueryClient(),
+  }: {
+    path: string;
+    url: string;
+    previous?: string;
+    queryClient?: QueryClient;
+  },
+) {
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p>another page</p> },
+    ],
+    { initialEntries: [previous, url], initialIndex: 1 },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
