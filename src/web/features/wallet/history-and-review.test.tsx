@@ -90,6 +90,9 @@ describe('history', () => {
           trade_type: 'buy',
           hands: '1',
           status: 'closed',
+          close_price: '59987.655',
+          leverage: 100,
+          order_type: 'market',
         },
       ],
     ]);
@@ -117,7 +120,12 @@ describe('history', () => {
           history: [],
           created_at: '2025-03-01T10:00:00.000Z',
           closed_at: '2025-03-01T10:05:00.000Z',
+          trade_type: 'buy',
+          hands: '1',
           status: 'liquidated',
+          close_price: '2970',
+          leverage: 100,
+          order_type: 'market',
         },
       ],
     ]);

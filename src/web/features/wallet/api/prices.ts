@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { IN_HOUSE_COIN, POLL, QUOTE_CURRENCY } from '../../../../shared/constants';
 import { api, isApiError } from '../../../lib/api';
-import { defaultCurrency, tickerPrice, tickerPriceList } from './market-schemas';
+import { defaultCurrency, tickerPrice, tickerPriceList } from '../../../../shared/api/market';
 
 const tickerPrices = (query: Record<string, string>, signal: AbortSignal) =>
   api.get('/api/v3/ticker/price', {

@@ -1,29 +1,12 @@
 /**
  * GET /api-v1/trade-history/: closed trades for the history's Closed tab. The fields are SPEC.md 3's
- * "Trade history item", misspellings included (prfit_loss, closed_balanec). The schema moves to
- * src/shared/api/trade.ts with the trades capability; it reads only what this screen shows.
+ * "Trade history item", misspellings included (prfit_loss, closed_balanec); schema in shared/api/trade.ts.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { tradeHistory, type TradeHistoryItem } from '../../../../shared/api/trade';
 import { api, isApiError } from '../../../lib/api';
 
-const tradeHistoryItem = z.object({
-  trade_id: z.number(),
-  coin: z.string(),
-  prfit_loss: z.string(),
-  starting_price: z.string(),
-  trading_balance: z.string(),
-  closed_balanec: z.string(),
-  history: z.array(z.object({ price_at_time: z.string(), created_at: z.string() })),
-  created_at: z.string(),
-  closed_at: z.string().nullable(),
-  trade_type: z.enum(['buy', 'sell']).optional(),
-  hands: z.string().optional(),
-  /** closed, liquidated, or cancelled (a limit order revoked before it filled). */
-  status: z.string().optional(),
-});
-export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
-const tradeHistory = z.array(tradeHistoryItem);
+export type { TradeHistoryItem };
 
 export const tradeHistoryQuery = () =>
   queryOptions({
