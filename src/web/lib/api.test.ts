@@ -51,6 +51,17 @@ describe('requests', () => {
     expect(init?.headers).not.toHaveProperty('Authorization');
   });
 
+  it('adds the headers a caller gives (an Idempotency-Key) to the standard ones', async () => {
+    localStorage.setItem('token', 'tok.en.1');
+    fetchMock.mockResolvedValue(json(201, { message: 'ok' }));
+    await api.post('/api-v1/withdraw/', {}, { headers: { 'Idempotency-Key': 'key-1' } });
+    expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({
+      'Idempotency-Key': 'key-1',
+      Authorization: 'Bearer tok.en.1',
+      'Content-Type': 'application/json',
+    });
+  });
+
   it('sends FormData as multipart, letting the browser set the boundary', async () => {
     fetchMock.mockResolvedValue(json(201, { message: 'ok' }));
     const form = new FormData();

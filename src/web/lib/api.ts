@@ -48,6 +48,8 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (e.g. Idempotency-Key on money-moving POSTs). */
+  headers?: Record<string, string>;
 }
 
 interface Payload {
@@ -83,7 +85,7 @@ const networkError = () => new ApiError(500, { error: MSG.networkError });
 
 async function request<T>(method: string, path: string, payload: Payload, options: RequestOptions<T> = {}): Promise<T> {
   const { auth = true, query, schema, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // Read now, before any await: logout sends the old token and clears storage right after.
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
