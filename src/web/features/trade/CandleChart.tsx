@@ -164,7 +164,13 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
 
   return (
     <div className="relative h-full w-full">
-      <div ref={container} className="h-full w-full" data-testid="candle-chart" />
+      <div
+        ref={container}
+        role="img"
+        aria-label={`${symbol} candlesticks, ${interval} interval`}
+        className="h-full w-full"
+        data-testid="candle-chart"
+      />
       {data && data.length === 0 && (
         <p className="absolute inset-0 flex items-center justify-center text-xs text-muted">No chart data yet</p>
       )}
