@@ -1,6 +1,65 @@
-/** Placeholder until the trade capability builds this screen. */
-import { TabPlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /lever (SPEC.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
+ * the order form beside the order book, and the open orders. The selected coin lives in the
+ * address (?coin=ETH) so a reload or a shared link keeps it.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
+import { QUOTE_CURRENCY } from '../../../shared/constants';
+import { Screen } from '../../components/Screen';
+import { useActiveTrades } from './api/active-trades';
+import { useLeverBalance } from './api/lever-wallet';
+import { useTradeRepricing } from './api/reprice-trades';
+import { ChartPanel } from './ChartPanel';
+import { CoinDrawer } from './CoinDrawer';
+import { useLivePrice } from './live-price';
+import { OpenOrders } from './OpenOrders';
+import { OrderBook } from './OrderBook';
+import { OrderForm } from './OrderForm';
+import { PairBar } from './PairBar';
+
+const LEVER_COINS = MAIN_SYMBOLS.map((symbol) => splitSymbol(symbol)?.baseAsset ?? symbol);
+const DEFAULT_COIN = 'BTC';
+
+/** The coin of ?coin=, when it is one of the lever pairs. */
+export function leverCoinOf(value: string | null): string {
+  const coin =
+    value
+      ?.trim()
+      .toUpperCase()
+      .replace(/\/?USDT$/, '') ?? '';
+  return LEVER_COINS.includes(coin) ? coin : DEFAULT_COIN;
+}
 
 export function LeverPage() {
-  return <TabPlaceholder title="Lever" />;
+  const [params, setParams] = useSearchParams();
+  const coin = leverCoinOf(params.get('coin'));
+  const symbol = `${coin}${QUOTE_CURRENCY}`;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const live = useLivePrice(symbol);
+  const { balance, failed } = useLeverBalance();
+  const trades = useActiveTrades();
+  useTradeRepricing(trades.data, coin, live.price);
+
+  const choose = (next: string) => {
+    setDrawerOpen(false);
+    setParams(next === DEFAULT_COIN ? {} : { coin: next }, { replace: true });
+  };
+
+  return (
+    <>
+      <h1 className="sr-only">Lever</h1>
+      <PairBar coin={coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
+      <Screen className="gap-3">
+        <ChartPanel symbol={symbol} livePrice={live.price} />
+        <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">
+          <OrderForm coin={coin} price={live.price} balance={balance} balanceFailed={failed} />
+          <OrderBook symbol={symbol} price={live.price} changePercent={live.changePercent} />
+        </div>
+        <OpenOrders trades={trades.data} loading={trades.isPending} />
+      </Screen>
+      <CoinDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={coin} onSelect={choose} />
+    </>
+  );
 }

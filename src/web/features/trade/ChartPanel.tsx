@@ -1,0 +1,38 @@
+/**
+ * The chart card above the order form: 1m / 15m candles of the selected pair. The chart library
+ * loads with this card only (its own chunk), so other pages never download it.
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { KlineInterval } from '../../../shared/market';
+import { Segmented, type SegmentOption } from './Segmented';
+
+const CandleChart = lazy(async () => ({ default: (await import('./CandleChart')).CandleChart }));
+
+const INTERVALS: readonly SegmentOption<KlineInterval>[] = [
+  { value: '1m', label: '1m' },
+  { value: '15m', label: '15m' },
+];
+
+export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: string | undefined }) {
+  const [interval, setChartInterval] = useState<KlineInterval>('1m');
+  return (
+    <section aria-label="Price chart" className="overflow-hidden rounded-2xl bg-surface shadow-card">
+      <div className="flex items-center justify-between pl-3 pr-2 pt-2">
+        <h2 className="text-xs font-semibold text-muted">Candles</h2>
+        <Segmented
+          label="Chart interval"
+          options={INTERVALS}
+          value={interval}
+          onChange={setChartInterval}
+          size="sm"
+          className="w-28"
+        />
+      </div>
+      <div className="h-[184px] px-1 pb-1">
+        <Suspense fallback={<div className="h-full w-full animate-pulse rounded-xl bg-surface-2" aria-hidden="true" />}>
+          <CandleChart symbol={symbol} interval={interval} livePrice={livePrice} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

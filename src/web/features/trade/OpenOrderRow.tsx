@@ -1,0 +1,106 @@
+/**
+ * One open order (SPEC.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
+ * order), Type, Amount, Price and P/L in USDT with 2 decimals. Memoised: the 1 s poll shares
+ * unchanged trades structurally, so only rows whose numbers moved render again.
+ */
+import { memo } from 'react';
+import type { TradeItem } from '../../../shared/api/trade';
+import { QUOTE_CURRENCY } from '../../../shared/constants';
+import { formatAmount, formatProfitLoss } from '../../../shared/format';
+import { dec, mul } from '../../../shared/money';
+import { cx } from '../../components/cx';
+import { errorMessage } from '../../lib/api';
+import { useCloseTrade } from './api/close-trade';
+import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+
+const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
+const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
+
+function Field({ label, children, className }: { label: string; children: string; className?: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="whitespace-nowrap text-[11px] text-muted">{label}</dt>
+      <dd className={cx('truncate text-[13px] font-medium tabular-nums', className)}>{children}</dd>
+    </div>
+  );
+}
+
+export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: TradeItem }) {
+  const closing = useCloseTrade();
+  const pending = trade.status === 'pending';
+  const long = trade.trade_type === 'buy';
+  const pair = pairLabel(trade.coin);
+  const pl = dec(trade.profit_loss);
+
+  return (
+    <li
+      className="border-b border-line py-3 last:border-b-0"
+      aria-label={`${pair} ${long ? 'long' : 'short'} ${trade.hands} hands`}
+    >
+      <div className="flex items-center gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-[15px] font-semibold">{pair}</span>
+          <span
+            className={cx(
+              'rounded px-1.5 py-0.5 text-[11px] font-semibold',
+              long ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
+            )}
+          >
+            {long ? 'Long' : 'Short'} {trade.leverage}X
+          </span>
+          <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-semibold text-muted">
+            {pending ? 'Pending limit' : trade.order_type === 'limit' ? 'Limit' : 'Market'}
+          </span>
+          <span className="text-xs text-muted">
+            {formatAmount(trade.hands)} {dec(trade.hands).eq(1) ? 'hand' : 'hands'}
+          </span>
+        </div>
+        <button
+          type="button"
+          onClick={() => closing.mutate(trade)}
+          disabled={closing.isPending}
+          aria-busy={closing.isPending || undefined}
+          aria-label={`${pending ? 'Cancel' : 'Close'} ${pair} ${long ? 'long' : 'short'} (trade ${trade.trade_id})`}
+          className="flex h-touch min-w-[76px] shrink-0 items-center justify-center rounded-lg border border-line px-3 text-[13px] font-semibold hover:bg-surface-2 disabled:opacity-50"
+        >
+          {closing.isPending ? (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+              aria-hidden="true"
+            />
+          ) : pending ? (
+            'Cancel'
+          ) : (
+            'Close'
+          )}
+        </button>
+      </div>
+      <dl className="mt-2 grid grid-cols-[0.6fr_1.2fr_1.1fr_1fr] gap-x-2">
+        <Field label="Type" className={long ? 'text-up' : 'text-down'}>
+          {long ? 'Buy' : 'Sell'}
+        </Field>
+        <Field label={`Amount (${QUOTE_CURRENCY})`}>
+          {formatUsdtHeld(mul(trade.hands, trade.starting_price).toFixed())}
+        </Field>
+        <Field label={pending ? 'Limit price' : 'Price'}>{formatTradePrice(trade.starting_price)}</Field>
+        <Field
+          label={`P/L (${QUOTE_CURRENCY})`}
+          className={cx(pending ? 'text-muted' : pl.gt(0) ? 'text-up' : pl.lt(0) ? 'text-down' : 'text-ink')}
+        >
+          {pending ? '--' : formatProfitLoss(trade.profit_loss)}
+        </Field>
+      </dl>
+      <p className="mt-1.5 text-[11px] text-muted tabular-nums">
+        Margin {formatUsdtNeeded(trade.margin)} {QUOTE_CURRENCY}
+        {trade.liquidation_price && ` · Liq. ${formatTradePrice(trade.liquidation_price)}`}
+        {trade.current_price && ` · Mark ${formatTradePrice(trade.current_price)}`}
+        {trade.price_stale && ' · price delayed'}
+      </p>
+      {closing.isError && (
+        <p role="alert" className="mt-1.5 text-xs text-down">
+          {errorMessage(closing.error, pending ? CANCEL_FAILED : CLOSE_FAILED)}
+        </p>
+      )}
+    </li>
+  );
+});

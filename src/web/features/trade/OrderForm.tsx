@@ -1,0 +1,198 @@
+/**
+ * The Lever order form (SPEC.md 2): buy/sell, market or limit price, leverage, the current price,
+ * hands, the lever balance, and the buy (long) or sell (short) button. The margin and estimated
+ * liquidation price show before the trader presses it; when the order cannot go yet the button
+ * is disabled and says why. A refused order shows the server's message (and is logged).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TradeSide } from '../../../shared/api/trade';
+import { LEVERAGE_OPTIONS, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
+import { formatAmount } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { cx } from '../../components/cx';
+import { Notice } from '../../components/Notice';
+import { errorMessage } from '../../lib/api';
+import { PATHS } from '../../lib/paths';
+import { useOpenTrade } from './api/open-trade';
+import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
+import { TransferIcon } from './icons';
+import { DEFAULT_ORDER, leverageLabel, previewOrder } from './order-form';
+import { Segmented, type SegmentOption } from './Segmented';
+import { TradeField } from './TradeField';
+
+const SIDES: readonly SegmentOption<TradeSide>[] = [
+  { value: 'buy', label: 'Buy', activeClassName: 'bg-up text-white' },
+  { value: 'sell', label: 'Sell', activeClassName: 'bg-down text-white' },
+];
+const ORDER_TYPES: readonly SegmentOption<OrderType>[] = [
+  { value: 'market', label: 'Market price' },
+  { value: 'limit', label: 'Limit price' },
+];
+const LEVERAGES: readonly SegmentOption<Leverage>[] = LEVERAGE_OPTIONS.map((value) => ({
+  value,
+  label: leverageLabel(value),
+}));
+
+export const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
+const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
+
+export interface OrderFormProps {
+  coin: string;
+  price: string | undefined;
+  balance: string | undefined;
+  balanceFailed: boolean;
+}
+
+export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProps) {
+  const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
+  const [orderType, setOrderType] = useState<OrderType>(DEFAULT_ORDER.orderType);
+  const [leverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
+  const [hands, setHands] = useState('');
+  const [limitPrice, setLimitPrice] = useState('');
+  const placing = useOpenTrade();
+  // Another coin: a price or size typed for the last one means nothing now.
+  const [formCoin, setFormCoin] = useState(coin);
+  if (formCoin !== coin) {
+    setFormCoin(coin);
+    setHands('');
+    setLimitPrice('');
+  }
+
+  const preview = previewOrder({ coin, side, orderType, leverage, hands, limitPrice, currentPrice: price, balance });
+  const { block } = preview;
+  // A typed value is judged once there is one; an empty form is not an error.
+  const fieldError = (field: 'hands' | 'limitPrice') => block?.field === field;
+  const edit = (apply: () => void) => {
+    apply();
+    if (!placing.isPending) placing.reset();
+  };
+
+  const submit = () => {
+    if (preview.payload) placing.mutate(preview.payload);
+  };
+
+  return (
+    <form
+      aria-label="Order form"
+      className="flex min-w-0 flex-col gap-2.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Segmented label="Side" options={SIDES} value={side} onChange={(v) => edit(() => setSide(v))} />
+      <Segmented
+        label="Order type"
+        options={ORDER_TYPES}
+        value={orderType}
+        size="sm"
+        onChange={(v) => edit(() => setOrderType(v))}
+      />
+      <Segmented
+        label="Leverage"
+        options={LEVERAGES}
+        value={leverage}
+        size="sm"
+        onChange={(v) => edit(() => setLeverage(v))}
+      />
+
+      <TradeField label="Current price" unit={QUOTE_CURRENCY} readOnly value={formatTradePrice(price)} />
+      {orderType === 'limit' && (
+        <TradeField
+          label="Limit price"
+          unit={QUOTE_CURRENCY}
+          placeholder={price ? formatTradePrice(price) : 'Price'}
+          value={limitPrice}
+          error={fieldError('limitPrice')}
+          onChange={(event) => edit(() => setLimitPrice(event.target.value))}
+        />
+      )}
+      <TradeField
+        label="Hands"
+        unit={coin}
+        placeholder="0"
+        value={hands}
+        error={fieldError('hands')}
+        onChange={(event) => edit(() => setHands(event.target.value))}
+        hint={`1 hand = 1 ${coin}${preview.maxHands ? ` · max ${formatAmount(preview.maxHands, 4)}` : ''}`}
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs">
+        <span className="text-muted">Available</span>
+        <span className="flex items-center gap-0.5 font-medium tabular-nums">
+          <span data-testid="lever-balance">
+            {balanceFailed
+              ? MSG.fetchBalanceFailed
+              : `${balance === undefined ? '--' : formatUsdtHeld(balance)} ${QUOTE_CURRENCY}`}
+          </span>
+          <Link
+            to={PATHS.transfer(QUOTE_CURRENCY)}
+            aria-label="Transfer USDT to the lever account"
+            className="-my-3 -mr-2 flex h-touch w-8 shrink-0 items-center justify-center rounded-lg text-primary hover:bg-primary/10"
+          >
+            <TransferIcon size={16} />
+          </Link>
+        </span>
+      </div>
+
+      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">Margin</dt>
+          <dd className="font-medium tabular-nums">
+            {preview.margin ? `${formatUsdtNeeded(preview.margin)} ${QUOTE_CURRENCY}` : '--'}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-muted">Est. liq. price</dt>
+          <dd className="font-medium tabular-nums">
+            {preview.liquidationPrice ? formatTradePrice(preview.liquidationPrice) : '--'}
+          </dd>
+        </div>
+      </dl>
+
+      <button
+        type="submit"
+        disabled={!preview.payload || placing.isPending}
+        aria-busy={placing.isPending || undefined}
+        aria-describedby={block ? 'order-block-reason' : undefined}
+        className={cx(
+          'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-3 text-[15px] font-semibold text-white transition-opacity disabled:cursor-not-allowed disabled:opacity-45',
+          side === 'buy' ? 'bg-up' : 'bg-down',
+        )}
+      >
+        {placing.isPending && (
+          <span
+            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+            aria-hidden="true"
+          />
+        )}
+        {SIDE_BUTTON[side]}
+      </button>
+
+      {block && (hands !== '' || block.transfer) && (
+        <p
+          id="order-block-reason"
+          className={cx('text-xs leading-4', block.transfer || block.field ? 'text-down' : 'text-muted')}
+        >
+          {block.reason}{' '}
+          {block.transfer && (
+            <Link
+              to={PATHS.transfer(QUOTE_CURRENCY)}
+              className="font-semibold text-primary underline-offset-2 hover:underline"
+            >
+              Transfer USDT to lever account
+            </Link>
+          )}
+        </p>
+      )}
+      {block && hands === '' && !block.transfer && (
+        <p id="order-block-reason" className="sr-only">
+          {block.reason}
+        </p>
+      )}
+      {placing.isError && <Notice tone="error">{errorMessage(placing.error, FALLBACK_ERROR)}</Notice>}
+      {placing.isSuccess && <Notice tone="success">{placing.data.message}</Notice>}
+    </form>
+  );
+}

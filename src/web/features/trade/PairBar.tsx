@@ -1,0 +1,75 @@
+/**
+ * The Lever screen's top: the pair button that opens the coin drawer, the live price with its
+ * 24h change, and the day's high, low and volume.
+ */
+import { QUOTE_CURRENCY } from '../../../shared/constants';
+import { formatChangePercent } from '../../../shared/format';
+import { dec } from '../../../shared/money';
+import { cx } from '../../components/cx';
+import { formatTradePrice, pairLabel } from './display';
+import { ChevronDownIcon, CoinListIcon } from './icons';
+import type { LivePrice } from './live-price';
+
+/** 1234567.89 -> '1.23M' for the volume line. */
+function compactVolume(value: string | undefined): string {
+  if (!value) return '--';
+  const d = dec(value);
+  if (d.gte(1e9)) return `${d.div(1e9).toFixed(2)}B`;
+  if (d.gte(1e6)) return `${d.div(1e6).toFixed(2)}M`;
+  if (d.gte(1e3)) return `${d.div(1e3).toFixed(2)}K`;
+  return d.toFixed(2);
+}
+
+export function PairBar({
+  coin,
+  live,
+  drawerOpen,
+  onOpenCoins,
+}: {
+  coin: string;
+  live: LivePrice;
+  drawerOpen: boolean;
+  onOpenCoins: () => void;
+}) {
+  const falling = live.changePercent?.trim().startsWith('-') ?? false;
+  const tone = live.changePercent === undefined ? 'text-ink' : falling ? 'text-down' : 'text-up';
+  return (
+    <header className="px-4 pb-2 pt-1">
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          onClick={onOpenCoins}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-label={`${pairLabel(coin)}: choose a coin`}
+          className="-ml-2 flex h-touch items-center gap-1.5 rounded-xl px-2 hover:bg-surface-2"
+        >
+          <CoinListIcon size={18} />
+          <span className="text-lg font-bold tracking-tight">{pairLabel(coin)}</span>
+          <ChevronDownIcon size={16} className="text-muted" />
+        </button>
+        <span
+          className={cx(
+            'rounded px-1.5 py-0.5 text-xs font-semibold',
+            falling ? 'bg-down/10 text-down' : 'bg-up/10 text-up',
+          )}
+        >
+          {formatChangePercent(live.changePercent)}
+        </span>
+      </div>
+      <div className="mt-1 flex items-end justify-between gap-3">
+        <p className={cx('text-[28px] font-bold leading-8 tabular-nums', tone)} aria-label="Last price" aria-live="off">
+          {formatTradePrice(live.price)}
+        </p>
+        <dl className="grid grid-cols-[auto_auto] gap-x-2 text-[11px] leading-4 tabular-nums">
+          <dt className="text-muted">24h High</dt>
+          <dd className="text-right">{formatTradePrice(live.ticker?.highPrice)}</dd>
+          <dt className="text-muted">24h Low</dt>
+          <dd className="text-right">{formatTradePrice(live.ticker?.lowPrice)}</dd>
+          <dt className="text-muted">24h Vol ({QUOTE_CURRENCY})</dt>
+          <dd className="text-right">{compactVolume(live.ticker?.quoteVolume)}</dd>
+        </dl>
+      </div>
+    </header>
+  );
+}

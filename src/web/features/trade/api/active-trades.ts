@@ -1,0 +1,36 @@
+/**
+ * GET /api-v1/get-active-trades/: open trades and pending limit orders with live P/L from the
+ * server, polled every second (SPEC.md 7). Structural sharing keeps a trade whose numbers did not
+ * change the same object, so its memoised row does not render again.
+ */
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { activeTrades, type TradeItem } from '../../../../shared/api/trade';
+import { POLL } from '../../../../shared/constants';
+import { api } from '../../../lib/api';
+import { tradeKeys } from './keys';
+
+export const fetchActiveTrades = (signal?: AbortSignal) =>
+  api.get('/api-v1/get-active-trades/', { schema: activeTrades, signal });
+
+export const activeTradesQuery = () =>
+  queryOptions({
+    queryKey: tradeKeys.active,
+    queryFn: ({ signal }) => fetchActiveTrades(signal),
+    refetchInterval: POLL.activeTrades,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+
+export const useActiveTrades = () => useQuery(activeTradesQuery());
+
+/** Put a freshly priced trade into the list at once (until the next poll brings the same). */
+export function mergeActiveTrade(client: QueryClient, trade: TradeItem): void {
+  client.setQueryData<TradeItem[]>(tradeKeys.active, (list) =>
+    list?.map((item) => (item.trade_id === trade.trade_id && trade.status === item.status ? trade : item)),
+  );
+}
+
+/** Take a trade that was just closed or cancelled off the list without waiting for the poll. */
+export function dropActiveTrade(client: QueryClient, tradeId: number): void {
+  client.setQueryData<TradeItem[]>(tradeKeys.active, (list) => list?.filter((item) => item.trade_id !== tradeId));
+}

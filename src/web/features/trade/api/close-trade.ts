@@ -1,0 +1,51 @@
+/**
+ * Close → POST /api-v1/trade-updation/ {trade_id, current_price, is_closed: true} (SPEC.md 7); for
+ * a pending limit order the same call cancels it. The quoted price is the coin's last price
+ * (ticker/24hr, USDO from default-currency, as SPEC.md 7 says); the server closes at its own mark.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';
+import { api } from '../../../lib/api';
+import { fetchCoinPrice } from '../../market';
+import { dropActiveTrade } from './active-trades';
+import { idempotencyHeaders, useSubmissionKey } from './idempotency';
+import { TRADES_KEY, WALLET_KEY } from './keys';
+
+/** The price to quote: the market's last price, else the server's mark from the list. */
+async function closePriceOf(trade: TradeItem): Promise<string> {
+  const known = trade.current_price ?? trade.starting_price;
+  // Cancelling an order does not depend on the price; the server only checks its form.
+  if (trade.status === 'pending') return known;
+  try {
+    return await fetchCoinPrice(trade.coin);
+  } catch {
+    return known;
+  }
+}
+
+export async function closeTrade(trade: TradeItem, idempotencyKey: string) {
+  const currentPrice = await closePriceOf(trade);
+  return api.post(
+    '/api-v1/trade-updation/',
+    { trade_id: trade.trade_id, current_price: currentPrice, is_closed: true },
+    { schema: tradeAnswer, headers: idempotencyHeaders(idempotencyKey) },
+  );
+}
+
+export function useCloseTrade() {
+  const client = useQueryClient();
+  const submission = useSubmissionKey();
+  return useMutation({
+    mutationFn: (trade: TradeItem) => closeTrade(trade, submission.keyFor({ close: trade.trade_id })),
+    onSuccess: (answer) => {
+      submission.finish();
+      dropActiveTrade(client, answer.trade.trade_id);
+    },
+    onError: (error) => console.warn('[trade] close refused', error),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: TRADES_KEY }),
+        client.invalidateQueries({ queryKey: WALLET_KEY }),
+      ]),
+  });
+}

@@ -1,0 +1,94 @@
+/** SPEC.md 7: all active trades re-priced every 20 s; the selected coin's on price changes, throttled to the 3 s price rhythm. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TradeItem } from '../../../../shared/api/trade';
+import { createQueryClient } from '../../../lib/query-client';
+import { useTradeRepricing } from './reprice-trades';
+
+const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}): TradeItem => ({
+  trade_id,
+  coin,
+  pair: `${coin}/USDT`,
+  hands: '1',
+  trade_type: 'buy',
+  starting_price: '100',
+  profit_loss: '0',
+  is_closed: false,
+  status: 'open',
+  leverage: 100,
+  margin: '1',
+  order_type: 'market',
+  limit_price: null,
+  liquidation_price: '99',
+  current_price: `${trade_id}00.5`,
+  price_stale: false,
+  close_price: null,
+  closed_balance: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  opened_at: '2026-01-01T00:00:00.000Z',
+  closed_at: null,
+  ...fields,
+});
+
+let bodies: unknown[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  bodies = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { trade_id: number };
+      bodies.push(body);
+      return new Response(JSON.stringify({ message: 'Trade priced', trade: trade(body.trade_id, 'BTC') }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+);
+
+const trades = [trade(1, 'BTC'), trade(2, 'ETH'), trade(3, 'BTC', { status: 'pending' })];
+
+describe('re-pricing trades', () => {
+  it('re-prices every open trade every 20 s at its last known mark, pending orders left alone', async () => {
+    renderHook(() => useTradeRepricing(trades, 'SOL', undefined), { wrapper });
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(bodies).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(bodies).toEqual([
+      { trade_id: 1, current_price: '100.5', is_closed: false },
+      { trade_id: 2, current_price: '200.5', is_closed: false },
+    ]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(bodies).toHaveLength(4);
+  });
+
+  it("re-prices the selected coin's open trades when its price changes, at most every 3 s", async () => {
+    const { rerender } = renderHook(({ price }) => useTradeRepricing(trades, 'BTC', price), {
+      wrapper,
+      initialProps: { price: '101' as string | undefined },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies).toEqual([{ trade_id: 1, current_price: '101', is_closed: false }]);
+    rerender({ price: '102' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(bodies).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    rerender({ price: '103' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies.at(-1)).toEqual({ trade_id: 1, current_price: '103', is_closed: false });
+    expect(bodies).toHaveLength(2);
+  });
+});

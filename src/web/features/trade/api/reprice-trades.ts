@@ -1,0 +1,69 @@
+/**
+ * SPEC.md 7: every 20 s all active trades are re-priced (POST /api-v1/trade-updation/ with
+ * is_closed false), and the selected coin's trades on each price change. The server prices a
+ * trade at its own mark and changes nothing, so the selected coin's re-pricing is throttled to
+ * the price rhythm (3 s): a busier stream would only repeat the same answer. Failures are only
+ * logged (SPEC.md 8); the 1 s list keeps showing the server's P/L either way.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';
+import { POLL } from '../../../../shared/constants';
+import { api } from '../../../lib/api';
+import { mergeActiveTrade } from './active-trades';
+
+export const repriceTrade = (tradeId: number, currentPrice: string) =>
+  api.post(
+    '/api-v1/trade-updation/',
+    { trade_id: tradeId, current_price: currentPrice, is_closed: false },
+    { schema: tradeAnswer },
+  );
+
+/** Pending orders have no P/L to update. */
+const openOnes = (trades: readonly TradeItem[]) => trades.filter((trade) => trade.status === 'open');
+
+export function useTradeRepricing(
+  trades: readonly TradeItem[] | undefined,
+  coin: string,
+  livePrice: string | undefined,
+) {
+  const client = useQueryClient();
+  const tradesRef = useRef<readonly TradeItem[]>([]);
+  const lastByCoin = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    tradesRef.current = trades ?? [];
+  }, [trades]);
+
+  useEffect(() => {
+    const reprice = (items: readonly TradeItem[], price: (trade: TradeItem) => string) =>
+      Promise.allSettled(
+        items.map(async (trade) => {
+          try {
+            mergeActiveTrade(client, (await repriceTrade(trade.trade_id, price(trade))).trade);
+          } catch (error) {
+            console.warn(`[trade] re-pricing trade ${trade.trade_id} failed`, error);
+          }
+        }),
+      );
+    const timer = setInterval(() => {
+      void reprice(openOnes(tradesRef.current), (trade) => trade.current_price ?? trade.starting_price);
+    }, POLL.repriceAllTrades);
+    return () => clearInterval(timer);
+  }, [client]);
+
+  useEffect(() => {
+    if (!livePrice) return;
+    const now = Date.now();
+    if (now - (lastByCoin.current.get(coin) ?? -Infinity) < POLL.leverPrices) return;
+    const mine = openOnes(tradesRef.current).filter((trade) => trade.coin === coin);
+    if (mine.length === 0) return;
+    lastByCoin.current.set(coin, now);
+    for (const trade of mine) {
+      repriceTrade(trade.trade_id, livePrice).then(
+        (answer) => mergeActiveTrade(client, answer.trade),
+        (error: unknown) => console.warn(`[trade] re-pricing trade ${trade.trade_id} failed`, error),
+      );
+    }
+  }, [client, coin, livePrice]);
+}

@@ -1,0 +1,273 @@
+/** The order form and the open orders against a faked API (SPEC.md 2, 7; Idempotency-Key of DESIGN.md 4). */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRADE_MSG, type TradeItem } from '../../../shared/api/trade';
+import { MSG } from '../../../shared/messages';
+import { createQueryClient } from '../../lib/query-client';
+import { OpenOrders } from './OpenOrders';
+import { OrderForm } from './OrderForm';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+type Answer = readonly [number, unknown] | 'network-error';
+
+let calls: Call[];
+let answers: Map<string, (call: Call) => Answer>;
+
+beforeEach(() => {
+  calls = [];
+  answers = new Map();
+  localStorage.setItem('token', 'a.token');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const address = new URL(url, 'http://app.test');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: `${address.pathname}${address.search}`,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: { ...(init?.headers as Record<string, string> | undefined) },
+      };
+      calls.push(call);
+      const answer = answers.get(`${call.method} ${address.pathname}`)?.(call) ?? [404, { error: 'no fake' }];
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answer[1]), {
+        status: answer[0],
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+function show(element: ReactElement) {
+  const router = createMemoryRouter(
+    [
+      { path: '/lever', element },
+      { path: '/transfer/:currency', element: <p>the transfer screen</p> },
+    ],
+    { initialEntries: ['/lever'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
+  trade_id: 7,
+  coin: 'BTC',
+  pair: 'BTC/USDT',
+  hands: '0.1',
+  trade_type: 'buy',
+  starting_price: '60000',
+  profit_loss: '15.005',
+  is_closed: false,
+  status: 'open',
+  leverage: 100,
+  margin: '60',
+  order_type: 'market',
+  limit_price: null,
+  liquidation_price: '59400',
+  current_price: '60150.05',
+  price_stale: false,
+  close_price: null,
+  closed_balance: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  opened_at: '2026-01-01T00:00:00.000Z',
+  closed_at: null,
+  ...fields,
+});
+
+const hands = () => screen.getByLabelText('Hands');
+const buy = () => screen.getByRole('button', { name: 'Buy (long)' });
+const creations = () => calls.filter((c) => c.path === '/api-v1/trade-creation/');
+
+describe('order form', () => {
+  it('sends SPEC.md’s payload with leverage and order type, and an Idempotency-Key', async () => {
+    answers.set('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
+    show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
+    fireEvent.click(screen.getByRole('radio', { name: '30X' }));
+    fireEvent.change(hands(), { target: { value: '0.1' } });
+    expect(screen.getByText('200.00 USDT')).toBeTruthy();
+    expect(screen.getByText('58000.00')).toBeTruthy();
+    fireEvent.click(buy());
+    await screen.findByText(TRADE_MSG.tradeOpened);
+    expect(creations()).toHaveLength(1);
+    expect(creations()[0]!.body).toEqual({
+      trade_type: 'buy',
+      starting_price: '60000',
+      coin: 'BTC',
+      hands: '0.1',
+      leverage: 30,
+      order_type: 'market',
+    });
+    expect(creations()[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the same key again when the same order is retried after a dropped answer, a new one for the next order', async () => {
+    let attempt = 0;
+    answers.set('POST /api-v1/trade-creation/', () =>
+      ++attempt === 1 ? 'network-error' : [201, { message: TRADE_MSG.tradeOpened, trade: trade() }],
+    );
+    show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
+    fireEvent.change(hands(), { target: { value: '0.1' } });
+    fireEvent.click(buy());
+    await screen.findByText(MSG.networkError);
+    fireEvent.click(buy());
+    await screen.findByText(TRADE_MSG.tradeOpened);
+    fireEvent.click(buy());
+    await vi.waitFor(() => expect(creations()).toHaveLength(3));
+    const [first, retry, next] = creations().map((c) => c.headers['Idempotency-Key']);
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  it('sends a limit order with its limit price', async () => {
+    answers.set('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.limitOrderPlaced, trade: trade() }]);
+    show(<OrderForm coin="ETH" price="3000" balance="1000" balanceFailed={false} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Sell' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Limit price' }));
+    fireEvent.change(screen.getByLabelText('Limit price'), { target: { value: '3100' } });
+    fireEvent.change(hands(), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sell (short)' }));
+    await screen.findByText(TRADE_MSG.limitOrderPlaced);
+    expect(creations()[0]!.body).toMatchObject({
+      trade_type: 'sell',
+      order_type: 'limit',
+      limit_price: '3100',
+      starting_price: '3000',
+    });
+  });
+
+  it('shows the server’s reason for a refused order', async () => {
+    const refusal = TRADE_MSG.priceMoved('BTC', '61000');
+    answers.set('POST /api-v1/trade-creation/', () => [400, { error: refusal }]);
+    show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
+    fireEvent.change(hands(), { target: { value: '0.1' } });
+    fireEvent.click(buy());
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+  });
+
+  it('disables the button with the reason and a transfer link when the margin exceeds the balance', () => {
+    const router = show(<OrderForm coin="BTC" price="60000" balance="59.99" balanceFailed={false} />);
+    fireEvent.change(hands(), { target: { value: '0.1' } });
+    expect(buy().hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText(/Not enough margin: this order needs 60.00 USDT and your lever account has 59.99 USDT/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Transfer USDT to lever account' }));
+    expect(router.state.location.pathname).toBe('/transfer/USDT');
+  });
+
+  it('says when the balance could not be loaded', () => {
+    show(<OrderForm coin="BTC" price="60000" balance={undefined} balanceFailed />);
+    expect(screen.getByText(MSG.fetchBalanceFailed)).toBeTruthy();
+  });
+});
+
+describe('open orders', () => {
+  it("shows 'no record' without trades", () => {
+    show(<OpenOrders trades={[]} loading={false} />);
+    expect(screen.getByText(MSG.noRecord)).toBeTruthy();
+  });
+
+  it('shows the pair, hands, type, amount, price and P/L with 2 decimals in green or red', () => {
+    show(
+      <OpenOrders
+        trades={[trade(), trade({ trade_id: 8, trade_type: 'sell', profit_loss: '-3.456' })]}
+        loading={false}
+      />,
+    );
+    const [long, short] = screen.getAllByRole('listitem');
+    const inLong = within(long!);
+    expect(inLong.getByText('BTC/USDT')).toBeTruthy();
+    expect(inLong.getByText('0.1 hands')).toBeTruthy();
+    expect(inLong.getByText('Buy')).toBeTruthy();
+    expect(inLong.getByText('6000.00')).toBeTruthy();
+    expect(inLong.getByText('60000.00')).toBeTruthy();
+    expect(inLong.getByText('+15.01').className).toContain('text-up');
+    expect(within(short!).getByText('-3.46').className).toContain('text-down');
+    expect(screen.getByRole('list', { name: 'Open orders' }).style.maxHeight).toBe('320px');
+  });
+
+  it('closes a trade at the coin’s last price with is_closed true and an Idempotency-Key', async () => {
+    answers.set('GET /api/v3/ticker/24hr', () => [
+      200,
+      {
+        symbol: 'BTCUSDT',
+        priceChange: '0',
+        priceChangePercent: '0',
+        weightedAvgPrice: '1',
+        prevClosePrice: '1',
+        lastPrice: '60150.05',
+        lastQty: '1',
+        bidPrice: '1',
+        bidQty: '1',
+        askPrice: '1',
+        askQty: '1',
+        openPrice: '1',
+        highPrice: '1',
+        lowPrice: '1',
+        volume: '1',
+        quoteVolume: '1',
+        openTime: 0,
+        closeTime: 1,
+        firstId: 0,
+        lastId: 0,
+        count: 0,
+      },
+    ]);
+    answers.set('POST /api-v1/trade-updation/', () => [
+      200,
+      { message: TRADE_MSG.tradeClosed, trade: trade({ status: 'closed', is_closed: true }) },
+    ]);
+    show(<OpenOrders trades={[trade()]} loading={false} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
+    const close = calls.find((c) => c.path === '/api-v1/trade-updation/')!;
+    expect(calls[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
+    expect(close.body).toEqual({ trade_id: 7, current_price: '60150.05', is_closed: true });
+    expect(close.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('shows a pending limit order as such, with Cancel, and hides it under Hold positions', async () => {
+    answers.set('POST /api-v1/trade-updation/', () => [409, { error: TRADE_MSG.justFilled }]);
+    const pending = trade({
+      trade_id: 9,
+      status: 'pending',
+      order_type: 'limit',
+      limit_price: '59000',
+      starting_price: '59000',
+      profit_loss: '0',
+    });
+    show(<OpenOrders trades={[pending, trade()]} loading={false} />);
+    expect(screen.getByText('Pending limit')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel BTC\/USDT long/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(TRADE_MSG.justFilled);
+    expect(calls.find((c) => c.path === '/api-v1/trade-updation/')!.body).toEqual({
+      trade_id: 9,
+      current_price: '60150.05',
+      is_closed: true,
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hold positions' }));
+    expect(screen.queryByText('Pending limit')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+});
