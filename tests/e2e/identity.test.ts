@@ -115,7 +115,7 @@ describe('identity verification', () => {
     await page.reload();
     await page.getByText('The photo of the ID back is blurred').waitFor();
     await page.getByText('Rejected').waitFor();
-    await page.getByRole('link', { name: 'Fill in again' }).click();
+    await page.getByRole('link', { name: 'Fill in' }).click();
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Ada Lovelace');
     await attachDocuments(page);
     await page.getByRole('button', { name: 'confirm' }).click();

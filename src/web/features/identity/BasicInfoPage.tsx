@@ -3,7 +3,7 @@
  * the user's unique id) and three document photos, all required; 'confirm' sends them as one
  * multipart form, and on success the screen says so and goes back to the status screen.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   VERIFICATION_IMAGES,
   VERIFICATION_IMAGE_FIELDS,
@@ -64,6 +64,7 @@ export function BasicInfoPage() {
   const [idNumber, setIdNumber] = useState<string | null>(null);
   const [images, setImages] = useState<Images>({ id_card_front: null, id_card_back: null, selfie: null });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement>(null);
   const done = submit.isSuccess;
 
   const nameValue = fullName ?? (previous?.verification_status === 'rejected' ? previous.full_name : '');
@@ -86,7 +87,11 @@ export function BasicInfoPage() {
     event.preventDefault();
     const problems = checkForm(nameValue, idValue, images);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      // To the first field to fix, once the messages are on screen.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     const { id_card_front, id_card_back, selfie } = images;
     if (!id_card_front || !id_card_back || !selfie) return;
     submit.mutate(
@@ -95,9 +100,10 @@ export function BasicInfoPage() {
     );
   };
 
+  const clearError = (field: string) => setErrors(({ [field]: _dropped, ...rest }) => rest);
   const setImage = (field: VerificationImageField) => (file: File | null) => {
     setImages((current) => ({ ...current, [field]: file }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
+    clearError(field);
   };
 
   return (
@@ -109,7 +115,7 @@ export function BasicInfoPage() {
             {blocked}
           </Notice>
         ) : (
-          <form noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-4">
+          <form ref={form} noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-4">
             <TextField
               label="Name"
               name="full_name"
@@ -117,7 +123,10 @@ export function BasicInfoPage() {
               maxLength={100}
               placeholder="Your name as on your ID"
               value={nameValue}
-              onChange={(e) => setFullName(e.target.value)}
+              onChange={(e) => {
+                setFullName(e.target.value);
+                clearError('full_name');
+              }}
               error={errors.full_name}
               disabled={done}
             />
@@ -126,7 +135,10 @@ export function BasicInfoPage() {
               name="user_id"
               maxLength={64}
               value={idValue}
-              onChange={(e) => setIdNumber(e.target.value)}
+              onChange={(e) => {
+                setIdNumber(e.target.value);
+                clearError('user_id');
+              }}
               error={errors.user_id}
               disabled={done}
             />

@@ -25,19 +25,19 @@ const STATUS_TONE: Record<VerificationStatusResponse['verification_status'], str
 
 function StatusBadge({ status }: { status: VerificationStatusResponse['verification_status'] }) {
   return (
-    <span className={cx('rounded-md px-2.5 py-1 text-[13px] font-semibold', STATUS_TONE[status])}>
+    <span className={cx('shrink-0 rounded-md px-2.5 py-1 text-[13px] font-semibold', STATUS_TONE[status])}>
       {VERIFICATION_LABEL[status]}
     </span>
   );
 }
 
-function FillInLink({ again = false }: { again?: boolean }) {
+function FillInLink() {
   return (
     <Link
       to={PATHS.basicInfo}
-      className="flex min-h-touch items-center gap-1 rounded-lg px-3 text-[15px] font-semibold text-primary hover:bg-primary/10"
+      className="flex min-h-touch shrink-0 items-center gap-1 rounded-lg px-3 text-[15px] font-semibold text-primary hover:bg-primary/10"
     >
-      {again ? 'Fill in again' : 'Fill in'}
+      Fill in
       <ChevronRightIcon size={18} />
     </Link>
   );
@@ -71,12 +71,7 @@ export function IdentityVerificationPage() {
 
   let step: ReactNode = null;
   if (status.isSuccess) {
-    step =
-      !submission || rejected ? (
-        <FillInLink again={rejected} />
-      ) : (
-        <StatusBadge status={submission.verification_status} />
-      );
+    step = !submission || rejected ? <FillInLink /> : <StatusBadge status={submission.verification_status} />;
   }
 
   return (
@@ -88,9 +83,9 @@ export function IdentityVerificationPage() {
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
               <IdCardIcon size={20} />
             </span>
-            <span className="flex-1">
+            <span className="min-w-0 flex-1">
               <span className="block text-xs text-muted">Step 1</span>
-              <span id="step-basic-info" className="block text-[15px] font-semibold">
+              <span id="step-basic-info" className="block whitespace-nowrap text-[15px] font-semibold">
                 Basic Information
               </span>
             </span>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { UnverifiedUser, VerificationDetails } from '../../../shared/api/identity';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
+import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { Spinner } from '../../components/Spinner';
@@ -19,11 +20,11 @@ const PHOTOS: Array<{ key: 'id_card_front_url' | 'id_card_back_url' | 'selfie_ur
   { key: 'selfie_url', label: 'Selfie' },
 ];
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex justify-between gap-4 py-2.5">
-      <dt className="shrink-0 text-sm text-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-right text-sm font-medium">{children}</dd>
+    <div className={cx('min-w-0', wide && 'col-span-2')}>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm font-medium">{children}</dd>
     </div>
   );
 }
@@ -31,12 +32,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function Details({ details }: { details: VerificationDetails }) {
   return (
     <>
-      <dl className="divide-y divide-line rounded-xl bg-surface-2/60 px-4">
-        <Row label="Full Name">{details.full_name}</Row>
-        <Row label="Email">{details.user_email}</Row>
-        <Row label="ID">{details.user_uniqueid}</Row>
-        {details.id_card_number && <Row label="ID number">{details.id_card_number}</Row>}
-        <Row label="Submission Date">{formatDateTime(details.created_at)}</Row>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl bg-surface-2/60 p-4">
+        <Field label="Full Name" wide>
+          {details.full_name}
+        </Field>
+        <Field label="Email" wide>
+          {details.user_email}
+        </Field>
+        <Field label="ID">{details.user_uniqueid}</Field>
+        <Field label="Submission Date">{formatDateTime(details.created_at)}</Field>
+        {details.id_card_number && <Field label="ID number">{details.id_card_number}</Field>}
       </dl>
       <ul className="mt-4 flex flex-col gap-4">
         {PHOTOS.map(({ key, label }) => (

@@ -87,7 +87,7 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
       aria-label="Write a message"
       className="border-t border-line bg-surface px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2"
     >
-      {problem && (
+      {problem && !disabled && (
         <p role="alert" className="mb-2 rounded-lg bg-down/10 px-3 py-2 text-sm text-down">
           {problem}
         </p>

@@ -43,7 +43,7 @@ function Bubble({
             type="button"
             onClick={() => onOpenImage(message.image_url!)}
             aria-label="Enlarge image"
-            className="-mx-1.5 overflow-hidden rounded-xl"
+            className="-mx-1.5 self-start overflow-hidden rounded-xl"
           >
             <img src={message.image_url} alt="Sent image" className="h-40 w-40 bg-surface-2 object-cover" />
           </button>
