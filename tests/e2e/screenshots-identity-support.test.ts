@@ -148,9 +148,7 @@ describe.runIf(Boolean(folder))('screenshots of identity and support', () => {
       await shot(page, `${scheme}-chat-emoji`);
       await page.getByRole('dialog', { name: 'Emoji' }).getByRole('button', { name: '🙏' }).click();
       await page.getByRole('button', { name: 'Send' }).click();
-      await page
-        .getByLabel('Image file')
-        .setInputFiles(files.write('huge.png', padTo(png(), MAX_IMAGE_BYTES + 1)));
+      await page.getByLabel('Image file').setInputFiles(files.write('huge.png', padTo(png(), MAX_IMAGE_BYTES + 1)));
       await page.getByRole('alert').waitFor();
       await shot(page, `${scheme}-chat-user`);
 

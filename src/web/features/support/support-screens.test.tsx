@@ -135,9 +135,13 @@ describe('the copy button', () => {
     });
     expect(writeText).toHaveBeenCalledWith('TQn9Y2');
     expect(screen.getByRole('button', { name: MSG.copied })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1);
+    });
     expect(screen.getByText(MSG.copied)).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText(MSG.copied)).toBeNull();
   });
 });
