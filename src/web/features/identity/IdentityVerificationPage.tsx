@@ -3,7 +3,8 @@
  * status; once submitted the name, ID number and status; a rejection's reason with a way to fill
  * in again; and why certification is worth it.
  */
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VerificationStatusResponse } from '../../../shared/api/identity';
 import { MSG } from '../../../shared/messages';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { PATHS } from '../../lib/paths';
-import { VERIFICATION_LABEL } from '../account';
+import { userInfoQuery, VERIFICATION_LABEL } from '../account';
 import { useVerificationStatus } from './api/verification-status';
 
 const STATUS_TONE: Record<VerificationStatusResponse['verification_status'], string> = {
@@ -68,6 +69,13 @@ export function IdentityVerificationPage() {
   const status = useVerificationStatus();
   const submission = status.data ?? null;
   const rejected = submission?.verification_status === 'rejected';
+
+  // Staff may have decided since /info was last read: the drawer's badge follows what this screen shows.
+  const queryClient = useQueryClient();
+  const shownStatus = submission?.verification_status;
+  useEffect(() => {
+    if (shownStatus) void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
+  }, [shownStatus, queryClient]);
 
   let step: ReactNode = null;
   if (status.isSuccess) {
