@@ -16,7 +16,7 @@ function Group({ name, emoji, onPick }: { name: string; emoji: readonly string[]
             key={e}
             type="button"
             onClick={() => onPick(e)}
-            className="flex h-10 w-10 items-center justify-center rounded-lg text-2xl [font-family:'Apple_Color_Emoji','Segoe_UI_Emoji','Noto_Color_Emoji',sans-serif] hover:bg-surface-2"
+            className="flex h-10 w-full items-center justify-center rounded-lg text-2xl [font-family:'Apple_Color_Emoji','Segoe_UI_Emoji','Noto_Color_Emoji',sans-serif] hover:bg-surface-2"
           >
             {e}
           </button>
