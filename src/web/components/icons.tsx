@@ -244,12 +244,6 @@ export const CopyIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
 export const InboxIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 13h5l1.5 3h5l1.5-3h5" />

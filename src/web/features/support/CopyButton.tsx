@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
-import { CheckIcon, CopyIcon } from '../../components/icons';
+import { CopyIcon } from '../../components/icons';
 
 /** The clipboard API where the page may use it, else the old selection trick (older WebViews). */
 export async function copyText(text: string): Promise<boolean> {
@@ -51,7 +51,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         copied ? 'text-up' : 'text-primary hover:bg-primary/10',
       )}
     >
-      {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+      {!copied && <CopyIcon size={16} />}
       <span aria-live="polite">{copied ? MSG.copied : 'Copy'}</span>
     </button>
   );
