@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   vpnOverride: 'vpnOverride',
   /** Wallet lists cached for 24 hours, as JSON with a timestamp. */
   walletCache: 'walletCache',
+  /** The chat emoji picker's recently used emoji, newest first, as a JSON array. */
+  emojiRecents: 'emojiRecents',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ComingSoon } from '../../components/ComingSoon';
 import { cx } from '../../components/cx';
 import { ChatIcon, InboxIcon, MenuIcon, MoonIcon, SunIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { useTheme } from '../../lib/theme';
+import { UnverifiedUsersPanel } from '../identity';
+import { ActiveChatsPanel } from '../support';
 import { PendingTransactionsPanel } from '../wallet';
 import { AdminDrawer } from './AdminDrawer';
 
@@ -51,7 +52,13 @@ export function AdminDashboardPage() {
       <Screen className="pb-[calc(60px+env(safe-area-inset-bottom)+1.5rem)]">
         <section id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
           <h1 className="mt-4 text-xl font-bold">{TABS[tab].heading}</h1>
-          {tab === 'requests' ? <PendingTransactionsPanel /> : <ComingSoon title={TABS[tab].heading} />}
+          {tab === 'chats' && <ActiveChatsPanel />}
+          {tab === 'requests' && (
+            <>
+              <PendingTransactionsPanel />
+              <UnverifiedUsersPanel />
+            </>
+          )}
         </section>
       </Screen>
 

@@ -1,7 +1,167 @@
-/** Placeholder until the support capability builds this screen. */
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /admin/chat/{chat key} (SPEC.md section 2 "Admin screens"): staff's side of one conversation.
+ * The key (a JSON string of the user's id and name) finds the user's open chat in the staff list;
+ * staff messages sit on the right. Sending is optimistic: the message shows at once and goes again
+ * if the server refuses it (its text goes back into the box). 'End Chat' closes the session and
+ * returns to the dashboard.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ChatMessage } from '../../../shared/api/support';
+import { CHAT_POLL_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { BackIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../lib/api';
 import { PATHS } from '../../lib/paths';
+import { useSession } from '../../lib/use-session';
+import { useChatSession, useCloseChat } from './api/chat-session';
+import { addSentMessage, sendChatMessage, useChatMessages } from './api/messages';
+import { useOpenChats } from './api/open-chats';
+import { chatTitle, findChat } from './chat-key';
+import { ChatNote, ChatScreen } from './chat/ChatScreen';
+import { Composer, EMPTY_DRAFT, canSend, type ChatDraft } from './chat/Composer';
+import { MessageList } from './chat/MessageList';
+
+const fromStaff = (message: ChatMessage) => message.is_staff;
+
+let temporaryId = 0;
+
+function Header({
+  title,
+  onBack,
+  onEnd,
+  ending,
+}: {
+  title: string;
+  onBack: () => void;
+  onEnd?: () => void;
+  ending: boolean;
+}) {
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-1 border-b border-line bg-surface/95 px-1 backdrop-blur">
+      <button
+        type="button"
+        onClick={onBack}
+        aria-label="Back"
+        className="flex h-touch w-touch shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
+      >
+        <BackIcon />
+      </button>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-[17px] font-semibold">{title}</h1>
+        <p className="text-xs text-muted">Active Chat Session</p>
+      </div>
+      {onEnd && (
+        <button
+          type="button"
+          onClick={onEnd}
+          disabled={ending}
+          className="mr-1 h-10 shrink-0 rounded-full bg-down/10 px-4 text-sm font-semibold text-down hover:bg-down/20 disabled:opacity-50"
+        >
+          End Chat
+        </button>
+      )}
+    </header>
+  );
+}
 
 export function AdminChatPage() {
-  return <SubPagePlaceholder title="Admin Chat" fallback={PATHS.adminDashboard} />;
+  const key = useParams().userId ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useSession().user;
+
+  // The list tells which session is this user's; once known, the session is followed directly.
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const chats = useOpenChats(sessionId ? false : CHAT_POLL_MS);
+  const found = findChat(chats.data, key)?.messages[0]?.session ?? null;
+  if (found && sessionId === null) setSessionId(found);
+
+  const session = useChatSession(sessionId);
+  const ended = session.data?.status === 'closed';
+  const messages = useChatMessages(sessionId, { poll: !ended });
+  const close = useCloseChat();
+  const [draft, setDraft] = useState<ChatDraft>(EMPTY_DRAFT);
+  const [unconfirmed, setUnconfirmed] = useState<ChatMessage[]>([]);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const title = session.data?.username || chatTitle(key);
+  const goToDashboard = () => void navigate(PATHS.adminDashboard);
+
+  const send = (outgoing: ChatDraft) => {
+    if (!sessionId || !canSend(outgoing)) return;
+    const preview = outgoing.image ? URL.createObjectURL(outgoing.image) : null;
+    const optimistic: ChatMessage = {
+      id: --temporaryId,
+      session: sessionId,
+      text: outgoing.text.trim(),
+      image_url: preview,
+      timestamp: new Date().toISOString(),
+      is_staff: true,
+      sender: me?.user_id ?? 0,
+      sender_username: me?.username ?? '',
+    };
+    setUnconfirmed((list) => [...list, optimistic]);
+    setDraft(EMPTY_DRAFT);
+    setSendError(null);
+    const settle = () => {
+      setUnconfirmed((list) => list.filter((m) => m.id !== optimistic.id));
+      if (preview) URL.revokeObjectURL(preview);
+    };
+    sendChatMessage({ sessionId, text: optimistic.text, image: outgoing.image }).then(
+      (sent) => {
+        addSentMessage(queryClient, sent);
+        settle();
+      },
+      (error: unknown) => {
+        console.error(MSG.sendMessageFailed, error);
+        settle();
+        setSendError(errorMessage(error, MSG.sendMessageFailed));
+        // Nothing is lost: the failed message goes back into an empty box.
+        setDraft((current) => (canSend(current) ? current : outgoing));
+      },
+    );
+  };
+
+  const endChat = () => {
+    if (!sessionId) return;
+    close.mutate(sessionId, {
+      onSuccess: goToDashboard,
+      onError: (error) => console.error('Failed to end chat', error),
+    });
+  };
+
+  const shown = [...(messages.data ?? []), ...unconfirmed];
+  const missing = chats.isSuccess && !found && sessionId === null;
+
+  return (
+    <ChatScreen
+      header={
+        <Header
+          title={title}
+          onBack={goToDashboard}
+          onEnd={sessionId && !ended ? endChat : undefined}
+          ending={close.isPending}
+        />
+      }
+      footer={
+        <>
+          {(sendError ?? close.error) && (
+            <p role="alert" className="bg-down/10 px-4 py-2 text-center text-sm text-down">
+              {sendError ?? errorMessage(close.error, MSG.somethingWentWrong)}
+            </p>
+          )}
+          <Composer draft={draft} onDraftChange={setDraft} onSend={send} disabled={!session.isSuccess || ended} />
+        </>
+      }
+    >
+      {(chats.isPending || (sessionId && messages.isPending)) && <Spinner label="Loading chat" />}
+      {chats.isError && <ChatNote tone="error">{errorMessage(chats.error, MSG.somethingWentWrong)}</ChatNote>}
+      {missing && <ChatNote>{`${title} has no open chat.`}</ChatNote>}
+      {messages.data && <MessageList messages={shown} isMine={fromStaff} />}
+      {ended && <ChatNote>{MSG.chatClosed}</ChatNote>}
+    </ChatScreen>
+  );
 }

@@ -1,6 +1,99 @@
-/** Placeholder until the support capability builds this screen. */
-import { SubPagePlaceholder } from '../../components/PlaceholderPage';
+/**
+ * /support (SPEC.md section 2 "Support and chat"): 'Customer Support' with the six FAQ questions;
+ * a tap shows the question and the bot's answer as bubbles. 'Connect to Human Support' opens (or
+ * reopens) the user's chat with staff.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FAQ_TOPICS } from '../../../shared/api/support';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { HeadsetIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
+import { PageHeader } from '../../components/PageHeader';
+import { Screen } from '../../components/Screen';
+import { errorMessage } from '../../lib/api';
+import { PATHS } from '../../lib/paths';
+import { askQuestion } from './api/faq';
+import { useStartChat } from './api/chat-session';
+import { FaqReply, type FaqReplyState } from './FaqReply';
+
+interface Exchange {
+  id: number;
+  question: string;
+  reply: FaqReplyState;
+}
 
 export function SupportPage() {
-  return <SubPagePlaceholder title="Customer Support" />;
+  const navigate = useNavigate();
+  const startChat = useStartChat();
+  const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  const nextId = useRef(0);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (exchanges.length > 0) end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+  }, [exchanges]);
+
+  const ask = async (question: string) => {
+    const id = ++nextId.current;
+    const settle = (reply: FaqReplyState) =>
+      setExchanges((list) => list.map((e) => (e.id === id ? { ...e, reply } : e)));
+    setExchanges((list) => [...list, { id, question, reply: { status: 'pending' } }]);
+    try {
+      const { answers } = await askQuestion(question);
+      settle({ status: 'answered', answers });
+    } catch (error) {
+      console.error(MSG.searchAnswerFailed, error);
+      settle({ status: 'failed' });
+    }
+  };
+
+  const connect = () =>
+    startChat.mutate(undefined, { onSuccess: ({ session_id }) => void navigate(PATHS.chat(session_id)) });
+
+  return (
+    <>
+      <PageHeader title="Customer Support" fallback={PATHS.home} />
+      <Screen className="gap-3 pb-[calc(5.5rem+env(safe-area-inset-bottom))]">
+        <div className="mt-2 max-w-[88%] self-start rounded-2xl rounded-bl-md bg-surface px-3.5 py-2.5 text-[15px] shadow-card">
+          Hello! Choose a question below, or connect to a person from our support team.
+        </div>
+        <section aria-label="Frequently asked questions" className="grid grid-cols-2 gap-2">
+          {FAQ_TOPICS.map(({ topic, question }) => (
+            <button
+              key={topic}
+              type="button"
+              onClick={() => void ask(question)}
+              className="min-h-[52px] rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-left text-sm font-medium text-primary hover:bg-primary/10"
+            >
+              {question}
+            </button>
+          ))}
+        </section>
+        <section aria-label="Conversation" aria-live="polite" className="flex flex-col gap-3">
+          {exchanges.map(({ id, question, reply }) => (
+            <div key={id} className="flex flex-col gap-3">
+              <p className="max-w-[88%] self-end rounded-2xl rounded-br-md bg-primary px-3.5 py-2.5 text-[15px] text-white">
+                {question}
+              </p>
+              <FaqReply reply={reply} />
+            </div>
+          ))}
+          <div ref={end} />
+        </section>
+      </Screen>
+      <div className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-app border-t border-line bg-bg/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+        {startChat.isError && (
+          <Notice tone="error" className="mb-2">
+            {errorMessage(startChat.error, MSG.somethingWentWrong)}
+          </Notice>
+        )}
+        <Button onClick={connect} busy={startChat.isPending}>
+          <HeadsetIcon size={20} />
+          Connect to Human Support
+        </Button>
+      </div>
+    </>
+  );
 }

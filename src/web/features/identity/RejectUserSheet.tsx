@@ -1,0 +1,63 @@
+/** Asks staff why a verification is rejected: the user sees the reason and may submit again. */
+import { useId, useState, type FormEvent } from 'react';
+import type { UnverifiedUser } from '../../../shared/api/identity';
+import { Button } from '../../components/Button';
+import { BottomSheet } from '../../components/Overlay';
+
+const REASON_MAX = 500;
+
+interface Props {
+  user: UnverifiedUser | null;
+  onClose: () => void;
+  onReject: (user: UnverifiedUser, reason: string) => void;
+}
+
+export function RejectUserSheet({ user, onClose, onReject }: Props) {
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    onReject(user, reason.trim());
+    close();
+  };
+
+  return (
+    <BottomSheet open={user !== null} onClose={close} title="Reject verification">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          {user?.full_name} sees this reason and can submit new documents. Without one they see &lsquo;Verification
+          failed. Please try again.&rsquo;
+        </p>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={reasonId} className="text-[13px] font-medium text-muted">
+            Reason
+          </label>
+          <textarea
+            id={reasonId}
+            data-autofocus
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. The photo of the ID back is blurred"
+            className="resize-none rounded-xl border border-field-line bg-field px-4 py-3 text-[15px] text-ink placeholder:text-muted/70 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25"
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger">
+            Reject
+          </Button>
+        </div>
+      </form>
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The Unverified Users part of the staff Requests tab (SPEC.md sections 2, 4, 8): submissions
+ * waiting for review, each to open, verify or reject with a reason. The list reloads after each
+ * decision; a failed fetch shows in red in place of the list.
+ */
+import { useState } from 'react';
+import type { UnverifiedUser } from '../../../shared/api/identity';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/datetime';
+import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
+import { useVerifyUser } from './api/verify-user';
+import { RejectUserSheet } from './RejectUserSheet';
+import { VerificationDetailsSheet } from './VerificationDetailsSheet';
+
+export function UnverifiedUsersPanel() {
+  const list = useUnverifiedUsers();
+  const decide = useVerifyUser();
+  const [shown, setShown] = useState<UnverifiedUser | null>(null);
+  const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
+
+  const verify = (user: UnverifiedUser) => {
+    setShown(null);
+    decide.mutate({ userId: user.user_id, status: 'verified' });
+  };
+  const askReason = (user: UnverifiedUser) => {
+    setShown(null);
+    setRejecting(user);
+  };
+  const deciding = (user: UnverifiedUser) => decide.isPending && decide.variables.userId === user.user_id;
+
+  return (
+    <section aria-labelledby="unverified-users-heading" className="mt-6">
+      <h2 id="unverified-users-heading" className="mb-3 text-[17px] font-semibold">
+        Unverified Users
+      </h2>
+      {list.isPending && <Spinner label="Loading unverified users" />}
+      {list.isError && (
+        <p role="alert" className="rounded-xl bg-down/10 px-4 py-3 text-sm text-down">
+          {unverifiedFetchError(list.error)}
+        </p>
+      )}
+      {list.data?.length === 0 && (
+        <p className="rounded-2xl bg-surface px-4 py-8 text-center text-sm text-muted shadow-card">
+          {MSG.noUnverifiedUsers}
+        </p>
+      )}
+      {list.data && list.data.length > 0 && (
+        <ul className="flex flex-col gap-3" aria-label="Unverified users">
+          {list.data.map((user) => (
+            <li key={user.user_id} className="rounded-2xl bg-surface p-4 shadow-card">
+              <p className="break-words text-[15px] font-semibold">{user.full_name}</p>
+              <p className="mt-0.5 text-[13px] text-muted">
+                ID <span className="tabular-nums text-ink">{user.user_uniqueid}</span>
+                {user.created_at && <> · {formatDateTime(user.created_at)}</>}
+              </p>
+              <div className="mt-3 grid grid-cols-3 gap-2">
+                <Button variant="secondary" className="h-11 px-2 text-sm" onClick={() => setShown(user)}>
+                  Details
+                </Button>
+                <Button
+                  variant="danger"
+                  className="h-11 px-2 text-sm"
+                  disabled={deciding(user)}
+                  onClick={() => setRejecting(user)}
+                >
+                  Reject
+                </Button>
+                <Button className="h-11 px-2 text-sm" busy={deciding(user)} onClick={() => verify(user)}>
+                  Verify
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
+      <RejectUserSheet
+        user={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(user, reason) => decide.mutate({ userId: user.user_id, status: 'unverified', reason })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The staff dashboard's Chats tab (SPEC.md section 2 "Admin screens"): a card per open chat with
+ * the user's name, the message count, when it started and the latest words, polled every 5 s.
+ * A card opens /admin/chat/{chat key}.
+ */
+import { Link } from 'react-router';
+import { ADMIN_CHAT_LIST_POLL_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { Notice } from '../../components/Notice';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../lib/api';
+import { formatMessageTime } from '../../lib/datetime';
+import { PATHS } from '../../lib/paths';
+import { useOpenChats } from './api/open-chats';
+import { chatCards } from './chat-key';
+
+export function ActiveChatsPanel() {
+  const chats = useOpenChats(ADMIN_CHAT_LIST_POLL_MS);
+  const cards = chats.data ? chatCards(chats.data) : [];
+
+  if (chats.isPending) return <Spinner label="Loading chats" />;
+  if (chats.isError) {
+    return (
+      <Notice tone="error" className="mt-4">
+        {errorMessage(chats.error, MSG.somethingWentWrong)}
+      </Notice>
+    );
+  }
+  if (cards.length === 0) {
+    return (
+      <p className="mt-4 rounded-2xl bg-surface px-4 py-10 text-center text-sm text-muted shadow-card">
+        {MSG.noActiveChats}
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3" aria-label="Active chats">
+      {cards.map((card) => (
+        <li key={card.key}>
+          <Link
+            to={PATHS.adminChat(card.key)}
+            className="flex h-full min-h-[120px] flex-col gap-1.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2"
+          >
+            <span className="flex items-start justify-between gap-2">
+              <span className="min-w-0 truncate text-[15px] font-semibold">{card.title}</span>
+              <span
+                className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary"
+                aria-label={`${card.messageCount} messages`}
+              >
+                {card.messageCount}
+              </span>
+            </span>
+            {card.startedAt && (
+              <time dateTime={card.startedAt} className="text-xs text-muted">
+                {formatMessageTime(card.startedAt)}
+              </time>
+            )}
+            <span className="line-clamp-2 break-words text-sm text-muted">{card.preview}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

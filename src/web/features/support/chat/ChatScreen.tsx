@@ -1,0 +1,36 @@
+/** The frame of both chat screens: a header, the scrolling messages, the composer pinned at the bottom. */
+import type { ReactNode } from 'react';
+
+export function ChatScreen({
+  header,
+  children,
+  footer,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <div className="flex h-dvh flex-col">
+      {header}
+      <main className="flex flex-1 flex-col overflow-y-auto px-3 py-4">{children}</main>
+      {footer}
+    </div>
+  );
+}
+
+/** A line in the middle of the chat: the chat ended, a failure, nothing said yet. */
+export function ChatNote({ tone = 'info', children }: { tone?: 'info' | 'error'; children: string }) {
+  return (
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'mx-auto my-2 max-w-[90%] rounded-xl bg-down/10 px-4 py-2 text-center text-sm text-down'
+          : 'mx-auto my-2 max-w-[90%] rounded-xl bg-surface-2 px-4 py-2 text-center text-sm text-muted'
+      }
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+/** A chat picture at full size over the chat; the backdrop, the close button and Escape close it. */
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from '../../../components/icons';
+
+export function ImageViewer({ src, onClose }: { src: string | null; onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!src) return;
+    const opener = document.activeElement as HTMLElement | null;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [src]);
+
+  if (!src) return null;
+  return createPortal(
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="Image"
+      className="fixed inset-0 z-50 flex animate-fade-in items-center justify-center bg-black/90 p-4"
+      onClick={onClose}
+    >
+      <img src={src} alt="Full size" className="max-h-full max-w-full object-contain" />
+      <button
+        ref={closeButton}
+        type="button"
+        onClick={onClose}
+        aria-label="Close image"
+        className="absolute right-2 top-[max(0.5rem,env(safe-area-inset-top))] flex h-touch w-touch items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
+      >
+        <CloseIcon size={22} />
+      </button>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The messages of a chat as bubbles: one's own on the right, the other side's on the left with the
+ * sender's name, the time under each, pictures as thumbnails that open full size. Text is React
+ * text, never HTML. The view follows new messages down.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ChatMessage } from '../../../../shared/api/support';
+import { cx } from '../../../components/cx';
+import { formatMessageTime } from '../../../lib/datetime';
+import { ImageViewer } from './ImageViewer';
+
+/** Messages not yet confirmed by the server carry a negative id. */
+export const isPendingMessage = (message: ChatMessage) => message.id < 0;
+
+function Bubble({
+  message,
+  mine,
+  showName,
+  onOpenImage,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  showName: boolean;
+  onOpenImage: (src: string) => void;
+}) {
+  const pending = isPendingMessage(message);
+  return (
+    <li
+      className={cx('flex max-w-[80%] flex-col', mine ? 'items-end self-end' : 'items-start self-start')}
+      data-testid="chat-message"
+      data-mine={mine}
+    >
+      {showName && <span className="mb-1 px-1 text-xs text-muted">{message.sender_username}</span>}
+      <div
+        className={cx(
+          'flex flex-col gap-2 rounded-2xl px-3.5 py-2.5 text-[15px] leading-snug',
+          mine ? 'rounded-br-md bg-primary text-white' : 'rounded-bl-md bg-surface text-ink shadow-card',
+          pending && 'opacity-70',
+        )}
+      >
+        {message.image_url && (
+          <button
+            type="button"
+            onClick={() => onOpenImage(message.image_url!)}
+            aria-label="Enlarge image"
+            className="-mx-1.5 self-start overflow-hidden rounded-xl"
+          >
+            <img src={message.image_url} alt="Sent image" className="h-40 w-40 bg-surface-2 object-cover" />
+          </button>
+        )}
+        {message.text && <p className="whitespace-pre-wrap break-words">{message.text}</p>}
+      </div>
+      <span className="mt-1 px-1 text-[11px] text-muted">
+        {pending ? 'Sending...' : <time dateTime={message.timestamp}>{formatMessageTime(message.timestamp)}</time>}
+      </span>
+    </li>
+  );
+}
+
+export function MessageList({
+  messages,
+  isMine,
+}: {
+  messages: ChatMessage[];
+  isMine: (message: ChatMessage) => boolean;
+}) {
+  const [enlarged, setEnlarged] = useState<string | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const lastId = messages.at(-1)?.id;
+
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId, messages.length]);
+
+  return (
+    <>
+      <ol className="flex flex-col gap-3" aria-label="Messages">
+        {messages.map((message, i) => {
+          const mine = isMine(message);
+          const previous = messages[i - 1];
+          const showName = !mine && (!previous || previous.sender !== message.sender);
+          return (
+            <Bubble key={message.id} message={message} mine={mine} showName={showName} onOpenImage={setEnlarged} />
+          );
+        })}
+      </ol>
+      <div ref={end} />
+      <ImageViewer src={enlarged} onClose={() => setEnlarged(null)} />
+    </>
+  );
+}
