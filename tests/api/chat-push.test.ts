@@ -25,6 +25,13 @@ const sendText = (user: TestUser, sessionId: string, text: string) =>
   call(t, 'POST', '/api-v2/messages/', { token: user.token, body: { session_id: sessionId, text } });
 
 describe('chat pushed over the WebSocket', () => {
+  it('handles a SUBSCRIBE sent right behind LOGIN after the login (frames in order)', async () => {
+    const client = await connectWs(t, '/stream');
+    client.send({ method: 'LOGIN', params: [alice.token], id: 1 });
+    client.send({ method: 'SUBSCRIBE', params: [CHAT_STREAMS.user(alice.id)], id: 2 });
+    expect(await client.next((f) => f.id === 2)).toEqual({ result: null, id: 2 });
+  });
+
   it('refuses chat streams before LOGIN, with a bad token, and for another user', async () => {
     const anonymous = await connectWs(t);
     anonymous.send({ method: 'SUBSCRIBE', params: [CHAT_STREAMS.user(alice.id)], id: 1 });

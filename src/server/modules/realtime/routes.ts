@@ -54,12 +54,14 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     client.send(resultFrame({ user_id: user.id, is_admin: user.isAdmin }, req.id));
   }
 
-  function handle(req: StreamRequest): void {
+  async function handle(req: StreamRequest): Promise<void> {
     if (req.method === 'LOGIN') {
-      login(req).catch((error: unknown) => {
+      try {
+        await login(req);
+      } catch (error) {
         request.log.error({ err: error }, 'websocket login failed');
         client.send(errorFrame({ code: -1, msg: 'Login failed, please try again' }, req.id));
-      });
+      }
       return;
     }
     if (req.method === 'SUBSCRIBE') {
@@ -86,6 +88,8 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     }
   }
 
+  /** Frames are handled one after another: a SUBSCRIBE sent right after LOGIN must see the login. */
+  let queue: Promise<void> = Promise.resolve();
   let windowStart = Date.now();
   let messagesInWindow = 0;
   socket.on('message', (data, isBinary) => {
@@ -104,7 +108,10 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     }
     const parsed = parseRequest(data.toString(), MAX_STREAMS_PER_CONNECTION);
     if ('error' in parsed) client.send(errorFrame(parsed.error, parsed.id));
-    else handle(parsed.request);
+    else {
+      const req = parsed.request;
+      queue = queue.then(() => handle(req));
+    }
   });
   socket.on('close', () => hub.drop(client));
   socket.on('error', (error) => request.log.debug({ err: error }, 'websocket error'));
