@@ -39,6 +39,14 @@ export interface TestAppOptions {
   web?: boolean;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
+  /** The route's request schemas (zod), as declared. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -62,7 +70,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();
-  const app = await buildApp(ctx);
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp(ctx, [], {
+    onRoute: (route) => {
+      const websocket = Boolean((route as { websocket?: boolean }).websocket);
+      const schema = (route.schema ?? {}) as RegisteredRoute['schema'];
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, websocket, schema });
+    },
+  });
   await app.ready();
   return {
     app,
@@ -71,6 +86,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailbox,
     clock,
     config,
+    /** Every route the app registered, in order (HEAD twins of GET routes included). */
+    routes,
     async close() {
       await app.close();
       await ctx.market.stop();

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { createFileStore, type FileStore } from '../lib/files.js';
 import { inspectImage, type ImageInfo } from '../lib/images.js';
 
@@ -46,7 +46,10 @@ function multipartFailure(error: unknown): Error {
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest(MSG.malformedForm);
     default:
-      return error instanceof Error ? error : new Error(String(error));
+      if (error instanceof AppError) return error;
+      // The parser reports a broken body (no boundary, a part cut off, bad part headers) as a
+      // plain Error: that is the client's form, not a server fault.
+      return badRequest(MSG.malformedForm);
   }
 }
 
