@@ -44,7 +44,7 @@ export interface RegisteredRoute {
   url: string;
   websocket: boolean;
   /** The route's request schemas (zod), as declared. */
-  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

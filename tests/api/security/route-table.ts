@@ -8,7 +8,7 @@
  * `owned: true` when the route names such an object, and other users then get 404.
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { chatMessages } from '../../../src/server/db/schema.js';
+import { chatMessages, users } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import {
@@ -50,14 +50,15 @@ export interface RouteSpec {
 
 const get = (url: string) => (): RouteRequest => ({ url });
 
-/** A logout or password change ended the actor's token: carry on with a fresh one. */
+/** A logout or password change ended the actor's tokens: carry on with a fresh one (as a new login would give). */
 async function renewToken(s: Scene, actor: TestUser, response: Response) {
   const fresh: unknown = response.body?.access;
-  if (typeof fresh === 'string') actor.token = fresh;
-  else
-    actor.token = (
-      await call(s.t, 'POST', '/api-v1/login/', { body: { email: actor.email, password: actor.password } })
-    ).body.access;
+  if (typeof fresh === 'string') {
+    actor.token = fresh;
+    return;
+  }
+  const [row] = await s.t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, actor.id));
+  actor.token = await s.t.ctx.tokens.sign({ userId: actor.id, tokenVersion: row!.tv });
 }
 
 /** A signed URL of the owner's chat image, fresh for every request (they expire). */
