@@ -53,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', MARKET_SEED: 'test', ...options.env },
+    { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', CHAT_RATE_LIMIT: '1000', UPLOAD_RATE_LIMIT: '1000', MARKET_SEED: 'test', ...options.env },
     {
       dataDir,
       jwtSecret: new TextEncoder().encode(randomBytes(32).toString('hex')),

@@ -29,6 +29,17 @@ export interface ImageFormSpec<F extends string, I extends string> {
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
+/**
+ * A browser sends a bare file name. Path separators, control characters (NUL) or a name longer
+ * than any file system allows mean a crafted request: refused, although the name is never used
+ * (files are stored under random names).
+ */
+const MAX_FILE_NAME_BYTES = 255;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_FILE_NAME = /[/\\\x00-\x1f\x7f]/;
+const isSafeFileName = (name: string) =>
+  !UNSAFE_FILE_NAME.test(name) && Buffer.byteLength(name) <= MAX_FILE_NAME_BYTES && name !== '.' && name !== '..';
+
 /** Errors @fastify/multipart raises while parsing, turned into clear 400s. */
 function multipartFailure(error: unknown): Error {
   const e = error as { code?: string; part?: { fieldname?: string } };
@@ -78,6 +89,7 @@ export async function readImageForm<F extends string, I extends string>(
       const field = part.fieldname;
       if (!isImage(field)) throw fieldError(field, unexpectedFileMessage(field));
       if (form.images[field]) throw fieldError(field, MSG.oneFilePerField);
+      if (!isSafeFileName(part.filename)) throw fieldError(field, MSG.invalidFileName);
       const bytes = await part.toBuffer();
       if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
       // A browser sends an empty part for a file input left blank: that is a missing file.
