@@ -1,5 +1,5 @@
 /**
- * Abuse and hygiene (ASVS V2.2, V3.4, V14.4, V14.5; API Top 10 API4): rate limits where each
+ * Abuse and hygiene (ASVS 5 V6, V3, V4; API Top 10 API4, API8): rate limits where each
  * request costs us or guesses a secret, OTP guessing bounded by numbers, security headers on the
  * API and the web app, CORS closed, request size limits, JSON prototype poisoning refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The access-control matrix (OWASP ASVS V8, API Top 10 API1/API5): every route the app registers
+ * The access-control matrix (OWASP ASVS 5 V8, V9; API Top 10 API1, API2, API5): every route the app registers
  * x every kind of caller gets exactly the answer its access class allows. The route list comes
  * from the app itself, so a route missing from route-table.ts fails the run.
  */

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route the app serves (OWASP API Top 10 API8, ASVS V5): each
+ * Property-based fuzzing of every route the app serves (OWASP ASVS 5 V2; API Top 10 API8): each
  * request starts from the route's valid request (route-table.ts) and is broken in body, query,
  * path, content type or form. Whatever arrives:
  * - the answer is never a 5xx, and every 4xx carries an `error` message (the exchange-compatible
@@ -209,14 +209,12 @@ function addressCases(target: Target): fc.Arbitrary<FuzzCase> {
     { requiredKeys: [] },
   );
   const cases: fc.Arbitrary<FuzzCase>[] = [
-    fc
-      .tuple(fc.array(queryPart(keys), { minLength: 1, maxLength: 4 }), fc.boolean())
-      .map(([parts, keepBase]) => ({
-        kind: 'query',
-        method,
-        url: `${path}?${[...(keepBase ? baseParts : []), ...parts].join('&')}`,
-        ...withBody,
-      })),
+    fc.tuple(fc.array(queryPart(keys), { minLength: 1, maxLength: 4 }), fc.boolean()).map(([parts, keepBase]) => ({
+      kind: 'query',
+      method,
+      url: `${path}?${[...(keepBase ? baseParts : []), ...parts].join('&')}`,
+      ...withBody,
+    })),
   ];
   cases.push(headers.map((extra) => ({ kind: 'headers', method, url: target.base.url, headers: extra, ...withBody })));
   const params = pattern.split('/').filter((segment) => segment.startsWith(':') || segment === '*');

@@ -1,5 +1,5 @@
 /**
- * Money against a model (OWASP API Top 10 API6, business logic): fast-check runs sequences of
+ * Money against a model (OWASP ASVS 5 V2 business logic; API Top 10 API6): fast-check runs sequences of
  * money operations against the API and against an in-memory model of every balance and pending
  * transaction. Some steps run several operations at once. After every step the balances in the
  * database equal the model's and none is negative; after every sequence the ledger check is clean.

@@ -1,5 +1,5 @@
 /**
- * Stale prices move no money (business logic, ASVS V11): when the market feed goes silent its
+ * Stale prices move no money (OWASP ASVS 5 V2 business logic): when the market feed goes silent its
  * prices turn stale, and anything valued on them is refused with a clear message until prices are
  * fresh again; nothing is held or recorded meanwhile. Operations that need no price (USDT) go on.
  * Trades join VALUED_OPERATIONS when they exist (opening a trade, liquidation).

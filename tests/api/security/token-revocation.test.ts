@@ -1,5 +1,5 @@
 /**
- * Ending a session ends every token issued before it (server-side token version), so a stolen
+ * Ending a session (OWASP ASVS 5 V7) ends every token issued before it (server-side token version), so a stolen
  * token dies with a logout or a password change: over HTTP (on every route: see the revoked
  * variants of access-matrix.test.ts) and on the WebSocket, at LOGIN and for a connection that
  * logged in earlier.

@@ -1,5 +1,5 @@
 /**
- * Hostile uploads (ASVS V12, API Top 10 API4) through both upload routes, the chat image and the
+ * Hostile uploads (OWASP ASVS 5 V5; API Top 10 API4) through both upload routes, the chat image and the
  * identity submission: files that are not what they claim, SVG with script, too big, images
  * whose header promises billions of pixels, crafted file names. Each is refused with a 400 that
  * names the field, and leaves nothing behind: no file stored, no message or submission recorded.
