@@ -10,7 +10,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,7 +21,7 @@ import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
 import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
 import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuthDecorators } from './plugins/auth.js';
 
 const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map((url) => new URL(url).origin);
@@ -29,7 +29,12 @@ const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e
 /** Paths the SPA fallback must never answer with index.html. */
 const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
 
-export async function buildApp(ctx: AppContext, extraModules: AppModule[] = []) {
+export interface BuildOptions {
+  /** Sees every route as it is registered (tests derive their route tables from it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], options: BuildOptions = {}) {
   const app = Fastify({
     loggerInstance: ctx.log,
     trustProxy: ctx.config.trustProxy,
@@ -40,10 +45,12 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = []) 
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   registerAuthDecorators(app);
 
   await app.register(fastifyHelmet, {

@@ -39,6 +39,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client for login, OTP and signup. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Chat messages per minute per user. */
+  CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Identity submissions (three images each) per minute per user. */
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: optionalString,
   /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
   TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
@@ -71,6 +75,8 @@ export interface Config {
   usdoPrice: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: number;
+  chatRateLimit: number;
+  uploadRateLimit: number;
   trustProxy: boolean;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
@@ -122,6 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     usdoPrice: env.USDO_PRICE,
     logLevel: env.LOG_LEVEL,
     authRateLimit: env.AUTH_RATE_LIMIT,
+    chatRateLimit: env.CHAT_RATE_LIMIT,
+    uploadRateLimit: env.UPLOAD_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     webDir: path.resolve('dist/web'),

@@ -57,6 +57,9 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_MS = 60 * 1000;
+/** Wrong codes per email and purpose in 24 h, over all its codes, after which none is sent or accepted that day. */
+export const OTP_DAILY_WRONG_MAX = 20;
+export const OTP_DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const QR_LEVEL = 'H';
 export const QR_SIZE = 200;

@@ -87,6 +87,7 @@ export const MSG = {
   fileLinkInvalid: 'This link is invalid or has expired',
   fileNotFound: 'File not found',
   oneFilePerField: 'Send one file per field',
+  invalidFileName: 'The file name is not valid',
   copied: 'Copied!',
   promotionCodeCopied: 'Promotion code copied!',
   // markets

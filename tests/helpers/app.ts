@@ -39,6 +39,14 @@ export interface TestAppOptions {
   web?: boolean;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
+  /** The route's request schemas (zod), as declared. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
+}
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -46,7 +54,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
     // Trade jobs run only when a test asks (TRADE_JOB_INTERVAL_MS) or calls runTradeJobsOnce itself.
-    { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', MARKET_SEED: 'test', TRADE_JOB_INTERVAL_MS: '0', ...options.env },
+    {
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '1000',
+      CHAT_RATE_LIMIT: '1000',
+      UPLOAD_RATE_LIMIT: '1000',
+      MARKET_SEED: 'test',
+      TRADE_JOB_INTERVAL_MS: '0',
+      ...options.env,
+    },
     {
       dataDir,
       jwtSecret: new TextEncoder().encode(randomBytes(32).toString('hex')),
@@ -63,7 +79,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();
-  const app = await buildApp(ctx);
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp(ctx, [], {
+    onRoute: (route) => {
+      const websocket = Boolean((route as { websocket?: boolean }).websocket);
+      const schema = (route.schema ?? {}) as RegisteredRoute['schema'];
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, websocket, schema });
+    },
+  });
   await app.ready();
   return {
     app,
@@ -72,6 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailbox,
     clock,
     config,
+    /** Every route the app registered, in order (HEAD twins of GET routes included). */
+    routes,
     async close() {
       await app.close();
       await ctx.market.stop();

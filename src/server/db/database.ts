@@ -139,8 +139,11 @@ export async function startEmbeddedPostgres({ dir, ephemeral = false, log }: Emb
 
 export function connect(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. Idle ones report to the pool; a
+  // checked-out one (a transaction in flight) fails its query and also emits 'error' on itself,
+  // which nobody listens to by default: an uncaught exception. The pool drops it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return drizzle(pool, { schema }) as Db;
 }
 

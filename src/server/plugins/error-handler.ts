@@ -47,3 +47,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }
+
+/** Whether a parsed value holds a string with a NUL character anywhere inside it. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL characters; a request carrying one in its body, query or path
+ * would fail at the database as a 500. Refuse it up front as bad input.
+ */
+export function refuseNulCharacters(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return reply.status(400).send({ error: 'Text must not contain NUL characters' });
+    }
+  });
+}

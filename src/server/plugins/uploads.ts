@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { createFileStore, type FileStore } from '../lib/files.js';
 import { inspectImage, type ImageInfo } from '../lib/images.js';
 
@@ -29,6 +29,17 @@ export interface ImageFormSpec<F extends string, I extends string> {
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
+/**
+ * A browser sends a bare file name. Path separators, control characters (NUL) or a name longer
+ * than any file system allows mean a crafted request: refused, although the name is never used
+ * (files are stored under random names).
+ */
+const MAX_FILE_NAME_BYTES = 255;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_FILE_NAME = /[/\\\x00-\x1f\x7f]/;
+const isSafeFileName = (name: string) =>
+  !UNSAFE_FILE_NAME.test(name) && Buffer.byteLength(name) <= MAX_FILE_NAME_BYTES && name !== '.' && name !== '..';
+
 /** Errors @fastify/multipart raises while parsing, turned into clear 400s. */
 function multipartFailure(error: unknown): Error {
   const e = error as { code?: string; part?: { fieldname?: string } };
@@ -46,7 +57,10 @@ function multipartFailure(error: unknown): Error {
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest(MSG.malformedForm);
     default:
-      return error instanceof Error ? error : new Error(String(error));
+      if (error instanceof AppError) return error;
+      // The parser reports a broken body (no boundary, a part cut off, bad part headers) as a
+      // plain Error: that is the client's form, not a server fault.
+      return badRequest(MSG.malformedForm);
   }
 }
 
@@ -69,12 +83,15 @@ export async function readImageForm<F extends string, I extends string>(
         if (!isField(part.fieldname)) continue;
         if (part.valueTruncated) throw fieldError(part.fieldname, MSG.fieldTooLong);
         if (typeof part.value !== 'string') throw fieldError(part.fieldname, MSG.malformedForm);
+        // PostgreSQL text cannot hold NUL (the JSON path refuses it in a hook; forms are read here).
+        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, 'Text must not contain NUL characters');
         form.fields[part.fieldname] = part.value;
         continue;
       }
       const field = part.fieldname;
       if (!isImage(field)) throw fieldError(field, unexpectedFileMessage(field));
       if (form.images[field]) throw fieldError(field, MSG.oneFilePerField);
+      if (!isSafeFileName(part.filename)) throw fieldError(field, MSG.invalidFileName);
       const bytes = await part.toBuffer();
       if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
       // A browser sends an empty part for a file input left blank: that is a missing file.

@@ -1,11 +1,24 @@
 /**
  * One-time codes: 6 digits, 10 minutes, single use, 5 wrong tries void it, one new code per
  * 60 s per email and purpose. Only an HMAC of the code is stored.
+ *
+ * Guessing (docs/security.md): a code takes at most 5 guesses and at most 10 codes fit in its
+ * 10-minute life, so at most 50 guesses per 10 minutes (5e-5 of the 10^6 codes). Left at that, a
+ * patient attacker would get 7,200 guesses a day at someone's password reset; so after 20 wrong
+ * codes in 24 h for an email and purpose, no code is sent or accepted for it until the day is over
+ * (at most 2e-5 per day).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_MS, OTP_TTL_MS } from '../../../shared/constants.js';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  OTP_DAILY_WINDOW_MS,
+  OTP_DAILY_WRONG_MAX,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_MS,
+  OTP_TTL_MS,
+} from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { otps } from '../../db/schema.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
 
@@ -18,6 +31,22 @@ const SUBJECTS: Record<OtpPurpose, string> = {
 };
 
 export const INVALID_OTP = 'Invalid or expired OTP';
+export const OTP_LOCKED_FOR_TODAY = 'Too many wrong codes for this email today. Please try again tomorrow.';
+
+/** Wrong codes entered for (email, purpose) in the last 24 h, over all its codes. */
+async function wrongCodesToday(db: Queryable, email: string, purpose: OtpPurpose, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ wrong: sql<string>`coalesce(sum(${otps.attempts}), 0)` })
+    .from(otps)
+    .where(
+      and(
+        eq(otps.email, email),
+        eq(otps.purpose, purpose),
+        gt(otps.createdAt, new Date(now.getTime() - OTP_DAILY_WINDOW_MS)),
+      ),
+    );
+  return Number(row?.wrong ?? 0);
+}
 
 export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config'>) {
   const hash = (email: string, purpose: OtpPurpose, code: string) =>
@@ -40,6 +69,8 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
           .where(and(eq(otps.email, email), eq(otps.purpose, purpose)))
           .orderBy(desc(otps.createdAt))
           .limit(1);
+        if ((await wrongCodesToday(tx, email, purpose, now)) >= OTP_DAILY_WRONG_MAX)
+          throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
         if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_MS) {
           const wait = Math.ceil((OTP_RESEND_MS - (now.getTime() - latest.createdAt.getTime())) / 1000);
           throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`);
@@ -81,6 +112,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
           .for('update');
         if (!row || row.expiresAt <= now) return 'invalid' as const;
         if (row.attempts >= OTP_MAX_ATTEMPTS) return 'locked' as const;
+        if ((await wrongCodesToday(tx, email, purpose, now)) >= OTP_DAILY_WRONG_MAX) return 'locked-today' as const;
         const expected = Buffer.from(row.codeHash);
         const given = Buffer.from(hash(email, purpose, code));
         if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -94,7 +126,9 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
         await tx.update(otps).set({ consumedAt: now }).where(eq(otps.id, row.id));
         return 'ok' as const;
       });
-      if (outcome === 'locked') throw badRequest('Too many wrong codes. Please request a new OTP.', { otp: INVALID_OTP });
+      if (outcome === 'locked-today') throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
+      if (outcome === 'locked')
+        throw badRequest('Too many wrong codes. Please request a new OTP.', { otp: INVALID_OTP });
       if (outcome === 'invalid') throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
     },
   };

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/status.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 
@@ -76,6 +77,7 @@ export function createAuthService(ctx: AppContext) {
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId))
       .returning({ id: users.id, tokenVersion: users.tokenVersion });
+    sessionsEnded(ctx, userId);
     return row!;
   }
 
@@ -158,6 +160,7 @@ export function createAuthService(ctx: AppContext) {
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, userId));
+      sessionsEnded(ctx, userId);
       return { message: 'Logged out' };
     },
 

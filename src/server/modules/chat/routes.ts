@@ -19,11 +19,12 @@ import {
 import type { AppModule } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { readImageForm, type ImageUpload } from '../../plugins/uploads.js';
 import { createChatService } from './service.js';
 import { registerChatStreams } from './streams.js';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /** A message comes as multipart (SPEC.md, with an optional image) or as JSON (text only). */
 async function readMessage(
@@ -79,6 +80,7 @@ export const chatModule: AppModule = (app, ctx) => {
 
   app.post('/api-v2/messages/', {
     onRequest: requireUser,
+    config: perUserPerMinute(ctx.config.chatRateLimit),
     schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 201: chatMessage, ...errors } },
     handler: async (req, reply) => {
       const { fields, image } = await readMessage(req);

@@ -17,10 +17,11 @@ import { errorBody } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { readImageForm } from '../../plugins/uploads.js';
 import { createIdentityService, type VerificationImages } from './service.js';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /** The submission form: every missing or bad field is named, in the order of the form. */
 async function readSubmission(
@@ -47,6 +48,7 @@ export const identityModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/documents-verification/', {
     onRequest: requireUser,
+    config: perUserPerMinute(ctx.config.uploadRateLimit),
     schema: { tags, consumes: ['multipart/form-data'], response: { 201: verificationSubmitted, ...errors } },
     handler: async (req, reply) => {
       const { fields, images } = await readSubmission(req);

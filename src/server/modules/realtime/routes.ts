@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
+import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
 
@@ -18,6 +19,13 @@ export const MAX_STREAMS_PER_CONNECTION = 200;
 export const MAX_MESSAGES_PER_SECOND = 10;
 /** A client that has this much unread data gets no more frames until it catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A logged-in connection checks its token again this often, so an expired token, or one ended on
+ * another instance (logout, password change), stops receiving user streams. Ends on this instance
+ * are seen at once (lib/session-events.ts).
+ */
+export const SESSION_RECHECK_MS = 30_000;
+export const SESSION_ENDED = { code: 401, msg: 'Your session has ended. Please log in again.' };
 
 function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequest, initial: string[], combined: boolean) {
   const hub = ctx.streams;
@@ -44,6 +52,38 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
   /** New subscribers see the current state at once instead of waiting for the next tick. */
   const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
 
+  /** The token the connection logged in with, re-checked while the connection lives. */
+  let session: { token: string; timer: NodeJS.Timeout } | undefined;
+
+  /** Leaves every topic this connection may no longer have (user streams after its session ended). */
+  const dropForbidden = () => {
+    for (const topic of hub.subscriptions(client)) if ('error' in hub.check(topic, client)) hub.unsubscribe(client, topic);
+  };
+
+  function endSession() {
+    if (!session) return;
+    clearInterval(session.timer);
+    session = undefined;
+    client.userId = undefined;
+    client.isAdmin = undefined;
+    dropForbidden();
+    client.send(errorFrame(SESSION_ENDED));
+  }
+
+  /** Is the login token still good (not expired, not ended by logout or a password change)? */
+  async function recheck(): Promise<void> {
+    const token = session?.token;
+    if (!token) return;
+    const user = await ctx.guard.resolveUser(token);
+    if (session?.token !== token) return; // a newer LOGIN took over meanwhile
+    if (!user || user.id !== client.userId) return endSession();
+    client.isAdmin = user.isAdmin; // staff rights can be taken away too
+    dropForbidden();
+  }
+  const recheckSoon = (): void => {
+    recheck().catch((error: unknown) => request.log.error({ err: error }, 'websocket session check failed'));
+  };
+
   async function login(req: Extract<StreamRequest, { method: 'LOGIN' }>): Promise<void> {
     const user = await ctx.guard.resolveUser(req.token);
     if (!user) return client.send(errorFrame({ code: 401, msg: 'Invalid or expired token' }, req.id));
@@ -51,8 +91,14 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     if (client.userId !== undefined && client.userId !== user.id) hub.drop(client);
     client.userId = user.id;
     client.isAdmin = user.isAdmin;
+    if (session) clearInterval(session.timer);
+    session = { token: req.token, timer: setInterval(recheckSoon, SESSION_RECHECK_MS) };
+    session.timer.unref();
     client.send(resultFrame({ user_id: user.id, is_admin: user.isAdmin }, req.id));
   }
+  const stopListening = onSessionsEnded(ctx, (userId) => {
+    if (userId === client.userId) recheckSoon();
+  });
 
   async function handle(req: StreamRequest): Promise<void> {
     if (req.method === 'LOGIN') {
@@ -113,7 +159,12 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
       queue = queue.then(() => handle(req));
     }
   });
-  socket.on('close', () => hub.drop(client));
+  socket.on('close', () => {
+    hub.drop(client);
+    stopListening();
+    if (session) clearInterval(session.timer);
+    session = undefined;
+  });
   socket.on('error', (error) => request.log.debug({ err: error }, 'websocket error'));
 
   if (initial.length > 0) {

@@ -1,0 +1,354 @@
+/**
+ * Every route the server has, with who may call it and how to build a request that should work.
+ * access-matrix.test.ts fails when the app has a route that is not in this table (or the table
+ * names a route the app no longer has), so a new route cannot ship without saying who may use it.
+ *
+ * Adding a route: one entry keyed `METHOD /path` exactly as registered (`:param` included; HEAD
+ * twins of GET routes share the GET entry). Objects in the request belong to `s.owner`; say
+ * `owned: true` when the route names such an object, and other users then get 404.
+ */
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { chatMessages, faqEntries, users } from '../../../src/server/db/schema.js';
+import { createFileStore } from '../../../src/server/lib/files.js';
+import { grant } from '../../helpers/money.js';
+import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import {
+  clearPendingIdentity,
+  ensurePendingIdentity,
+  identityForm,
+  resetCode,
+  securityCode,
+  type Response,
+  type RouteRequest,
+  type Scene,
+} from './scene.js';
+
+/**
+ * - public: anyone, any token or none.
+ * - user: a valid token of any account (staff included); forged, expired and revoked tokens 401.
+ * - admin: staff only; other accounts 403, bad tokens 401.
+ * - signed-file: the URL's signature is the permission; tokens change nothing.
+ * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket';
+
+/** Real accounts a request can come from; forged and revoked tokens send the owner's request. */
+export type ActorName = 'owner' | 'other' | 'admin';
+
+export interface RouteSpec {
+  access: Access;
+  /** A request that works for `actor` (objects in it are the owner's). */
+  request: (s: Scene, actor: TestUser) => RouteRequest | Promise<RouteRequest>;
+  /** Status of that request for an allowed actor (default 200). */
+  ok?: number;
+  /** The request names an object of the owner: another user gets 404, as if it did not exist. */
+  owned?: boolean;
+  /** Statuses that differ for one actor (e.g. staff may not act on someone else's object). */
+  expect?: Partial<Record<ActorName, number>>;
+  /** Undo a success that would spoil later requests (a logout ends the actor's tokens). */
+  after?: (s: Scene, actor: TestUser, response: Response) => Promise<void>;
+}
+
+const get = (url: string) => (): RouteRequest => ({ url });
+
+/** A logout or password change ended the actor's tokens: carry on with a fresh one (as a new login would give). */
+async function renewToken(s: Scene, actor: TestUser, response: Response) {
+  const fresh: unknown = response.body?.access;
+  if (typeof fresh === 'string') {
+    actor.token = fresh;
+    return;
+  }
+  const [row] = await s.t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, actor.id));
+  actor.token = await s.t.ctx.tokens.sign({ userId: actor.id, tokenVersion: row!.tv });
+}
+
+/** A signed URL of the owner's chat image, fresh for every request (they expire). */
+async function ownerImageUrl(s: Scene): Promise<string> {
+  const [row] = await s.t.db
+    .select({ image: chatMessages.image })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, s.ownerSession), isNotNull(chatMessages.image)))
+    .orderBy(desc(chatMessages.id));
+  if (!row?.image) throw new Error('the owner has no chat image');
+  return createFileStore({ dataDir: s.t.config.dataDir, secret: s.t.config.jwtSecret, clock: s.t.clock }).signedUrl(
+    row.image,
+  );
+}
+
+/** The server's BTC price now: trades must quote within 1 % of it. */
+async function btcMark(s: Scene): Promise<string> {
+  const mark = await s.t.ctx.market.markPrice('BTC');
+  if (!mark || mark.stale) throw new Error('no fresh BTC price');
+  return mark.price;
+}
+
+/** A small long any funded account can open (0.001 BTC at 100x: well under 100 USDT of margin). */
+async function smallLong(s: Scene) {
+  return { trade_type: 'buy', coin: 'BTC', hands: '0.001', starting_price: await btcMark(s) };
+}
+
+/** Trades opened while building requests (not by a request under test); their money moves are explained. */
+export const tradesOpenedBySetup = new Set<number>();
+
+/** An open trade of the owner. */
+async function ownerOpenTrade(s: Scene): Promise<number> {
+  await grant(s.t, s.owner, 'lever', 'USDT', '100');
+  const res = await call(s.t, 'POST', '/api-v1/trade-creation/', { token: s.owner.token, body: await smallLong(s) });
+  if (res.status !== 201) throw new Error(`trade-creation: ${res.status} ${JSON.stringify(res.body)}`);
+  const tradeId = res.body.trade.trade_id as number;
+  tradesOpenedBySetup.add(tradeId);
+  return tradeId;
+}
+
+/** A deposit of the owner waiting for review, for staff to decide. */
+async function ownerPendingDeposit(s: Scene): Promise<number> {
+  const res = await call(s.t, 'POST', '/api-v1/recharge/', {
+    token: s.owner.token,
+    body: { amount: '50', payment_address: `PAY${s.secret}` },
+  });
+  if (res.status !== 201) throw new Error(`recharge: ${res.status}`);
+  return res.body.transaction.transaction_id;
+}
+
+const walletList = (wallet: string): [string, RouteSpec] => [
+  `GET /api-v1/${wallet}-wallet-list/`,
+  { access: 'user', request: get(`/api-v1/${wallet}-wallet-list/`) },
+];
+
+export const ROUTE_TABLE: Record<string, RouteSpec> = {
+  // --- operations ---
+  'GET /healthz': { access: 'public', request: get('/healthz') },
+  'GET /readyz': { access: 'public', request: get('/readyz') },
+  'GET /api/openapi.json': { access: 'public', request: get('/api/openapi.json') },
+
+  // --- auth (SPEC.md 7 "Auth") ---
+  'POST /api-v1/signup-email-otp/': {
+    access: 'public',
+    request: () => ({ url: '/api-v1/signup-email-otp/', body: { email: uniqueEmail('matrix') } }),
+  },
+  'POST /api-v1/signup/': {
+    access: 'public',
+    ok: 201,
+    request: async (s) => {
+      const email = uniqueEmail('matrix');
+      await call(s.t, 'POST', '/api-v1/signup-email-otp/', { body: { email } });
+      return {
+        url: '/api-v1/signup/',
+        body: {
+          email,
+          otp: s.t.mailbox.lastCode(email),
+          password: 'matrix password 1',
+          first_name: 'Max',
+          last_name: 'Matrix',
+        },
+      };
+    },
+  },
+  'POST /api-v1/login/': {
+    access: 'public',
+    request: (s) => ({ url: '/api-v1/login/', body: { email: s.subject.email, password: s.subject.password } }),
+  },
+  'POST /api-v1/forgot-password/': {
+    access: 'public',
+    request: () => ({ url: '/api-v1/forgot-password/', body: { email: uniqueEmail('nobody') } }),
+  },
+  'POST /api-v1/reset-password/': {
+    access: 'public',
+    request: async (s) => ({
+      url: '/api-v1/reset-password/',
+      body: { email: s.resetter.email, otp: await resetCode(s.t, s.resetter.email), password: s.resetter.password },
+    }),
+  },
+  'POST /api-v1/transcation-password-otp/': {
+    access: 'user',
+    request: (s) => {
+      s.t.clock.advance(60_000);
+      return { url: '/api-v1/transcation-password-otp/', body: {} };
+    },
+  },
+  'POST /api-v1/update-password/': {
+    access: 'user',
+    request: async (s, actor) => ({
+      url: '/api-v1/update-password/',
+      body: { new_password: actor.password, otp: await securityCode(s.t, actor) },
+    }),
+    after: renewToken,
+  },
+  'POST /api-v1/set-transcation-password/': {
+    access: 'user',
+    request: async (s, actor) => ({
+      url: '/api-v1/set-transcation-password/',
+      body: { new_password: s.transactionPassword, otp: await securityCode(s.t, actor) },
+    }),
+  },
+  'POST /api-v1/logout/': { access: 'user', request: () => ({ url: '/api-v1/logout/' }), after: renewToken },
+  'GET /api-v1/info/': { access: 'user', request: get('/api-v1/info/') },
+
+  // --- market (public, exchange-compatible) ---
+  'GET /api-v1/default-currency/': { access: 'public', request: get('/api-v1/default-currency/') },
+  'GET /api/v3/ping': { access: 'public', request: get('/api/v3/ping') },
+  'GET /api/v3/time': { access: 'public', request: get('/api/v3/time') },
+  'GET /api/v3/exchangeInfo': { access: 'public', request: get('/api/v3/exchangeInfo') },
+  'GET /api/v3/ticker/24hr': { access: 'public', request: get('/api/v3/ticker/24hr?symbol=BTCUSDT') },
+  'GET /api/v3/ticker/price': { access: 'public', request: get('/api/v3/ticker/price') },
+  'GET /api/v3/depth': { access: 'public', request: get('/api/v3/depth?symbol=BTCUSDT&limit=5') },
+  'GET /api/v3/klines': { access: 'public', request: get('/api/v3/klines?symbol=BTCUSDT&interval=1m') },
+
+  // --- streams ---
+  'GET /ws': { access: 'websocket', request: get('/ws') },
+  'GET /ws/*': { access: 'websocket', request: get('/ws/btcusdt@ticker') },
+  'GET /stream': { access: 'websocket', request: get('/stream?streams=btcusdt@ticker') },
+
+  // --- wallets and money (SPEC.md 7 "Assets", "Transaction") ---
+  ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
+  'POST /api-v1/recharge/': {
+    access: 'user',
+    ok: 201,
+    request: (s, actor) => ({
+      url: '/api-v1/recharge/',
+      body: { amount: '50', payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender' },
+    }),
+  },
+  'POST /api-v1/withdraw/': {
+    access: 'user',
+    ok: 201,
+    request: (s) => ({
+      url: '/api-v1/withdraw/',
+      body: {
+        address: 'TMatrixWithdrawal',
+        amount: '50',
+        currency: 'USDT',
+        transaction_password: s.transactionPassword,
+      },
+    }),
+  },
+  'POST /api-v1/transfer-to-wallet/': {
+    access: 'user',
+    ok: 201,
+    request: () => ({
+      url: '/api-v1/transfer-to-wallet/',
+      body: { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '1' },
+    }),
+  },
+  'GET /api-v1/transcations-history/': { access: 'user', request: get('/api-v1/transcations-history/') },
+
+  // --- staff: transactions (SPEC.md 7 "Admin") ---
+  'GET /api-v3/admin/pending-transactions/': { access: 'admin', request: get('/api-v3/admin/pending-transactions/') },
+  'POST /api-v3/admin/transactions-verification/': {
+    access: 'admin',
+    request: async (s) => ({
+      url: `/api-v3/admin/transactions-verification/?transaction_id=${await ownerPendingDeposit(s)}`,
+      body: { action: 'cancel' },
+    }),
+  },
+
+  // --- files ---
+  'GET /files/:name': { access: 'signed-file', request: async (s) => ({ url: await ownerImageUrl(s) }) },
+
+  // --- identity (SPEC.md 7 "Identity") ---
+  'POST /api-v1/documents-verification/': {
+    access: 'user',
+    ok: 201,
+    request: async (s, actor) => {
+      await clearPendingIdentity(s, actor);
+      return {
+        url: '/api-v1/documents-verification/',
+        form: identityForm(actor, actor === s.owner ? `Olive ${s.secret}` : undefined),
+      };
+    },
+  },
+  'GET /api-v1/documents-verification/': { access: 'user', request: get('/api-v1/documents-verification/') },
+  'GET /api-v3/admin/unverified-users-records/': {
+    access: 'admin',
+    request: get('/api-v3/admin/unverified-users-records/'),
+  },
+  'GET /api-v3/admin/user-verifications/:user_id/': {
+    access: 'admin',
+    request: (s) => ({ url: `/api-v3/admin/user-verifications/${s.owner.id}/` }),
+  },
+  'PATCH /api-v3/admin/verify-user/:user_id/': {
+    access: 'admin',
+    request: async (s) => {
+      await ensurePendingIdentity(s, s.subject);
+      return {
+        url: `/api-v3/admin/verify-user/${s.subject.id}/`,
+        body: { status: 'unverified', reason: 'Blurry photo' },
+      };
+    },
+  },
+
+  // --- trades (SPEC.md 7 "Trade"): each caller trades with its own lever wallet ---
+  'POST /api-v1/trade-creation/': {
+    access: 'user',
+    ok: 201,
+    request: async (s, actor) => {
+      await grant(s.t, actor, 'lever', 'USDT', '100');
+      return { url: '/api-v1/trade-creation/', body: await smallLong(s) };
+    },
+  },
+  'POST /api-v1/trade-updation/': {
+    access: 'user',
+    owned: true,
+    // The route acts only on the caller's own trades: staff get the same 404 as anyone else.
+    expect: { admin: 404 },
+    request: async (s) => ({
+      url: '/api-v1/trade-updation/',
+      body: { trade_id: await ownerOpenTrade(s), current_price: await btcMark(s), is_closed: false },
+    }),
+  },
+  'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },
+  'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
+
+  // --- staff console (users, audit log, settings) ---
+  'GET /api-v3/admin/users/': { access: 'admin', request: get('/api-v3/admin/users/') },
+  'GET /api-v3/admin/users/:user_id/': { access: 'admin', request: (s) => ({ url: `/api-v3/admin/users/${s.owner.id}/` }) },
+  'GET /api-v3/admin/audit-log/': { access: 'admin', request: get('/api-v3/admin/audit-log/') },
+  'GET /api-v3/admin/settings/': { access: 'admin', request: get('/api-v3/admin/settings/') },
+  'PUT /api-v3/admin/settings/': {
+    access: 'admin',
+    request: () => ({ url: '/api-v3/admin/settings/', body: { usdo_price: { price: '1' } } }),
+  },
+  'PUT /api-v3/admin/settings/faq/:id/': {
+    access: 'admin',
+    request: async (s) => {
+      // Saved unchanged, so the bot keeps answering as before.
+      const [entry] = await s.t.db.select().from(faqEntries).orderBy(faqEntries.id).limit(1);
+      if (!entry) throw new Error('no FAQ entry');
+      return {
+        url: `/api-v3/admin/settings/faq/${entry.id}/`,
+        body: { question: entry.question, answer: entry.answer, keywords: entry.keywords },
+      };
+    },
+  },
+
+  // --- support (SPEC.md 7 "Chat and support") ---
+  'POST /api-v2/question-answer/': {
+    access: 'user',
+    request: () => ({ url: '/api-v2/question-answer/', body: { question: 'Where is my balance?' } }),
+  },
+  'POST /api-v2/chats/': { access: 'user', request: () => ({ url: '/api-v2/chats/' }) },
+  'GET /api-v2/chats/:session_id/': {
+    access: 'user',
+    owned: true,
+    request: (s) => ({ url: `/api-v2/chats/${s.ownerSession}/` }),
+  },
+  'GET /api-v2/messages/': {
+    access: 'user',
+    owned: true,
+    request: (s) => ({ url: `/api-v2/messages/?session_id=${s.ownerSession}` }),
+  },
+  'POST /api-v2/messages/': {
+    access: 'user',
+    owned: true,
+    ok: 201,
+    request: (s) => ({ url: '/api-v2/messages/', body: { session_id: s.ownerSession, text: 'matrix says hi' } }),
+  },
+  'GET /api-v2/support/latest-messages/': { access: 'admin', request: get('/api-v2/support/latest-messages/') },
+  'POST /api-v2/close-chat/': {
+    access: 'admin',
+    request: async (s) => {
+      const chat = await call(s.t, 'POST', '/api-v2/chats/', { token: s.subject.token });
+      return { url: '/api-v2/close-chat/', body: { session_id: chat.body.session_id } };
+    },
+  },
+};

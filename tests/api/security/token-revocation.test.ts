@@ -1,0 +1,139 @@
+/**
+ * Ending a session (OWASP ASVS 5 V7) ends every token issued before it (server-side token version), so a stolen
+ * token dies with a logout or a password change: over HTTP (on every route: see the revoked
+ * variants of access-matrix.test.ts) and on the WebSocket, at LOGIN and for a connection that
+ * logged in earlier.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_ENDED, SESSION_RECHECK_MS } from '../../../src/server/modules/realtime/routes.js';
+import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { call, createAdmin, logIn, signUp, type TestUser } from '../../helpers/users.js';
+import { connectWs, type WsClient } from '../../helpers/ws.js';
+import { resetCode, securityCode } from './scene.js';
+
+let t: TestApp;
+let staff: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await createAdmin(t);
+});
+afterAll(() => t.close());
+
+type Way = (user: TestUser) => Promise<void>;
+
+/** The three ways a session ends, each done from the user's newest device. */
+const WAYS: [string, Way][] = [
+  [
+    'logging out',
+    async (user) => {
+      expect((await call(t, 'POST', '/api-v1/logout/', { token: user.token })).status).toBe(200);
+    },
+  ],
+  [
+    'changing the login password',
+    async (user) => {
+      const res = await call(t, 'POST', '/api-v1/update-password/', {
+        token: user.token,
+        body: { new_password: 'a brand new password', otp: await securityCode(t, user) },
+      });
+      expect(res.status).toBe(200);
+      user.password = 'a brand new password';
+    },
+  ],
+  [
+    'resetting the password',
+    async (user) => {
+      const res = await call(t, 'POST', '/api-v1/reset-password/', {
+        body: { email: user.email, otp: await resetCode(t, user.email), password: 'reset password 42' },
+      });
+      expect(res.status).toBe(200);
+      user.password = 'reset password 42';
+    },
+  ],
+];
+
+const info = (token: string) => call(t, 'GET', '/api-v1/info/', { token });
+
+async function loggedInSocket(user: TestUser): Promise<WsClient> {
+  const client = await connectWs(t);
+  client.send({ method: 'LOGIN', params: [user.token], id: 'login' });
+  expect(await client.next((f) => f.id === 'login')).toHaveProperty('result');
+  client.send({ method: 'SUBSCRIBE', params: [CHAT_STREAMS.user(user.id), 'btcusdt@ticker'], id: 'sub' });
+  expect(await client.next((f) => f.id === 'sub')).toEqual({ result: null, id: 'sub' });
+  return client;
+}
+
+async function subscriptions(client: WsClient): Promise<string[]> {
+  const id = `list-${client.frames.length}`;
+  client.send({ method: 'LIST_SUBSCRIPTIONS', id });
+  return (await client.next((f) => f.id === id)).result;
+}
+
+describe.each(WAYS)('%s', (_way, endSession) => {
+  it('ends the tokens of every device and of a logged-in socket at once; a new login works', async () => {
+    const user = await signUp(t);
+    const laptop = user.token;
+    const phone = await logIn(t, user.email, user.password);
+    const socket = await loggedInSocket(user);
+    const sessionId = (await call(t, 'POST', '/api-v2/chats/', { token: user.token })).body.session_id;
+
+    await endSession(phone);
+
+    expect((await info(phone.token)).status).toBe(401);
+    expect((await info(laptop)).status).toBe(401);
+    // The socket that logged in earlier loses its user streams and keeps the market ones.
+    expect(await socket.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
+    expect(await subscriptions(socket)).toEqual(['btcusdt@ticker']);
+    const before = socket.frames.length;
+    const reply = await call(t, 'POST', '/api-v2/messages/', {
+      token: staff.token,
+      body: { session_id: sessionId, text: 'for your eyes only' },
+    });
+    expect(reply.status).toBe(201);
+    // An ended token cannot log a socket in again.
+    socket.send({ method: 'LOGIN', params: [laptop], id: 'again' });
+    expect((await socket.next((f) => f.id === 'again')).error).toEqual({ code: 401, msg: 'Invalid or expired token' });
+    expect(socket.frames.slice(before).some((f) => f.e === 'chatMessage')).toBe(false);
+    socket.ws.terminate();
+
+    const fresh = await logIn(t, user.email, phone.password);
+    expect((await info(fresh.token)).status).toBe(200);
+  });
+});
+
+describe('a logged-in socket re-checks its token', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await signUp(t);
+  });
+
+  it(`every ${SESSION_RECHECK_MS / 1000} s, and loses its user streams once the token has expired`, async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const socket = await loggedInSocket(user);
+      t.clock.advance(25 * 3_600_000); // past the 24 h token lifetime
+      vi.advanceTimersByTime(SESSION_RECHECK_MS);
+      expect(await socket.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
+      expect(await subscriptions(socket)).toEqual(['btcusdt@ticker']);
+      socket.ws.terminate();
+    } finally {
+      vi.useRealTimers();
+      t.clock.advance(-25 * 3_600_000);
+    }
+  });
+
+  it('and keeps them while the token is good', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const socket = await loggedInSocket(user);
+      vi.advanceTimersByTime(SESSION_RECHECK_MS * 3);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(socket.frames.some((f) => f.error)).toBe(false);
+      expect((await subscriptions(socket)).sort()).toEqual(['btcusdt@ticker', CHAT_STREAMS.user(user.id)]);
+      socket.ws.terminate();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
