@@ -44,7 +44,6 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
   const res = await fetch(`${ctx.server.origin}/api/v3/ticker/price`);
   const symbols = ((await res.json()) as { symbol: string }[]).map((t) => t.symbol).filter((s) => s.endsWith('USDT'));
   const streams = symbols.slice(0, STREAMS).map((s) => `${s.toLowerCase()}@ticker`);
-  const url = `ws://${ctx.server.host}:${ctx.server.port}/ws`;
 
   const results: FanoutResult[] = [];
   for (const clients of [1_000, 10_000]) {
@@ -56,7 +55,9 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
             w,
             {
               type: 'connect',
-              url,
+              host: ctx.server.host,
+              port: ctx.server.port,
+              path: '/ws',
               count: Math.floor(clients / PROCESSES) + (i < clients % PROCESSES ? 1 : 0),
               streams,
             },

@@ -4,11 +4,11 @@
  * its event time `E` it arrived (same machine, same clock).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import WebSocket from 'ws';
 import { Histogram } from '../lib/histogram.js';
+import { openLightSocket, type LightSocket } from '../lib/ws-light.js';
 
 export type WsCommand =
-  | { type: 'connect'; url: string; count: number; streams: string[] }
+  | { type: 'connect'; host: string; port: number; path: string; count: number; streams: string[] }
   | { type: 'reset' }
   | { type: 'report' }
   | { type: 'close' };
@@ -28,31 +28,31 @@ export interface WsConnected {
   firstError?: string;
 }
 
-const EVENT_TIME = /"E":(\d+)/;
+const EVENT_TIME = Buffer.from('"E":');
 const histogram = new Histogram();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 let events = 0;
-const sockets: WebSocket[] = [];
+const sockets: LightSocket[] = [];
 
-function onFrame(data: WebSocket.RawData) {
-  const text = data.toString();
-  const match = EVENT_TIME.exec(text);
-  if (!match) return;
+/** Reads E (digits after "E":) straight from the bytes: no string, no JSON. */
+function onFrame(payload: Buffer) {
+  const at = payload.indexOf(EVENT_TIME);
+  if (at < 0) return;
+  let time = 0;
+  for (let i = at + EVENT_TIME.length; i < payload.length; i++) {
+    const digit = payload[i]! - 48;
+    if (digit < 0 || digit > 9) break;
+    time = time * 10 + digit;
+  }
   events++;
-  histogram.record(performance.timeOrigin + performance.now() - Number(match[1]));
+  histogram.record(performance.timeOrigin + performance.now() - time);
 }
 
-function open(url: string, streams: string[]): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 30_000 });
-    socket.once('open', () => {
-      socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: streams, id: 1 }));
-      socket.on('message', onFrame);
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
+async function open(command: Extract<WsCommand, { type: 'connect' }>): Promise<LightSocket> {
+  const socket = await openLightSocket(command.host, command.port, command.path, onFrame);
+  socket.send(JSON.stringify({ method: 'SUBSCRIBE', params: command.streams, id: 1 }));
+  return socket;
 }
 
 async function connect(command: Extract<WsCommand, { type: 'connect' }>): Promise<WsConnected> {
@@ -62,7 +62,7 @@ async function connect(command: Extract<WsCommand, { type: 'connect' }>): Promis
   const batch = 200;
   for (let done = 0; done < command.count; done += batch) {
     const results = await Promise.allSettled(
-      Array.from({ length: Math.min(batch, command.count - done) }, () => open(command.url, command.streams)),
+      Array.from({ length: Math.min(batch, command.count - done) }, () => open(command)),
     );
     for (const r of results) {
       if (r.status === 'fulfilled') sockets.push(r.value);
@@ -88,14 +88,14 @@ process.on('message', (command: WsCommand) => {
     case 'report':
       process.send!({
         type: 'report',
-        open: sockets.filter((s) => s.readyState === WebSocket.OPEN).length,
+        open: sockets.length,
         events,
         delay: histogram.toData(),
         loopDelayP99: loopDelay.percentile(99) / 1e6,
       } satisfies WsReport);
       return;
     case 'close':
-      sockets.forEach((s) => s.terminate());
+      sockets.forEach((s) => s.close());
       process.exit(0);
   }
 });
