@@ -1,8 +1,8 @@
 /** The figures of a run: each measured value beside its baseline, the ratio, the target and whether it was met. */
 
 export interface Target {
-  /** 'min': the value must be at least `value`; 'max': below it. */
-  kind: 'min' | 'max';
+  /** 'min': the value must be at least `value`; 'max': below it; 'atMost': at most it. */
+  kind: 'min' | 'max' | 'atMost';
   value: number;
   /** Compare the ratio to the baseline instead of the value. */
   onRatio?: boolean;
@@ -32,6 +32,8 @@ export function figure(f: Omit<Figure, 'ratio' | 'met'>): Figure {
           ? subject >= f.target.value
           : subject < f.target.value;
   }
+  // A figure measured with failed requests (noted) does not count as met.
+  if (met && f.note?.includes('failed')) met = false;
   return { ...f, ...(ratio !== undefined ? { ratio } : {}), ...(met !== undefined ? { met } : {}) };
 }
 
@@ -43,7 +45,7 @@ const num = (value: number | null, unit: string): string => {
 
 function targetText(f: Figure): string {
   if (!f.target) return '';
-  const op = f.target.kind === 'min' ? '>=' : '<';
+  const op = { min: '>=', max: '<', atMost: '<=' }[f.target.kind];
   return f.target.onRatio ? `ratio ${op} ${f.target.value}` : `${op} ${num(f.target.value, f.unit)}`;
 }
 

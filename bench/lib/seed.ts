@@ -10,26 +10,34 @@ import { tradeMargin } from '../../src/shared/money.js';
 
 export interface BenchUser {
   id: number;
+  email: string;
   token: string;
 }
+
+/** Every bench user's password (they log in only where a page needs a real login response). */
+export const BENCH_PASSWORD = 'bench password 1';
 
 let passwordHash: Promise<string> | undefined;
 let batch = 0;
 
 /** `count` traders (no staff rights), each with a signed access token. */
 export async function createUsers(db: Db, tokens: TokenService, count: number, label: string): Promise<BenchUser[]> {
-  passwordHash ??= hashPassword('bench password 1');
+  passwordHash ??= hashPassword(BENCH_PASSWORD);
   const hash = await passwordHash;
   const prefix = `${label}${++batch}`;
-  const { rows } = await db.$client.query<{ id: string }>(
+  const { rows } = await db.$client.query<{ id: string; email: string }>(
     `insert into users (uniqueid, email, password_hash, first_name, last_name, promotion_code)
      select lpad((($4::bigint * 1000000 + n) % 100000000)::text, 8, '0'), $1 || '.' || n || '@bench.local', $2, 'Bench', 'Trader', $1 || n
      from generate_series(1, $3::int) n
-     returning id`,
+     returning id, email`,
     [prefix, hash, count, batch],
   );
   return Promise.all(
-    rows.map(async ({ id }) => ({ id: Number(id), token: await tokens.sign({ userId: Number(id), tokenVersion: 0 }) })),
+    rows.map(async ({ id, email }) => ({
+      id: Number(id),
+      email,
+      token: await tokens.sign({ userId: Number(id), tokenVersion: 0 }),
+    })),
   );
 }
 

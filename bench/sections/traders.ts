@@ -12,7 +12,7 @@ import type { BenchContext } from '../run.js';
 import type { TraderCommand, TraderReport } from '../workers/traders.js';
 
 const P99_LIMIT_MS = 50;
-const STEPS = [250, 500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000];
+const STEPS = [100, 250, 500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000];
 /** Load-generator processes; traders are dealt out round-robin. */
 const WORKERS = 2;
 /** The 15 main coins of SPEC.md (coin list poll, and each trader's selected coin). */
