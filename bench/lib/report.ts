@@ -30,7 +30,9 @@ export function figure(f: Omit<Figure, 'ratio' | 'met'>): Figure {
         ? false
         : f.target.kind === 'min'
           ? subject >= f.target.value
-          : subject < f.target.value;
+          : f.target.kind === 'atMost'
+            ? subject <= f.target.value
+            : subject < f.target.value;
   }
   // A figure measured with failed requests (noted) does not count as met.
   if (met && f.note?.includes('failed')) met = false;
