@@ -92,6 +92,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: which chunks each page needs (npm run bench measures them).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in chunks of their own: they change less often than app code, so stay cached.

@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +22,7 @@ import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuthDecorators } from './plugins/auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map((url) => new URL(url).origin);
 
@@ -53,7 +53,7 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
   refuseNulCharacters(app);
   registerAuthDecorators(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -46,6 +46,8 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
   TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
+  BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +82,8 @@ export interface Config {
   trustProxy: boolean;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
+  /** The benchmark's baseline route is mounted (BENCH_BASELINE=1). */
+  benchBaseline: boolean;
   /** Where the built web app lives. */
   webDir: string;
 }
@@ -132,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadRateLimit: env.UPLOAD_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
+    benchBaseline: env.BENCH_BASELINE === '1',
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

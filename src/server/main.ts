@@ -5,6 +5,7 @@ import { createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from './db/database.js';
 import { ensureAdmin } from './modules/auth/service.js';
+import { benchBaselineModule } from './modules/health/bench-baseline.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,7 @@ async function main() {
   const ctx = createContext(config, db);
   await ensureAdmin(ctx, (line) => console.log(`\n  ${line}\n`));
   await ctx.market.start();
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, config.benchBaseline ? [benchBaselineModule] : []);
 
   let closing = false;
   const shutdown = async (signal: string) => {

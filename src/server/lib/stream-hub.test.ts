@@ -8,8 +8,16 @@ const client = (combined = false): StreamClient & { got: string[] } => {
 
 function hubWithTickers() {
   const hub = new StreamHub();
-  hub.addFamily({ name: 'ticker', accepts: (topic) => topic.endsWith('@ticker'), current: (topic) => `{"now":"${topic}"}` });
-  hub.addFamily({ name: 'chat', accepts: (topic) => topic.startsWith('chat@'), allows: (topic, c) => topic === `chat@${c.userId}` });
+  hub.addFamily({
+    name: 'ticker',
+    accepts: (topic) => topic.endsWith('@ticker'),
+    current: (topic) => `{"now":"${topic}"}`,
+  });
+  hub.addFamily({
+    name: 'chat',
+    accepts: (topic) => topic.startsWith('chat@'),
+    allows: (topic, c) => topic === `chat@${c.userId}`,
+  });
   return hub;
 }
 
@@ -62,5 +70,36 @@ describe('stream hub', () => {
     hub.drop(a);
     expect(hub.activeTopics('ticker')).toEqual([]);
     expect(hub.subscriptions(a)).toEqual([]);
+  });
+
+  it('hands each client all its frames of a tick in one batch, in subscription order, and only the topics it has', () => {
+    const hub = hubWithTickers();
+    const batches: string[][] = [];
+    const batching: StreamClient = {
+      combined: false,
+      send: () => {},
+      sendMany: (frames) => void batches.push(frames.map(String)),
+    };
+    const combined = {
+      ...client(true),
+      sendMany: (frames: readonly Buffer[]) => void batches.push(frames.map(String)),
+    };
+    const plain = client();
+    hub.subscribe(batching, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(batching, 'ethusdt@ticker', 'ticker');
+    hub.subscribe(combined, 'ethusdt@ticker', 'ticker');
+    hub.subscribe(plain, 'btcusdt@ticker', 'ticker');
+    const tick = new Map([
+      ['btcusdt@ticker', '{"s":"BTCUSDT"}'],
+      ['ethusdt@ticker', '{"s":"ETHUSDT"}'],
+      ['xrpusdt@ticker', '{"s":"XRPUSDT"}'],
+    ]);
+    expect(hub.publishMany(tick)).toBe(4);
+    expect(batches).toEqual([
+      ['{"s":"BTCUSDT"}', '{"s":"ETHUSDT"}'],
+      ['{"stream":"ethusdt@ticker","data":{"s":"ETHUSDT"}}'],
+    ]);
+    // A client that cannot take a batch gets the same frames one by one.
+    expect(plain.got).toEqual(['{"s":"BTCUSDT"}']);
   });
 });

@@ -17,6 +17,11 @@ const wrap = (topic: string, frame: string) => `{"stream":${JSON.stringify(topic
 export interface StreamClient {
   /** Sends a text frame; the connection may drop it when the client is too slow to read. */
   send(frame: string): void;
+  /**
+   * Sends several text frames (UTF-8 payloads) together, in order: one write for the lot. Without
+   * it, `publishMany` falls back to `send` per frame.
+   */
+  sendMany?(frames: readonly Buffer[]): void;
   /** Combined mode: frames arrive as {"stream": topic, "data": payload}. */
   combined: boolean;
   /** The authenticated user of the connection, when it has shown a token (LOGIN). */
@@ -112,6 +117,34 @@ export class StreamHub {
     const active: string[] = [];
     for (const [topic, entry] of this.topics) if (entry.family === family) active.push(topic);
     return active;
+  }
+
+  /**
+   * One tick of several topics (e.g. every ticker, once a second): each client gets all its
+   * frames of the tick in one write instead of one write per frame, and every frame is encoded
+   * once for all clients. With 10,000 clients of 20 tickers that is 10,000 writes a second, not
+   * 200,000. Returns how many frames were delivered.
+   */
+  publishMany(frames: ReadonlyMap<string, string>): number {
+    const encoded = new Map<string, { raw: Buffer; wrapped?: Buffer }>();
+    for (const [topic, frame] of frames) if (this.topics.has(topic)) encoded.set(topic, { raw: Buffer.from(frame) });
+    if (encoded.size === 0) return 0;
+    let delivered = 0;
+    for (const [client, topics] of this.byClient) {
+      let batch: Buffer[] | undefined;
+      for (const topic of topics) {
+        const entry = encoded.get(topic);
+        if (!entry) continue;
+        (batch ??= []).push(
+          client.combined ? (entry.wrapped ??= Buffer.from(wrap(topic, frames.get(topic)!))) : entry.raw,
+        );
+      }
+      if (!batch) continue;
+      delivered += batch.length;
+      if (client.sendMany) client.sendMany(batch);
+      else for (const frame of batch) client.send(frame.toString());
+    }
+    return delivered;
   }
 
   /** Sends one frame to every subscriber of a topic; returns how many got it. */

@@ -16,7 +16,28 @@ function expirationOf(issuedAt: number, ttl: string): number {
   return issuedAt + Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
 }
 
+/**
+ * Verified tokens remembered, so a client polling every second is not re-verified each time
+ * (HMAC through WebCrypto costs a thread-pool round trip). Only tokens whose signature checked out
+ * are kept, by their exact text, and `exp` is still checked against the clock on every use, so the
+ * answer is the one a fresh verification would give. Bounded; the oldest entry goes first.
+ */
+const VERIFIED_CACHE_SIZE = 20_000;
+
+interface Verified extends TokenClaims {
+  /** exp claim, in seconds. */
+  exp: number;
+}
+
 export function createTokenService(secret: Uint8Array, ttl: string, now: () => Date = () => new Date()) {
+  // Imported once: given raw bytes, jose imports the key again on every call.
+  let imported: Promise<CryptoKey> | undefined;
+  const key = () =>
+    (imported ??= crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
+  const verified = new Map<string, Verified>();
   return {
     async sign({ userId, tokenVersion }: TokenClaims): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -25,19 +46,30 @@ export function createTokenService(secret: Uint8Array, ttl: string, now: () => D
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(expirationOf(issuedAt, ttl))
-        .sign(secret);
+        .sign(await key());
     },
     /** The claims of a valid token, or null for a missing, forged, expired or malformed one. */
     async verify(token: string): Promise<TokenClaims | null> {
+      const currentDate = now();
+      const known = verified.get(token);
+      if (known) {
+        // Expired exactly when jose would call it expired (exp <= now, no clock tolerance).
+        if (known.exp > Math.floor(currentDate.getTime() / 1000))
+          return { userId: known.userId, tokenVersion: known.tokenVersion };
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'sub'],
-          currentDate: now(),
+          currentDate,
         });
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { userId, tokenVersion, exp: payload.exp! });
         return { userId, tokenVersion };
       } catch {
         return null;

@@ -11,7 +11,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { WalletKind } from '../../../shared/constants.js';
 import { dec, type Dec } from '../../../shared/money.js';
-import type { Queryable, Tx } from '../../db/database.js';
+import type { Db, Queryable, Tx } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -222,11 +222,22 @@ export async function move(
   return { from: out!, to: into! };
 }
 
-/** Balances of one wallet of a user, by currency (reading needs no lock). */
-export async function walletBalances(db: Queryable, userId: number, wallet: WalletKind): Promise<Map<string, string>> {
-  const rows = await db
+const balancesQuery = (db: Queryable) =>
+  db
     .select({ currency: accounts.currency, balance: accounts.balance })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.wallet, wallet)));
-  return new Map(rows.map((r) => [r.currency, canonical(r.balance)]));
+    .where(and(eq(accounts.userId, sql.placeholder('userId')), eq(accounts.wallet, sql.placeholder('wallet'))));
+
+const byCurrency = (rows: { currency: string; balance: string }[]) =>
+  new Map(rows.map((r) => [r.currency, canonical(r.balance)]));
+
+/** Balances of one wallet of a user, by currency (reading needs no lock). */
+export async function walletBalances(db: Queryable, userId: number, wallet: WalletKind): Promise<Map<string, string>> {
+  return byCurrency(await balancesQuery(db).execute({ userId, wallet }));
+}
+
+/** The same read as a prepared statement on the database (not a transaction), for the wallet lists polled every few seconds. */
+export function preparedWalletBalances(db: Db): (userId: number, wallet: WalletKind) => Promise<Map<string, string>> {
+  const prepared = balancesQuery(db).prepare('wallet_balances_of_user');
+  return async (userId, wallet) => byCurrency(await prepared.execute({ userId, wallet }));
 }

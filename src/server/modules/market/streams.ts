@@ -21,8 +21,8 @@ export function tickerFamily(feed: ExchangeFeed): TopicFamily {
 }
 
 /**
- * One tick of fan-out: the snapshot is built (once) only when someone listens, and each
- * subscribed symbol's event is serialised once for all its subscribers.
+ * One tick of fan-out: the snapshot is built (once) only when someone listens, each subscribed
+ * symbol's event is serialised once, and each client gets its events of the tick in one write.
  */
 export function createTickerPublisher(hub: StreamHub, feed: ExchangeFeed) {
   let lastSnapshot: unknown;
@@ -33,9 +33,11 @@ export function createTickerPublisher(hub: StreamHub, feed: ExchangeFeed) {
     // An unchanged snapshot (an exchange feed with no news) is not sent again.
     if (snapshot === lastSnapshot) return;
     lastSnapshot = snapshot;
+    const frames = new Map<string, string>();
     for (const topic of topics) {
       const frame = snapshot.tickerEventJson(symbolOf(topic) ?? '');
-      if (frame) hub.publish(topic, frame);
+      if (frame) frames.set(topic, frame);
     }
+    hub.publishMany(frames);
   };
 }

@@ -2,7 +2,7 @@
  * The rules of leveraged trades (DESIGN.md section 5, docs/decisions/0006): open at the server's
  * mark with the margin taken from the lever wallet, close or revoke, and show trades live.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   TRADE_MSG,
   type TradeAnswer,
@@ -42,6 +42,13 @@ function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice
 
 export function createTradeService(ctx: TradeContext) {
   const { db, market, clock } = ctx;
+  // Polled every second by the Lever screen: prepared once per connection.
+  const liveTradesOf = db
+    .select()
+    .from(trades)
+    .where(and(eq(trades.userId, sql.placeholder('userId')), inArray(trades.status, ['open', 'pending'])))
+    .orderBy(desc(trades.id))
+    .prepare('live_trades_of_user');
 
   async function ownTrade(userId: number, tradeId: number): Promise<TradeRow> {
     const [row] = await db
@@ -168,11 +175,7 @@ export function createTradeService(ctx: TradeContext) {
 
     /** GET /api-v1/get-active-trades/: open trades and pending orders, newest first, priced now. */
     async active(userId: number): Promise<TradeItem[]> {
-      const rows = await db
-        .select()
-        .from(trades)
-        .where(and(eq(trades.userId, userId), inArray(trades.status, ['open', 'pending'])))
-        .orderBy(desc(trades.id));
+      const rows = await liveTradesOf.execute({ userId });
       const marks = await marksOf(rows.map((r) => r.coin));
       return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
     },

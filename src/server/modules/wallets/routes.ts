@@ -16,7 +16,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
-import { listWallet } from './balances.js';
+import { preparedWalletList } from './balances.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
 import { listHistory } from './transactions.js';
@@ -29,6 +29,7 @@ export const walletsModule: AppModule = (app, ctx) => {
   const deposits = createDepositService(ctx.db);
   const withdrawals = createWithdrawalService(ctx);
   const transfers = createTransferService(ctx.db);
+  const walletListOf = preparedWalletList(ctx.db);
   const { requireUser } = ctx.guard;
   const tags = ['wallets'];
 
@@ -36,7 +37,7 @@ export const walletsModule: AppModule = (app, ctx) => {
     app.get(`/api-v1/${wallet}-wallet-list/`, {
       onRequest: requireUser,
       schema: { tags, response: { 200: walletList, 401: errorBody } },
-      handler: (req) => listWallet(ctx.db, currentUser(req).id, wallet),
+      handler: (req) => walletListOf(currentUser(req).id, wallet),
     });
   }
 

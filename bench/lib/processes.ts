@@ -1,0 +1,35 @@
+/**
+ * Child processes of the benchmark: the server under test and the load generators, each with its
+ * own event loop. Every child starts through `sh -c 'ulimit -n <hard limit>'`, because 10,000
+ * sockets need more file descriptors than a shell's usual soft limit of 1,024.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Runs `node --import tsx <args>` with the soft fd limit raised to the hard one; `ipc` adds a message channel. */
+export function spawnNode(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; quiet?: boolean } = {},
+): ChildProcess {
+  const command = ['ulimit -n "$(ulimit -Hn)" 2>/dev/null || true', 'exec "$0" "$@"'].join('; ');
+  return spawn('/bin/sh', ['-c', command, process.execPath, '--import', 'tsx', ...args], {
+    env: options.env ?? process.env,
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit', ...(options.ipc ? ['ipc' as const] : [])],
+  });
+}
+
+/** Resolves when the child has exited (at once when it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Asks a child to stop (SIGTERM), and kills it if it has not within `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

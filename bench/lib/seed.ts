@@ -1,0 +1,92 @@
+/**
+ * Benchmark data, made in bulk with set-based SQL (thousands of traders in a second). Every
+ * balance is made the ledger's way: an account, and entries whose sum and last balance_after are
+ * its balance, so `checkLedger` holds for seeded data exactly as for data the app wrote.
+ */
+import type { Db } from '../../src/server/db/database.js';
+import { hashPassword } from '../../src/server/lib/passwords.js';
+import type { TokenService } from '../../src/server/lib/tokens.js';
+import { tradeMargin } from '../../src/shared/money.js';
+
+export interface BenchUser {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/** Every bench user's password (they log in only where a page needs a real login response). */
+export const BENCH_PASSWORD = 'bench password 1';
+
+let passwordHash: Promise<string> | undefined;
+let batch = 0;
+
+/** `count` traders (no staff rights), each with a signed access token. */
+export async function createUsers(db: Db, tokens: TokenService, count: number, label: string): Promise<BenchUser[]> {
+  passwordHash ??= hashPassword(BENCH_PASSWORD);
+  const hash = await passwordHash;
+  const prefix = `${label}${++batch}`;
+  const { rows } = await db.$client.query<{ id: string; email: string }>(
+    `insert into users (uniqueid, email, password_hash, first_name, last_name, promotion_code)
+     select lpad((($4::bigint * 1000000 + n) % 100000000)::text, 8, '0'), $1 || '.' || n || '@bench.local', $2, 'Bench', 'Trader', $1 || n
+     from generate_series(1, $3::int) n
+     returning id, email`,
+    [prefix, hash, count, batch],
+  );
+  return Promise.all(
+    rows.map(async ({ id, email }) => ({
+      id: Number(id),
+      email,
+      token: await tokens.sign({ userId: Number(id), tokenVersion: 0 }),
+    })),
+  );
+}
+
+/** Credits `amount` of `currency` to a wallet of each user, who must not hold that account yet. */
+export async function grant(
+  db: Db,
+  userIds: number[],
+  wallet: string,
+  currency: string,
+  amount: string,
+): Promise<void> {
+  await db.$client.query(
+    `with a as (
+       insert into accounts (user_id, wallet, currency, balance)
+       select u, $2, $3, $4::numeric from unnest($1::bigint[]) u
+       returning id
+     )
+     insert into ledger_entries (account_id, amount, balance_after, reason, ref_type, ref_id)
+     select id, $4::numeric, $4::numeric, 'bench_grant', 'bench', id from a`,
+    [userIds, wallet, currency, amount],
+  );
+}
+
+/**
+ * For each user: `leverUsdt` in the lever wallet, then one open long of `hands` `coin` at `entryPrice`
+ * (10x, margin taken from that wallet), as the trade service would have written it.
+ */
+export async function openSeedTrades(
+  db: Db,
+  userIds: number[],
+  options: { coin: string; hands: string; entryPrice: string; leverUsdt: string },
+): Promise<void> {
+  const leverage = 10;
+  const margin = tradeMargin(options.hands, options.entryPrice, leverage);
+  await grant(db, userIds, 'lever', 'USDT', options.leverUsdt);
+  // One statement: the trades, the margin debits and their entries commit together.
+  await db.$client.query(
+    `with t as (
+         insert into trades (user_id, coin, trade_type, hands, leverage, order_type, status, entry_price, margin, opened_at)
+         select u, $2, 'buy', $3::numeric, $4, 'market', 'open', $5::numeric, $6::numeric, now() from unnest($1::bigint[]) u
+         returning id, user_id
+       ),
+       debited as (
+         update accounts a set balance = a.balance - $6::numeric, updated_at = now()
+         from t where a.user_id = t.user_id and a.wallet = 'lever' and a.currency = 'USDT'
+         returning a.id as account_id, a.balance, t.id as trade_id
+       )
+       insert into ledger_entries (account_id, amount, balance_after, reason, ref_type, ref_id)
+       select account_id, -$6::numeric, balance, 'trade_margin', 'trade', trade_id from debited`,
+    [userIds, options.coin, options.hands, leverage, options.entryPrice, margin],
+  );
+}

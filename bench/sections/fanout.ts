@@ -1,0 +1,126 @@
+/**
+ * 4. Price fan-out: N WebSocket clients on /ws, each subscribed to 20 ticker streams (the home
+ * screen's), spread over two client processes. Events/s delivered, and the delay from a tick's
+ * event time E to the client receiving it, at N = 1,000 and 10,000.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { Histogram } from '../lib/histogram.js';
+import { sleep, spawnNode, stopChild } from '../lib/processes.js';
+import { figure, type Figure } from '../lib/report.js';
+import type { BenchContext } from '../run.js';
+import type { WsCommand, WsConnected, WsReport } from '../workers/ws-clients.js';
+
+const PROCESSES = 2;
+const STREAMS = 20;
+const P99_TARGET_MS = 100;
+
+function reply<T>(worker: ChildProcess, command: WsCommand, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (m: { type: string }) => {
+      if (m.type !== type) return;
+      worker.off('message', listener);
+      resolve(m as T);
+    };
+    worker.on('message', listener);
+    worker.send(command);
+  });
+}
+
+interface FanoutResult {
+  clients: number;
+  open: number;
+  failed: number;
+  eventsPerSecond: number;
+  expectedPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  clientLoopDelayP99: number;
+  firstError?: string;
+}
+
+export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
+  const windowS = ctx.quick ? 4 : 10;
+  const res = await fetch(`${ctx.server.origin}/api/v3/ticker/price`);
+  const symbols = ((await res.json()) as { symbol: string }[]).map((t) => t.symbol).filter((s) => s.endsWith('USDT'));
+  const streams = symbols.slice(0, STREAMS).map((s) => `${s.toLowerCase()}@ticker`);
+
+  const results: FanoutResult[] = [];
+  for (const clients of [1_000, 10_000]) {
+    const workers = Array.from({ length: PROCESSES }, () => spawnNode(['bench/workers/ws-clients.ts'], { ipc: true }));
+    try {
+      const connected = await Promise.all(
+        workers.map((w, i) =>
+          reply<WsConnected>(
+            w,
+            {
+              type: 'connect',
+              host: ctx.server.host,
+              port: ctx.server.port,
+              path: '/ws',
+              count: Math.floor(clients / PROCESSES) + (i < clients % PROCESSES ? 1 : 0),
+              streams,
+            },
+            'connected',
+          ),
+        ),
+      );
+      const open = connected.reduce((n, c) => n + c.open, 0);
+      const failed = connected.reduce((n, c) => n + c.failed, 0);
+      await sleep(2_000);
+      workers.forEach((w) => w.send({ type: 'reset' } satisfies WsCommand));
+      await sleep(windowS * 1000);
+      const reports = await Promise.all(workers.map((w) => reply<WsReport>(w, { type: 'report' }, 'report')));
+      const histogram = new Histogram();
+      reports.forEach((r) => histogram.add(r.delay));
+      const firstError = connected.find((c) => c.firstError)?.firstError;
+      const result: FanoutResult = {
+        clients,
+        open,
+        failed,
+        eventsPerSecond: reports.reduce((n, r) => n + r.events, 0) / windowS,
+        expectedPerSecond: clients * streams.length,
+        p50: histogram.percentile(50),
+        p99: histogram.percentile(99),
+        max: histogram.max,
+        clientLoopDelayP99: Math.max(...reports.map((r) => r.loopDelayP99)),
+        ...(firstError ? { firstError } : {}),
+      };
+      results.push(result);
+      ctx.log(
+        `  ${clients} clients (${open} open, ${failed} failed): ${result.eventsPerSecond.toFixed(0)} events/s of ${result.expectedPerSecond} expected, ` +
+          `delay p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, client loop delay p99 ${result.clientLoopDelayP99.toFixed(1)} ms` +
+          (firstError ? ` (${firstError})` : ''),
+      );
+    } finally {
+      await Promise.all(
+        workers.map((w) => {
+          w.send({ type: 'close' } satisfies WsCommand);
+          return stopChild(w, 5_000);
+        }),
+      );
+    }
+    await sleep(1_000);
+  }
+  ctx.details.fanout = { streams, results };
+  return results.flatMap((r) => {
+    const lost = r.failed > 0 || r.open < r.clients ? { note: `${r.clients - r.open} clients not connected` } : {};
+    return [
+      figure({
+        section: 'fanout',
+        name: `${r.clients} clients: events/s delivered`,
+        value: r.eventsPerSecond,
+        unit: '/s',
+        baseline: { name: 'clients x streams x 1/s', value: r.expectedPerSecond },
+        ...lost,
+      }),
+      figure({
+        section: 'fanout',
+        name: `${r.clients} clients: p99 tick-to-client`,
+        value: r.p99,
+        unit: 'ms',
+        ...(r.clients === 10_000 ? { target: { kind: 'max' as const, value: P99_TARGET_MS } } : {}),
+      }),
+    ];
+  });
+}

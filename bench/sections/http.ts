@@ -1,0 +1,109 @@
+/**
+ * 1. HTTP hot paths with autocannon: 100 connections, no pipelining, against the server child.
+ * The baseline is GET /bench/baseline in the same process (same plugins and hooks, no work).
+ */
+import autocannon from 'autocannon';
+import { figure, type Figure } from '../lib/report.js';
+import type { BenchContext } from '../run.js';
+
+const CONNECTIONS = 100;
+
+interface PathResult {
+  name: string;
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerRequest: number;
+}
+
+async function hammer(origin: string, path: string, seconds: number, token?: string): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${origin}${path}`,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
+  const { origin } = ctx.server;
+  const seconds = ctx.quick ? 3 : 10;
+  const warm = ctx.quick ? 1 : 2;
+  const user = await ctx.tradersWithOpenTrades(10);
+  const paths: { name: string; path: string; token?: string }[] = [
+    { name: 'baseline GET /bench/baseline', path: '/bench/baseline' },
+    { name: 'GET /api/v3/ticker/24hr?symbol=BTCUSDT', path: '/api/v3/ticker/24hr?symbol=BTCUSDT' },
+    { name: 'GET /api/v3/ticker/24hr (all)', path: '/api/v3/ticker/24hr' },
+    { name: 'GET /api-v1/funding-wallet-list/', path: '/api-v1/funding-wallet-list/', token: user.token },
+    { name: 'GET /api-v1/get-active-trades/ (10 open)', path: '/api-v1/get-active-trades/', token: user.token },
+  ];
+  const results: PathResult[] = [];
+  for (const p of paths) {
+    await hammer(origin, p.path, warm, p.token); // JIT and connection pools warm
+    const r = await hammer(origin, p.path, seconds, p.token);
+    const result: PathResult = {
+      name: p.name,
+      path: p.path,
+      requestsPerSecond: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+      bytesPerRequest: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
+    };
+    ctx.log(
+      `  ${p.name}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+        `${result.errors} errors, ${result.non2xx} non-2xx, ${result.bytesPerRequest.toFixed(0)} B/response`,
+    );
+    results.push(result);
+  }
+  ctx.details.http = results;
+
+  const base = results[0]!;
+  const baseline = { name: 'baseline', value: base.requestsPerSecond };
+  const figures: Figure[] = [
+    figure({ section: 'http', name: 'baseline req/s', value: base.requestsPerSecond, unit: 'req/s' }),
+    figure({ section: 'http', name: 'baseline p99', value: base.p99, unit: 'ms' }),
+  ];
+  const targets: Record<string, { ratio: number; p99?: number }> = {
+    '/api/v3/ticker/24hr?symbol=BTCUSDT': { ratio: 0.7 },
+    '/api/v3/ticker/24hr': { ratio: 0.7 },
+    '/api-v1/funding-wallet-list/': { ratio: 0.35, p99: 25 },
+    '/api-v1/get-active-trades/': { ratio: 0.35, p99: 25 },
+  };
+  for (const r of results.slice(1)) {
+    const t = targets[r.path]!;
+    const failed = r.errors + r.non2xx;
+    figures.push(
+      figure({
+        section: 'http',
+        name: `${r.name} req/s`,
+        value: r.requestsPerSecond,
+        unit: 'req/s',
+        baseline,
+        target: { kind: 'min', value: t.ratio, onRatio: true },
+        ...(failed > 0 ? { note: `${failed} failed requests` } : {}),
+      }),
+      figure({
+        section: 'http',
+        name: `${r.name} p50`,
+        value: r.p50,
+        unit: 'ms',
+        baseline: { name: 'baseline', value: base.p50 },
+      }),
+      figure({
+        section: 'http',
+        name: `${r.name} p99`,
+        value: r.p99,
+        unit: 'ms',
+        baseline: { name: 'baseline', value: base.p99 },
+        ...(t.p99 ? { target: { kind: 'max' as const, value: t.p99 } } : {}),
+      }),
+    );
+  }
+  return figures;
+}
