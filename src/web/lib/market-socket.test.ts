@@ -185,3 +185,38 @@ describe('market socket', () => {
     socket.close();
   });
 });
+
+describe('greeting', () => {
+  it('sends the greeting before any subscription on every connection, and dispatches combined frames', async () => {
+    let token = 'first-token';
+    const socket = createMarketSocket({
+      url: () => 'ws://server.test/stream',
+      createSocket: (url) => new FakeSocket(url),
+      backoff: { initialMs: 1_000, maxMs: 8_000 },
+      requestGapMs: 250,
+      greeting: () => ({ method: 'LOGIN', params: [token], id: 'login' }),
+      log: vi.fn(),
+    });
+    const events: unknown[] = [];
+    socket.subscribe('chat@user.7', (data) => events.push(data));
+    await vi.advanceTimersByTimeAsync(0);
+    last().open();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(last().sent.map((m) => m.method)).toEqual(['LOGIN', 'SUBSCRIBE']);
+    expect(last().sent[0]!.params).toEqual(['first-token']);
+
+    last().receive({ stream: 'chat@user.7', data: { e: 'chatMessage' } });
+    expect(events).toEqual([{ e: 'chatMessage' }]);
+
+    token = 'renewed-token';
+    last().drop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    last().open();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(last().sent.map((m) => [m.method, m.params])).toEqual([
+      ['LOGIN', ['renewed-token']],
+      ['SUBSCRIBE', ['chat@user.7']],
+    ]);
+    socket.close();
+  });
+});

@@ -37,6 +37,8 @@ export interface MarketSocketOptions {
   /** Least time between two requests to the server. */
   requestGapMs?: number;
   log?: (message: string, detail?: unknown) => void;
+  /** A frame sent first on every (re)connection, before any subscription (e.g. a LOGIN with the token). */
+  greeting?: () => object | null;
 }
 
 const OPEN = 1;
@@ -128,6 +130,8 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     told.clear();
     ws.onopen = () => {
       if (socket !== ws) return;
+      const hello = options.greeting?.();
+      if (hello) ws.send(JSON.stringify(hello));
       lastRequestAt = -Infinity;
       scheduleFlush();
     };

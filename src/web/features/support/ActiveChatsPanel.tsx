@@ -13,8 +13,10 @@ import { formatMessageTime } from '../../lib/datetime';
 import { PATHS } from '../../lib/paths';
 import { useOpenChats } from './api/open-chats';
 import { chatCards } from './chat-key';
+import { useChatPush } from './api/chat-push';
 
 export function ActiveChatsPanel() {
+  useChatPush();
   const chats = useOpenChats(ADMIN_CHAT_LIST_POLL_MS);
   const cards = chats.data ? chatCards(chats.data) : [];
 

@@ -23,6 +23,7 @@ import { chatTitle, findChat } from './chat-key';
 import { ChatNote, ChatScreen } from './chat/ChatScreen';
 import { Composer, EMPTY_DRAFT, canSend, type ChatDraft } from './chat/Composer';
 import { MessageList } from './chat/MessageList';
+import { useChatPush } from './api/chat-push';
 
 const fromStaff = (message: ChatMessage) => message.is_staff;
 
@@ -68,6 +69,7 @@ function Header({
 }
 
 export function AdminChatPage() {
+  useChatPush();
   const key = useParams().userId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -18,10 +18,12 @@ import { addSentMessage, sendChatMessage, useChatMessages } from './api/messages
 import { ChatNote, ChatScreen } from './chat/ChatScreen';
 import { Composer, EMPTY_DRAFT, type ChatDraft } from './chat/Composer';
 import { MessageList } from './chat/MessageList';
+import { useChatPush } from './api/chat-push';
 
 const fromUser = (message: ChatMessage) => !message.is_staff;
 
 export function ChatPage() {
+  useChatPush();
   const sessionId = useParams().sessionId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
