@@ -45,7 +45,8 @@ function precompress(): Plugin {
 }
 
 /** Never precached: install icons are fetched by the browser when it installs the app, not offline. */
-const NOT_PRECACHED = /(\.(br|gz|map)$)|^sw\.js$|^icons\/(maskable|apple-touch)/;
+// .vite/ holds the build manifest (read by npm run bench), which the server does not serve.
+const NOT_PRECACHED = /(\.(br|gz|map)$)|^sw\.js$|^\.vite\/|^icons\/(maskable|apple-touch)/;
 const SW_BUILD_MARKER = /^const BUILD = .*\/\/ BUILD: replaced by vite\.config\.ts$/m;
 
 /**

@@ -72,6 +72,10 @@ describe('service worker', () => {
     const html = await (await get('/')).text();
     for (const [, asset] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) expect(build.files).toContain(asset);
     expect(build.files.some((f) => f.startsWith('/api') || f.endsWith('.br') || f === '/sw.js')).toBe(false);
+    // One missing file fails the worker's install, and the app is never installed.
+    const missing = [];
+    for (const file of build.files) if ((await get(file)).status !== 200) missing.push(file);
+    expect(missing).toEqual([]);
   });
 
   it('registers, serves the app offline, and never answers the API from its cache', async () => {
