@@ -21,7 +21,7 @@ export function HomeTopBar({
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label={t('home.openMenu')}
+        aria-label={`Coinfront, ${t('home.openMenu')}`}
         aria-haspopup="dialog"
         aria-expanded={drawerOpen}
         className="-ml-0.5 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
