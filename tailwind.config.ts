@@ -20,7 +20,7 @@ export default {
         line: channel('line'),
         ink: channel('ink'),
         muted: channel('muted'),
-        primary: { DEFAULT: '#1E6FFF', hover: '#1A5FE0' },
+        primary: { DEFAULT: channel('primary'), hover: channel('primary-hover') },
         field: channel('field'),
         'field-line': channel('field-line'),
         up: channel('up'),

@@ -95,8 +95,20 @@ describe('home', () => {
 
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('radio', { name: 'Japanese' }).click();
-    await page.getByRole('button', { name: 'Language: Japanese' }).waitFor();
+    // The texts switch: the picker, the bottom navigation and Home itself; <html lang> follows.
+    await page.getByRole('button', { name: '言語：Japanese (JA)' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'メイン' });
+    await nav.getByRole('link', { name: 'ホーム' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Markets' }).count()).toBe(0);
+    await page.getByRole('heading', { name: '値上がり' }).waitFor();
+    await page.getByText('重要なお知らせ').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ja');
+    // And the choice survives a reload.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'メイン' }).getByRole('link', { name: 'マーケット' }).waitFor();
+    await page.getByRole('heading', { name: '値上がり' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(errors).toEqual([]);
     await context.close();
   });

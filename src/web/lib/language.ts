@@ -1,6 +1,6 @@
 /**
- * The display language picked on Home (SPEC.md section 2). For now only a remembered choice: the
- * texts stay English until translations arrive, which will read the same `useLanguage()`.
+ * The display language picked on Home (SPEC.md section 2), remembered locally. lib/i18n.ts follows
+ * it (subscribeLanguage) and switches the texts.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { LANGUAGES } from '../../shared/constants';
@@ -19,15 +19,15 @@ export function storedLanguage(): LanguageCode {
 // Kept in memory too: storage may refuse the write (private windows) and the choice still holds
 // for this page view. Every screen that shows the language follows a change made on another one.
 let chosen: LanguageCode | null = null;
-const currentLanguage = () => chosen ?? storedLanguage();
+export const currentLanguage = (): LanguageCode => chosen ?? storedLanguage();
 const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
+export const subscribeLanguage = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
 
 export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
-  const language = useSyncExternalStore(subscribe, currentLanguage, () => DEFAULT_LANGUAGE);
+  const language = useSyncExternalStore(subscribeLanguage, currentLanguage, () => DEFAULT_LANGUAGE);
   const setLanguage = useCallback((code: LanguageCode) => {
     chosen = code;
     writeItem(STORAGE_KEYS.language, code);

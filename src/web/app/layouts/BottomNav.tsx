@@ -2,20 +2,22 @@
 import { NavLink } from 'react-router';
 import { ExchangeIcon, HomeIcon, LeverIcon, MarketsIcon, WalletIcon } from '../../components/icons';
 import { cx } from '../../components/cx';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 
 const TABS = [
-  { to: PATHS.home, label: 'Home', Icon: HomeIcon },
-  { to: PATHS.markets, label: 'Markets', Icon: MarketsIcon },
-  { to: PATHS.exchange, label: 'Exchange', Icon: ExchangeIcon },
-  { to: PATHS.lever, label: 'Lever', Icon: LeverIcon },
-  { to: PATHS.assets, label: 'Assets', Icon: WalletIcon },
+  { to: PATHS.home, label: 'nav.home', Icon: HomeIcon },
+  { to: PATHS.markets, label: 'nav.markets', Icon: MarketsIcon },
+  { to: PATHS.exchange, label: 'nav.exchange', Icon: ExchangeIcon },
+  { to: PATHS.lever, label: 'nav.lever', Icon: LeverIcon },
+  { to: PATHS.assets, label: 'nav.assets', Icon: WalletIcon },
 ] as const;
 
 export function BottomNav() {
+  const t = useT();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('nav.main')}
       className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-app border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
       <ul className="grid grid-cols-5">
@@ -33,7 +35,7 @@ export function BottomNav() {
               {({ isActive }) => (
                 <>
                   <Icon size={22} strokeWidth={isActive ? 2.2 : 1.8} />
-                  <span>{label}</span>
+                  <span>{t(label)}</span>
                 </>
               )}
             </NavLink>

@@ -23,6 +23,7 @@ import {
 } from '../../components/icons';
 import { SideDrawer } from '../../components/Overlay';
 import { Switch } from '../../components/Switch';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { clearAll } from '../../lib/storage';
 import { useTheme } from '../../lib/theme';
@@ -31,19 +32,22 @@ import { UserCard } from './UserCard';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
-const USER_LINKS: Array<{ to: string; label: string; Icon: Icon }> = [
-  { to: PATHS.identityVerification, label: 'Identity verification', Icon: IdCardIcon },
-  { to: PATHS.sharingLink, label: 'My sharing links', Icon: ShareIcon },
-  { to: PATHS.legalCurrency, label: 'Fiat', Icon: CashIcon },
-  { to: PATHS.lockUp, label: 'Lock-up mining', Icon: LockIcon },
-  { to: PATHS.safetyCenter, label: 'Safety center', Icon: ShieldIcon },
-  { to: PATHS.support, label: 'Online service', Icon: HeadsetIcon },
-  { to: PATHS.aboutUs, label: 'About us', Icon: InfoIcon },
+type LinkLabel =
+  `drawer.${'identityVerification' | 'sharingLinks' | 'fiat' | 'lockUp' | 'safetyCenter' | 'onlineService' | 'aboutUs'}`;
+
+const USER_LINKS: Array<{ to: string; label: LinkLabel; Icon: Icon }> = [
+  { to: PATHS.identityVerification, label: 'drawer.identityVerification', Icon: IdCardIcon },
+  { to: PATHS.sharingLink, label: 'drawer.sharingLinks', Icon: ShareIcon },
+  { to: PATHS.legalCurrency, label: 'drawer.fiat', Icon: CashIcon },
+  { to: PATHS.lockUp, label: 'drawer.lockUp', Icon: LockIcon },
+  { to: PATHS.safetyCenter, label: 'drawer.safetyCenter', Icon: ShieldIcon },
+  { to: PATHS.support, label: 'drawer.onlineService', Icon: HeadsetIcon },
+  { to: PATHS.aboutUs, label: 'drawer.aboutUs', Icon: InfoIcon },
 ];
 
-const GUEST_LINKS: Array<{ to: string; label: string; Icon: Icon }> = [
-  { to: PATHS.support, label: 'Online service', Icon: HeadsetIcon },
-  { to: PATHS.aboutUs, label: 'About us', Icon: InfoIcon },
+const GUEST_LINKS: Array<{ to: string; label: LinkLabel; Icon: Icon }> = [
+  { to: PATHS.support, label: 'drawer.onlineService', Icon: HeadsetIcon },
+  { to: PATHS.aboutUs, label: 'drawer.aboutUs', Icon: InfoIcon },
 ];
 
 function DrawerLink({
@@ -53,10 +57,11 @@ function DrawerLink({
   onNavigate,
 }: {
   to: string;
-  label: string;
+  label: LinkLabel;
   Icon: Icon;
   onNavigate: () => void;
 }) {
+  const t = useT();
   return (
     <li>
       <Link
@@ -65,7 +70,7 @@ function DrawerLink({
         className="flex min-h-[52px] items-center gap-3 rounded-xl px-3 text-[15px] hover:bg-surface-2"
       >
         <Icon size={22} className="text-muted" />
-        <span className="flex-1">{label}</span>
+        <span className="flex-1">{t(label)}</span>
         <ChevronRightIcon size={18} className="text-muted" />
       </Link>
     </li>
@@ -78,10 +83,11 @@ function Section({ children, className }: { children: ReactNode; className?: str
 
 function NightMode() {
   const { theme, setTheme } = useTheme();
+  const t = useT();
   return (
     <div className="px-3">
       <Switch
-        label="Night mode"
+        label={t('drawer.nightMode')}
         checked={theme === 'dark'}
         onChange={(on) => setTheme(on ? 'dark' : 'light')}
         icon={<MoonIcon size={22} />}
@@ -93,9 +99,10 @@ function NightMode() {
 export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSession();
   const logout = useLogout();
+  const t = useT();
 
   return (
-    <SideDrawer open={open} onClose={onClose} title="Account menu">
+    <SideDrawer open={open} onClose={onClose} title={t('drawer.title')}>
       {session.loggedIn ? (
         <>
           <UserCard />
@@ -116,7 +123,7 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
               className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
             >
               <LogoutIcon size={22} />
-              Logout
+              {t('drawer.logout')}
             </button>
           </Section>
         </>
@@ -124,14 +131,14 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
         <>
           <div className="flex flex-col gap-3 px-5 pb-5 pt-[max(1.5rem,env(safe-area-inset-top))]">
             <LogoMark size={40} />
-            <p className="text-sm text-muted">Welcome to Coinfront</p>
+            <p className="text-sm text-muted">{t('drawer.welcome')}</p>
             <Link
               to={PATHS.login}
               onClick={onClose}
               className="flex min-h-touch items-center gap-2 text-lg font-semibold text-ink hover:text-primary"
             >
               <UserIcon size={22} />
-              Please log in
+              {t('drawer.pleaseLogIn')}
               <ChevronRightIcon size={18} className="text-muted" />
             </Link>
           </div>
@@ -155,12 +162,14 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
               className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] hover:bg-surface-2"
             >
               <TrashIcon size={22} className="text-muted" />
-              Clear cache
+              {t('drawer.clearCache')}
             </button>
           </Section>
         </>
       )}
-      <p className="px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-1 text-xs text-muted">Version {APP_VERSION}</p>
+      <p className="px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-1 text-xs text-muted">
+        {t('drawer.version', { version: APP_VERSION })}
+      </p>
     </SideDrawer>
   );
 }

@@ -1,7 +1,8 @@
 /** Who is logged in: name (or email), unique ID and verification status, freshest from /info. */
 import { cx } from '../../components/cx';
+import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/use-session';
-import { useUserInfo, VERIFICATION_LABEL } from './api';
+import { useUserInfo } from './api';
 
 const BADGE: Record<string, string> = {
   verified: 'bg-up/15 text-up',
@@ -12,6 +13,7 @@ const BADGE: Record<string, string> = {
 
 export function UserCard() {
   const { user } = useSession();
+  const t = useT();
   const info = useUserInfo().data;
   const first = info?.first_name ?? user?.first_name ?? '';
   const last = info?.last_name ?? user?.last_name ?? '';
@@ -37,7 +39,7 @@ export function UserCard() {
           UID: <span className="tabular-nums text-ink">{uniqueId}</span>
         </p>
         <span className={cx('mt-1 inline-block rounded-md px-2 py-0.5 text-xs font-medium', BADGE[status])}>
-          {VERIFICATION_LABEL[status]}
+          {t(`drawer.verification.${status}`)}
         </span>
       </div>
     </div>

@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { formatHomePrice } from '../../../shared/format.js';
 import { coinName, splitSymbol } from '../../../shared/market.js';
-import { MSG } from '../../../shared/messages.js';
+import { useT } from '../../lib/i18n';
 import { gainers } from './gainers.js';
 import type { LiveTicker } from './stream.js';
 import { ChangePill } from './change';
@@ -30,11 +30,12 @@ const GainerRow = memo(function GainerRow({ symbol, lastPrice, priceChangePercen
 });
 
 export function GainersList({ tickers }: { tickers: readonly LiveTicker[] }) {
+  const t = useT();
   const rows = gainers(tickers);
   return (
     <section aria-labelledby="gainers-title" className="overflow-hidden rounded-2xl bg-surface shadow-card">
       <h2 id="gainers-title" className="px-4 pb-2 pt-4 text-[17px] font-bold">
-        Gainers
+        {t('home.gainers')}
       </h2>
       <table className="w-full table-fixed" aria-labelledby="gainers-title">
         <colgroup>
@@ -45,13 +46,13 @@ export function GainersList({ tickers }: { tickers: readonly LiveTicker[] }) {
         <thead>
           <tr className="border-y border-line text-[12px] text-muted">
             <th scope="col" className="py-2 pl-4 text-left font-normal">
-              Name
+              {t('home.name')}
             </th>
             <th scope="col" className="px-2 py-2 text-right font-normal">
-              Last Price
+              {t('home.lastPrice')}
             </th>
             <th scope="col" className="py-2 pr-4 text-right font-normal">
-              24h Change
+              {t('home.change24h')}
             </th>
           </tr>
         </thead>
@@ -68,7 +69,7 @@ export function GainersList({ tickers }: { tickers: readonly LiveTicker[] }) {
       </table>
       {rows.length === 0 && (
         <p className="px-4 py-10 text-center text-sm text-muted">
-          {tickers.length === 0 ? MSG.loadingCoins : 'No coin is up in the last 24 hours.'}
+          {tickers.length === 0 ? t('home.loadingCoins') : t('home.noGainers')}
         </p>
       )}
     </section>

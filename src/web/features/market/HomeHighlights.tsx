@@ -3,10 +3,12 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { BONUS_TIERS, QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { BoltIcon, ChevronRightIcon, DepositIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { groupThousands } from './BonusSchedule';
 
 export function NoticeBar() {
+  const t = useT();
   return (
     <Link
       to={PATHS.importantNotice}
@@ -14,8 +16,8 @@ export function NoticeBar() {
     >
       <MegaphoneIcon size={18} className="shrink-0 text-primary" />
       <span className="min-w-0 flex-1 truncate">
-        <span className="font-semibold">Important notice</span>
-        <span className="text-muted"> · Investments are supervised; money laundering is prohibited.</span>
+        <span className="font-semibold">{t('home.importantNotice')}</span>
+        <span className="text-muted"> · {t('home.noticeSummary')}</span>
       </span>
       <ChevronRightIcon size={16} className="shrink-0 text-muted" />
     </Link>
@@ -25,9 +27,10 @@ export function NoticeBar() {
 const lastBonus = (tiers: ReadonlyArray<readonly [string, string]>) => tiers[tiers.length - 1]![1];
 
 export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) {
+  const t = useT();
   return (
     <section
-      aria-label="Recharge bonus"
+      aria-label={t('home.rechargeBonus')}
       className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-[#1E6FFF] via-[#3B5BFF] to-[#7B3FE4] px-5 py-5 text-white shadow-card"
     >
       <span aria-hidden="true" className="absolute -right-10 -top-12 h-40 w-40 rounded-full bg-white/10" />
@@ -39,19 +42,19 @@ export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) 
         className="absolute right-4 top-1/2 -translate-y-1/2 text-white/80"
       />
       <div className="relative max-w-[72%]">
-        <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">New-user bonus</p>
+        <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">{t('home.newUserBonus')}</p>
         <p className="mt-1 text-[20px] font-bold leading-tight">
-          Up to {groupThousands(lastBonus(BONUS_TIERS.newUser))} {QUOTE_CURRENCY} on your recharge
+          {t('home.bonusUpTo', { amount: groupThousands(lastBonus(BONUS_TIERS.newUser)), currency: QUOTE_CURRENCY })}
         </p>
         <p className="mt-1 text-[13px] text-white/80">
-          VIP members up to {groupThousands(lastBonus(BONUS_TIERS.top))} {QUOTE_CURRENCY}
+          {t('home.vipUpTo', { amount: groupThousands(lastBonus(BONUS_TIERS.top)), currency: QUOTE_CURRENCY })}
         </p>
         <button
           type="button"
           onClick={onOpenSchedule}
           className="mt-3 inline-flex h-9 items-center rounded-full bg-white px-4 text-[13px] font-semibold text-[#1E4FE0] hover:bg-white/90"
         >
-          View bonus schedule
+          {t('home.viewBonusSchedule')}
         </button>
       </div>
     </section>
@@ -87,20 +90,21 @@ function ShortcutCard({
 }
 
 export function ShortcutCards() {
+  const t = useT();
   return (
-    <nav aria-label="Shortcuts" className="grid grid-cols-2 gap-2">
+    <nav aria-label={t('home.shortcuts')} className="grid grid-cols-2 gap-2">
       {/* The second contract is traded from the lever screen and its Second (contract) account. */}
       <ShortcutCard
         to={PATHS.lever}
-        title="Second contract"
-        detail="Trade in seconds"
+        title={t('home.secondContract')}
+        detail={t('home.tradeInSeconds')}
         Icon={BoltIcon}
         tone="bg-warn/15 text-warn"
       />
       <ShortcutCard
         to={PATHS.deposit}
-        title="Quick recharge"
-        detail={`Deposit ${QUOTE_CURRENCY}`}
+        title={t('home.quickRecharge')}
+        detail={t('home.depositCurrency', { currency: QUOTE_CURRENCY })}
         Icon={DepositIcon}
         tone="bg-primary/10 text-primary"
       />

@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
+import { useT } from '../../lib/i18n';
 import { AccountDrawer } from '../account';
 import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
@@ -26,6 +27,7 @@ function LiveMarket({ children }: { children: ReactNode }) {
 }
 
 export function HomePage() {
+  const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [bonusOpen, setBonusOpen] = useState(false);
   const openBonus = () => setBonusOpen(true);
@@ -33,7 +35,7 @@ export function HomePage() {
     <>
       <HomeTopBar drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} onOpenNotifications={openBonus} />
       <Screen className="gap-3 pt-1">
-        <h1 className="sr-only">Home</h1>
+        <h1 className="sr-only">{t('home.title')}</h1>
         <NoticeBar />
         <BonusBanner onOpenSchedule={openBonus} />
         <LiveMarket>
@@ -41,7 +43,7 @@ export function HomePage() {
         </LiveMarket>
       </Screen>
       <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title="Bonus schedule">
+      <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title={t('home.bonusSchedule')}>
         <BonusSchedule />
       </BottomSheet>
     </>

@@ -1,5 +1,6 @@
 /** Home's top bar: the logo opens the account drawer; the language picker and the bell on the right. */
 import { BellIcon, LogoMark } from '../../components/icons';
+import { useT } from '../../lib/i18n';
 import { LanguagePicker } from './LanguagePicker';
 
 /** SPEC.md section 2: the notifications button always carries a badge of 1 (the bonus schedule). */
@@ -14,12 +15,13 @@ export function HomeTopBar({
   onOpenMenu: () => void;
   onOpenNotifications: () => void;
 }) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-20 flex h-14 items-center gap-1 bg-bg/95 px-2 backdrop-blur">
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label="Open menu"
+        aria-label={`Coinfront, ${t('home.openMenu')}`}
         aria-haspopup="dialog"
         aria-expanded={drawerOpen}
         className="-ml-0.5 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
@@ -32,7 +34,7 @@ export function HomeTopBar({
         <button
           type="button"
           onClick={onOpenNotifications}
-          aria-label={`Notifications (${UNREAD_NOTIFICATIONS} new)`}
+          aria-label={t('home.notifications', { count: UNREAD_NOTIFICATIONS })}
           aria-haspopup="dialog"
           className="relative flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
         >

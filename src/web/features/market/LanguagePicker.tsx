@@ -1,31 +1,33 @@
 /**
- * Home's language picker (SPEC.md section 2): the ten languages in a sheet. Only the choice is
- * kept for now (local storage); translations come later and read the same setting.
+ * Home's language picker (SPEC.md section 2): the ten languages in a sheet, each named in English
+ * as SPEC lists them. The choice is kept locally; lib/i18n.ts follows it.
  */
 import { useState } from 'react';
 import { LANGUAGES } from '../../../shared/constants.js';
 import { cx } from '../../components/cx';
 import { CheckIcon, GlobeIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/Overlay';
+import { useT } from '../../lib/i18n';
 import { languageName, useLanguage } from '../../lib/language';
 
 export function LanguagePicker() {
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useLanguage();
+  const t = useT();
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Language: ${languageName(language)}`}
+        aria-label={`${t('home.languageCurrent', { name: languageName(language) })} (${language.toUpperCase()})`}
         aria-haspopup="dialog"
         className="flex h-touch items-center gap-1 rounded-full px-2.5 text-[13px] font-semibold text-ink hover:bg-surface-2"
       >
         <GlobeIcon size={20} />
         <span className="uppercase">{language}</span>
       </button>
-      <BottomSheet open={open} onClose={() => setOpen(false)} title="Language">
-        <ul role="radiogroup" aria-label="Language" className="-mx-2 pb-2">
+      <BottomSheet open={open} onClose={() => setOpen(false)} title={t('home.language')}>
+        <ul role="radiogroup" aria-label={t('home.language')} className="-mx-2 pb-2">
           {LANGUAGES.map(({ code, name }) => {
             const selected = code === language;
             return (

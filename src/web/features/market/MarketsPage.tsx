@@ -5,13 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG } from '../../../shared/messages.js';
+import { useT } from '../../lib/i18n';
 import { marketTickersQuery } from './api.js';
 import { PairList } from './PairList';
 import { defaultQuoteTab, pairsQuotedIn, quoteTabs } from './quotes.js';
 import { QUOTE_PANEL_ID, QuoteTabs, quoteTabId } from './QuoteTabs';
 
 export function MarketsPage() {
+  const t = useT();
   const { data } = useQuery(marketTickersQuery());
   const tickers = data ?? [];
   const tabs = quoteTabs(tickers);
@@ -22,13 +23,13 @@ export function MarketsPage() {
   return (
     <>
       <header className="sticky top-0 z-20 border-b border-line bg-bg/95 backdrop-blur">
-        <h1 className="px-4 pb-1 pt-3 text-[22px] font-bold">Markets</h1>
+        <h1 className="px-4 pb-1 pt-3 text-[22px] font-bold">{t('markets.title')}</h1>
         {quote !== undefined && <QuoteTabs tabs={tabs} selected={quote} onSelect={setChosen} />}
       </header>
       <main className="flex flex-1 flex-col">
         {pairs.length === 0 ? (
           <p role="status" className="flex flex-1 items-center justify-center py-20 text-sm text-muted">
-            {MSG.loadingCoins}
+            {t('markets.loadingCoins')}
           </p>
         ) : (
           <section id={QUOTE_PANEL_ID} role="tabpanel" aria-labelledby={quoteTabId(quote!)} className="bg-surface pb-2">

@@ -9,6 +9,7 @@ import type { Ticker24h } from '../../../shared/api/market.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { formatMarketPrice } from '../../../shared/format.js';
 import { splitSymbol } from '../../../shared/market.js';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { ChangePill } from './change';
 import { formatCompactVolume } from './volume';
@@ -23,6 +24,7 @@ interface PairRowProps {
 }
 
 const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, quoteVolume }: PairRowProps) {
+  const t = useT();
   const pair = splitSymbol(symbol);
   const content = (
     <>
@@ -31,7 +33,9 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
           {pair?.baseAsset ?? symbol}
           {pair && <span className="text-[12px] font-normal text-muted">/{pair.quoteAsset}</span>}
         </span>
-        <span className="block truncate text-[12px] text-muted">Vol {formatCompactVolume(quoteVolume)}</span>
+        <span className="block truncate text-[12px] text-muted">
+          {t('markets.vol', { volume: formatCompactVolume(quoteVolume) })}
+        </span>
       </span>
       <span className="text-right text-[15px] font-medium tabular-nums">{formatMarketPrice(lastPrice)}</span>
       <span className="flex justify-end">
@@ -53,14 +57,15 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
 });
 
 export function PairList({ pairs }: { pairs: readonly Ticker24h[] }) {
+  const t = useT();
   return (
     <>
       <div className="grid grid-cols-[1fr_auto_92px] gap-2 px-4 py-2 text-[12px] text-muted" aria-hidden="true">
-        <span>Pair / Vol</span>
-        <span className="text-right">Last Price</span>
-        <span className="text-right">24h Change</span>
+        <span>{t('markets.pairVol')}</span>
+        <span className="text-right">{t('markets.lastPrice')}</span>
+        <span className="text-right">{t('markets.change24h')}</span>
       </div>
-      <ul aria-label="Pairs" className="divide-y divide-line/60">
+      <ul aria-label={t('markets.pairs')} className="divide-y divide-line/60">
         {pairs.map((t) => (
           <PairRow
             key={t.symbol}

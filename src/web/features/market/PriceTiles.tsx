@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { formatHomePrice } from '../../../shared/format.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { useT } from '../../lib/i18n';
 import type { LiveTicker } from './stream.js';
 import { ChangeText } from './change';
 
@@ -19,7 +20,10 @@ const PriceTile = memo(function PriceTile({
   priceChangePercent: string | undefined;
 }) {
   return (
-    <li className="min-w-0 rounded-2xl bg-surface px-2.5 py-3 shadow-card [container-type:inline-size]" aria-label={`${coin}/${QUOTE_CURRENCY}`}>
+    <li
+      className="min-w-0 rounded-2xl bg-surface px-2.5 py-3 shadow-card [container-type:inline-size]"
+      aria-label={`${coin}/${QUOTE_CURRENCY}`}
+    >
       <p className="truncate text-[13px] font-semibold">
         {coin}
         <span className="font-normal text-muted">/{QUOTE_CURRENCY}</span>
@@ -44,6 +48,7 @@ function priceSizeFor(prices: readonly string[]): string {
 }
 
 export function PriceTiles({ tickers }: { tickers: readonly LiveTicker[] }) {
+  const t = useT();
   const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
   const tiles = TILE_COINS.map((coin) => {
     const ticker = bySymbol.get(`${coin}${QUOTE_CURRENCY}`);
@@ -51,7 +56,7 @@ export function PriceTiles({ tickers }: { tickers: readonly LiveTicker[] }) {
   });
   const priceSize = priceSizeFor(tiles.map((t) => t.price));
   return (
-    <ul aria-label="Prices" className="grid grid-cols-3 gap-2">
+    <ul aria-label={t('home.prices')} className="grid grid-cols-3 gap-2">
       {tiles.map((tile) => (
         <PriceTile key={tile.coin} {...tile} priceSize={priceSize} />
       ))}

@@ -1,6 +1,7 @@
 /** The Markets quote tabs (USDT, BTC, ...): a scrolling row of tabs, arrow keys move between them. */
 import { useRef, type KeyboardEvent } from 'react';
 import { cx } from '../../components/cx';
+import { useT } from '../../lib/i18n';
 
 export const quoteTabId = (quote: string) => `quote-tab-${quote}`;
 export const QUOTE_PANEL_ID = 'quote-panel';
@@ -14,6 +15,7 @@ export function QuoteTabs({
   selected: string;
   onSelect: (quote: string) => void;
 }) {
+  const t = useT();
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -29,7 +31,7 @@ export function QuoteTabs({
     <div
       ref={list}
       role="tablist"
-      aria-label="Quote currency"
+      aria-label={t('markets.quoteCurrency')}
       onKeyDown={onKeyDown}
       className="flex justify-between overflow-x-auto px-2 [scrollbar-width:none]"
     >

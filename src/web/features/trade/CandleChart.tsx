@@ -166,7 +166,8 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     <div className="relative h-full w-full">
       <div
         ref={container}
-        role="img"
+        // A figure, not an image: the chart library puts its (focusable) attribution link inside.
+        role="figure"
         aria-label={`${symbol} candlesticks, ${interval} interval`}
         className="h-full w-full"
         data-testid="candle-chart"

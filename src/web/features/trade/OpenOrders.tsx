@@ -19,8 +19,9 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
 
   return (
     <section aria-labelledby="open-orders-title" className="rounded-2xl bg-surface px-4 pt-3 shadow-card">
-      <div className="flex items-center gap-2">
-        <h2 id="open-orders-title" className="flex-1 whitespace-nowrap text-[15px] font-semibold">
+      {/* At 360 px the three barely fit: the title gives way (truncates) rather than push History off screen. */}
+      <div className="flex items-center gap-1">
+        <h2 id="open-orders-title" className="min-w-0 flex-1 truncate text-[15px] font-semibold">
           Open orders <span className="font-normal text-muted">({all.length})</span>
         </h2>
         <button

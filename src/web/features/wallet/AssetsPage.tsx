@@ -7,24 +7,25 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { ClockIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
 import { useWalletList } from './api/wallet-lists';
 import { groupDigits } from './display';
 import { NoRecord } from './NoRecord';
 import { valueAssets, type ValuedAsset } from './valuation';
-import { WALLETS, isWalletKind } from './wallet-kinds';
+import { isWalletKind } from './wallet-kinds';
 
 const HIDDEN = '******';
 
 function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (kind: WalletKind) => void }) {
+  const t = useT();
   return (
-    <div role="tablist" aria-label="Wallets" className="-mx-4 flex gap-1 overflow-x-auto px-4">
+    <div role="tablist" aria-label={t('assets.wallets')} className="-mx-4 flex gap-1 overflow-x-auto px-4">
       {WALLET_KINDS.map((kind) => (
         <button
           key={kind}
@@ -39,7 +40,7 @@ function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (k
             kind === selected ? 'bg-primary text-white' : 'text-muted hover:bg-surface-2 hover:text-ink',
           )}
         >
-          {WALLETS[kind].tab}
+          {t(`assets.tab.${kind}`)}
         </button>
       ))}
     </div>
@@ -72,6 +73,7 @@ function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsse
 }
 
 export function AssetsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const requested = params.get('wallet');
   const kind: WalletKind = isWalletKind(requested) ? requested : 'funding';
@@ -84,13 +86,13 @@ export function AssetsPage() {
   return (
     <>
       <header className="flex h-14 items-center justify-between pl-4 pr-2">
-        <h1 className="text-xl font-bold">Assets</h1>
+        <h1 className="text-xl font-bold">{t('assets.title')}</h1>
         <Link
           to={PATHS.entrustmentHistory}
           className="flex h-touch items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-ink"
         >
           <ClockIcon size={18} />
-          History
+          {t('assets.history')}
         </Link>
       </header>
       <Screen className="gap-4">
@@ -101,39 +103,35 @@ export function AssetsPage() {
         <div id="wallet-panel" role="tabpanel" aria-labelledby={`wallet-tab-${kind}`} className="flex flex-col gap-4">
           <section className="rounded-2xl bg-primary p-5 text-white shadow-card">
             <div className="flex items-center justify-between">
-              <h2 className="text-sm font-medium text-white/85">{WALLETS[kind].account}</h2>
+              <h2 className="text-sm font-medium text-white/85">{t(`assets.account.${kind}`)}</h2>
               <button
                 type="button"
                 onClick={() => setHidden((h) => !h)}
-                aria-label={hidden ? 'Show balances' : 'Hide balances'}
+                aria-label={hidden ? t('assets.showBalances') : t('assets.hideBalances')}
                 aria-pressed={hidden}
                 className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-white/85 hover:bg-white/10"
               >
                 {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
               </button>
             </div>
-            <p className="text-[13px] text-white/75">Total assets (USD)</p>
+            <p className="text-[13px] text-white/75">{t('assets.totalUsd')}</p>
             <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
               {hidden ? HIDDEN : loading ? '--' : `$${groupDigits(formatPrice(total))}`}
             </p>
-            {incomplete && !hidden && (
-              <p className="mt-2 text-xs text-white/80">
-                Some prices are unavailable; the total counts priced assets only.
-              </p>
-            )}
+            {incomplete && !hidden && <p className="mt-2 text-xs text-white/80">{t('assets.partialTotal')}</p>}
           </section>
 
-          <section aria-label="Currencies">
+          <section aria-label={t('assets.currencies')}>
             <div className="grid grid-cols-[minmax(0,1fr)_auto_6.5rem] gap-3 px-4 pb-2 text-xs text-muted">
-              <span>Currency</span>
-              <span className="text-right">Balance</span>
-              <span className="text-right">USD value</span>
+              <span>{t('assets.currency')}</span>
+              <span className="text-right">{t('assets.balance')}</span>
+              <span className="text-right">{t('assets.usdValue')}</span>
             </div>
             {loading ? (
-              <Spinner label="Loading assets" />
+              <Spinner label={t('assets.loading')} />
             ) : assets.length === 0 ? (
               <div className="rounded-2xl bg-surface shadow-card">
-                <NoRecord text={MSG.noAssets} />
+                <NoRecord text={t('assets.noAssets')} />
               </div>
             ) : (
               <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">

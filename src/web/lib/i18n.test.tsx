@@ -1,0 +1,79 @@
+/** The i18n layer: the Home picker's choice switches the texts and <html lang>; gaps fall back to English. */
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BottomNav } from '../app/layouts/BottomNav';
+import { en, type Resource } from '../locales/en';
+import { i18n, installI18n, showLanguage } from './i18n';
+import { useLanguage, type LanguageCode } from './language';
+
+function showNav() {
+  const router = createMemoryRouter([{ path: '*', element: <BottomNav /> }], { initialEntries: ['/home'] });
+  render(<RouterProvider router={router} />);
+}
+
+/** What the Home picker does: remember the choice; the layer follows it. */
+async function choose(code: LanguageCode) {
+  const picker = renderHook(() => useLanguage());
+  await act(async () => {
+    picker.result.current[1](code);
+    await showLanguage(code);
+  });
+  picker.unmount();
+}
+
+afterEach(async () => {
+  await choose('en');
+  cleanup();
+  localStorage.clear();
+});
+
+describe('switching language', () => {
+  it('changes the texts on screen and <html lang>, and remembers the choice', async () => {
+    void installI18n();
+    showNav();
+    expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
+    await choose('de');
+    expect(screen.getByRole('link', { name: 'Märkte' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Markets' })).toBeNull();
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('language')).toBe('de');
+    await choose('en');
+    expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('falls back to English for a text the language lacks', async () => {
+    // A Portuguese bundle with one text only: the rest must show in English, never as keys.
+    i18n.addResourceBundle('pt', 'translation', { nav: { home: 'Início' } });
+    showNav();
+    await choose('pt');
+    expect(screen.getByRole('link', { name: 'Início' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
+    i18n.removeResourceBundle('pt', 'translation');
+  });
+});
+
+/** Every text of a resource as 'a.b.c' paths. */
+const paths = (tree: object, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : paths(value as object, `${prefix}${key}.`),
+  );
+
+describe('the nine translations', () => {
+  const codes = ['zh', 'ja', 'ko', 'fr', 'de', 'es', 'it', 'ru', 'pt'] as const;
+  it.each(codes)('%s translates every text of the navigation, drawer, Home, Markets and Assets', async (code) => {
+    const resource = ((await import(`../locales/${code}.ts`)) as Record<string, Resource>)[code]!;
+    expect(paths(resource).sort()).toEqual(paths(en).sort());
+    // Placeholders survive translation, or values would vanish from the sentence.
+    for (const path of paths(en)) {
+      const pick = (tree: object) =>
+        path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], tree);
+      const placeholders = (text: unknown) =>
+        String(text)
+          .match(/\{\{\w+\}\}/g)
+          ?.sort() ?? [];
+      expect(placeholders(pick(resource)), `${code}: ${path}`).toEqual(placeholders(pick(en)));
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Every route of SPEC.md section 2 at 360, 390 and 430 px, light and dark: the page never scrolls
+ * sideways and no element is wider than the screen (SPEC: mobile-first, no overflow).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.js';
+import { startWebApp, type WebApp } from './helpers/server.js';
+import { castForTour, pageFor, tourStops, visit, type TourCast } from './helpers/tour.js';
+
+const WIDTHS = [360, 390, 430] as const;
+
+describe('layout at phone widths', () => {
+  let t: WebApp;
+  let browser: Browser;
+  let cast: TourCast;
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    cast = await castForTour(t);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`no route overflows sideways (${scheme})`, async () => {
+      const problems: string[] = [];
+      for (const stop of tourStops(cast)) {
+        const { page, context } = await pageFor(browser, t, cast, stop.visitor, { colorScheme: scheme });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 844 });
+          await visit(page, stop);
+          // Compared with the phone's width, not innerWidth: a mobile browser widens its layout
+          // viewport to fit content that overflows, which would hide the overflow.
+          const found = await page.evaluate((viewport) => {
+            const scrollWidth = document.scrollingElement!.scrollWidth;
+            const clipped = (el: Element): boolean => {
+              for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+                // Inside a box that clips or scrolls sideways (tabs, truncated text) running past the edge is by design.
+                if (getComputedStyle(a).overflowX !== 'visible') return true;
+              }
+              return false;
+            };
+            const wide: string[] = [];
+            for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+              const box = el.getBoundingClientRect();
+              if (box.width <= 1 || box.height <= 1) continue; // sr-only and collapsed elements
+              if (box.width > viewport + 0.5 || box.right > viewport + 0.5 || box.left < -0.5) {
+                if (clipped(el)) continue;
+                const label = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 3).join('.')}`;
+                wide.push(`${label} (${Math.round(box.left)}..${Math.round(box.right)})`);
+              }
+            }
+            return { viewport, scrollWidth, wide: wide.slice(0, 5) };
+          }, width);
+          if (found.scrollWidth > found.viewport || found.wide.length > 0) {
+            problems.push(
+              `${stop.path} @${width}: scrollWidth ${found.scrollWidth} > ${found.viewport}? ${found.wide.join(', ')}`,
+            );
+          }
+        }
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+});
