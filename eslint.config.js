@@ -34,13 +34,26 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'react', 'fastify'], message: 'shared/ imports nothing from web or server' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**', 'react', 'fastify'],
+              message: 'shared/ imports nothing from web or server',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', 'react', 'react-dom'], message: 'the server never imports the web app' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', 'react', 'react-dom'], message: 'the server never imports the web app' }] },
+      ],
     },
   },
   {
@@ -48,7 +61,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' }] },
+      ],
     },
   },
 );

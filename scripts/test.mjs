@@ -19,16 +19,24 @@ function run(title, command, args, env = {}) {
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
     run('apt-get update', 'apt-get', ['update', '-qq']);
-    run('install Debian chromium for browser tests', 'apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
+    run(
+      'install Debian chromium for browser tests',
+      'apt-get',
+      ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+      {
+        DEBIAN_FRONTEND: 'noninteractive',
+      },
+    );
   } else {
-    console.error(`Browser tests need Debian's chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n(or set CHROMIUM_PATH).`);
+    console.error(
+      `Browser tests need Debian's chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n(or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
+run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);

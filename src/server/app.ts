@@ -24,7 +24,9 @@ import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handl
 import { registerAuthDecorators } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
-const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map((url) => new URL(url).origin);
+const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map(
+  (url) => new URL(url).origin,
+);
 
 /** Paths the SPA fallback must never answer with index.html. */
 const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
@@ -116,7 +118,10 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) && !path.extname(pathname);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) &&
+      !path.extname(pathname);
     if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

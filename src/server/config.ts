@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES, type ExchangeEndpoints, type MarketRegion } from '../shared/market-region.js';
+import {
+  EXCHANGE_ENDPOINTS,
+  IP_GEOLOCATION_SERVICES,
+  type ExchangeEndpoints,
+  type MarketRegion,
+} from '../shared/market-region.js';
 
 const optionalString = z
   .string()
@@ -127,7 +132,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     marketGeolocationServices: IP_GEOLOCATION_SERVICES,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
-    depositAddresses: { ERC20: env.DEPOSIT_ADDRESS_ERC20, TRC20: env.DEPOSIT_ADDRESS_TRC20, BTC: env.DEPOSIT_ADDRESS_BTC },
+    depositAddresses: {
+      ERC20: env.DEPOSIT_ADDRESS_ERC20,
+      TRC20: env.DEPOSIT_ADDRESS_TRC20,
+      BTC: env.DEPOSIT_ADDRESS_BTC,
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     usdoPrice: env.USDO_PRICE,
     logLevel: env.LOG_LEVEL,

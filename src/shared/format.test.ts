@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChangePercent, formatHomePrice, formatMarketPrice, formatPrice, formatProfitLoss, MISSING_PRICE } from './format.js';
+import {
+  formatAmount,
+  formatChangePercent,
+  formatHomePrice,
+  formatMarketPrice,
+  formatPrice,
+  formatProfitLoss,
+  MISSING_PRICE,
+} from './format.js';
 
 describe('price formatters (SPEC.md section 9)', () => {
   it('show 5 decimals on home', () => {

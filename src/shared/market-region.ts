@@ -19,7 +19,11 @@ export const EXCHANGE_ENDPOINTS: Record<MarketRegion, ExchangeEndpoints> = {
 };
 
 /** Public IP geolocation services, tried in order; each answers JSON with a two-letter country. */
-export const IP_GEOLOCATION_SERVICES: readonly string[] = ['https://ipapi.co/json/', 'https://ipwho.is/', 'https://api.country.is/'];
+export const IP_GEOLOCATION_SERVICES: readonly string[] = [
+  'https://ipapi.co/json/',
+  'https://ipwho.is/',
+  'https://api.country.is/',
+];
 
 /** The country code in a geolocation answer ('US'), whatever the service calls the field. */
 export function countryOf(answer: unknown): string | null {
@@ -36,7 +40,10 @@ export function countryOf(answer: unknown): string | null {
 export const US_BOX = { minLatitude: 24, maxLatitude: 49, minLongitude: -125, maxLongitude: -66 } as const;
 
 export const insideUsBox = (latitude: number, longitude: number): boolean =>
-  latitude >= US_BOX.minLatitude && latitude <= US_BOX.maxLatitude && longitude >= US_BOX.minLongitude && longitude <= US_BOX.maxLongitude;
+  latitude >= US_BOX.minLatitude &&
+  latitude <= US_BOX.maxLatitude &&
+  longitude >= US_BOX.minLongitude &&
+  longitude <= US_BOX.maxLongitude;
 
 /** IANA time zones of the United States and Canada (with their legacy aliases). */
 export const US_CANADA_TIME_ZONES: ReadonlySet<string> = new Set([

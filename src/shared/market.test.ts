@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { coinName, HOME_STREAM_SYMBOLS, HOME_SYMBOLS, MAIN_SYMBOLS, marketAsset, QUOTE_ASSETS, splitSymbol, TRACKED_PAIRS, TRACKED_SYMBOLS } from './market.js';
+import {
+  coinName,
+  HOME_STREAM_SYMBOLS,
+  HOME_SYMBOLS,
+  MAIN_SYMBOLS,
+  marketAsset,
+  QUOTE_ASSETS,
+  splitSymbol,
+  TRACKED_PAIRS,
+  TRACKED_SYMBOLS,
+} from './market.js';
 
 describe('tracked market', () => {
   it('has 15 main and 40 home symbols, all quoted in USDT (SPEC.md section 9)', () => {
@@ -23,7 +33,8 @@ describe('tracked market', () => {
   });
 
   it('splits every tracked symbol back into its base and quote', () => {
-    for (const pair of TRACKED_PAIRS) expect(splitSymbol(pair.symbol)).toEqual({ baseAsset: pair.baseAsset, quoteAsset: pair.quoteAsset });
+    for (const pair of TRACKED_PAIRS)
+      expect(splitSymbol(pair.symbol)).toEqual({ baseAsset: pair.baseAsset, quoteAsset: pair.quoteAsset });
     expect(splitSymbol('usdttry')).toEqual({ baseAsset: 'USDT', quoteAsset: 'TRY' });
     expect(splitSymbol('BTCEUR')).toBeNull();
     expect(splitSymbol('USDT')).toBeNull();

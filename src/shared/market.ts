@@ -21,7 +21,13 @@ export interface MarketAsset {
   dailyVolumeUsdt: number;
 }
 
-const coin = (asset: string, name: string, price: number, dailyVolatility: number, dailyVolumeUsdt: number): MarketAsset => ({
+const coin = (
+  asset: string,
+  name: string,
+  price: number,
+  dailyVolatility: number,
+  dailyVolumeUsdt: number,
+): MarketAsset => ({
   asset,
   name,
   price,
@@ -89,7 +95,11 @@ export interface MarketPair {
   quoteAsset: string;
 }
 
-const pair = (baseAsset: string, quoteAsset: string): MarketPair => ({ symbol: `${baseAsset}${quoteAsset}`, baseAsset, quoteAsset });
+const pair = (baseAsset: string, quoteAsset: string): MarketPair => ({
+  symbol: `${baseAsset}${quoteAsset}`,
+  baseAsset,
+  quoteAsset,
+});
 const quotedIn = (quote: string, bases: string[]) => bases.map((base) => pair(base, quote));
 
 /** The 40 coins of the home list, as USDT pairs. */

@@ -34,7 +34,11 @@ describe('sign up with an emailed code', () => {
     expect(user.login.user.uniqueid).toMatch(/^\d{8}$/);
     const info = await call(t, 'GET', '/api-v1/info/', { token: user.token });
     expect(info.status).toBe(200);
-    expect(info.body).toMatchObject({ email: user.email, uniqueid: user.login.user.uniqueid, has_transaction_password: false });
+    expect(info.body).toMatchObject({
+      email: user.email,
+      uniqueid: user.login.user.uniqueid,
+      has_transaction_password: false,
+    });
   });
 
   it('mails a 6-digit code and stores only its hash', async () => {
@@ -96,7 +100,8 @@ describe('sign up with an emailed code', () => {
     const code = t.mailbox.lastCode(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await call(t, 'POST', '/api-v1/signup/', { body: signupFields(email, wrong) }));
+    for (let i = 0; i < 5; i++)
+      answers.push(await call(t, 'POST', '/api-v1/signup/', { body: signupFields(email, wrong) }));
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
     expect(answers[4]!.body.error).toBe('Too many wrong codes. Please request a new OTP.');
     const right = await call(t, 'POST', '/api-v1/signup/', { body: signupFields(email, code) });
@@ -144,7 +149,9 @@ describe('sign up with an emailed code', () => {
     ['otp', '12ab56', 'OTP must be 6 digits'],
   ])('refuses sign-up with a bad %s', async (field, value, message) => {
     const email = uniqueEmail();
-    const res = await call(t, 'POST', '/api-v1/signup/', { body: { ...signupFields(email, '123456'), [field]: value } });
+    const res = await call(t, 'POST', '/api-v1/signup/', {
+      body: { ...signupFields(email, '123456'), [field]: value },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
   });
@@ -162,7 +169,9 @@ describe('log in', () => {
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const user = await signUp(t);
     const wrong = await call(t, 'POST', '/api-v1/login/', { body: { email: user.email, password: 'wrong password' } });
-    const unknown = await call(t, 'POST', '/api-v1/login/', { body: { email: uniqueEmail(), password: 'wrong password' } });
+    const unknown = await call(t, 'POST', '/api-v1/login/', {
+      body: { email: uniqueEmail(), password: 'wrong password' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { error: MSG.loginFailed } });
     expect(unknown).toMatchObject({ status: 401, body: { error: MSG.loginFailed } });
   });
@@ -170,7 +179,10 @@ describe('log in', () => {
   it('needs both fields and a valid email', async () => {
     const res = await call(t, 'POST', '/api-v1/login/', { body: { email: 'nope' } });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toMatchObject({ email: 'Please enter a valid email address', password: 'Password is required' });
+    expect(res.body.fields).toMatchObject({
+      email: 'Please enter a valid email address',
+      password: 'Password is required',
+    });
   });
 
   it('answers malformed JSON with a 400 and a message', async () => {
@@ -246,7 +258,9 @@ describe('forgot and reset password', () => {
     });
     expect(res).toMatchObject({ status: 200, body: { message: MSG.passwordUpdated } });
     expect((await call(t, 'GET', '/api-v1/info/', { token: user.token })).status).toBe(401);
-    expect((await call(t, 'POST', '/api-v1/login/', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect(
+      (await call(t, 'POST', '/api-v1/login/', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
     await logIn(t, user.email, 'brand new secret');
   });
 
@@ -302,7 +316,10 @@ describe('login password and transaction password', () => {
 
   it('needs a token', async () => {
     expect((await call(t, 'POST', '/api-v1/transcation-password-otp/')).status).toBe(401);
-    expect((await call(t, 'POST', '/api-v1/set-transcation-password/', { body: { new_password: '123456', otp: '123456' } })).status).toBe(401);
+    expect(
+      (await call(t, 'POST', '/api-v1/set-transcation-password/', { body: { new_password: '123456', otp: '123456' } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -323,7 +340,9 @@ describe('rate limits', () => {
     try {
       const statuses = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await call(limited, 'POST', '/api-v1/login/', { body: { email: uniqueEmail(), password: 'x' } })).status);
+        statuses.push(
+          (await call(limited, 'POST', '/api-v1/login/', { body: { email: uniqueEmail(), password: 'x' } })).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {

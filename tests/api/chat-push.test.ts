@@ -17,7 +17,10 @@ afterAll(() => t.close());
 async function loggedInSocket(user: TestUser) {
   const client = await connectWs(t);
   client.send({ method: 'LOGIN', params: [user.token], id: 'login' });
-  expect(await client.next((f) => f.id === 'login')).toEqual({ result: { user_id: user.id, is_admin: user.login.user.is_admin }, id: 'login' });
+  expect(await client.next((f) => f.id === 'login')).toEqual({
+    result: { user_id: user.id, is_admin: user.login.user.is_admin },
+    id: 'login',
+  });
   return client;
 }
 
@@ -68,7 +71,9 @@ describe('chat pushed over the WebSocket', () => {
     const toAlice = await asAlice.next((f) => f.e === 'chatMessage' && f.message.is_staff);
     expect(toAlice.message).toMatchObject({ session: sessionId, text: 'On its way' });
 
-    expect((await call(t, 'POST', '/api-v2/close-chat/', { token: staff.token, body: { session_id: sessionId } })).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/api-v2/close-chat/', { token: staff.token, body: { session_id: sessionId } })).status,
+    ).toBe(200);
     expect(await asAlice.next((f) => f.e === 'chatClosed')).toEqual({ e: 'chatClosed', session_id: sessionId });
 
     expect(asBob.frames.filter((f) => f.e)).toEqual([]);

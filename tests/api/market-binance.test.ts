@@ -1,7 +1,11 @@
 /** MARKET_SOURCE=binance against a fake exchange on 127.0.0.1 (never a real host). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createBinanceFeed, type BinanceFeed, type BinanceFeedOptions } from '../../src/server/modules/market/binance/feed.js';
+import {
+  createBinanceFeed,
+  type BinanceFeed,
+  type BinanceFeedOptions,
+} from '../../src/server/modules/market/binance/feed.js';
 import { ExchangeApiError } from '../../src/server/modules/market/params.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeExchange, type FakeExchange } from '../helpers/fake-exchange.js';
@@ -13,7 +17,9 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function exchange(prices: Record<string, string> = { BTCUSDT: '65000.00000000', ETHUSDT: '3000.00000000', FOOBAR: '1.00000000' }) {
+async function exchange(
+  prices: Record<string, string> = { BTCUSDT: '65000.00000000', ETHUSDT: '3000.00000000', FOOBAR: '1.00000000' },
+) {
   const fake = await startFakeExchange(prices);
   cleanups.push(() => fake.close());
   return fake;
@@ -105,12 +111,18 @@ describe('following the exchange', () => {
   it('tries the US exchange first for a US server and falls back to the international one', async () => {
     const [us, international] = [await exchange(), await exchange()];
     us.restDown = true;
-    const feed = follow(international, { endpoints: { us: us.endpoints, international: international.endpoints }, region: async () => 'us' });
+    const feed = follow(international, {
+      endpoints: { us: us.endpoints, international: international.endpoints },
+      region: async () => 'us',
+    });
     await feed.start();
     await until(() => expect(feed.status().region).toBe('international'));
     expect(us.requests[0]).toBe('/api/v3/ticker/24hr');
 
-    const usFeed = follow(international, { endpoints: { us: (await exchange()).endpoints, international: international.endpoints }, region: async () => 'us' });
+    const usFeed = follow(international, {
+      endpoints: { us: (await exchange()).endpoints, international: international.endpoints },
+      region: async () => 'us',
+    });
     await usFeed.start();
     await until(() => expect(usFeed.status().region).toBe('us'));
   });
@@ -121,11 +133,20 @@ describe('following the exchange', () => {
     await feed.start();
     await until(() => expect(feed.status().region).toBe('international'));
     const books = await Promise.all([feed.depth('BTCUSDT', 5), feed.depth('BTCUSDT', 5), feed.depth('BTCUSDT', 5)]);
-    expect(books[0]).toEqual({ lastUpdateId: 42, bids: [['65000.00000000', '1.00000000']], asks: [['65000.00000000', '2.00000000']] });
-    expect(fake.requests.filter((r) => r.startsWith('/api/v3/depth'))).toEqual(['/api/v3/depth?symbol=BTCUSDT&limit=5']);
+    expect(books[0]).toEqual({
+      lastUpdateId: 42,
+      bids: [['65000.00000000', '1.00000000']],
+      asks: [['65000.00000000', '2.00000000']],
+    });
+    expect(fake.requests.filter((r) => r.startsWith('/api/v3/depth'))).toEqual([
+      '/api/v3/depth?symbol=BTCUSDT&limit=5',
+    ]);
     const candles = await feed.klines({ symbol: 'ETHUSDT', interval: '1m', limit: 1 });
     expect(candles[0]![1]).toBe('3000.00000000');
-    await expect(feed.klines({ symbol: 'ETHBTC', interval: '1m', limit: 1 })).rejects.toMatchObject({ statusCode: 400, code: -1121 });
+    await expect(feed.klines({ symbol: 'ETHBTC', interval: '1m', limit: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: -1121,
+    });
     fake.restDown = true;
     const down = await feed.depth('ETHUSDT', 10).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(ExchangeApiError);
@@ -155,8 +176,16 @@ describe('the server on MARKET_SOURCE=binance', () => {
       config: { marketEndpoints: { us: fake.endpoints, international: fake.endpoints } },
     });
     cleanups.push(() => t.close());
-    await until(async () => expect((await call(t, 'GET', '/api/v3/ticker/price?symbol=BTCUSDT')).body).toEqual({ symbol: 'BTCUSDT', price: '65000.00000000' }));
-    expect(await call(t, 'GET', '/api/v3/ticker/price?symbol=DOGEUSDT')).toMatchObject({ status: 400, body: { code: -1121 } });
+    await until(async () =>
+      expect((await call(t, 'GET', '/api/v3/ticker/price?symbol=BTCUSDT')).body).toEqual({
+        symbol: 'BTCUSDT',
+        price: '65000.00000000',
+      }),
+    );
+    expect(await call(t, 'GET', '/api/v3/ticker/price?symbol=DOGEUSDT')).toMatchObject({
+      status: 400,
+      body: { code: -1121 },
+    });
     expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ price: '65000.00000000', stale: false });
 
     const clients = await Promise.all(Array.from({ length: 5 }, () => t.app.injectWS('/ws')));

@@ -82,7 +82,9 @@ describe('ticker streams over /ws', () => {
     client.send({ method: 'SUBSCRIBE', params: 'btcusdt@ticker', id: 6 });
     expect(await client.next((f) => f.id === 6)).toMatchObject({ error: { code: 2 } });
     client.send({ method: 'SUBSCRIBE', params: ['btcusdt@ticker'], id: -1 });
-    expect(await client.next((f) => f.error && f.id === null && f !== client.frames[0])).toMatchObject({ error: { code: 2 } });
+    expect(await client.next((f) => f.error && f.id === null && f !== client.frames[0])).toMatchObject({
+      error: { code: 2 },
+    });
     client.send({ method: 'SET_PROPERTY', params: ['combined', 'yes'], id: 8 });
     expect(await client.next((f) => f.id === 8)).toMatchObject({ error: { code: 1 } });
     client.send({ method: 'SUBSCRIBE', params: ['ltcusdt@ticker'], id: 9 });

@@ -31,7 +31,11 @@ describe('exchange basics', () => {
     expect(res.body.symbols.map((s: { symbol: string }) => s.symbol)).toEqual(TRACKED_SYMBOLS);
     const ethbtc = res.body.symbols.find((s: { symbol: string }) => s.symbol === 'ETHBTC');
     expect(ethbtc).toMatchObject({ baseAsset: 'ETH', quoteAsset: 'BTC', status: 'TRADING' });
-    expect(ethbtc.filters.map((f: { filterType: string }) => f.filterType)).toEqual(['PRICE_FILTER', 'LOT_SIZE', 'NOTIONAL']);
+    expect(ethbtc.filters.map((f: { filterType: string }) => f.filterType)).toEqual([
+      'PRICE_FILTER',
+      'LOT_SIZE',
+      'NOTIONAL',
+    ]);
     const quotes = new Set(res.body.symbols.map((s: { quoteAsset: string }) => s.quoteAsset));
     expect([...quotes].sort()).toEqual([...QUOTE_ASSETS].sort());
   });
@@ -71,13 +75,19 @@ describe('24-hour tickers', () => {
     for (const url of forms) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
-      expect(ticker24hList.parse(res.body).map((x) => x.symbol), url).toEqual(['ETHUSDT', 'BTCUSDT']);
+      expect(
+        ticker24hList.parse(res.body).map((x) => x.symbol),
+        url,
+      ).toEqual(['ETHUSDT', 'BTCUSDT']);
     }
   });
 
   it('refuses unknown symbols with the exchange error, never a 500', async () => {
     expect(await get('/api/v3/ticker/24hr?symbol=NOPEUSDT')).toMatchObject({ status: 400, body: INVALID_SYMBOL });
-    expect(await get('/api/v3/ticker/24hr?symbols=["BTCUSDT","NOPEUSDT"]')).toMatchObject({ status: 400, body: INVALID_SYMBOL });
+    expect(await get('/api/v3/ticker/24hr?symbols=["BTCUSDT","NOPEUSDT"]')).toMatchObject({
+      status: 400,
+      body: INVALID_SYMBOL,
+    });
   });
 
   it('refuses malformed parameters with exchange-style codes', async () => {
@@ -121,7 +131,10 @@ describe('last prices', () => {
   });
 
   it('agree with the 24-hour ticker of the same moment', async () => {
-    const [price, ticker] = await Promise.all([get('/api/v3/ticker/price?symbol=SOLUSDT'), get('/api/v3/ticker/24hr?symbol=SOLUSDT')]);
+    const [price, ticker] = await Promise.all([
+      get('/api/v3/ticker/price?symbol=SOLUSDT'),
+      get('/api/v3/ticker/24hr?symbol=SOLUSDT'),
+    ]);
     if (ticker.body.closeTime % 1000 < 900) expect(price.body.price).toBe(ticker.body.lastPrice);
   });
 
@@ -162,9 +175,11 @@ describe('klines', () => {
     expect(res.status).toBe(200);
     const candles = klineList.parse(res.body);
     expect(candles).toHaveLength(3);
-    const [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore] = candles[2]!;
+    const [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore] =
+      candles[2]!;
     expect(closeTime - openTime).toBe(59_999);
-    for (const value of [open, high, low, close, volume, quoteVolume, takerBase, takerQuote]) expect(value).toMatch(/^\d+\.\d{8}$/);
+    for (const value of [open, high, low, close, volume, quoteVolume, takerBase, takerQuote])
+      expect(value).toMatch(/^\d+\.\d{8}$/);
     expect(Number.isInteger(trades)).toBe(true);
     expect(ignore).toBe('0');
   });
@@ -176,16 +191,27 @@ describe('klines', () => {
 
   it('honours startTime and endTime', async () => {
     const start = Date.UTC(2024, 0, 1);
-    const res = await get(`/api/v3/klines?symbol=BTCUSDT&interval=1d&startTime=${start}&endTime=${start + 2 * 86_400_000}`);
+    const res = await get(
+      `/api/v3/klines?symbol=BTCUSDT&interval=1d&startTime=${start}&endTime=${start + 2 * 86_400_000}`,
+    );
     expect(res.body.map((k: number[]) => k[0])).toEqual([start, start + 86_400_000, start + 2 * 86_400_000]);
   });
 
   it('refuses bad intervals, symbols and times', async () => {
     expect((await get('/api/v3/klines?symbol=BTCUSDT')).body).toMatchObject({ code: -1102 });
-    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=7m')).toMatchObject({ status: 400, body: { code: -1120, msg: 'Invalid interval.' } });
+    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=7m')).toMatchObject({
+      status: 400,
+      body: { code: -1120, msg: 'Invalid interval.' },
+    });
     expect(await get('/api/v3/klines?symbol=XYZ&interval=1m')).toMatchObject({ status: 400, body: INVALID_SYMBOL });
-    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=yesterday')).toMatchObject({ status: 400, body: { code: -1100 } });
-    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=2000&endTime=1000')).toMatchObject({ status: 400, body: { code: -1023 } });
+    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=yesterday')).toMatchObject({
+      status: 400,
+      body: { code: -1100 },
+    });
+    expect(await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=2000&endTime=1000')).toMatchObject({
+      status: 400,
+      body: { code: -1023 },
+    });
   });
 });
 
@@ -208,11 +234,18 @@ describe('never a server error', () => {
       '?symbol=constructor&interval=toString',
       `?symbol=${'A'.repeat(5000)}`,
     ];
-    for (const path of ['/api/v3/exchangeInfo', '/api/v3/ticker/24hr', '/api/v3/ticker/price', '/api/v3/depth', '/api/v3/klines']) {
+    for (const path of [
+      '/api/v3/exchangeInfo',
+      '/api/v3/ticker/24hr',
+      '/api/v3/ticker/price',
+      '/api/v3/depth',
+      '/api/v3/klines',
+    ]) {
       for (const query of queries) {
         const res = await get(path + query);
         expect(res.status, path + query).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body, path + query).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
+        if (res.status >= 400)
+          expect(res.body, path + query).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
       }
     }
   });
@@ -220,8 +253,14 @@ describe('never a server error', () => {
 
 describe('default currency and mark prices', () => {
   it('prices USDO from USDO_PRICE until staff set it', async () => {
-    expect(await get('/api-v1/default-currency/')).toMatchObject({ status: 200, body: { currency: 'USDO', price: '1' } });
-    await t.db.insert(settings).values({ key: USDO_PRICE_KEY, value: { price: '1.25' } }).onConflictDoUpdate({ target: settings.key, set: { value: { price: '1.25' } } });
+    expect(await get('/api-v1/default-currency/')).toMatchObject({
+      status: 200,
+      body: { currency: 'USDO', price: '1' },
+    });
+    await t.db
+      .insert(settings)
+      .values({ key: USDO_PRICE_KEY, value: { price: '1.25' } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { price: '1.25' } } });
     expect((await get('/api-v1/default-currency/')).body.price).toBe('1.25');
     expect(await t.ctx.market.markPrice('USDO')).toMatchObject({ price: '1.25', stale: false });
     await t.db.delete(settings).where(eq(settings.key, USDO_PRICE_KEY));

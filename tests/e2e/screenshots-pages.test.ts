@@ -44,7 +44,10 @@ describe.runIf(Boolean(folder))('screenshots of pages and the staff console', ()
       await shot(page, `${scheme}-legal-currency`);
       await page.getByRole('tab', { name: 'ETH' }).click();
       await page.getByRole('button', { name: 'sell', exact: true }).click();
-      await page.getByTestId('unit-price').getByText(/ETH [1-9]/).waitFor();
+      await page
+        .getByTestId('unit-price')
+        .getByText(/ETH [1-9]/)
+        .waitFor();
       await shot(page, `${scheme}-legal-currency-eth-sell`);
       await page.getByRole('button', { name: 'Sell ETH' }).click();
       await page.getByRole('dialog').waitFor();

@@ -77,7 +77,11 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
         const wanted = url.searchParams.get('symbols');
         const symbols = wanted ? (JSON.parse(wanted) as string[]) : [...book.keys()];
         if (!symbols.every(listed)) return send(res, 400, { code: -1121, msg: 'Invalid symbol.' });
-        return send(res, 200, symbols.map((s) => ticker(s, book.get(s)!, now)));
+        return send(
+          res,
+          200,
+          symbols.map((s) => ticker(s, book.get(s)!, now)),
+        );
       }
       case '/api/v3/exchangeInfo': {
         const symbols = JSON.parse(url.searchParams.get('symbols') ?? '[]') as string[];
@@ -91,7 +95,14 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
             quoteAsset: symbol.endsWith('BTC') ? 'BTC' : 'USDT',
             baseAssetPrecision: 8,
             quoteAssetPrecision: 8,
-            filters: [{ filterType: 'PRICE_FILTER', minPrice: '0.01000000', maxPrice: '1000000.00000000', tickSize: '0.01000000' }],
+            filters: [
+              {
+                filterType: 'PRICE_FILTER',
+                minPrice: '0.01000000',
+                maxPrice: '1000000.00000000',
+                tickSize: '0.01000000',
+              },
+            ],
             fromUpstream: true,
           })),
         });
@@ -139,10 +150,29 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
     push(symbol: string) {
       const t = ticker(symbol, book.get(symbol)!, Date.now());
       const data = {
-        e: '24hrTicker', E: Date.now(), s: symbol, p: t.priceChange, P: t.priceChangePercent, w: t.weightedAvgPrice,
-        x: t.prevClosePrice, c: t.lastPrice, Q: t.lastQty, b: t.bidPrice, B: t.bidQty, a: t.askPrice, A: t.askQty,
-        o: t.openPrice, h: t.highPrice, l: t.lowPrice, v: t.volume, q: t.quoteVolume, O: t.openTime, C: t.closeTime,
-        F: t.firstId, L: t.lastId, n: t.count,
+        e: '24hrTicker',
+        E: Date.now(),
+        s: symbol,
+        p: t.priceChange,
+        P: t.priceChangePercent,
+        w: t.weightedAvgPrice,
+        x: t.prevClosePrice,
+        c: t.lastPrice,
+        Q: t.lastQty,
+        b: t.bidPrice,
+        B: t.bidQty,
+        a: t.askPrice,
+        A: t.askQty,
+        o: t.openPrice,
+        h: t.highPrice,
+        l: t.lowPrice,
+        v: t.volume,
+        q: t.quoteVolume,
+        O: t.openTime,
+        C: t.closeTime,
+        F: t.firstId,
+        L: t.lastId,
+        n: t.count,
       };
       const frame = JSON.stringify({ stream: `${symbol.toLowerCase()}@ticker`, data });
       for (const ws of sockets) ws.send(frame);

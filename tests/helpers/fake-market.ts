@@ -43,7 +43,9 @@ function flatTicker(symbol: string, price: string, time: number): Ticker24h {
   };
 }
 
-export function createFakeMarket(initial: Record<string, string> = { USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' }): FakeMarket {
+export function createFakeMarket(
+  initial: Record<string, string> = { USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' },
+): FakeMarket {
   const prices = new Map<string, MarkPrice>();
   const listeners = new Set<() => void>();
   let snapshot: TickerSnapshot | undefined;
@@ -68,7 +70,15 @@ export function createFakeMarket(initial: Record<string, string> = { USDT: '1', 
           const rules = pairRules(symbolOf(coin));
           return rules
             ? symbolInfoOf(rules)
-            : { symbol: symbolOf(coin), status: 'TRADING', baseAsset: coin, quoteAsset: 'USDT', baseAssetPrecision: 8, quoteAssetPrecision: 8, filters: [] };
+            : {
+                symbol: symbolOf(coin),
+                status: 'TRADING',
+                baseAsset: coin,
+                quoteAsset: 'USDT',
+                baseAssetPrecision: 8,
+                quoteAssetPrecision: 8,
+                filters: [],
+              };
         }),
       ),
     snapshot: () =>

@@ -14,7 +14,8 @@ export interface TestUser {
 }
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'trader') => `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@example.com`;
+export const uniqueEmail = (prefix = 'trader') =>
+  `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@example.com`;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

@@ -12,6 +12,10 @@ declare module '@binance/connector' {
     ticker24hr(symbol?: string, symbols?: string[], type?: 'FULL' | 'MINI'): Promise<Response>;
     tickerPrice(symbol?: string, symbols?: string[]): Promise<Response>;
     depth(symbol: string, options?: { limit?: number }): Promise<Response>;
-    klines(symbol: string, interval: string, options?: { limit?: number; startTime?: number; endTime?: number }): Promise<Response>;
+    klines(
+      symbol: string,
+      interval: string,
+      options?: { limit?: number; startTime?: number; endTime?: number },
+    ): Promise<Response>;
   }
 }

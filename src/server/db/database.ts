@@ -42,7 +42,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -94,7 +96,11 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-export async function startEmbeddedPostgres({ dir, ephemeral = false, log }: EmbeddedOptions): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres({
+  dir,
+  ephemeral = false,
+  log,
+}: EmbeddedOptions): Promise<RunningDatabase> {
   mkdirSync(path.dirname(dir), { recursive: true });
   assertReachableByPostgres(dir);
   const passwordFile = `${dir}-password`;

@@ -22,7 +22,10 @@ import {
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const userRef = (name = 'user_id') => bigint(name, { mode: 'number' }).notNull().references(() => users.id);
+const userRef = (name = 'user_id') =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id);
 
 export const users = pgTable(
   'users',
@@ -97,7 +100,10 @@ export const ledgerEntries = pgTable(
     refId: bigint('ref_id', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.id), index('ledger_entries_ref_idx').on(t.refType, t.refId)],
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_ref_idx').on(t.refType, t.refId),
+  ],
 );
 
 /** Deposits, withdrawals and transfers as the user and staff see them. */
@@ -151,7 +157,9 @@ export const trades = pgTable(
     tradeType: text('trade_type', { enum: ['buy', 'sell'] }).notNull(),
     hands: money('hands').notNull(),
     leverage: integer('leverage').notNull(),
-    orderType: text('order_type', { enum: ['market', 'limit'] }).notNull().default('market'),
+    orderType: text('order_type', { enum: ['market', 'limit'] })
+      .notNull()
+      .default('market'),
     limitPrice: money('limit_price'),
     /** pending (limit order resting), open, closed, liquidated, cancelled (revoked limit order). */
     status: text('status', { enum: ['pending', 'open', 'closed', 'liquidated', 'cancelled'] }).notNull(),
@@ -163,7 +171,10 @@ export const trades = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('trades_user_status_idx').on(t.userId, t.status, t.id), index('trades_status_idx').on(t.status, t.coin)],
+  (t) => [
+    index('trades_user_status_idx').on(t.userId, t.status, t.id),
+    index('trades_status_idx').on(t.status, t.coin),
+  ],
 );
 
 export const tradePriceHistory = pgTable(
@@ -190,7 +201,9 @@ export const verifications = pgTable(
     idCardFront: text('id_card_front').notNull(),
     idCardBack: text('id_card_back').notNull(),
     selfie: text('selfie').notNull(),
-    status: text('status', { enum: ['pending', 'verified', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: bigint('reviewed_by', { mode: 'number' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -200,7 +213,9 @@ export const verifications = pgTable(
     index('verifications_user_idx').on(t.userId, t.id),
     index('verifications_status_idx').on(t.status, t.id),
     // At most one submission per user waiting for review.
-    uniqueIndex('verifications_one_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('verifications_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -209,7 +224,9 @@ export const chatSessions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userRef(),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     closedBy: bigint('closed_by', { mode: 'number' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -217,7 +234,9 @@ export const chatSessions = pgTable(
   (t) => [
     index('chat_sessions_user_idx').on(t.userId, t.createdAt),
     // A user has at most one open session.
-    uniqueIndex('chat_sessions_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('chat_sessions_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
@@ -250,7 +269,10 @@ export const faqEntries = pgTable('faq_entries', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   topic: text('topic').notNull(),
   question: text('question').notNull(),
-  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+  keywords: text('keywords')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   answer: text('answer').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

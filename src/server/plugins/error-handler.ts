@@ -11,7 +11,9 @@ const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').repl
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -27,7 +29,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ error: 'Too many requests. Please wait a moment and try again.' });
+    if (status === 429)
+      return reply.status(429).send({ error: 'Too many requests. Please wait a moment and try again.' });
     if (status >= 400 && status < 500) {
       const known: Record<string, string> = {
         FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',

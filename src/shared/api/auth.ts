@@ -42,7 +42,10 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 export const loginBody = z.object({
   email: emailInput,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(LOGIN_PASSWORD_MAX),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(LOGIN_PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

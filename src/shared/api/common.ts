@@ -35,4 +35,8 @@ export const otpInput = z
   .trim()
   .regex(/^\d{6}$/, { error: 'OTP must be 6 digits' });
 
-export const idParam = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2 ** 53 - 1, { error: 'Invalid id' });
+export const idParam = z.coerce
+  .number({ error: 'Invalid id' })
+  .int({ error: 'Invalid id' })
+  .positive({ error: 'Invalid id' })
+  .max(2 ** 53 - 1, { error: 'Invalid id' });

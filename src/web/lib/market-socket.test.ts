@@ -97,7 +97,11 @@ describe('market socket', () => {
     stopB();
     stopB();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(last().sent.slice(1).map((m) => [m.method, m.params])).toEqual([
+    expect(
+      last()
+        .sent.slice(1)
+        .map((m) => [m.method, m.params]),
+    ).toEqual([
       ['UNSUBSCRIBE', ['btcusdt@ticker']],
       ['SUBSCRIBE', ['xrpusdt@ticker']],
     ]);
@@ -133,7 +137,9 @@ describe('market socket', () => {
     expect(FakeSocket.all).toHaveLength(3);
     last().open();
     await vi.advanceTimersByTimeAsync(0);
-    expect(last().sent).toEqual([{ method: 'SUBSCRIBE', params: ['btcusdt@ticker', 'ethusdt@ticker'], id: expect.any(Number) }]);
+    expect(last().sent).toEqual([
+      { method: 'SUBSCRIBE', params: ['btcusdt@ticker', 'ethusdt@ticker'], id: expect.any(Number) },
+    ]);
     last().receive(ticker('BTCUSDT', '1'));
     expect(listener).toHaveBeenCalledOnce();
   });

@@ -108,7 +108,8 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     if (typeof message !== 'object' || message === null) return;
     const frame = message as Record<string, unknown>;
     if (typeof frame.stream === 'string' && 'data' in frame) return dispatch(frame.stream, frame.data);
-    if (frame.e === '24hrTicker' && typeof frame.s === 'string') return dispatch(`${frame.s.toLowerCase()}@ticker`, frame);
+    if (frame.e === '24hrTicker' && typeof frame.s === 'string')
+      return dispatch(`${frame.s.toLowerCase()}@ticker`, frame);
     if ('error' in frame) log('server refused a request', frame.error);
   }
 
@@ -153,7 +154,8 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
 
   function reconnectLater() {
     if (closedForGood || listeners.size === 0 || reconnectTimer !== undefined) return;
-    const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
+    const delay =
+      Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       void connect();

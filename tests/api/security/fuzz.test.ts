@@ -50,8 +50,7 @@ const SLOW_ROUTES = new Set([
  * A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new inputs
  * (any failure prints the seed to replay with FUZZ_SEED=<seed>).
  */
-const SEED =
-  process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_122);
+const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_122);
 
 interface FuzzCase {
   kind: string;
@@ -253,7 +252,15 @@ interface Stats {
   /** Trades a 2xx answer named. */
   acknowledgedTrades: Set<number>;
 }
-const stats: Stats = { requests: 0, mustFail: 0, byKind: {}, byStatus: {}, problems: [], acknowledged: new Set(), acknowledgedTrades: new Set() };
+const stats: Stats = {
+  requests: 0,
+  mustFail: 0,
+  byKind: {},
+  byStatus: {},
+  problems: [],
+  acknowledged: new Set(),
+  acknowledgedTrades: new Set(),
+};
 
 async function run(target: Target, c: FuzzCase): Promise<string[]> {
   const token = target.actor?.token;
@@ -377,11 +384,10 @@ describe('fuzzing every route', () => {
     const entries = await s.t.db.execute(
       sql`select id, ref_type, ref_id from ledger_entries where id > ${before.last_entry}`,
     );
-    const unexplained = (entries as unknown as { rows: Row[] }).rows.filter(
-      (r) =>
-        r.ref_type === 'trade'
-          ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
-          : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
+    const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
+      r.ref_type === 'trade'
+        ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
+        : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
     );
     const ledger = await checkLedger(s.t.db);
 

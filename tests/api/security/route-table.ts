@@ -301,7 +301,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // --- staff console (users, audit log, settings) ---
   'GET /api-v3/admin/users/': { access: 'admin', request: get('/api-v3/admin/users/') },
-  'GET /api-v3/admin/users/:user_id/': { access: 'admin', request: (s) => ({ url: `/api-v3/admin/users/${s.owner.id}/` }) },
+  'GET /api-v3/admin/users/:user_id/': {
+    access: 'admin',
+    request: (s) => ({ url: `/api-v3/admin/users/${s.owner.id}/` }),
+  },
   'GET /api-v3/admin/audit-log/': { access: 'admin', request: get('/api-v3/admin/audit-log/') },
   'GET /api-v3/admin/settings/': { access: 'admin', request: get('/api-v3/admin/settings/') },
   'PUT /api-v3/admin/settings/': {

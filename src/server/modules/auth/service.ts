@@ -1,12 +1,7 @@
 /** Accounts: sign-up, login, password reset and changes, transaction password, admin bootstrap. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type {
-  LoginResponse,
-  SessionUser,
-  SignupBody,
-  UserInfo,
-} from '../../../shared/api/auth.js';
+import type { LoginResponse, SessionUser, SignupBody, UserInfo } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -21,7 +16,8 @@ import { INVALID_OTP, createOtpService } from './otp.js';
 type UserRow = typeof users.$inferSelect;
 
 const PROMOTION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const randomPromotionCode = () => Array.from({ length: 8 }, () => PROMOTION_ALPHABET[randomInt(PROMOTION_ALPHABET.length)]).join('');
+const randomPromotionCode = () =>
+  Array.from({ length: 8 }, () => PROMOTION_ALPHABET[randomInt(PROMOTION_ALPHABET.length)]).join('');
 const randomUniqueId = () => String(randomInt(10_000_000, 100_000_000));
 
 export const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
@@ -43,7 +39,8 @@ async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert,
       return row!;
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw conflict('An account with this email already exists');
-      const retriable = isUniqueViolation(error, 'users_uniqueid_key') || isUniqueViolation(error, 'users_promotion_code_key');
+      const retriable =
+        isUniqueViolation(error, 'users_uniqueid_key') || isUniqueViolation(error, 'users_promotion_code_key');
       if (!retriable || attempt >= 10) throw error;
     }
   }
@@ -212,5 +209,6 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>, print:
     lastName: 'Admin',
     isAdmin: true,
   });
-  if (!adminPassword) print(`Created the staff account ${email} with password ${password} (shown once; change it after login).`);
+  if (!adminPassword)
+    print(`Created the staff account ${email} with password ${password} (shown once; change it after login).`);
 }

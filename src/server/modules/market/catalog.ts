@@ -17,7 +17,12 @@ export class SymbolCatalog {
 
   /** The exchangeInfo body for some symbols (all when omitted), built from the cached entries. */
   exchangeInfoJson(serverTime: number, symbols?: readonly string[]): string {
-    const list = symbols ? `[${symbols.map((s) => this.entries.get(s) ?? '').filter(Boolean).join(',')}]` : (this.allJson ??= `[${[...this.entries.values()].join(',')}]`);
+    const list = symbols
+      ? `[${symbols
+          .map((s) => this.entries.get(s) ?? '')
+          .filter(Boolean)
+          .join(',')}]`
+      : (this.allJson ??= `[${[...this.entries.values()].join(',')}]`);
     return (
       `{"timezone":"UTC","serverTime":${serverTime},` +
       `"rateLimits":[{"rateLimitType":"REQUEST_WEIGHT","interval":"MINUTE","intervalNum":1,"limit":6000}],` +

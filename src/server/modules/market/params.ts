@@ -79,14 +79,22 @@ export function parseSymbolList(raw: string, catalog: SymbolCatalog): string[] {
   } else {
     items = /^[A-Za-z0-9\-_., ]+$/.test(trimmed) ? trimmed.split(',') : null;
   }
-  if (!Array.isArray(items) || items.length === 0 || items.length > MAX_SYMBOLS || !items.every((s) => typeof s === 'string')) {
+  if (
+    !Array.isArray(items) ||
+    items.length === 0 ||
+    items.length > MAX_SYMBOLS ||
+    !items.every((s) => typeof s === 'string')
+  ) {
     throw illegalChars('symbols', SYMBOLS_LEGAL);
   }
   return [...new Set((items as string[]).map((s) => knownSymbol(s, catalog, 'symbols')))];
 }
 
 /** ?symbol= (one), ?symbols= (a list) or neither (all); both at once is refused. */
-export function symbolSelection(query: Query, catalog: SymbolCatalog): { one: string } | { list: string[] } | { all: true } {
+export function symbolSelection(
+  query: Query,
+  catalog: SymbolCatalog,
+): { one: string } | { list: string[] } | { all: true } {
   const one = text(query, 'symbol', SYMBOL_LEGAL);
   const many = text(query, 'symbols', SYMBOLS_LEGAL);
   if (one !== undefined && many !== undefined) throw badCombination();

@@ -25,9 +25,13 @@ describe('server market region', () => {
 
   it('asks the geolocation services in turn until one names a country', async () => {
     const fetchImpl = answering({ 'https://a.test/': new Error('offline'), 'https://c.test/': { countryCode: 'us' } });
-    expect(await detectCountry(fetchImpl, ['https://a.test/', 'https://b.test/', 'https://c.test/', 'https://d.test/'])).toBe('US');
+    expect(
+      await detectCountry(fetchImpl, ['https://a.test/', 'https://b.test/', 'https://c.test/', 'https://d.test/']),
+    ).toBe('US');
     expect(fetchImpl).toHaveBeenCalledTimes(3);
-    expect(await detectCountry(answering({ 'https://a.test/': { country: 'Germany' } }), ['https://a.test/'])).toBeNull();
+    expect(
+      await detectCountry(answering({ 'https://a.test/': { country: 'Germany' } }), ['https://a.test/']),
+    ).toBeNull();
   });
 
   it('falls back to the international exchange after the US one', () => {

@@ -6,7 +6,10 @@
 import { countryOf, IP_GEOLOCATION_SERVICES, type MarketRegion } from '../../../shared/market-region.js';
 import { GEOLOCATION_TIMEOUT_MS } from '../../../shared/constants.js';
 
-export type FetchLike = (url: string, init?: { signal?: AbortSignal; headers?: Record<string, string> }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
 /** The country of this machine's public IP from the first geolocation service that answers; null if none does. */
 export async function detectCountry(
@@ -16,7 +19,10 @@ export async function detectCountry(
 ): Promise<string | null> {
   for (const url of services) {
     try {
-      const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      const response = await fetchImpl(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) continue;
       const country = countryOf(await response.json());
       if (country) return country;
@@ -27,10 +33,14 @@ export async function detectCountry(
   return null;
 }
 
-export async function chooseServerRegion(override: MarketRegion | undefined, lookupCountry: () => Promise<string | null>): Promise<MarketRegion> {
+export async function chooseServerRegion(
+  override: MarketRegion | undefined,
+  lookupCountry: () => Promise<string | null>,
+): Promise<MarketRegion> {
   if (override) return override;
   return (await lookupCountry()) === 'US' ? 'us' : 'international';
 }
 
 /** Regions to try in order: the chosen one, then the international fallback. */
-export const regionsToTry = (region: MarketRegion): MarketRegion[] => (region === 'us' ? ['us', 'international'] : ['international']);
+export const regionsToTry = (region: MarketRegion): MarketRegion[] =>
+  region === 'us' ? ['us', 'international'] : ['international'];

@@ -7,7 +7,16 @@ import type { FastifyReply } from 'fastify';
 import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { defaultCurrency } from '../../../shared/api/market.js';
 import type { AppModule } from '../../context.js';
-import { ExchangeApiError, feedUnavailable, intervalParam, limitParam, requiredSymbol, symbolSelection, timeRange, type Query } from './params.js';
+import {
+  ExchangeApiError,
+  feedUnavailable,
+  intervalParam,
+  limitParam,
+  requiredSymbol,
+  symbolSelection,
+  timeRange,
+  type Query,
+} from './params.js';
 import { createTickerPublisher, tickerFamily } from './streams.js';
 import { usdoPrice } from './usdo.js';
 

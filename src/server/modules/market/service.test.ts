@@ -4,14 +4,20 @@ import type { Db } from '../../db/database.js';
 import { createMarketService } from './service.js';
 
 const silent = { info() {}, warn() {}, error() {} };
-const config = loadConfig({ MARKET_SEED: 'unit', LOG_LEVEL: 'silent' }, { jwtSecret: new Uint8Array(32), dataDir: '/tmp' });
+const config = loadConfig(
+  { MARKET_SEED: 'unit', LOG_LEVEL: 'silent' },
+  { jwtSecret: new Uint8Array(32), dataDir: '/tmp' },
+);
 
 describe('market service lifecycle', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('ticks every second while started and leaves no timer behind when stopped', async () => {
     vi.useFakeTimers();
-    const market = createMarketService(config, null as unknown as Db, { clock: { now: () => new Date() }, log: silent });
+    const market = createMarketService(config, null as unknown as Db, {
+      clock: { now: () => new Date() },
+      log: silent,
+    });
     let ticks = 0;
     market.onTick(() => ticks++);
     await market.start();
@@ -25,7 +31,10 @@ describe('market service lifecycle', () => {
   });
 
   it('prices coins without touching the database except for USDO', async () => {
-    const market = createMarketService(config, null as unknown as Db, { clock: { now: () => new Date() }, log: silent });
+    const market = createMarketService(config, null as unknown as Db, {
+      clock: { now: () => new Date() },
+      log: silent,
+    });
     expect(await market.markPrice('ETH')).toMatchObject({ price: expect.stringMatching(/^\d+\.\d{8}$/), stale: false });
     expect(await market.markPrice('usdt')).toMatchObject({ price: '1', stale: false });
     expect(await market.markPrice('DOGE')).not.toBeNull();

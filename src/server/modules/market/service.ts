@@ -31,7 +31,8 @@ function createFeed(config: Config, deps: MarketServiceDeps): ExchangeFeed {
     log: deps.log,
     endpoints: config.marketEndpoints,
     fetch: fetchImpl,
-    region: () => chooseServerRegion(config.marketRegion, () => detectCountry(fetchImpl, config.marketGeolocationServices)),
+    region: () =>
+      chooseServerRegion(config.marketRegion, () => detectCountry(fetchImpl, config.marketGeolocationServices)),
   });
 }
 

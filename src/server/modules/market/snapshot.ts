@@ -42,8 +42,12 @@ export class TickerSnapshot {
 
   /** A list of tickers: all of them, or the given symbols in the given order. */
   tickersJson(symbols?: readonly string[]): string {
-    if (!symbols) return (this.allTickersJson ??= `[${this.tickers.map((t) => this.tickerJsonOf(t.symbol)).join(',')}]`);
-    return `[${symbols.map((s) => this.tickerJsonOf(s)).filter(Boolean).join(',')}]`;
+    if (!symbols)
+      return (this.allTickersJson ??= `[${this.tickers.map((t) => this.tickerJsonOf(t.symbol)).join(',')}]`);
+    return `[${symbols
+      .map((s) => this.tickerJsonOf(s))
+      .filter(Boolean)
+      .join(',')}]`;
   }
 
   priceJsonOf(symbol: string): string {
@@ -58,7 +62,10 @@ export class TickerSnapshot {
 
   pricesJson(symbols?: readonly string[]): string {
     if (!symbols) return (this.allPricesJson ??= `[${this.tickers.map((t) => this.priceJsonOf(t.symbol)).join(',')}]`);
-    return `[${symbols.map((s) => this.priceJsonOf(s)).filter(Boolean).join(',')}]`;
+    return `[${symbols
+      .map((s) => this.priceJsonOf(s))
+      .filter(Boolean)
+      .join(',')}]`;
   }
 
   /** The `<symbol>@ticker` stream event ('24hrTicker'), or '' when the symbol is absent. */

@@ -9,8 +9,12 @@ describe('stream request protocol', () => {
   });
 
   it('accepts string and missing ids', () => {
-    expect(parseRequest('{"method":"LIST_SUBSCRIPTIONS","id":"abc"}', 10)).toEqual({ request: { method: 'LIST_SUBSCRIPTIONS', id: 'abc' } });
-    expect(parseRequest('{"method":"LIST_SUBSCRIPTIONS"}', 10)).toEqual({ request: { method: 'LIST_SUBSCRIPTIONS', id: null } });
+    expect(parseRequest('{"method":"LIST_SUBSCRIPTIONS","id":"abc"}', 10)).toEqual({
+      request: { method: 'LIST_SUBSCRIPTIONS', id: 'abc' },
+    });
+    expect(parseRequest('{"method":"LIST_SUBSCRIPTIONS"}', 10)).toEqual({
+      request: { method: 'LIST_SUBSCRIPTIONS', id: null },
+    });
   });
 
   it.each([

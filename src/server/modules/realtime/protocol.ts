@@ -35,7 +35,10 @@ function requestId(value: unknown): RequestId | undefined {
   return undefined;
 }
 
-export function parseRequest(raw: string, maxStreams: number): { request: StreamRequest } | { error: ProtocolError; id: RequestId } {
+export function parseRequest(
+  raw: string,
+  maxStreams: number,
+): { request: StreamRequest } | { error: ProtocolError; id: RequestId } {
   let message: unknown;
   try {
     message = JSON.parse(raw);
@@ -49,7 +52,8 @@ export function parseRequest(raw: string, maxStreams: number): { request: Stream
   const id = requestId(rawId);
   if (id === undefined) return { error: invalid('request ID must be an unsigned integer or a short string'), id: null };
   if (typeof method !== 'string') return { error: invalid('missing field method'), id };
-  if (!METHODS.includes(method)) return { error: invalid(`unknown variant ${method}, expected one of ${METHODS.join(', ')}`), id };
+  if (!METHODS.includes(method))
+    return { error: invalid(`unknown variant ${method}, expected one of ${METHODS.join(', ')}`), id };
   if (params !== undefined && !Array.isArray(params)) return { error: invalid('params must be an array'), id };
   const list = (params as unknown[] | undefined) ?? [];
 
@@ -67,7 +71,8 @@ export function parseRequest(raw: string, maxStreams: number): { request: Stream
       return { request: { method, id } };
     case 'LOGIN': {
       const [token] = list;
-      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { error: invalid('params must hold the access token'), id };
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096)
+        return { error: invalid('params must hold the access token'), id };
       return { request: { method, token, id } };
     }
     case 'SET_PROPERTY': {

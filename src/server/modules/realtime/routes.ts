@@ -38,7 +38,11 @@ function textFrame(payload: Buffer): Buffer {
   if (!frame) {
     const n = payload.length;
     const header =
-      n < 126 ? [0x81, n] : n < 65_536 ? [0x81, 126, n >> 8, n & 0xff] : [0x81, 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+      n < 126
+        ? [0x81, n]
+        : n < 65_536
+          ? [0x81, 126, n >> 8, n & 0xff]
+          : [0x81, 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
     frame = Buffer.concat([Buffer.from(header), payload]);
     framed.set(payload, frame);
   }
@@ -52,7 +56,13 @@ function textFrame(payload: Buffer): Buffer {
  */
 const transportOf = (socket: WebSocket) => (socket as unknown as { _socket?: Writable | null })._socket ?? undefined;
 
-function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequest, initial: string[], combined: boolean) {
+function openConnection(
+  ctx: AppContext,
+  socket: WebSocket,
+  request: FastifyRequest,
+  initial: string[],
+  combined: boolean,
+) {
   const hub = ctx.streams;
   const writable = () => socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES;
   const client: StreamClient = {
@@ -78,7 +88,8 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
       checked.push([topic, result.family]);
     }
     const after = new Set([...hub.subscriptions(client), ...streams]);
-    if (after.size > MAX_STREAMS_PER_CONNECTION) return { problem: `at most ${MAX_STREAMS_PER_CONNECTION} streams per connection` };
+    if (after.size > MAX_STREAMS_PER_CONNECTION)
+      return { problem: `at most ${MAX_STREAMS_PER_CONNECTION} streams per connection` };
     return { added: checked.filter(([topic, family]) => hub.subscribe(client, topic, family)).map(([topic]) => topic) };
   }
 
@@ -90,7 +101,8 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
 
   /** Leaves every topic this connection may no longer have (user streams after its session ended). */
   const dropForbidden = () => {
-    for (const topic of hub.subscriptions(client)) if ('error' in hub.check(topic, client)) hub.unsubscribe(client, topic);
+    for (const topic of hub.subscriptions(client))
+      if ('error' in hub.check(topic, client)) hub.unsubscribe(client, topic);
   };
 
   function endSession() {
@@ -145,7 +157,8 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
     }
     if (req.method === 'SUBSCRIBE') {
       const result = subscribe(req.streams);
-      if ('problem' in result) return client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }, req.id));
+      if ('problem' in result)
+        return client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }, req.id));
       client.send(resultFrame(null, req.id));
       return sendCurrent(result.added);
     }
@@ -212,14 +225,20 @@ function openConnection(ctx: AppContext, socket: WebSocket, request: FastifyRequ
 }
 
 export const realtimeModule: AppModule = (app, ctx) => {
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => openConnection(ctx, socket, request, [], false));
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) =>
+    openConnection(ctx, socket, request, [], false),
+  );
 
   app.get<{ Params: { '*': string } }>('/ws/*', { websocket: true, schema: { hide: true } }, (socket, request) =>
     openConnection(ctx, socket, request, streamsInPath(request.params['*']), false),
   );
 
-  app.get<{ Querystring: { streams?: string } }>('/stream', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const streams = typeof request.query.streams === 'string' ? streamsInPath(request.query.streams) : [];
-    openConnection(ctx, socket, request, streams, true);
-  });
+  app.get<{ Querystring: { streams?: string } }>(
+    '/stream',
+    { websocket: true, schema: { hide: true } },
+    (socket, request) => {
+      const streams = typeof request.query.streams === 'string' ? streamsInPath(request.query.streams) : [];
+      openConnection(ctx, socket, request, streams, true);
+    },
+  );
 };

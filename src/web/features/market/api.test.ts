@@ -13,13 +13,32 @@ import {
 } from './api.js';
 
 const ticker = (symbol: string, lastPrice: string) => ({
-  symbol, priceChange: '0', priceChangePercent: '1.000', weightedAvgPrice: lastPrice, prevClosePrice: lastPrice, lastPrice,
-  lastQty: '1', bidPrice: lastPrice, bidQty: '1', askPrice: lastPrice, askQty: '1', openPrice: lastPrice, highPrice: lastPrice,
-  lowPrice: lastPrice, volume: '1', quoteVolume: '1', openTime: 0, closeTime: 1, firstId: 1, lastId: 1, count: 1,
+  symbol,
+  priceChange: '0',
+  priceChangePercent: '1.000',
+  weightedAvgPrice: lastPrice,
+  prevClosePrice: lastPrice,
+  lastPrice,
+  lastQty: '1',
+  bidPrice: lastPrice,
+  bidQty: '1',
+  askPrice: lastPrice,
+  askQty: '1',
+  openPrice: lastPrice,
+  highPrice: lastPrice,
+  lowPrice: lastPrice,
+  volume: '1',
+  quoteVolume: '1',
+  openTime: 0,
+  closeTime: 1,
+  firstId: 1,
+  lastId: 1,
+  count: 1,
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   fetchMock = vi.fn();
@@ -35,7 +54,9 @@ describe('market fetchers', () => {
     fetchMock.mockResolvedValue(answer([ticker('BTCUSDT', '65000.00000000'), ticker('ETHUSDT', '3000.00000000')]));
     const tickers = await fetchTickers(['BTCUSDT', 'ETHUSDT']);
     expect(tickers.map((t) => t.lastPrice)).toEqual(['65000.00000000', '3000.00000000']);
-    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/v3/ticker/24hr?symbols=${encodeURIComponent('["BTCUSDT","ETHUSDT"]')}`);
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      `/api/v3/ticker/24hr?symbols=${encodeURIComponent('["BTCUSDT","ETHUSDT"]')}`,
+    );
   });
 
   it('ask for a 5-level order book by default', async () => {

@@ -15,7 +15,13 @@ import {
   tickerPrice,
   tickerPriceList,
 } from '../../../shared/api/market.js';
-import { IN_HOUSE_COIN, ORDER_BOOK_LEVELS, POLL, QUOTE_CURRENCY, REQUEST_TIMEOUT_MS } from '../../../shared/constants.js';
+import {
+  IN_HOUSE_COIN,
+  ORDER_BOOK_LEVELS,
+  POLL,
+  QUOTE_CURRENCY,
+  REQUEST_TIMEOUT_MS,
+} from '../../../shared/constants.js';
 import { HOME_SYMBOLS, MAIN_SYMBOLS, type KlineInterval } from '../../../shared/market.js';
 import { marketBase } from './endpoints.js';
 
@@ -32,7 +38,10 @@ export class MarketRequestError extends Error {
 /** GET from the market base (our server unless direct) or, with `ownServer`, always from our server. */
 async function getJson<S extends z.ZodType>(path: string, schema: S, ownServer = false): Promise<z.infer<S>> {
   const base = ownServer ? '' : (await marketBase()).rest;
-  const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  const response = await fetch(`${base}${path}`, {
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    headers: { accept: 'application/json' },
+  });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new MarketRequestError(response.status, body);
   return schema.parse(body);
@@ -53,12 +62,14 @@ const symbolsParam = (symbols: readonly string[]) => encodeURIComponent(JSON.str
 export const fetchTickers = (symbols?: readonly string[]) =>
   getJson(symbols ? `/api/v3/ticker/24hr?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/24hr', ticker24hList);
 
-export const fetchTicker = (symbol: string) => getJson(`/api/v3/ticker/24hr?symbol=${encodeURIComponent(symbol)}`, ticker24h);
+export const fetchTicker = (symbol: string) =>
+  getJson(`/api/v3/ticker/24hr?symbol=${encodeURIComponent(symbol)}`, ticker24h);
 
 export const fetchPrices = (symbols?: readonly string[]) =>
   getJson(symbols ? `/api/v3/ticker/price?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/price', tickerPriceList);
 
-export const fetchPrice = (symbol: string) => getJson(`/api/v3/ticker/price?symbol=${encodeURIComponent(symbol)}`, tickerPrice);
+export const fetchPrice = (symbol: string) =>
+  getJson(`/api/v3/ticker/price?symbol=${encodeURIComponent(symbol)}`, tickerPrice);
 
 export const fetchOrderBook = (symbol: string, limit: number = ORDER_BOOK_LEVELS) =>
   getJson(`/api/v3/depth?symbol=${encodeURIComponent(symbol)}&limit=${limit}`, orderBook);
@@ -83,7 +94,8 @@ export const marketKeys = {
   ticker: (symbol: string) => ['market', 'ticker', symbol] as const,
   price: (symbol: string) => ['market', 'price', symbol] as const,
   orderBook: (symbol: string, limit: number) => ['market', 'depth', symbol, limit] as const,
-  klines: (symbol: string, interval: KlineInterval, limit: number) => ['market', 'klines', symbol, interval, limit] as const,
+  klines: (symbol: string, interval: KlineInterval, limit: number) =>
+    ['market', 'klines', symbol, interval, limit] as const,
   coinPrice: (coin: string) => ['market', 'coin-price', coin.toUpperCase()] as const,
   defaultCurrency: ['market', 'default-currency'] as const,
 };

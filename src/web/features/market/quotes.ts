@@ -12,7 +12,8 @@ export function quoteTabs(tickers: readonly SymbolTicker[]): string[] {
 }
 
 /** The default tab: USDT when there are USDT pairs, else the first tab. */
-export const defaultQuoteTab = (tabs: readonly string[]): string | undefined => (tabs.includes(DEFAULT_QUOTE) ? DEFAULT_QUOTE : tabs[0]);
+export const defaultQuoteTab = (tabs: readonly string[]): string | undefined =>
+  tabs.includes(DEFAULT_QUOTE) ? DEFAULT_QUOTE : tabs[0];
 
 /** Pairs quoted in `quote`, keeping the data's order. */
 export function pairsQuotedIn<T extends SymbolTicker>(tickers: readonly T[], quote: string): T[] {

@@ -7,12 +7,20 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), items };
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    items,
+  };
 }
 
 /** A browser: by default nowhere in particular (IP says DE, no position, a European time zone). */
 function browser(overrides: Partial<RegionSignals> & { answers?: Record<string, unknown> } = {}) {
-  const answers: Record<string, unknown> = { 'https://geo1.test/': { country_code: 'DE' }, [`${US.rest}/api/v3/ping`]: {}, ...overrides.answers };
+  const answers: Record<string, unknown> = {
+    'https://geo1.test/': { country_code: 'DE' },
+    [`${US.rest}/api/v3/ping`]: {},
+    ...overrides.answers,
+  };
   const fetchJson = vi.fn(async (url: string) => {
     if (!(url in answers)) throw new Error(`offline: ${url}`);
     return answers[url];
@@ -39,7 +47,10 @@ describe('market region choice (SPEC.md section 4)', () => {
   });
 
   it('2. then the VPN override: international without asking where the user is', async () => {
-    const { signals, fetchJson } = browser({ storage: memoryStorage({ vpnOverride: 'true' }), timeZone: () => 'America/New_York' });
+    const { signals, fetchJson } = browser({
+      storage: memoryStorage({ vpnOverride: 'true' }),
+      timeZone: () => 'America/New_York',
+    });
     expect(await chooseRegion(signals)).toEqual({ region: 'international', reason: 'vpn' });
     expect(fetchJson).not.toHaveBeenCalled();
   });
@@ -76,15 +87,29 @@ describe('market region choice (SPEC.md section 4)', () => {
   });
 
   it('4. not for a position outside the box (the box edges are inside)', async () => {
-    expect(await chooseRegion(browser({ position: async () => ({ latitude: 51.5, longitude: -0.1 }) }).signals)).toMatchObject({ region: 'international' });
-    expect(await chooseRegion(browser({ position: async () => ({ latitude: 49, longitude: -125 }) }).signals)).toMatchObject({ region: 'us' });
-    expect(await chooseRegion(browser({ position: async () => ({ latitude: 23.9, longitude: -100 }) }).signals)).toMatchObject({ region: 'international' });
+    expect(
+      await chooseRegion(browser({ position: async () => ({ latitude: 51.5, longitude: -0.1 }) }).signals),
+    ).toMatchObject({ region: 'international' });
+    expect(
+      await chooseRegion(browser({ position: async () => ({ latitude: 49, longitude: -125 }) }).signals),
+    ).toMatchObject({ region: 'us' });
+    expect(
+      await chooseRegion(browser({ position: async () => ({ latitude: 23.9, longitude: -100 }) }).signals),
+    ).toMatchObject({ region: 'international' });
   });
 
   it('4. picks the US for a US or Canadian time zone when there is no position', async () => {
-    expect(await chooseRegion(browser({ timeZone: () => 'America/Chicago' }).signals)).toEqual({ region: 'us', reason: 'timezone' });
-    expect(await chooseRegion(browser({ timeZone: () => 'America/Toronto' }).signals)).toEqual({ region: 'us', reason: 'timezone' });
-    expect(await chooseRegion(browser({ timeZone: () => 'America/Sao_Paulo' }).signals)).toMatchObject({ region: 'international' });
+    expect(await chooseRegion(browser({ timeZone: () => 'America/Chicago' }).signals)).toEqual({
+      region: 'us',
+      reason: 'timezone',
+    });
+    expect(await chooseRegion(browser({ timeZone: () => 'America/Toronto' }).signals)).toEqual({
+      region: 'us',
+      reason: 'timezone',
+    });
+    expect(await chooseRegion(browser({ timeZone: () => 'America/Sao_Paulo' }).signals)).toMatchObject({
+      region: 'international',
+    });
   });
 
   it('survives a geolocation that throws and a missing time zone', async () => {
@@ -104,7 +129,9 @@ describe('market endpoints', () => {
     const { signals } = browser({ timeZone: () => 'America/Denver' });
     const config = await resolveMarketEndpoints(signals);
     expect(config).toMatchObject({ ...US, region: 'us', reason: 'timezone', timestamp: 1_700_000_000_000 });
-    const stored = JSON.parse((signals.storage as ReturnType<typeof memoryStorage>).items.get(REGION_STORAGE_KEYS.endpointConfig)!);
+    const stored = JSON.parse(
+      (signals.storage as ReturnType<typeof memoryStorage>).items.get(REGION_STORAGE_KEYS.endpointConfig)!,
+    );
     expect(stored).toEqual(config);
   });
 
@@ -125,14 +152,20 @@ describe('market endpoints', () => {
     expect(await resolveMarketEndpoints(later.signals)).toMatchObject({ region: 'us' });
     expect(later.fetchJson).not.toHaveBeenCalled();
     const expired = browser({ storage, now: () => 1_700_000_000_000 + DAY });
-    expect(await resolveMarketEndpoints(expired.signals)).toMatchObject({ region: 'international', timestamp: 1_700_000_000_000 + DAY });
+    expect(await resolveMarketEndpoints(expired.signals)).toMatchObject({
+      region: 'international',
+      timestamp: 1_700_000_000_000 + DAY,
+    });
   });
 
   it('lets an override win over the cache without overwriting it', async () => {
     const storage = memoryStorage();
     await resolveMarketEndpoints(browser({ storage }).signals);
     storage.setItem(REGION_STORAGE_KEYS.forceUs, 'true');
-    expect(await resolveMarketEndpoints(browser({ storage }).signals)).toMatchObject({ region: 'us', reason: 'manual' });
+    expect(await resolveMarketEndpoints(browser({ storage }).signals)).toMatchObject({
+      region: 'us',
+      reason: 'manual',
+    });
     expect(JSON.parse(storage.items.get(REGION_STORAGE_KEYS.endpointConfig)!).region).toBe('international');
   });
 

@@ -79,7 +79,8 @@ async function ipCountry(signals: RegionSignals): Promise<string | null> {
 
 export async function chooseRegion(signals: RegionSignals): Promise<{ region: MarketRegion; reason: RegionReason }> {
   if (read(signals.storage, REGION_STORAGE_KEYS.forceUs) === 'true') return { region: 'us', reason: 'manual' };
-  if (read(signals.storage, REGION_STORAGE_KEYS.vpnOverride) === 'true') return { region: 'international', reason: 'vpn' };
+  if (read(signals.storage, REGION_STORAGE_KEYS.vpnOverride) === 'true')
+    return { region: 'international', reason: 'vpn' };
   if ((await ipCountry(signals)) === 'US') return { region: 'us', reason: 'ip' };
   const position = await signals.position(GEOLOCATION_TIMEOUT_MS).catch(() => null);
   if (position && insideUsBox(position.latitude, position.longitude)) return { region: 'us', reason: 'geolocation' };
@@ -93,7 +94,10 @@ function cached(signals: RegionSignals): MarketEndpointConfig | null {
   if (!raw) return null;
   try {
     const config = JSON.parse(raw) as Partial<MarketEndpointConfig>;
-    const fresh = typeof config.timestamp === 'number' && signals.now() - config.timestamp < API_CACHE_MS && config.timestamp <= signals.now();
+    const fresh =
+      typeof config.timestamp === 'number' &&
+      signals.now() - config.timestamp < API_CACHE_MS &&
+      config.timestamp <= signals.now();
     if (!fresh || (config.region !== 'us' && config.region !== 'international')) return null;
     if (typeof config.rest !== 'string' || typeof config.ws !== 'string') return null;
     return config as MarketEndpointConfig;
@@ -116,7 +120,8 @@ async function answers(signals: RegionSignals, endpoints: ExchangeEndpoints): Pr
 export async function resolveMarketEndpoints(signals: RegionSignals): Promise<MarketEndpointConfig> {
   const endpoints = signals.endpoints ?? EXCHANGE_ENDPOINTS;
   const hasOverride =
-    read(signals.storage, REGION_STORAGE_KEYS.forceUs) === 'true' || read(signals.storage, REGION_STORAGE_KEYS.vpnOverride) === 'true';
+    read(signals.storage, REGION_STORAGE_KEYS.forceUs) === 'true' ||
+    read(signals.storage, REGION_STORAGE_KEYS.vpnOverride) === 'true';
   if (!hasOverride) {
     const hit = cached(signals);
     if (hit) return hit;
@@ -141,7 +146,10 @@ export function browserSignals(): RegionSignals {
     storage: typeof localStorage === 'undefined' ? null : localStorage,
     now: () => Date.now(),
     async fetchJson(url, timeoutMs) {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       return response.json() as Promise<unknown>;
     },

@@ -36,14 +36,18 @@ describe('live tickers', () => {
       emit('ethusdt@ticker', { unexpected: true });
       vi.advanceTimersByTime(250);
     });
-    expect(result.current).toEqual({ BTCUSDT: { symbol: 'BTCUSDT', lastPrice: '65001.00000000', priceChangePercent: '1.260' } });
+    expect(result.current).toEqual({
+      BTCUSDT: { symbol: 'BTCUSDT', lastPrice: '65001.00000000', priceChangePercent: '1.260' },
+    });
     unmount();
     expect(socket.streams()).toEqual([]);
   });
 
   it('follows a change of symbols', () => {
     const { socket } = fakeSocket();
-    const { rerender } = renderHook(({ symbols }) => useTickerStream(symbols, socket), { initialProps: { symbols: ['BTCUSDT'] } });
+    const { rerender } = renderHook(({ symbols }) => useTickerStream(symbols, socket), {
+      initialProps: { symbols: ['BTCUSDT'] },
+    });
     rerender({ symbols: ['XRPUSDT', 'DOGEUSDT'] });
     expect(socket.streams()).toEqual(['xrpusdt@ticker', 'dogeusdt@ticker']);
   });

@@ -20,14 +20,19 @@ export interface LiveTicker {
 function liveTickerOf(data: unknown): LiveTicker | null {
   if (typeof data !== 'object' || data === null) return null;
   const { s, c, P } = data as Record<string, unknown>;
-  return typeof s === 'string' && typeof c === 'string' && typeof P === 'string' ? { symbol: s, lastPrice: c, priceChangePercent: P } : null;
+  return typeof s === 'string' && typeof c === 'string' && typeof P === 'string'
+    ? { symbol: s, lastPrice: c, priceChangePercent: P }
+    : null;
 }
 
 /** Renders at most this often however many streams update. */
 const RENDER_EVERY_MS = 200;
 
 /** Live tickers of some symbols by symbol; a symbol is absent until its first event. */
-export function useTickerStream(symbols: readonly string[], socket: MarketSocket = marketSocket()): Record<string, LiveTicker> {
+export function useTickerStream(
+  symbols: readonly string[],
+  socket: MarketSocket = marketSocket(),
+): Record<string, LiveTicker> {
   const [tickers, setTickers] = useState<Record<string, LiveTicker>>({});
   const key = symbols.join(',');
 

@@ -132,13 +132,17 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     timers.add(timer);
   }
 
-  const nextDelay = () => Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
+  const nextDelay = () =>
+    Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
 
   /** GET a JSON body; the exchange's 400 errors pass through, anything else is "unavailable". */
   async function getJson(url: string): Promise<unknown> {
     let response;
     try {
-      response = await fetchJsonImpl(url, { signal: AbortSignal.timeout(requestTimeoutMs), headers: { accept: 'application/json' } });
+      response = await fetchJsonImpl(url, {
+        signal: AbortSignal.timeout(requestTimeoutMs),
+        headers: { accept: 'application/json' },
+      });
     } catch {
       throw feedUnavailable();
     }
@@ -177,7 +181,9 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     const available = tracked.filter((s) => records.has(s));
     let infos: SymbolInfo[] = available.flatMap((s) => ourInfo.get(s) ?? []);
     try {
-      const info = exchangeInfoSchema.parse(await getJson(`${endpoints.rest}/api/v3/exchangeInfo?symbols=${encodeURIComponent(JSON.stringify(available))}`));
+      const info = exchangeInfoSchema.parse(
+        await getJson(`${endpoints.rest}/api/v3/exchangeInfo?symbols=${encodeURIComponent(JSON.stringify(available))}`),
+      );
       const upstreamInfo = new Map(info.symbols.map((s) => [s.symbol, s]));
       infos = available.flatMap((s) => upstreamInfo.get(s) ?? ourInfo.get(s) ?? []);
     } catch {
@@ -203,7 +209,10 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
         if (!running) return;
         upstream = { region, endpoints };
         failures = 0;
-        log.info({ region, symbols: catalog.symbols.length, rest: endpoints.rest }, 'market feed: following the exchange');
+        log.info(
+          { region, symbols: catalog.symbols.length, rest: endpoints.rest },
+          'market feed: following the exchange',
+        );
         openStream();
         return;
       } catch (error) {
@@ -231,7 +240,10 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
       } catch {
         return;
       }
-      const payload = typeof message === 'object' && message !== null && 'data' in message ? (message as { data: unknown }).data : message;
+      const payload =
+        typeof message === 'object' && message !== null && 'data' in message
+          ? (message as { data: unknown }).data
+          : message;
       const event = tickerEvent.safeParse(payload);
       if (!event.success || !catalog.has(event.data.s)) return;
       store(tickerFromEvent(event.data));
@@ -255,7 +267,10 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     lastPollAt = now();
     try {
       const symbols = encodeURIComponent(JSON.stringify(catalog.symbols));
-      storeList(await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`), new Set(catalog.symbols));
+      storeList(
+        await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`),
+        new Set(catalog.symbols),
+      );
     } catch {
       // The next watchdog round tries again.
     } finally {
@@ -294,7 +309,10 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     snapshot() {
       // At most one rebuild per second however often the exchange or our clients ask.
       if (!memo || (dirty && now() - memo.time >= 1_000)) {
-        memo = new TickerSnapshot(now(), catalog.symbols.flatMap((s) => records.get(s) ?? []));
+        memo = new TickerSnapshot(
+          now(),
+          catalog.symbols.flatMap((s) => records.get(s) ?? []),
+        );
         dirty = false;
       }
       return memo;
@@ -314,7 +332,11 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     },
 
     async klines(query: KlineQuery): Promise<Kline[]> {
-      const params = new URLSearchParams({ symbol: query.symbol, interval: query.interval, limit: String(query.limit) });
+      const params = new URLSearchParams({
+        symbol: query.symbol,
+        interval: query.interval,
+        limit: String(query.limit),
+      });
       if (query.startTime !== undefined) params.set('startTime', String(query.startTime));
       if (query.endTime !== undefined) params.set('endTime', String(query.endTime));
       const parsed = klineList.safeParse(await cachedJson(`/api/v3/klines?${params}`));

@@ -30,7 +30,9 @@ describe('simulated prices', () => {
   });
 
   it('differ under another seed', () => {
-    expect(feedAt(T0, 'one').feed.priceAt('BTCUSDT', step(T0))).not.toBe(feedAt(T0, 'two').feed.priceAt('BTCUSDT', step(T0)));
+    expect(feedAt(T0, 'one').feed.priceAt('BTCUSDT', step(T0))).not.toBe(
+      feedAt(T0, 'two').feed.priceAt('BTCUSDT', step(T0)),
+    );
   });
 
   it('move from second to second', () => {
@@ -82,7 +84,15 @@ describe('simulated 24-hour statistics', () => {
     expect(t.closeTime - t.openTime).toBe(86_400_000);
     expect(t.firstId).toBeLessThanOrEqual(t.lastId);
     expect(t.lastId - t.firstId + 1).toBe(t.count);
-    for (const field of ['lastPrice', 'openPrice', 'highPrice', 'lowPrice', 'volume', 'quoteVolume', 'bidQty'] as const) {
+    for (const field of [
+      'lastPrice',
+      'openPrice',
+      'highPrice',
+      'lowPrice',
+      'volume',
+      'quoteVolume',
+      'bidQty',
+    ] as const) {
       expect(t[field]).toMatch(/^\d+\.\d{8}$/);
     }
   });
@@ -165,7 +175,13 @@ describe('simulated klines', () => {
 
   it('honour startTime and endTime', async () => {
     const start = T0 - 10 * 3_600_000;
-    const candles = await feed.klines({ symbol: 'BTCUSDT', interval: '1h', startTime: start, endTime: start + 3 * 3_600_000, limit: 500 });
+    const candles = await feed.klines({
+      symbol: 'BTCUSDT',
+      interval: '1h',
+      startTime: start,
+      endTime: start + 3 * 3_600_000,
+      limit: 500,
+    });
     expect(candles.map((c) => c[0])).toEqual([1, 2, 3].map((h) => candleOpen('1h', start) + h * 3_600_000));
     const before = await feed.klines({ symbol: 'BTCUSDT', interval: '1d', endTime: T0 - 5 * 86_400_000, limit: 2 });
     expect(before.at(-1)![0]).toBe(candleOpen('1d', T0 - 5 * 86_400_000));
@@ -176,7 +192,11 @@ describe('simulated klines', () => {
     const [week] = await feed.klines({ symbol: 'BTCUSDT', interval: '1w', limit: 1 });
     expect(new Date(week![0]).getUTCDay()).toBe(1);
     const months = await feed.klines({ symbol: 'BTCUSDT', interval: '1M', limit: 3 });
-    expect(months.map((m) => new Date(m[0]).toISOString().slice(0, 10))).toEqual(['2025-01-01', '2025-02-01', '2025-03-01']);
+    expect(months.map((m) => new Date(m[0]).toISOString().slice(0, 10))).toEqual([
+      '2025-01-01',
+      '2025-02-01',
+      '2025-03-01',
+    ]);
     expect(months[0]![6]).toBe(months[1]![0] - 1);
   });
 });

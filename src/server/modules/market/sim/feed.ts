@@ -126,7 +126,11 @@ export function createSimFeed(options: { seed: string; now: () => number }): Sim
     const bestBid = Math.max(1, lastTicks - Math.floor(spread / 2));
     const maxGap = Math.max(1, Math.round(lastTicks * 1e-5));
     const levelQty = (tag: number, level: number) => {
-      const notional = pair.rules.dailyVolumeUsdt * 1e-5 * (0.3 + 1.7 * uniform(pair.key, tag, step * 64 + level)) * (1 + 0.25 * level);
+      const notional =
+        pair.rules.dailyVolumeUsdt *
+        1e-5 *
+        (0.3 + 1.7 * uniform(pair.key, tag, step * 64 + level)) *
+        (1 + 0.25 * level);
       const minQty = 10 ** -pair.rules.qtyDecimals;
       return Math.max(minQty, notional / pair.rules.base.price);
     };
@@ -172,7 +176,8 @@ export function createSimFeed(options: { seed: string; now: () => number }): Sim
     const { volume, quoteVolume } = window;
     const highTicks = Math.max(toTicks(window.high, decimals), lastTicks, openTicks);
     const lowTicks = Math.min(toTicks(window.low, decimals), lastTicks, openTicks);
-    const averageTicks = volume > 0 ? Math.min(highTicks, Math.max(lowTicks, toTicks(quoteVolume / volume, decimals))) : lastTicks;
+    const averageTicks =
+      volume > 0 ? Math.min(highTicks, Math.max(lowTicks, toTicks(quoteVolume / volume, decimals))) : lastTicks;
     const count = Math.round(window.trades);
     const lastId = Math.floor((step * pair.tradesPerMinute) / 60);
     const top = book(pair, step, 1);
@@ -290,7 +295,10 @@ export function createSimFeed(options: { seed: string; now: () => number }): Sim
       const step = stepOf(now());
       const { bids, asks } = book(pair, step, Math.min(limit, BOOK_LEVELS));
       const { priceDecimals, qtyDecimals } = pair.rules;
-      const level = ([ticks, qty]: [number, number]): [string, string] => [ticksToString(ticks, priceDecimals), quantityString(qty, qtyDecimals)];
+      const level = ([ticks, qty]: [number, number]): [string, string] => [
+        ticksToString(ticks, priceDecimals),
+        quantityString(qty, qtyDecimals),
+      ];
       return { lastUpdateId: step * 1000, bids: bids.map(level), asks: asks.map(level) };
     },
 
