@@ -65,7 +65,9 @@ const WALLET_ALIASES: Record<string, WalletKind> = {
 };
 export const walletKind = z.enum(WALLET_KINDS);
 export const walletKindInput = z.string({ error: MSG.invalidWalletType }).transform((v, ctx) => {
-  const kind = WALLET_ALIASES[v.trim().toLowerCase()];
+  const name = v.trim().toLowerCase();
+  // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
+  const kind = Object.hasOwn(WALLET_ALIASES, name) ? WALLET_ALIASES[name] : undefined;
   if (!kind) {
     ctx.addIssue({ code: 'custom', message: MSG.invalidWalletType });
     return z.NEVER;

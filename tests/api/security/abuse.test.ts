@@ -368,3 +368,22 @@ describe('NUL characters', () => {
     }
   });
 });
+
+describe('prototype names as values', () => {
+  it('a wallet named __proto__ or constructor is an invalid wallet type, not a 500', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await signUp(t);
+      for (const name of ['__proto__', 'constructor', 'toString']) {
+        const res = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+          token: user.token,
+          body: { transfer_from: 'funding', transfer_to: name, currency: 'USDT', amount: '1' },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBeTruthy();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

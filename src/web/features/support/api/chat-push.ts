@@ -36,6 +36,9 @@ export function useChatPush(): void {
     return chatSocket().subscribe(topic, (data) => {
       const event = data as ChatStreamEvent;
       if (event.e === 'chatMessage') {
+        // Our own messages are shown by the send itself (staff sends optimistically); a push of
+        // one could race that and show it twice.
+        if (event.message.sender === user.user_id) return;
         addSentMessage(queryClient, event.message);
         void queryClient.invalidateQueries({ queryKey: OPEN_CHATS_KEY });
       } else if (event.e === 'chatClosed') {
