@@ -23,7 +23,7 @@ import { errorMessage } from '../../lib/api';
 import { checkForm, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useRecharge } from './api/money-moves';
-import { useSubmissionKey } from './api/submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { typedAmount } from './display';
 
 interface DepositValues {

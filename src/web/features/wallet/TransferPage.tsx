@@ -19,7 +19,7 @@ import { AccountPicker } from './AccountPicker';
 import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { useTransfer } from './api/money-moves';
-import { useSubmissionKey } from './api/submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { useBalance } from './api/wallet-lists';
 import { liveTransferProblem, submitTransferProblem } from './transfer-rules';
 import { isWalletKind } from './wallet-kinds';

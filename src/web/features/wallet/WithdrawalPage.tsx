@@ -22,7 +22,7 @@ import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
-import { useSubmissionKey } from './api/submission-key';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { useBalance } from './api/wallet-lists';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 

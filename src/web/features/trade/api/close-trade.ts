@@ -8,7 +8,7 @@ import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';
 import { api } from '../../../lib/api';
 import { fetchCoinPrice } from '../../market';
 import { dropActiveTrade } from './active-trades';
-import { idempotencyHeaders, useSubmissionKey } from './idempotency';
+import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
 import { TRADES_KEY, WALLET_KEY } from './keys';
 
 /** The price to quote: the market's last price, else the server's mark from the list. */

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tradeAnswer, type TradeCreationInput } from '../../../../shared/api/trade';
 import { api } from '../../../lib/api';
 import { orderIdentity } from '../order-form';
-import { idempotencyHeaders, useSubmissionKey } from './idempotency';
+import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
 import { WALLET_KEY, tradeKeys } from './keys';
 
 export const openTrade = (payload: TradeCreationInput, idempotencyKey: string) =>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import { rechargeBody, transactionCreated, transferBody, withdrawalBody } from '../../../../shared/api/wallet';
 import { api } from '../../../lib/api';
-import { idempotencyHeaders } from './submission-key';
+import { idempotencyHeaders } from '../../../lib/submission-key';
 import { WALLET_KEY } from './wallet-lists';
 
 export type RechargeRequest = z.input<typeof rechargeBody>;

@@ -1,10 +1,10 @@
 /**
- * Idempotency-Key for trade orders and closes (DESIGN.md 4, docs/decisions/0006): one fresh key per
- * submission, the same key while the same submission is sent again (a double tap or a retry after
- * a dropped answer opens one trade), a new one once it succeeded or the order changed.
+ * Idempotency-Key for money-moving POSTs (DESIGN.md 4): one fresh key per form submission, and the
+ * same key when that submission is sent again (a retry after a dropped answer moves money once).
+ * Changed values are a new submission; a success ends it.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/api/idempotency';
+import { IDEMPOTENCY_KEY_HEADER } from '../../shared/api/idempotency';
 
 /** A random UUID. Pages served over plain http have no crypto.randomUUID, but do have getRandomValues. */
 export function newIdempotencyKey(): string {
@@ -18,12 +18,11 @@ export function newIdempotencyKey(): string {
 
 export const idempotencyHeaders = (key: string) => ({ [IDEMPOTENCY_KEY_HEADER]: key });
 
-/** keyFor(what) gives the key of a submission; finish() after a success starts the next one afresh. */
 export function useSubmissionKey() {
-  const current = useRef<{ identity: string; key: string } | null>(null);
-  const keyFor = useCallback((identity: unknown): string => {
-    const serialized = JSON.stringify(identity);
-    if (current.current?.identity !== serialized) current.current = { identity: serialized, key: newIdempotencyKey() };
+  const current = useRef<{ payload: string; key: string } | null>(null);
+  const keyFor = useCallback((payload: unknown): string => {
+    const serialized = JSON.stringify(payload);
+    if (current.current?.payload !== serialized) current.current = { payload: serialized, key: newIdempotencyKey() };
     return current.current.key;
   }, []);
   const finish = useCallback(() => {
