@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { AppContext } from '../../src/server/context.js';
+import { connect } from '../../src/server/db/database.js';
 import type { MarketService } from '../../src/server/modules/market/types.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { createMailbox, type Mailbox } from './mailbox.js';
@@ -92,6 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     ctx,
     db: database.db,
+    /** The same database's URL, for a second server instance (anotherInstance). */
+    databaseUrl: database.url,
     mailbox,
     clock,
     config,
@@ -101,6 +104,27 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await app.close();
       await ctx.market.stop();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * A second server on the same database and secrets, as behind a load balancer: what one instance
+ * changes, the other must see. Close it before the first.
+ */
+export async function anotherInstance(t: TestApp) {
+  const db = connect(t.databaseUrl, 5);
+  const ctx = createContext(t.config, db, { mailer: t.mailbox, clock: t.clock, log: pino({ level: 'silent' }) });
+  await ctx.market.start();
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.market.stop();
+      await db.$client.end();
     },
   };
 }

@@ -1,11 +1,16 @@
 /**
  * The bearer-token guard. A token is good when its signature and `exp` check out and its token
  * version still matches the user's (a password change or logout ends older tokens). Admin status
- * is read from the database on every request, never from the token.
+ * comes from the user's row, never from the token.
+ *
+ * The rows are remembered per process while a LISTEN on `user_changed` is in place: a trigger
+ * (migration 0001) notifies every instance when a row's sign-in facts change, and the change is
+ * forgotten here at once. Without that connection nothing is remembered (docs/decisions/0014).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { listen, type Listening } from '../db/listen.js';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from '../lib/tokens.js';
@@ -51,11 +56,14 @@ export function createAuthGuard(db: Db, tokens: TokenService) {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_user_by_id');
 
+  const userRows = createUserCache(async (id) => (await userById.execute({ id }))[0]);
+  let listening: Listening | undefined;
+
   async function resolveUser(token: string | null): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const [user] = await userById.execute({ id: claims.userId });
+    const user = await userRows.get(claims.userId, claims.tokenVersion);
     if (!user || user.tokenVersion !== claims.tokenVersion) return null;
     return user;
   }
@@ -73,7 +81,66 @@ export function createAuthGuard(db: Db, tokens: TokenService) {
     if (!request.authUser?.isAdmin) throw forbidden('Staff only');
   }
 
-  return { resolveUser, requireUser, requireAdmin };
+  return {
+    resolveUser,
+    requireUser,
+    requireAdmin,
+    /** This process just changed the user's row: don't wait for the notification. */
+    forget: userRows.forget,
+    /** Whether rows are being remembered (the notification connection is up). */
+    remembering: userRows.trusted,
+    /** Start remembering rows (once the LISTEN is in place). */
+    start() {
+      listening ??= listen(db.$client, 'user_changed', {
+        onMessage: (payload) => userRows.forget(Number(payload)),
+        onUp: userRows.trust,
+        onDown: userRows.distrust,
+      });
+    },
+    async stop() {
+      await listening?.stop();
+      listening = undefined;
+    },
+  };
+}
+
+const USER_CACHE_SIZE = 100_000;
+
+/**
+ * Rows by user id, used only while `trusted` (every change since is known to reach `forget`). A
+ * read that overlapped any forget or change of trust is returned but not remembered: it may have
+ * started before the change it would then hide.
+ */
+export function createUserCache(read: (id: number) => Promise<AuthUser | undefined>) {
+  const rows = new Map<number, AuthUser>();
+  let trusted = false;
+  let generation = 0;
+  const reset = (trust: boolean) => {
+    generation++;
+    rows.clear();
+    trusted = trust;
+  };
+  return {
+    /** The user's row; a remembered one only if it is not older than the token asking. */
+    async get(id: number, tokenVersion: number): Promise<AuthUser | undefined> {
+      const known = trusted ? rows.get(id) : undefined;
+      if (known && known.tokenVersion >= tokenVersion) return known;
+      const seen = generation;
+      const row = await read(id);
+      if (row && trusted && seen === generation) {
+        if (rows.size >= USER_CACHE_SIZE) rows.delete(rows.keys().next().value!);
+        rows.set(id, row);
+      }
+      return row;
+    },
+    forget(id: number) {
+      generation++;
+      rows.delete(id);
+    },
+    trusted: () => trusted,
+    trust: () => reset(true),
+    distrust: () => reset(false),
+  };
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;

@@ -74,6 +74,7 @@ export function createAuthService(ctx: AppContext) {
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId))
       .returning({ id: users.id, tokenVersion: users.tokenVersion });
+    ctx.guard.forget(userId);
     sessionsEnded(ctx, userId);
     return row!;
   }
@@ -157,6 +158,7 @@ export function createAuthService(ctx: AppContext) {
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, userId));
+      ctx.guard.forget(userId);
       sessionsEnded(ctx, userId);
       return { message: 'Logged out' };
     },

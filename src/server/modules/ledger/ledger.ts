@@ -6,7 +6,8 @@
  * (user_id, wallet, currency) order), then locks all of them with one SELECT ... FOR UPDATE in
  * account-id order. Every transaction takes its account locks in that one order, so two money
  * operations wait for each other instead of deadlocking. A transaction that needs several
- * operations locks all its accounts up front with `lockAccounts` (locking again is free).
+ * operations locks all its accounts up front with `lockAccounts`; locking them again in the same
+ * transaction costs no round trip (the transaction remembers what it holds).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { WalletKind } from '../../../shared/constants.js';
@@ -90,38 +91,60 @@ function checkedAmount(amount: string, allowNegative: boolean): Dec {
 const isNonNegativeViolation = (error: unknown) => isCheckViolation(error, 'accounts_balance_non_negative');
 
 /**
+ * The accounts each open transaction holds locked, with their balances as that transaction left
+ * them. Row locks last until the transaction ends, so what is in here stays true for its life.
+ */
+const heldBy = new WeakMap<Tx, Map<string, LockedAccount>>();
+
+/**
  * Create what is missing and lock every account of `keys` FOR UPDATE, in account-id order.
  * Returns the locked rows by `accountKeyId`.
  */
 export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<string, LockedAccount>> {
   const unique = [...new Map(keys.map((k) => [accountKeyId(k), k])).values()].sort(byKey);
   if (unique.length === 0) return new Map();
+  const held = heldBy.get(tx) ?? new Map<string, LockedAccount>();
+  heldBy.set(tx, held);
+  const ids = unique.map(accountKeyId);
+  if (ids.every((id) => held.has(id))) return new Map(ids.map((id) => [id, { ...held.get(id)! }]));
 
-  // Accounts are never deleted, so an unlocked read is enough to know which exist.
-  const existing = await tx
-    .select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency })
+  // The usual case, in one round trip: every account exists (accounts are never deleted, so an
+  // unlocked count is enough to know) and all are locked; when one is missing, none is.
+  const matching = matchesAny(unique);
+  let rows = await tx
+    .select()
     .from(accounts)
-    .where(matchesAny(unique));
-  const found = new Set(existing.map(accountKeyId));
-  const missing = unique.filter((k) => !found.has(accountKeyId(k)));
-  if (missing.length > 0) {
-    // In key order: two transactions creating the same accounts queue on the first one.
-    await tx
-      .insert(accounts)
-      .values(missing.map((k) => ({ userId: k.userId, wallet: k.wallet, currency: k.currency })))
-      .onConflictDoNothing();
+    .where(and(matching, sql`(select count(*) from ${accounts} where ${matching}) = ${unique.length}`))
+    .orderBy(accounts.id)
+    .for('update');
+  if (rows.length === 0) {
+    // Create the missing ones before taking any lock, in key order: two transactions creating
+    // the same accounts queue on the first one.
+    const existing = await tx
+      .select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency })
+      .from(accounts)
+      .where(matching);
+    const found = new Set(existing.map(accountKeyId));
+    const missing = unique.filter((k) => !found.has(accountKeyId(k)));
+    if (missing.length > 0) {
+      await tx
+        .insert(accounts)
+        .values(missing.map((k) => ({ userId: k.userId, wallet: k.wallet, currency: k.currency })))
+        .onConflictDoNothing();
+    }
+    rows = await tx.select().from(accounts).where(matching).orderBy(accounts.id).for('update');
   }
-
-  const rows = await tx.select().from(accounts).where(matchesAny(unique)).orderBy(accounts.id).for('update');
   const locked = new Map<string, LockedAccount>();
   for (const row of rows) {
-    locked.set(accountKeyId(row), {
+    const account: LockedAccount = {
       id: row.id,
       userId: row.userId,
       wallet: row.wallet,
       currency: row.currency,
       balance: canonical(row.balance),
-    });
+    };
+    locked.set(accountKeyId(row), account);
+    held.set(accountKeyId(row), { ...account });
   }
   if (locked.size !== unique.length) throw new Error('ledger: an account could not be locked');
   return locked;
@@ -146,35 +169,33 @@ export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOpti
     running.set(id, next);
   });
 
+  const held = heldBy.get(tx)!;
   const postings: Posting[] = [];
   for (const [i, leg] of legs.entries()) {
-    const account = locked.get(accountKeyId(leg.account))!;
+    const key = accountKeyId(leg.account);
+    const account = locked.get(key)!;
     const amount = amounts[i]!.toFixed();
-    let balanceAfter: string;
+    let entry: { id: number; balanceAfter: string };
     try {
-      const [row] = await tx
-        .update(accounts)
-        .set({ balance: sql`${accounts.balance} + ${amount}::numeric`, updatedAt: sql`now()` })
-        .where(eq(accounts.id, account.id))
-        .returning({ balance: accounts.balance });
-      balanceAfter = row!.balance;
+      // The balance and its entry in one statement (one round trip per leg).
+      const result = await tx.execute<{ id: string; balance_after: string }>(sql`
+        with updated as (
+          update ${accounts} set balance = balance + ${amount}::numeric, updated_at = now()
+          where id = ${account.id}
+          returning id, balance
+        )
+        insert into ${ledgerEntries} (account_id, amount, balance_after, reason, ref_type, ref_id)
+        select id, ${amount}::numeric, balance, ${ref.reason}, ${ref.refType}, ${ref.refId} from updated
+        returning id, balance_after`);
+      const row = result.rows[0]!;
+      entry = { id: Number(row.id), balanceAfter: canonical(row.balance_after) };
     } catch (error) {
       // The CHECK constraint is the backstop of the check above; the user still gets a 400.
       if (isNonNegativeViolation(error)) throw badRequest(options.insufficient ?? INSUFFICIENT);
       throw error;
     }
-    const [entry] = await tx
-      .insert(ledgerEntries)
-      .values({
-        accountId: account.id,
-        amount,
-        balanceAfter,
-        reason: ref.reason,
-        refType: ref.refType,
-        refId: ref.refId,
-      })
-      .returning({ id: ledgerEntries.id });
-    postings.push({ accountId: account.id, entryId: entry!.id, amount, balanceAfter: canonical(balanceAfter) });
+    held.get(key)!.balance = entry.balanceAfter;
+    postings.push({ accountId: account.id, entryId: entry.id, amount, balanceAfter: entry.balanceAfter });
   }
   return postings;
 }
