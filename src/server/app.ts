@@ -89,9 +89,9 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
     transform: jsonSchemaTransform,
   });
 
-  // Remembered sign-ins (plugins/auth.ts) need their notification connection while the app runs.
-  app.addHook('onReady', async () => ctx.guard.start());
-  app.addHook('onClose', async () => ctx.guard.stop());
+  // Remembered rows (db/change-feed.ts) need their notification connection while the app runs.
+  app.addHook('onReady', async () => ctx.changes.start());
+  app.addHook('onClose', async () => ctx.changes.stop());
 
   for (const register of [...modules, ...extraModules]) {
     await app.register(async (scope) => register(scope.withTypeProvider<ZodTypeProvider>(), ctx));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
+import { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
@@ -28,12 +29,14 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     });
   const clock: Clock = overrides.clock ?? { now: () => new Date() };
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
+  const changes = new ChangeFeed(db.$client);
   return {
     config,
     db,
     log,
     tokens,
-    guard: createAuthGuard(db, tokens),
+    changes,
+    guard: createAuthGuard(db, tokens, changes),
     clock,
     mailer:
       overrides.mailer ??

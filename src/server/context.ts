@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './lib/mail.js';
 import type { StreamHub } from './lib/stream-hub.js';
@@ -22,6 +23,8 @@ export interface Clock {
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Per-process memory of rows, dropped when the database notifies a change (db/change-feed.ts). */
+  changes: ChangeFeed;
   mailer: Mailer;
   tokens: TokenService;
   guard: AuthGuard;

@@ -9,7 +9,7 @@ import type {
 import { inArray } from 'drizzle-orm';
 import { trades } from '../../src/server/db/schema.js';
 import { canonical } from '../../src/server/modules/ledger/ledger.js';
-import { cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
+import { TRADES_CHANGED, cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
 import type { TestApp } from './app.js';
 import { grant } from './money.js';
 import { call, signUp, type TestUser } from './users.js';
@@ -85,6 +85,7 @@ export async function finishAllTrades(t: TestApp): Promise<void> {
       const trade = await lockTrade(tx, id);
       if (trade?.status === 'pending') await cancelOrder(tx, trade, t.clock.now());
       if (trade?.status === 'open') await settleTrade(tx, trade, canonical(trade.entryPrice!), t.clock.now());
+      if (trade) t.ctx.changes.forget(TRADES_CHANGED, trade.userId); // as the app does after its own changes
     });
   }
 }

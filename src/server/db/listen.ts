@@ -1,14 +1,14 @@
 /**
- * LISTEN on one PostgreSQL channel over a connection of its own, re-established after it drops.
+ * LISTEN on PostgreSQL channels over a connection of its own, re-established after it drops.
  * Notifications sent while the connection is down are lost, so users of this must treat `onDown`
  * as "anything may have changed" and trust nothing remembered until the next `onUp`.
  */
 import type pg from 'pg';
 
 export interface ListenHandlers {
-  /** A NOTIFY on the channel, with its payload. */
-  onMessage(payload: string): void;
-  /** LISTEN is in place: from now on every notification arrives. */
+  /** A NOTIFY on one of the channels, with its payload. */
+  onMessage(channel: string, payload: string): void;
+  /** LISTEN is in place on every channel: from now on every notification arrives. */
   onUp(): void;
   /** The connection is gone (or never came up): notifications may be missed until onUp. */
   onDown(error?: unknown): void;
@@ -21,16 +21,16 @@ export interface Listening {
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
-/** `channel` must be a plain identifier (it is written into the LISTEN statement). */
-export function listen(pool: pg.Pool, channel: string, handlers: ListenHandlers): Listening {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+/** Channels must be plain identifiers (they are written into the LISTEN statements). */
+export function listen(pool: pg.Pool, channels: string[], handlers: ListenHandlers): Listening {
+  for (const channel of channels) if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel ${channel}`);
   let stopped = false;
   let client: pg.PoolClient | undefined;
   let retryMs = RETRY_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    if (channels.includes(message.channel)) handlers.onMessage(message.channel, message.payload ?? '');
   };
 
   function retryLater() {
@@ -69,7 +69,7 @@ export function listen(pool: pg.Pool, channel: string, handlers: ListenHandlers)
     current.on('error', (error) => drop(current, error));
     current.on('end', () => drop(current));
     try {
-      await current.query(`LISTEN ${channel}`);
+      await current.query(channels.map((channel) => `LISTEN ${channel};`).join(' '));
     } catch (error) {
       drop(current, error);
       return;

@@ -3,14 +3,13 @@
  * version still matches the user's (a password change or logout ends older tokens). Admin status
  * comes from the user's row, never from the token.
  *
- * The rows are remembered per process while a LISTEN on `user_changed` is in place: a trigger
- * (migration 0001) notifies every instance when a row's sign-in facts change, and the change is
- * forgotten here at once. Without that connection nothing is remembered (docs/decisions/0014).
+ * The rows are remembered per process (db/change-feed.ts): a trigger notifies every instance when
+ * a row's sign-in facts change, and it is forgotten at once (docs/decisions/0014).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { listen, type Listening } from '../db/listen.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from '../lib/tokens.js';
@@ -39,7 +38,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function createAuthGuard(db: Db, tokens: TokenService) {
+export function createAuthGuard(db: Db, tokens: TokenService, changes: ChangeFeed) {
   // Every authenticated request reads this row: a prepared statement is parsed and planned once
   // per connection instead of on every request.
   const userById = db
@@ -56,14 +55,17 @@ export function createAuthGuard(db: Db, tokens: TokenService) {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_user_by_id');
 
-  const userRows = createUserCache(async (id) => (await userById.execute({ id }))[0]);
-  let listening: Listening | undefined;
+  // Remembered per process; a trigger (migration 0001) tells every instance when a row changes.
+  const userRows = changes.remember('user_changed', async (id) => (await userById.execute({ id }))[0], {
+    size: 100_000,
+  });
 
   async function resolveUser(token: string | null): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const user = await userRows.get(claims.userId, claims.tokenVersion);
+    // A row older than the token (changed on another instance, notification on its way) is read again.
+    const user = await userRows.get(claims.userId, (row) => row.tokenVersion >= claims.tokenVersion);
     if (!user || user.tokenVersion !== claims.tokenVersion) return null;
     return user;
   }
@@ -87,59 +89,6 @@ export function createAuthGuard(db: Db, tokens: TokenService) {
     requireAdmin,
     /** This process just changed the user's row: don't wait for the notification. */
     forget: userRows.forget,
-    /** Whether rows are being remembered (the notification connection is up). */
-    remembering: userRows.trusted,
-    /** Start remembering rows (once the LISTEN is in place). */
-    start() {
-      listening ??= listen(db.$client, 'user_changed', {
-        onMessage: (payload) => userRows.forget(Number(payload)),
-        onUp: userRows.trust,
-        onDown: userRows.distrust,
-      });
-    },
-    async stop() {
-      await listening?.stop();
-      listening = undefined;
-    },
-  };
-}
-
-const USER_CACHE_SIZE = 100_000;
-
-/**
- * Rows by user id, used only while `trusted` (every change since is known to reach `forget`). A
- * read that overlapped any forget or change of trust is returned but not remembered: it may have
- * started before the change it would then hide.
- */
-export function createUserCache(read: (id: number) => Promise<AuthUser | undefined>) {
-  const rows = new Map<number, AuthUser>();
-  let trusted = false;
-  let generation = 0;
-  const reset = (trust: boolean) => {
-    generation++;
-    rows.clear();
-    trusted = trust;
-  };
-  return {
-    /** The user's row; a remembered one only if it is not older than the token asking. */
-    async get(id: number, tokenVersion: number): Promise<AuthUser | undefined> {
-      const known = trusted ? rows.get(id) : undefined;
-      if (known && known.tokenVersion >= tokenVersion) return known;
-      const seen = generation;
-      const row = await read(id);
-      if (row && trusted && seen === generation) {
-        if (rows.size >= USER_CACHE_SIZE) rows.delete(rows.keys().next().value!);
-        rows.set(id, row);
-      }
-      return row;
-    },
-    forget(id: number) {
-      generation++;
-      rows.delete(id);
-    },
-    trusted: () => trusted,
-    trust: () => reset(true),
-    distrust: () => reset(false),
   };
 }
 

@@ -57,8 +57,19 @@ export interface PostOptions {
 const INSUFFICIENT = 'Insufficient balance';
 const MAX_SCALE = 18; // numeric(38, 18)
 
-/** Exact canonical string of a stored amount: no exponent, no trailing zeros. */
-export const canonical = (value: string | Dec): string => dec(value).toFixed();
+/** A decimal as PostgreSQL prints `numeric`: no exponent, no leading zeros. */
+const PLAIN_DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * Exact canonical string of a stored amount: no exponent, no trailing zeros. Stored amounts are
+ * plain decimals, trimmed as text (views of polled lists trim hundreds per request); anything
+ * else goes through decimal.js. Both give the same string (canonical.test.ts).
+ */
+export function canonical(value: string | Dec): string {
+  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) return dec(value).toFixed();
+  const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  return trimmed === '-0' ? '0' : trimmed;
+}
 
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
 

@@ -13,10 +13,10 @@ import { limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
 import { canonical } from '../ledger/ledger.js';
-import { fillOrder, lockTrade, settleTrade } from './lifecycle.js';
+import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade } from './lifecycle.js';
 import { readMark } from './marks.js';
 
-type JobContext = Pick<AppContext, 'db' | 'market' | 'clock'>;
+type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
 
 /** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
 export const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
@@ -55,11 +55,13 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
       if (trade?.status !== 'pending' || !limitReached(trade.tradeType, canonical(trade.limitPrice!), mark))
-        return false;
+        return null;
       await fillOrder(tx, trade, now);
-      return true;
+      return trade;
     });
-    if (done) filled++;
+    if (!done) continue;
+    ctx.changes.forget(TRADES_CHANGED, done.userId);
+    filled++;
   }
   return filled;
 }
@@ -78,13 +80,15 @@ async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date)
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'open') return false;
+      if (trade?.status !== 'open') return null;
       const args = [canonical(trade.hands), canonical(trade.entryPrice!), canonical(trade.margin)] as const;
-      if (!reachesLiquidation(trade.tradeType, ...args, mark)) return false;
+      if (!reachesLiquidation(trade.tradeType, ...args, mark)) return null;
       await settleTrade(tx, trade, mark, now);
-      return true;
+      return trade;
     });
-    if (done) liquidated++;
+    if (!done) continue;
+    ctx.changes.forget(TRADES_CHANGED, done.userId);
+    liquidated++;
   }
   return liquidated;
 }

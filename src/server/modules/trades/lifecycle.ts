@@ -36,6 +36,9 @@ export const leverUsdt = (userId: number): AccountKey => ({ userId, wallet: 'lev
 export const isFinished = (status: TradeRow['status']): status is 'closed' | 'liquidated' | 'cancelled' =>
   status === 'closed' || status === 'liquidated' || status === 'cancelled';
 
+/** The channel the trades trigger (migration 0002) notifies with a user id when their trades change. */
+export const TRADES_CHANGED = 'trades_changed';
+
 /**
  * Lock one trade FOR UPDATE (of one user, when given). The background jobs skip a row someone
  * else holds (a user closing it) instead of waiting: the next pass looks again.

@@ -18,6 +18,7 @@ import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.
 import { accountKeyId, debit, lockAccounts } from '../ledger/ledger.js';
 import {
   TRADE_REF,
+  TRADES_CHANGED,
   cancelOrder,
   insertTrade,
   isFinished,
@@ -30,7 +31,7 @@ import {
 import { freshMark, readMark, type Mark } from './marks.js';
 import { toTradeItem } from './view.js';
 
-type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock'>;
+type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
 
 /** The client's price must be within PRICE_TOLERANCE of the mark; the mark is what counts. */
 function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice: string, coin: string, mark: string) {
@@ -42,13 +43,26 @@ function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice
 
 export function createTradeService(ctx: TradeContext) {
   const { db, market, clock } = ctx;
-  // Polled every second by the Lever screen: prepared once per connection.
-  const liveTradesOf = db
+  // Polled every second by the Lever screen: prepared once per connection, and remembered per
+  // process until the trades trigger (migration 0002) says the user's trades changed.
+  const liveTradesQuery = db
     .select()
     .from(trades)
     .where(and(eq(trades.userId, sql.placeholder('userId')), inArray(trades.status, ['open', 'pending'])))
     .orderBy(desc(trades.id))
     .prepare('live_trades_of_user');
+  const liveTrades = ctx.changes.remember(TRADES_CHANGED, (userId) => liveTradesQuery.execute({ userId }), {
+    size: 20_000,
+  });
+
+  /** Run a change of the user's trades; once it committed, this process's copy is stale. */
+  async function changing<T>(userId: number, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      liveTrades.forget(userId);
+    }
+  }
 
   async function ownTrade(userId: number, tradeId: number): Promise<TradeRow> {
     const [row] = await db
@@ -72,56 +86,59 @@ export function createTradeService(ctx: TradeContext) {
     open(userId: number, body: TradeCreationBody, scope: IdempotencyScope) {
       // The client's price is a sanity check, not part of what is asked: a retry with a fresher price is the same order.
       const { starting_price: _clientPrice, ...fingerprint } = body;
-      return runIdempotent<string, TradeAnswer>(
-        db,
-        { userId, ...scope, fingerprint },
-        {
-          statusCode: 201,
-          prepare: async () => {
-            const mark = await freshMark(market, body.coin);
-            checkClientPrice('starting_price', body.starting_price, body.coin, mark);
-            return mark;
-          },
-          execute: async (tx, mark) => {
-            const now = clock.now();
-            // A limit the mark has already reached executes at once, at the mark (at least as good as the limit).
-            const resting = body.limit_price !== null && !limitReached(body.trade_type, body.limit_price, mark);
-            const entry = resting ? body.limit_price! : mark;
-            const margin = tradeMargin(body.hands, entry, body.leverage);
+      return changing(
+        userId,
+        runIdempotent<string, TradeAnswer>(
+          db,
+          { userId, ...scope, fingerprint },
+          {
+            statusCode: 201,
+            prepare: async () => {
+              const mark = await freshMark(market, body.coin);
+              checkClientPrice('starting_price', body.starting_price, body.coin, mark);
+              return mark;
+            },
+            execute: async (tx, mark) => {
+              const now = clock.now();
+              // A limit the mark has already reached executes at once, at the mark (at least as good as the limit).
+              const resting = body.limit_price !== null && !limitReached(body.trade_type, body.limit_price, mark);
+              const entry = resting ? body.limit_price! : mark;
+              const margin = tradeMargin(body.hands, entry, body.leverage);
 
-            const account = leverUsdt(userId);
-            const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
-            const insufficient = TRADE_MSG.insufficientMargin(margin, balance);
-            if (cmp(margin, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
+              const account = leverUsdt(userId);
+              const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
+              const insufficient = TRADE_MSG.insufficientMargin(margin, balance);
+              if (cmp(margin, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
 
-            const trade = await insertTrade(tx, {
-              userId,
-              coin: body.coin,
-              tradeType: body.trade_type,
-              hands: body.hands,
-              leverage: body.leverage,
-              orderType: body.order_type,
-              limitPrice: body.limit_price,
-              status: resting ? 'pending' : 'open',
-              entryPrice: resting ? null : mark,
-              margin,
-              openedAt: resting ? null : now,
-              createdAt: now,
-            });
-            await debit(
-              tx,
-              account,
-              margin,
-              { reason: 'trade_margin', refType: TRADE_REF, refId: trade.id },
-              { insufficient },
-            );
-            if (!resting) await recordPrice(tx, trade.id, mark, now);
-            return {
-              message: resting ? TRADE_MSG.limitOrderPlaced : TRADE_MSG.tradeOpened,
-              trade: toTradeItem(trade, { price: mark, stale: false }),
-            };
+              const trade = await insertTrade(tx, {
+                userId,
+                coin: body.coin,
+                tradeType: body.trade_type,
+                hands: body.hands,
+                leverage: body.leverage,
+                orderType: body.order_type,
+                limitPrice: body.limit_price,
+                status: resting ? 'pending' : 'open',
+                entryPrice: resting ? null : mark,
+                margin,
+                openedAt: resting ? null : now,
+                createdAt: now,
+              });
+              await debit(
+                tx,
+                account,
+                margin,
+                { reason: 'trade_margin', refType: TRADE_REF, refId: trade.id },
+                { insufficient },
+              );
+              if (!resting) await recordPrice(tx, trade.id, mark, now);
+              return {
+                message: resting ? TRADE_MSG.limitOrderPlaced : TRADE_MSG.tradeOpened,
+                trade: toTradeItem(trade, { price: mark, stale: false }),
+              };
+            },
           },
-        },
+        ),
       );
     },
 
@@ -131,38 +148,41 @@ export function createTradeService(ctx: TradeContext) {
      */
     close(userId: number, body: TradeUpdationBody, scope: IdempotencyScope) {
       const { current_price: _clientPrice, ...fingerprint } = body;
-      return runIdempotent<{ revoking: boolean; mark: Mark | null }, TradeAnswer>(
-        db,
-        { userId, ...scope, fingerprint },
-        {
-          statusCode: 200,
-          prepare: async () => {
-            const trade = await ownTrade(userId, body.trade_id);
-            if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
-            // Revoking an order does not depend on the price; closing a position does.
-            if (trade.status === 'pending') return { revoking: true, mark: await readMark(market, trade.coin) };
-            const mark = await freshMark(market, trade.coin);
-            checkClientPrice('current_price', body.current_price, trade.coin, mark);
-            return { revoking: false, mark: { price: mark, stale: false } };
+      return changing(
+        userId,
+        runIdempotent<{ revoking: boolean; mark: Mark | null }, TradeAnswer>(
+          db,
+          { userId, ...scope, fingerprint },
+          {
+            statusCode: 200,
+            prepare: async () => {
+              const trade = await ownTrade(userId, body.trade_id);
+              if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
+              // Revoking an order does not depend on the price; closing a position does.
+              if (trade.status === 'pending') return { revoking: true, mark: await readMark(market, trade.coin) };
+              const mark = await freshMark(market, trade.coin);
+              checkClientPrice('current_price', body.current_price, trade.coin, mark);
+              return { revoking: false, mark: { price: mark, stale: false } };
+            },
+            execute: async (tx, { revoking, mark }) => {
+              const trade = await lockTrade(tx, body.trade_id, { userId });
+              if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
+              if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
+              const now = clock.now();
+              if (trade.status === 'pending') {
+                const cancelled = await cancelOrder(tx, trade, now);
+                return { message: TRADE_MSG.orderCancelled, trade: toTradeItem(cancelled, mark) };
+              }
+              // It was a pending order a moment ago and has been filled since: the user asked to revoke, not to close.
+              if (revoking || mark === null) throw conflict(TRADE_MSG.justFilled);
+              const settled = await settleTrade(tx, trade, mark.price, now);
+              return {
+                message: settled.status === 'liquidated' ? TRADE_MSG.tradeLiquidated : TRADE_MSG.tradeClosed,
+                trade: toTradeItem(settled, mark),
+              };
+            },
           },
-          execute: async (tx, { revoking, mark }) => {
-            const trade = await lockTrade(tx, body.trade_id, { userId });
-            if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
-            if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
-            const now = clock.now();
-            if (trade.status === 'pending') {
-              const cancelled = await cancelOrder(tx, trade, now);
-              return { message: TRADE_MSG.orderCancelled, trade: toTradeItem(cancelled, mark) };
-            }
-            // It was a pending order a moment ago and has been filled since: the user asked to revoke, not to close.
-            if (revoking || mark === null) throw conflict(TRADE_MSG.justFilled);
-            const settled = await settleTrade(tx, trade, mark.price, now);
-            return {
-              message: settled.status === 'liquidated' ? TRADE_MSG.tradeLiquidated : TRADE_MSG.tradeClosed,
-              trade: toTradeItem(settled, mark),
-            };
-          },
-        },
+        ),
       );
     },
 
@@ -175,7 +195,7 @@ export function createTradeService(ctx: TradeContext) {
 
     /** GET /api-v1/get-active-trades/: open trades and pending orders, newest first, priced now. */
     async active(userId: number): Promise<TradeItem[]> {
-      const rows = await liveTradesOf.execute({ userId });
+      const rows = await liveTrades.get(userId);
       const marks = await marksOf(rows.map((r) => r.coin));
       return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
     },

@@ -1,11 +1,13 @@
 /**
- * Each server remembers users' sign-in rows (plugins/auth.ts). What one instance changes, or an
- * operator changes in the database directly, must still end tokens and staff rights everywhere.
+ * Several servers on one database, as behind a load balancer. Each remembers users' sign-in rows
+ * and live trades (db/change-feed.ts); what one instance changes, or an operator changes in the
+ * database directly, must still reach every instance.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
+import { activeTradesOf, closeTrade, leverTrader, openedTradeId } from '../helpers/trades.js';
 import { call, createAdmin, signUp } from '../helpers/users.js';
 
 let t: TestApp;
@@ -13,7 +15,7 @@ let other: Awaited<ReturnType<typeof anotherInstance>>;
 beforeAll(async () => {
   t = await createTestApp();
   other = await anotherInstance(t);
-  await vi.waitFor(() => expect(t.ctx.guard.remembering() && other.ctx.guard.remembering()).toBe(true));
+  await vi.waitFor(() => expect(t.ctx.changes.listening() && other.ctx.changes.listening()).toBe(true));
 });
 afterAll(async () => {
   await other.close();
@@ -23,6 +25,7 @@ afterAll(async () => {
 const onOther = (token: string, url: string) =>
   other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
+const markOf = async (coin: string) => (await t.ctx.market.markPrice(coin))!.price;
 const walletList = '/api-v1/funding-wallet-list/';
 const staffList = '/api-v3/admin/users/';
 
@@ -56,15 +59,32 @@ describe('sign-ins remembered per server', () => {
     expect((await call(t, 'GET', walletList, { token: user.token })).status).toBe(200);
     await t.db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query = 'LISTEN user_changed'`);
-    await vi.waitFor(() => expect(t.ctx.guard.remembering()).toBe(false));
+      where datname = current_database() and query like 'LISTEN %user_changed%'`);
+    await vi.waitFor(() => expect(t.ctx.changes.listening()).toBe(false));
     // This change's notification reaches no one, so the remembered row must not be used.
     await t.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id));
     expect((await call(t, 'GET', walletList, { token: user.token })).status).toBe(401);
-    await vi.waitFor(() => expect(t.ctx.guard.remembering()).toBe(true), { timeout: 5_000 });
+    await vi.waitFor(() => expect(t.ctx.changes.listening()).toBe(true), { timeout: 5_000 });
     expect((await call(t, 'GET', walletList, { token: user.token })).status).toBe(401);
+  });
+});
+
+describe('live trades remembered per server', () => {
+  it('a trade opened and closed on one server appears and disappears on the other', async () => {
+    const trader = await leverTrader(t);
+    const activeOnOther = async () =>
+      (await onOther(trader.token, '/api-v1/get-active-trades/')).json<{ trade_id: number }[]>();
+    expect(await activeOnOther()).toEqual([]);
+    const id = await openedTradeId(t, trader, { starting_price: await markOf('BTC') });
+    expect((await activeTradesOf(t, trader)).map((x) => x.trade_id)).toEqual([id]); // same server: at once
+    await vi.waitFor(async () => expect((await activeOnOther()).map((x) => x.trade_id)).toEqual([id]), {
+      timeout: 5_000,
+    });
+    expect((await closeTrade(t, trader, id, await markOf('BTC'))).status).toBe(200);
+    expect(await activeTradesOf(t, trader)).toEqual([]);
+    await vi.waitFor(async () => expect(await activeOnOther()).toEqual([]), { timeout: 5_000 });
   });
 });

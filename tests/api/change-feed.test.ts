@@ -1,0 +1,102 @@
+/** The per-process memory of rows (db/change-feed.ts) against a real PostgreSQL's NOTIFY. */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChangeFeed, type Remembered } from '../../src/server/db/change-feed.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+
+/** A read the test finishes by hand, to interleave it with notifications. */
+function controlledReads() {
+  const pending: ((value: string) => void)[] = [];
+  let count = 0;
+  return {
+    read: (id: number) => {
+      count++;
+      return new Promise<string>((resolve) => pending.push((v) => resolve(`${id}:${v}`)));
+    },
+    /** Finish the oldest read in flight. */
+    finish: (value: string) => pending.shift()!(value),
+    /** Finish the newest read in flight. */
+    finishLast: (value: string) => pending.pop()!(value),
+    count: () => count,
+    waiting: () => pending.length,
+  };
+}
+
+let database: TestDatabase;
+let feed: ChangeFeed;
+let reads: ReturnType<typeof controlledReads>;
+let rows: Remembered<string>;
+
+const notify = (payload: string) => database.db.execute(sql`select pg_notify('test_changed', ${payload})`);
+const killListener = () =>
+  database.db.execute(sql`
+    select pg_terminate_backend(pid) from pg_stat_activity
+    where datname = current_database() and query like 'LISTEN test_changed%'`);
+
+/** get(), finishing its database read (if it makes one) with `value`. */
+async function get(id: number, value = 'v', usable?: (v: string) => boolean) {
+  const before = reads.count();
+  const pending = rows.get(id, usable);
+  if (reads.count() > before) reads.finishLast(value);
+  return pending;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(4);
+  feed = new ChangeFeed(database.db.$client);
+  reads = controlledReads();
+  rows = feed.remember('test_changed', reads.read, { size: 100 });
+});
+afterAll(async () => {
+  await feed.stop();
+  await database.drop();
+});
+
+describe('rows remembered until the database says they changed', () => {
+  it('reads every time until the LISTEN is in place, then once', async () => {
+    await get(1);
+    await get(1);
+    expect(reads.count()).toBe(2);
+    feed.start();
+    await vi.waitFor(() => expect(feed.listening()).toBe(true));
+    expect(await get(1, 'a')).toBe('1:a');
+    expect(await get(1, 'b')).toBe('1:a');
+    expect(reads.count()).toBe(3);
+  });
+
+  it('forgets exactly the id a notification names', async () => {
+    await get(2, 'a');
+    await get(3, 'a');
+    await notify('2');
+    await vi.waitFor(async () => expect(await get(2, 'b')).toBe('2:b'));
+    expect(await get(3, 'x')).toBe('3:a');
+  });
+
+  it('does not keep a read that overlapped a notification: it may predate the change', async () => {
+    await get(7, 'a');
+    const inFlight = rows.get(4);
+    await notify('7');
+    // Once 7 is read again, the notification has arrived while 4's read was still out.
+    await vi.waitFor(async () => expect(await get(7, 'b')).toBe('7:b'));
+    reads.finish('old');
+    expect(await inFlight).toBe('4:old');
+    expect(await get(4, 'new')).toBe('4:new');
+  });
+
+  it('reads again when the caller cannot use the remembered value', async () => {
+    await get(5, 'a');
+    expect(await get(5, 'b', (v) => v.endsWith(':b'))).toBe('5:b');
+  });
+
+  it('remembers nothing while the connection is down, and comes back', async () => {
+    await get(6, 'a');
+    await killListener();
+    await vi.waitFor(() => expect(feed.listening()).toBe(false));
+    expect(await get(6, 'b')).toBe('6:b');
+    expect(await get(6, 'c')).toBe('6:c');
+    await vi.waitFor(() => expect(feed.listening()).toBe(true), { timeout: 5_000 });
+    expect(await get(6, 'd')).toBe('6:d');
+    expect(await get(6, 'e')).toBe('6:d');
+    expect(reads.waiting()).toBe(0);
+  });
+});
