@@ -11,48 +11,71 @@ const money = (value: string | null) => (value === null ? null : canonical(value
 /** The price a trade is (or will be) in at: its entry, or a pending order's limit. */
 const entryOf = (row: TradeRow) => canonical(row.entryPrice ?? row.limitPrice!);
 
-/** P/L now: live from the mark while open (a loss shown no larger than the margin), final once finished. */
-function profitLossOf(row: TradeRow, mark: Mark | null): string {
-  if (row.status === 'open') {
-    if (!mark) return '0';
-    const margin = canonical(row.margin);
-    return settledProfitLoss(tradeProfitLoss(row.tradeType, canonical(row.hands), entryOf(row), mark.price), margin);
-  }
-  return canonical(row.profitLoss ?? '0');
-}
-
 /** What closing paid back: margin + P/L for a closed or liquidated trade, the refund of a cancelled order. */
 function payoutOf(row: TradeRow): string | null {
   if (!isFinished(row.status)) return null;
   return tradePayout(canonical(row.margin), canonical(row.profitLoss ?? '0'));
 }
 
-export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
+type FixedPart = Omit<TradeItem, 'profit_loss' | 'current_price' | 'price_stale'>;
+
+/**
+ * What a trade shows that does not depend on the price, by row object: the live trades of a user
+ * are remembered as the same rows until they change (service.ts), and the Lever screen asks for
+ * them every second, so only the P/L is worked out again.
+ */
+const fixedParts = new WeakMap<TradeRow, FixedPart>();
+
+function fixedPartOf(row: TradeRow): FixedPart {
+  let fixed = fixedParts.get(row);
+  if (fixed) return fixed;
   const live = !isFinished(row.status);
-  return {
+  const hands = canonical(row.hands);
+  const entry = entryOf(row);
+  const margin = canonical(row.margin);
+  fixed = {
     trade_id: row.id,
     coin: row.coin,
     pair: `${row.coin}/${QUOTE_CURRENCY}`,
-    hands: canonical(row.hands),
+    hands,
     trade_type: row.tradeType,
-    starting_price: entryOf(row),
-    profit_loss: profitLossOf(row, mark),
+    starting_price: entry,
     is_closed: !live,
     status: row.status,
     leverage: row.leverage,
-    margin: canonical(row.margin),
+    margin,
     order_type: row.orderType,
     limit_price: money(row.limitPrice),
-    liquidation_price: live
-      ? liquidationPrice(row.tradeType, canonical(row.hands), entryOf(row), canonical(row.margin))
-      : null,
-    current_price: mark?.price ?? null,
-    price_stale: mark === null || mark.stale,
+    liquidation_price: live ? liquidationPrice(row.tradeType, hands, entry, margin) : null,
     close_price: money(row.closePrice),
     closed_balance: payoutOf(row),
     created_at: row.createdAt.toISOString(),
     opened_at: row.openedAt?.toISOString() ?? null,
     closed_at: row.closedAt?.toISOString() ?? null,
+  };
+  fixedParts.set(row, fixed);
+  return fixed;
+}
+
+/** P/L now: live from the mark while open (a loss shown no larger than the margin), final once finished. */
+function profitLossOf(row: TradeRow, fixed: FixedPart, mark: Mark | null): string {
+  if (row.status === 'open') {
+    if (!mark) return '0';
+    return settledProfitLoss(
+      tradeProfitLoss(row.tradeType, fixed.hands, fixed.starting_price, mark.price),
+      fixed.margin,
+    );
+  }
+  return canonical(row.profitLoss ?? '0');
+}
+
+export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
+  const fixed = fixedPartOf(row);
+  return {
+    ...fixed,
+    profit_loss: profitLossOf(row, fixed, mark),
+    current_price: mark?.price ?? null,
+    price_stale: mark === null || mark.stale,
   };
 }
 
