@@ -96,6 +96,10 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: which chunks each page needs (npm run bench measures them).
     manifest: true,
     rolldownOptions: {
+      // Keeps each lazily loaded feature (routes.tsx) a chunk of its own, named after its module in
+      // the manifest: merged into a shared chunk, the server could not tell which files a page
+      // needs (its modulepreload hints) and npm run bench could not size the page.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         // Libraries in chunks of their own: they change less often than app code, so stay cached.
         codeSplitting: {

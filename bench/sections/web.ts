@@ -127,6 +127,12 @@ async function runLighthouse(ctx: BenchContext): Promise<LighthouseResult[]> {
         );
         const cdp = await context.newCDPSession(tab);
         await cdp.send('Network.clearBrowserCache');
+        // The offline shell's service worker, installed by the /login run, would otherwise serve
+        // every asset from its cache and the page would never touch the network.
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: ctx.server.origin,
+          storageTypes: 'service_workers,cache_storage',
+        });
         await tab.close();
       }
       const run = await lighthouse(`${ctx.server.origin}${page}`, {

@@ -22,6 +22,7 @@ import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuthDecorators } from './plugins/auth.js';
+import { loadPageShells } from './lib/page-preloads.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map(
@@ -103,10 +104,14 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year, index.html for every other page path. */
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other page path, naming the
+ * page's own chunks for preloading (lib/page-preloads.ts).
+ */
 async function registerWebApp(app: FastifyInstance, webDir: string) {
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) return;
+  const shellFor = loadPageShells(webDir);
   await app.register(fastifyStatic, {
     root: webDir,
     preCompressed: true,
@@ -127,6 +132,9 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
       !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) &&
       !path.extname(pathname);
     if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const shell = shellFor(pathname);
+    reply.header('cache-control', 'no-cache').header('etag', shell.etag);
+    if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(shell.html);
   });
 }

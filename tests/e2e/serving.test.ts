@@ -1,4 +1,5 @@
 /** How the built app reaches a browser: deep links, compressed and long-cached assets, API 404s. */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebApp, type WebApp } from './helpers/server.js';
 
@@ -21,6 +22,20 @@ describe('the built web app', () => {
     }
     const head = await fetch(`${t.baseUrl}/safety-center`, { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it("names each page's own chunks for preloading in its HTML, and only its own", async () => {
+    const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const preload = (feature: string) => `<link rel="modulepreload" crossorigin href="/${manifest[feature]!.file}">`;
+    const login = await (await get('/login')).text();
+    expect(login).toContain(preload('features/auth/index.ts'));
+    expect(login).not.toContain(preload('features/market/index.ts'));
+    expect(await (await get('/home')).text()).toContain(preload('features/market/index.ts'));
+    expect(await (await get('/asset/funding/USDT')).text()).toContain(preload('features/wallet/index.ts'));
+    expect(await (await get('/no-such-page')).text()).not.toContain(preload('features/auth/index.ts'));
   });
 
   it('sends hashed assets brotli-compressed and cached for a year', async () => {

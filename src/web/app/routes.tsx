@@ -1,7 +1,8 @@
 /**
  * The route table of SPEC.md section 2, row by row: who may open each page, and which screen it
  * shows. Each capability's screens load as one chunk on first use, so /login stays small.
- * `tab` pages carry the bottom navigation.
+ * `tab` pages carry the bottom navigation. src/shared/web-pages.ts repeats which feature each path
+ * loads, for the server's preload hints (page-modules.test.ts keeps the two in step).
  */
 import { lazy, type ComponentType } from 'react';
 import type { Access } from './access';

@@ -77,6 +77,31 @@ describe('requests', () => {
     const error = await rejectionOf(api.post('/api-v1/login/', {}, { schema: z.object({ access: z.string() }) }));
     expect(error).toMatchObject({ status: 500, data: { error: MSG.somethingWentWrong } });
   });
+
+  it('checks the answer against a schema loaded on demand, loading it while the request is out', async () => {
+    const schema = z.object({ access: z.string() });
+    const order: string[] = [];
+    fetchMock.mockImplementation(() => {
+      order.push('fetch');
+      return Promise.resolve(json(200, { access: 42 }));
+    });
+    const load = () => {
+      order.push('load');
+      return Promise.resolve(schema);
+    };
+    const error = await rejectionOf(api.post('/api-v1/login/', {}, { schema: load }));
+    expect(error).toMatchObject({ status: 500, data: { error: MSG.somethingWentWrong } });
+    expect(order).toEqual(['load', 'fetch']);
+    fetchMock.mockResolvedValue(json(200, { access: 'tok' }));
+    await expect(api.post('/api-v1/login/', {}, { schema: load })).resolves.toEqual({ access: 'tok' });
+  });
+
+  it('fails like the network when the schema cannot be loaded', async () => {
+    fetchMock.mockResolvedValue(json(200, { access: 'tok' }));
+    const load = () => Promise.reject<z.ZodType<{ access: string }>>(new Error('chunk failed'));
+    const error = await rejectionOf(api.post('/api-v1/login/', {}, { schema: load }));
+    expect(error).toMatchObject({ status: 500, data: { error: MSG.networkError } });
+  });
 });
 
 describe('failures (SPEC.md section 8)', () => {

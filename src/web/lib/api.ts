@@ -40,12 +40,19 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+/**
+ * A response schema, or a loader of one (`() => import(...).then(...)`). A loader keeps zod and the
+ * schemas out of the JavaScript a page needs for its first paint; it starts with the request, so
+ * the schemas arrive while the answer is on its way.
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface RequestOptions<T> {
   /** Send the bearer token and treat a 401 as the end of the session. Default true. */
   auth?: boolean;
   query?: Query;
   /** Checks the answer's shape; the result is typed from it. */
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<T>;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Extra request headers (e.g. Idempotency-Key on money-moving POSTs). */
@@ -83,8 +90,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 const networkError = () => new ApiError(500, { error: MSG.networkError });
 
+/** Starts loading a lazy schema; a failed load (offline, chunk gone) resolves to null, never unhandled. */
+function loadSchema<T>(schema: SchemaSource<T> | undefined): Promise<z.ZodType<T> | null> | undefined {
+  if (schema === undefined) return undefined;
+  if (typeof schema !== 'function') return Promise.resolve(schema);
+  return schema().catch(() => null);
+}
+
 async function request<T>(method: string, path: string, payload: Payload, options: RequestOptions<T> = {}): Promise<T> {
-  const { auth = true, query, schema, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { auth = true, query, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const schemaLoad = loadSchema(options.schema);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // Read now, before any await: logout sends the old token and clears storage right after.
   const token = auth ? getToken() : null;
@@ -115,7 +130,9 @@ async function request<T>(method: string, path: string, payload: Payload, option
       if (response.status === 401 && auth) onUnauthorized();
       throw new ApiError(response.status, data);
     }
-    if (!schema) return data as T;
+    if (!schemaLoad) return data as T;
+    const schema = await schemaLoad;
+    if (!schema) throw networkError();
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw new ApiError(500, { error: MSG.somethingWentWrong });
     return parsed.data;

@@ -45,12 +45,21 @@ describe('switching language', () => {
 
   it('falls back to English for a text the language lacks', async () => {
     // A Portuguese bundle with one text only: the rest must show in English, never as keys.
-    i18n.addResourceBundle('pt', 'translation', { nav: { home: 'Início' } });
+    i18n.addTexts('pt', { nav: { home: 'Início' } });
     showNav();
     await choose('pt');
     expect(screen.getByRole('link', { name: 'Início' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
-    i18n.removeResourceBundle('pt', 'translation');
+    i18n.removeTexts('pt');
+  });
+});
+
+describe('texts', () => {
+  it('fills placeholders with the values given, in any language', async () => {
+    expect(i18n.t('drawer.version', { version: '1.4.0' })).toBe('Version 1.4.0');
+    await choose('de');
+    expect(i18n.t('home.notifications', { count: 3 })).toMatch(/3/);
+    expect(i18n.t('home.notifications', { count: 3 })).not.toMatch(/\{\{/);
   });
 });
 

@@ -1,7 +1,10 @@
 /** The logged-in user's profile (GET /api-v1/info/), shared by the drawer and the safety screens. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userInfo, type VerificationStatus } from '../../../shared/api/auth';
+import type { VerificationStatus } from '../../../shared/api/auth';
 import { api } from '../../lib/api';
+
+/** Loaded with the first answer, not with Home: zod is not part of Home's first paint. */
+const userInfo = async () => (await import('../../../shared/api/auth')).userInfo;
 
 export const userInfoQuery = () =>
   queryOptions({

@@ -3,7 +3,6 @@
  * code and the new password, with a resend link. A successful reset goes to /login.
  */
 import { useState, type FormEvent } from 'react';
-import { emailOnlyBody } from '../../../shared/api/auth';
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
@@ -12,12 +11,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
-import { checkForm } from '../../lib/forms';
+import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useForgotPassword } from './api';
 import { AuthIntro } from './AuthIntro';
 import { ResetPasswordSheet } from './ResetPasswordSheet';
+import { authSchemas, preloadAuthSchemas } from './schemas';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
@@ -40,16 +40,17 @@ export function ForgotPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (email.trim() === '') return setError(MSG.enterEmail);
-    const form = checkForm(emailOnlyBody, { email });
-    setError(form.errors?.email);
-    if (form.data) requestCode(form.data.email);
+    void checkFormLazily(async () => (await authSchemas()).emailOnlyBody, { email }).then((form) => {
+      setError(form.errors?.email ?? form.errors?.form);
+      if (form.data) requestCode(form.data.email);
+    });
   };
 
   return (
     <>
       <PageHeader title="Forgot password" fallback={PATHS.login} />
       <Screen>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
           <AuthIntro
             title="Reset your password"
             subtitle="Enter your account email. We will send you a code to set a new password."

@@ -2,7 +2,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginBody } from '../../../shared/api/auth';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { LogoMark } from '../../components/icons';
@@ -10,11 +9,12 @@ import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
 import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
-import { checkForm, type FieldErrors } from '../../lib/forms';
+import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api';
 import { AuthIntro } from './AuthIntro';
+import { authSchemas, preloadAuthSchemas } from './schemas';
 
 /** Screens that send the user here with news (a reset password) pass it as `notice`. */
 export interface LoginLocationState {
@@ -33,16 +33,17 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = checkForm(loginBody, { email, password });
-    setErrors(form.errors ?? {});
-    if (!form.data) return;
-    login.mutate(form.data, {
-      onSuccess: (session) => {
-        saveSession(session);
-        // Nothing cached for a previous user may leak into this one.
-        queryClient.clear();
-        void navigate(PATHS.root, { replace: true });
-      },
+    void checkFormLazily(async () => (await authSchemas()).loginBody, { email, password }).then((form) => {
+      setErrors(form.errors ?? {});
+      if (!form.data) return;
+      login.mutate(form.data, {
+        onSuccess: (session) => {
+          saveSession(session);
+          // Nothing cached for a previous user may leak into this one.
+          queryClient.clear();
+          void navigate(PATHS.root, { replace: true });
+        },
+      });
     });
   };
 
@@ -58,7 +59,7 @@ export function LoginPage() {
           {notice}
         </Notice>
       )}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
         <TextField
           label="Email"
           type="email"
@@ -87,6 +88,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
+        {errors.form && <Notice tone="error">{errors.form}</Notice>}
         {login.isError && <Notice tone="error">{errorMessage(login.error, MSG.loginFailed)}</Notice>}
         <Button type="submit" busy={login.isPending}>
           Log in

@@ -1,7 +1,6 @@
 /** The bottom sheet of /forgot-password: the emailed code and the new password, with a resend link. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { resetPasswordBody } from '../../../shared/api/auth';
 import { LOGIN_PASSWORD_MIN } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
@@ -9,11 +8,12 @@ import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
-import { checkForm, type FieldErrors } from '../../lib/forms';
+import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useResetPassword } from './api';
 import type { LoginLocationState } from './LoginPage';
 import { ResendCodeButton } from './ResendCodeButton';
+import { authSchemas } from './schemas';
 
 interface Props {
   open: boolean;
@@ -36,13 +36,17 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
     setFormError(undefined);
     setErrors({});
     if (otp.trim() === '' || password === '') return setFormError(MSG.enterOtpAndPassword);
-    const form = checkForm(resetPasswordBody, { email, otp, password });
-    if (!form.data) return setErrors(form.errors);
-    reset.mutate(form.data, {
-      onSuccess: (answer) => {
-        const state: LoginLocationState = { notice: answer.message };
-        void navigate(PATHS.login, { replace: true, state });
-      },
+    void checkFormLazily(async () => (await authSchemas()).resetPasswordBody, { email, otp, password }).then((form) => {
+      if (!form.data) {
+        setErrors(form.errors);
+        return setFormError(form.errors.form);
+      }
+      reset.mutate(form.data, {
+        onSuccess: (answer) => {
+          const state: LoginLocationState = { notice: answer.message };
+          void navigate(PATHS.login, { replace: true, state });
+        },
+      });
     });
   };
 

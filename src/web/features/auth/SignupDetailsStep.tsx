@@ -5,18 +5,18 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { signupBody } from '../../../shared/api/auth';
 import { LOGIN_PASSWORD_MIN, OTP_RESEND_MS, SIGNUP_REDIRECT_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
-import { checkForm, type FieldErrors } from '../../lib/forms';
+import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import type { useCooldown } from '../../lib/use-cooldown';
 import { useSendSignupCode, useSignup } from './api';
 import { ResendCodeButton } from './ResendCodeButton';
+import { authSchemas } from './schemas';
 
 interface Props {
   email: string;
@@ -50,11 +50,13 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
       return;
     }
     const { confirm: _confirm, ...body } = values;
-    const form = checkForm(signupBody, { ...body, email, ...(referralCode ? { referral_code: referralCode } : {}) });
-    setErrors(form.errors ?? {});
-    if (!form.data) return;
-    setNotice('');
-    signup.mutate(form.data);
+    const form = { ...body, email, ...(referralCode ? { referral_code: referralCode } : {}) };
+    void checkFormLazily(async () => (await authSchemas()).signupBody, form).then((checked) => {
+      setErrors(checked.errors ?? {});
+      if (!checked.data) return;
+      setNotice('');
+      signup.mutate(checked.data);
+    });
   };
 
   const resendCode = () => {
@@ -72,7 +74,7 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
     ? errorMessage(signup.error, MSG.signupFailed)
     : sendCode.isError
       ? errorMessage(sendCode.error, MSG.sendOtpFailed)
-      : undefined;
+      : errors.form;
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">

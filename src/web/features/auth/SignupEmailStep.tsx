@@ -1,17 +1,17 @@
 /** Signup step 1: the email, which gets the code. Next stays disabled until an email is typed. */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { emailOnlyBody } from '../../../shared/api/auth';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { InfoIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
-import { checkForm } from '../../lib/forms';
+import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useSendSignupCode } from './api';
 import { AuthIntro } from './AuthIntro';
+import { authSchemas, preloadAuthSchemas } from './schemas';
 
 interface Props {
   email: string;
@@ -25,15 +25,16 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = checkForm(emailOnlyBody, { email });
-    setError(form.errors?.email);
-    if (!form.data) return;
-    const normalised = form.data.email;
-    sendCode.mutate(normalised, { onSuccess: () => onCodeSent(normalised) });
+    void checkFormLazily(async () => (await authSchemas()).emailOnlyBody, { email }).then((form) => {
+      setError(form.errors?.email ?? form.errors?.form);
+      if (!form.data) return;
+      const normalised = form.data.email;
+      sendCode.mutate(normalised, { onSuccess: () => onCodeSent(normalised) });
+    });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
       <AuthIntro title="Create your account" subtitle="We will email you a 6-digit code to confirm it is yours." />
       <TextField
         label="Email"

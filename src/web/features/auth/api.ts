@@ -1,10 +1,12 @@
 /** The public account calls of SPEC.md section 7 "Auth": no bearer token, answers checked by schema. */
 import { useMutation } from '@tanstack/react-query';
-import { loginResponse, type LoginBody, type ResetPasswordBody, type SignupBody } from '../../../shared/api/auth';
-import { messageBody } from '../../../shared/api/common';
+import type { LoginBody, ResetPasswordBody, SignupBody } from '../../../shared/api/auth';
 import { api } from '../../lib/api';
+import { authSchemas, commonSchemas } from './schemas';
 
 const PUBLIC = { auth: false } as const;
+const loginResponse = async () => (await authSchemas()).loginResponse;
+const messageBody = async () => (await commonSchemas()).messageBody;
 
 export const useLogin = () =>
   useMutation({

@@ -7,15 +7,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  defaultCurrency,
-  klineList,
-  orderBook,
-  ticker24h,
-  ticker24hList,
-  tickerPrice,
-  tickerPriceList,
-} from '../../../shared/api/market.js';
-import {
   IN_HOUSE_COIN,
   ORDER_BOOK_LEVELS,
   POLL,
@@ -35,8 +26,22 @@ export class MarketRequestError extends Error {
   }
 }
 
+type MarketSchemas = typeof import('../../../shared/api/market.js');
+
+/**
+ * The answers' schemas load with the first request, in parallel with it, not with the page: zod is
+ * not part of Home's first paint.
+ */
+const marketSchemas = (): Promise<MarketSchemas> => import('../../../shared/api/market.js');
+
 /** GET from the market base (our server unless direct) or, with `ownServer`, always from our server. */
-async function getJson<S extends z.ZodType>(path: string, schema: S, ownServer = false): Promise<z.infer<S>> {
+async function getJson<S extends z.ZodType>(
+  path: string,
+  schemaOf: (schemas: MarketSchemas) => S,
+  ownServer = false,
+): Promise<z.infer<S>> {
+  const schemas = marketSchemas();
+  schemas.catch(() => {}); // a failed load is reported below, once awaited
   const base = ownServer ? '' : (await marketBase()).rest;
   const response = await fetch(`${base}${path}`, {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -44,7 +49,7 @@ async function getJson<S extends z.ZodType>(path: string, schema: S, ownServer =
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new MarketRequestError(response.status, body);
-  return schema.parse(body);
+  return schemaOf(await schemas).parse(body);
 }
 
 /** Runs a market fetch, logging a failure before the query sees it. */
@@ -60,25 +65,34 @@ async function logged<T>(what: string, fetcher: () => Promise<T>): Promise<T> {
 const symbolsParam = (symbols: readonly string[]) => encodeURIComponent(JSON.stringify(symbols));
 
 export const fetchTickers = (symbols?: readonly string[]) =>
-  getJson(symbols ? `/api/v3/ticker/24hr?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/24hr', ticker24hList);
+  getJson(
+    symbols ? `/api/v3/ticker/24hr?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/24hr',
+    (s) => s.ticker24hList,
+  );
 
 export const fetchTicker = (symbol: string) =>
-  getJson(`/api/v3/ticker/24hr?symbol=${encodeURIComponent(symbol)}`, ticker24h);
+  getJson(`/api/v3/ticker/24hr?symbol=${encodeURIComponent(symbol)}`, (s) => s.ticker24h);
 
 export const fetchPrices = (symbols?: readonly string[]) =>
-  getJson(symbols ? `/api/v3/ticker/price?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/price', tickerPriceList);
+  getJson(
+    symbols ? `/api/v3/ticker/price?symbols=${symbolsParam(symbols)}` : '/api/v3/ticker/price',
+    (s) => s.tickerPriceList,
+  );
 
 export const fetchPrice = (symbol: string) =>
-  getJson(`/api/v3/ticker/price?symbol=${encodeURIComponent(symbol)}`, tickerPrice);
+  getJson(`/api/v3/ticker/price?symbol=${encodeURIComponent(symbol)}`, (s) => s.tickerPrice);
 
 export const fetchOrderBook = (symbol: string, limit: number = ORDER_BOOK_LEVELS) =>
-  getJson(`/api/v3/depth?symbol=${encodeURIComponent(symbol)}&limit=${limit}`, orderBook);
+  getJson(`/api/v3/depth?symbol=${encodeURIComponent(symbol)}&limit=${limit}`, (s) => s.orderBook);
 
 export const fetchKlines = (symbol: string, interval: KlineInterval, limit = 100) =>
-  getJson(`/api/v3/klines?symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`, klineList);
+  getJson(
+    `/api/v3/klines?symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`,
+    (s) => s.klineList,
+  );
 
 /** The in-house coin's price always comes from our server. */
-export const fetchDefaultCurrency = () => getJson('/api-v1/default-currency/', defaultCurrency, true);
+export const fetchDefaultCurrency = () => getJson('/api-v1/default-currency/', (s) => s.defaultCurrency, true);
 
 /** A coin's price in USDT (SPEC.md section 7): {coin}USDT's last price; USDO from the default currency. */
 export async function fetchCoinPrice(coin: string): Promise<string> {
