@@ -1,9 +1,10 @@
 /** Inline SVG icons (24 px grid, stroke drawn in currentColor) so no icon package is needed. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps) {
+/** The frame every icon draws in; features with their own icons build on it. */
+export function Icon({ size = 24, children, ...props }: IconProps) {
   return (
     <svg
       width={size}

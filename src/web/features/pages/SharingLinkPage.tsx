@@ -14,7 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { useUserInfo } from '../account';
 import { PAGES_TEXT } from './content';
 import { registrationLink } from './registration-link';
-import { useCopyConfirmation } from './use-copy-confirmation';
+import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 
 export function SharingLinkPage() {
   const info = useUserInfo();

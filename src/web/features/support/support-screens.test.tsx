@@ -129,6 +129,7 @@ describe('the copy button', () => {
     vi.useFakeTimers();
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    vi.stubGlobal('isSecureContext', true); // the Clipboard API is only there on HTTPS or localhost
     render(<CopyButton text="TQn9Y2" label="Copy TRC20 address" />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy TRC20 address' }));

@@ -1,6 +1,6 @@
 /** Copy, then say so for a while (SPEC.md section 9: copy confirmation 2000 ms). */
 import { useEffect, useRef, useState } from 'react';
-import { copyText } from '../../lib/clipboard';
+import { copyText } from './clipboard';
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
