@@ -50,6 +50,21 @@ function textFrame(payload: Buffer): Buffer {
 }
 
 /**
+ * A tick's batch as the bytes of its frames, back to back. The hub hands every client with the
+ * same subscriptions the same batch array, so they all write this one Buffer: no copy per client.
+ * It is never changed after it is made, so sockets still holding it unsent are safe.
+ */
+const joined = new WeakMap<readonly Buffer[], Buffer>();
+function framedBatch(frames: readonly Buffer[]): Buffer {
+  let bytes = joined.get(frames);
+  if (!bytes) {
+    bytes = frames.length === 1 ? textFrame(frames[0]!) : Buffer.concat(frames.map(textFrame));
+    joined.set(frames, bytes);
+  }
+  return bytes;
+}
+
+/**
  * The stream ws reads and writes for this connection. ws keeps it as `_socket` (not in its types);
  * without compression (off here) ws writes every frame straight to it, so whole frames written
  * there keep the protocol intact. Absent, batches go through ws frame by frame.
@@ -75,7 +90,7 @@ function openConnection(
       if (!writable()) return;
       const transport = transportOf(socket);
       if (!transport) return frames.forEach((frame) => socket.send(frame, { binary: false }));
-      transport.write(frames.length === 1 ? textFrame(frames[0]!) : Buffer.concat(frames.map(textFrame)));
+      transport.write(framedBatch(frames));
     },
   };
 
