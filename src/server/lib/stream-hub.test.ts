@@ -56,8 +56,22 @@ describe('stream hub', () => {
     const c = client(true);
     expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(true);
     expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(false);
-    hub.sendCurrent(c, 'btcusdt@ticker');
+    hub.sendCurrent(c, ['btcusdt@ticker']);
     expect(JSON.parse(c.got[0]!)).toEqual({ stream: 'btcusdt@ticker', data: { now: 'btcusdt@ticker' } });
+  });
+
+  it('sends a client that takes batches the current frames of several topics in one batch, in order', () => {
+    const hub = hubWithTickers();
+    const batches: string[][] = [];
+    const c: StreamClient = {
+      combined: false,
+      send: () => {},
+      sendMany: (frames) => void batches.push(frames.map(String)),
+    };
+    hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(c, 'ethusdt@ticker', 'ticker');
+    hub.sendCurrent(c, ['ethusdt@ticker', 'btcusdt@ticker']);
+    expect(batches).toEqual([['{"now":"ethusdt@ticker"}', '{"now":"btcusdt@ticker"}']]);
   });
 
   it('lists active topics per family and forgets a dropped client everywhere', () => {

@@ -93,11 +93,20 @@ export class StreamHub {
     return fresh;
   }
 
-  /** Sends a new subscriber the topic's current frame, when its family has one. */
-  sendCurrent(client: StreamClient, topic: string): void {
-    const entry = this.topics.get(topic);
-    const frame = entry && this.families.get(entry.family)?.current?.(topic);
-    if (frame) client.send(client.combined ? wrap(topic, frame) : frame);
+  /**
+   * Sends a new subscriber the current frame of each topic whose family has one: in one batch
+   * when the client takes batches (a SUBSCRIBE of 20 tickers is one write, not 20).
+   */
+  sendCurrent(client: StreamClient, topics: readonly string[]): void {
+    const frames: string[] = [];
+    for (const topic of topics) {
+      const entry = this.topics.get(topic);
+      const frame = entry && this.families.get(entry.family)?.current?.(topic);
+      if (frame) frames.push(client.combined ? wrap(topic, frame) : frame);
+    }
+    if (frames.length === 0) return;
+    if (client.sendMany) client.sendMany(frames.map((frame) => Buffer.from(frame)));
+    else for (const frame of frames) client.send(frame);
   }
 
   unsubscribe(client: StreamClient, topic: string): void {

@@ -6,12 +6,12 @@
  * Which streams exist is up to the modules that add topic families to the hub (ctx.streams, see
  * lib/stream-hub.ts); this file only speaks the protocol and manages connections.
  */
-import type { Writable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
+import { sendBatch } from './batch.js';
 import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
 
 /** At most this many streams per connection. */
@@ -27,49 +27,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  */
 export const SESSION_RECHECK_MS = 30_000;
 export const SESSION_ENDED = { code: 401, msg: 'Your session has ended. Please log in again.' };
-
-/**
- * An unmasked, unfragmented text frame (RFC 6455 5.2) of a payload. Tick payloads are shared by
- * every client, so each is framed once (the cache lets go of it with the tick's buffers).
- */
-const framed = new WeakMap<Buffer, Buffer>();
-function textFrame(payload: Buffer): Buffer {
-  let frame = framed.get(payload);
-  if (!frame) {
-    const n = payload.length;
-    const header =
-      n < 126
-        ? [0x81, n]
-        : n < 65_536
-          ? [0x81, 126, n >> 8, n & 0xff]
-          : [0x81, 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
-    frame = Buffer.concat([Buffer.from(header), payload]);
-    framed.set(payload, frame);
-  }
-  return frame;
-}
-
-/**
- * A tick's batch as the bytes of its frames, back to back. The hub hands every client with the
- * same subscriptions the same batch array, so they all write this one Buffer: no copy per client.
- * It is never changed after it is made, so sockets still holding it unsent are safe.
- */
-const joined = new WeakMap<readonly Buffer[], Buffer>();
-function framedBatch(frames: readonly Buffer[]): Buffer {
-  let bytes = joined.get(frames);
-  if (!bytes) {
-    bytes = frames.length === 1 ? textFrame(frames[0]!) : Buffer.concat(frames.map(textFrame));
-    joined.set(frames, bytes);
-  }
-  return bytes;
-}
-
-/**
- * The stream ws reads and writes for this connection. ws keeps it as `_socket` (not in its types);
- * without compression (off here) ws writes every frame straight to it, so whole frames written
- * there keep the protocol intact. Absent, batches go through ws frame by frame.
- */
-const transportOf = (socket: WebSocket) => (socket as unknown as { _socket?: Writable | null })._socket ?? undefined;
 
 function openConnection(
   ctx: AppContext,
@@ -87,10 +44,7 @@ function openConnection(
     },
     // A tick's frames in one write: one system call per client per tick, not one per frame.
     sendMany(frames) {
-      if (!writable()) return;
-      const transport = transportOf(socket);
-      if (!transport) return frames.forEach((frame) => socket.send(frame, { binary: false }));
-      transport.write(framedBatch(frames));
+      if (writable()) sendBatch(socket, frames);
     },
   };
 
@@ -109,7 +63,7 @@ function openConnection(
   }
 
   /** New subscribers see the current state at once instead of waiting for the next tick. */
-  const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
+  const sendCurrent = (topics: string[]) => hub.sendCurrent(client, topics);
 
   /** The token the connection logged in with, re-checked while the connection lives. */
   let session: { token: string; timer: NodeJS.Timeout } | undefined;
