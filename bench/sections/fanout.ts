@@ -121,7 +121,7 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
         `  ${clients} clients (${open} open, ${failed} failed): ${result.eventsPerSecond.toFixed(0)} events/s of ${result.expectedPerSecond} expected, ` +
           `delay p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, client loop delay p99 ${result.clientLoopDelayP99.toFixed(1)} ms, ` +
           `client CPU ${result.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' + ')}` +
-          (result.serverCpu !== undefined ? `, server CPU ${(result.serverCpu * 100).toFixed(0)} %` : '') +
+          (result.serverCpu !== undefined ? `, server CPU ${(result.serverCpu * 100).toFixed(1)} %` : '') +
           (firstError ? ` (${firstError})` : ''),
       );
     } finally {

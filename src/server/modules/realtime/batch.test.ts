@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough, type Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { sendBatch } from './batch.js';
+import { batchSender } from './batch.js';
 
 /** A stand-in for ws's server-side WebSocket: what sendBatch looks at. */
 function fakeSocket(options: { extensions?: string; transport?: boolean } = {}) {
@@ -35,10 +35,7 @@ describe('sending a batch of frames to a WebSocket', () => {
       );
       const socket = await new Promise<WebSocket>((resolve) => server.once('connection', resolve));
       const writes = vi.spyOn((socket as unknown as { _socket: Writable })._socket, 'write');
-      sendBatch(
-        socket,
-        payloads.map((p) => Buffer.from(p)),
-      );
+      batchSender(socket)(payloads.map((p) => Buffer.from(p)));
       await all;
       expect(writes).toHaveBeenCalledTimes(1);
       expect(received).toEqual(payloads.map((p) => `text:${p}`));
@@ -51,18 +48,15 @@ describe('sending a batch of frames to a WebSocket', () => {
   it('writes the very same Buffer to every client given the same batch', () => {
     const [a, b] = [fakeSocket(), fakeSocket()];
     const batch = payloads.map((p) => Buffer.from(p));
-    sendBatch(a.socket, batch);
-    sendBatch(b.socket, batch);
+    batchSender(a.socket)(batch);
+    batchSender(b.socket)(batch);
     expect(a.writes.mock.calls[0]![0]).toBe(b.writes.mock.calls[0]![0]);
   });
 
   it('goes through ws frame by frame when an extension was negotiated or the socket is not there', () => {
     for (const options of [{ extensions: 'permessage-deflate' }, { transport: false }]) {
       const { socket, writes, send } = fakeSocket(options);
-      sendBatch(
-        socket,
-        payloads.map((p) => Buffer.from(p)),
-      );
+      batchSender(socket)(payloads.map((p) => Buffer.from(p)));
       expect(writes).not.toHaveBeenCalled();
       expect(send.mock.calls.map(([frame, opts]) => [String(frame), opts])).toEqual(
         payloads.map((p) => [p, { binary: false }]),

@@ -53,9 +53,15 @@ function transportOf(socket: WebSocket): Writable | undefined {
   return (socket as unknown as { _socket?: Writable | null })._socket ?? undefined;
 }
 
-/** Sends text frames (UTF-8 payloads) in order: in one write when it can, else through ws one by one. */
-export function sendBatch(socket: WebSocket, frames: readonly Buffer[]): void {
+/**
+ * How to send text frames (UTF-8 payloads) to this connection, in order: in one write when it can,
+ * else through ws one by one. Decided once: the extensions are settled at the handshake and ws
+ * keeps the same socket for the life of the connection.
+ */
+export function batchSender(socket: WebSocket): (frames: readonly Buffer[]) => void {
   const transport = transportOf(socket);
-  if (transport) transport.write(framedBatch(frames));
-  else for (const frame of frames) socket.send(frame, { binary: false });
+  if (transport) return (frames) => void transport.write(framedBatch(frames));
+  return (frames) => {
+    for (const frame of frames) socket.send(frame, { binary: false });
+  };
 }

@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
-import { sendBatch } from './batch.js';
+import { batchSender } from './batch.js';
 import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
 
 /** At most this many streams per connection. */
@@ -36,6 +36,7 @@ function openConnection(
   combined: boolean,
 ) {
   const hub = ctx.streams;
+  const sendBatch = batchSender(socket);
   const writable = () => socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES;
   const client: StreamClient = {
     combined,
@@ -44,7 +45,7 @@ function openConnection(
     },
     // A tick's frames in one write: one system call per client per tick, not one per frame.
     sendMany(frames) {
-      if (writable()) sendBatch(socket, frames);
+      if (writable()) sendBatch(frames);
     },
   };
 
