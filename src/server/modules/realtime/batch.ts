@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
  * every client, so each is framed once (the cache lets go of it with the tick's buffers).
  */
 const framed = new WeakMap<Buffer, Buffer>();
-export function textFrame(payload: Buffer): Buffer {
+function textFrame(payload: Buffer): Buffer {
   let frame = framed.get(payload);
   if (!frame) {
     const n = payload.length;
