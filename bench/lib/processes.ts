@@ -5,12 +5,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
-/** Runs `node --import tsx <args>` with the soft fd limit raised to the hard one; `ipc` adds a message channel. */
+/**
+ * Runs `node --import tsx <args>` with the soft fd limit raised to the hard one; `ipc` adds a
+ * message channel; `batch` runs it under SCHED_BATCH (`chrt -b`, when present): the same CPU share
+ * as any process, but its wake-ups never preempt a running one.
+ */
 export function spawnNode(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; quiet?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; quiet?: boolean; batch?: boolean } = {},
 ): ChildProcess {
-  const command = ['ulimit -n "$(ulimit -Hn)" 2>/dev/null || true', 'exec "$0" "$@"'].join('; ');
+  const exec = options.batch
+    ? 'if command -v chrt >/dev/null; then exec chrt -b 0 "$0" "$@"; else exec "$0" "$@"; fi'
+    : 'exec "$0" "$@"';
+  const command = ['ulimit -n "$(ulimit -Hn)" 2>/dev/null || true', exec].join('; ');
   return spawn('/bin/sh', ['-c', command, process.execPath, '--import', 'tsx', ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit', ...(options.ipc ? ['ipc' as const] : [])],

@@ -4,6 +4,7 @@
  * event time E to the client receiving it, at N = 1,000 and 10,000.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Histogram } from '../lib/histogram.js';
 import { sleep, spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
@@ -26,6 +27,18 @@ function reply<T>(worker: ChildProcess, command: WsCommand, type: string): Promi
   });
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux; undefined elsewhere). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return undefined;
+  }
+}
+
 interface FanoutResult {
   clients: number;
   open: number;
@@ -36,6 +49,10 @@ interface FanoutResult {
   p99: number;
   max: number;
   clientLoopDelayP99: number;
+  /** CPU share of one core each client process used during the window (1 = a whole core). */
+  clientCpu: number[];
+  /** The same for the server, when it can be read. */
+  serverCpu?: number;
   firstError?: string;
 }
 
@@ -47,7 +64,14 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
 
   const results: FanoutResult[] = [];
   for (const clients of [1_000, 10_000]) {
-    const workers = Array.from({ length: PROCESSES }, () => spawnNode(['bench/workers/ws-clients.ts'], { ipc: true }));
+    // The clients stand in for 10,000 remote devices, which would not take CPU from the server.
+    // Here they share its 2 cores, and each arriving tick wakes them: as ordinary processes they
+    // preempted the server 1,000-2,000 times per tick. As batch processes they wait for a free core
+    // (or the next time slice) instead; their CPU share is the same, and any wait they add is
+    // counted in the delay they measure.
+    const workers = Array.from({ length: PROCESSES }, () =>
+      spawnNode(['bench/workers/ws-clients.ts'], { ipc: true, batch: true }),
+    );
     try {
       const connected = await Promise.all(
         workers.map((w, i) =>
@@ -69,8 +93,10 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
       const failed = connected.reduce((n, c) => n + c.failed, 0);
       await sleep(2_000);
       workers.forEach((w) => w.send({ type: 'reset' } satisfies WsCommand));
+      const serverCpuAtStart = cpuMsOf(ctx.server.child.pid);
       await sleep(windowS * 1000);
       const reports = await Promise.all(workers.map((w) => reply<WsReport>(w, { type: 'report' }, 'report')));
+      const serverCpuAtEnd = cpuMsOf(ctx.server.child.pid);
       const histogram = new Histogram();
       reports.forEach((r) => histogram.add(r.delay));
       const firstError = connected.find((c) => c.firstError)?.firstError;
@@ -84,12 +110,18 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
         p99: histogram.percentile(99),
         max: histogram.max,
         clientLoopDelayP99: Math.max(...reports.map((r) => r.loopDelayP99)),
+        clientCpu: reports.map((r) => r.cpuMs / (windowS * 1000)),
+        ...(serverCpuAtStart !== undefined && serverCpuAtEnd !== undefined
+          ? { serverCpu: (serverCpuAtEnd - serverCpuAtStart) / (windowS * 1000) }
+          : {}),
         ...(firstError ? { firstError } : {}),
       };
       results.push(result);
       ctx.log(
         `  ${clients} clients (${open} open, ${failed} failed): ${result.eventsPerSecond.toFixed(0)} events/s of ${result.expectedPerSecond} expected, ` +
-          `delay p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, client loop delay p99 ${result.clientLoopDelayP99.toFixed(1)} ms` +
+          `delay p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, client loop delay p99 ${result.clientLoopDelayP99.toFixed(1)} ms, ` +
+          `client CPU ${result.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' + ')}` +
+          (result.serverCpu !== undefined ? `, server CPU ${(result.serverCpu * 100).toFixed(1)} %` : '') +
           (firstError ? ` (${firstError})` : ''),
       );
     } finally {

@@ -19,6 +19,8 @@ export interface WsReport {
   events: number;
   delay: ReturnType<Histogram['toData']>;
   loopDelayP99: number;
+  /** CPU time this process used since the reset (user + system, ms), to see whether the generator is saturated. */
+  cpuMs: number;
 }
 
 export interface WsConnected {
@@ -33,10 +35,16 @@ const histogram = new Histogram();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 let events = 0;
+let cpuAtReset = process.cpuUsage();
 const sockets: LightSocket[] = [];
 
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 /** Reads E (digits after "E":) straight from the bytes: no string, no JSON. */
-function onFrame(payload: Buffer) {
+function onFrame(payload: Buffer, receivedAt: number) {
   const at = payload.indexOf(EVENT_TIME);
   if (at < 0) return;
   let time = 0;
@@ -46,7 +54,7 @@ function onFrame(payload: Buffer) {
     time = time * 10 + digit;
   }
   events++;
-  histogram.record(performance.timeOrigin + performance.now() - time);
+  histogram.record(performance.timeOrigin + receivedAt - time);
 }
 
 async function open(command: Extract<WsCommand, { type: 'connect' }>): Promise<LightSocket> {
@@ -84,6 +92,7 @@ process.on('message', (command: WsCommand) => {
       histogram.reset();
       loopDelay.reset();
       events = 0;
+      cpuAtReset = process.cpuUsage();
       return;
     case 'report':
       process.send!({
@@ -92,6 +101,7 @@ process.on('message', (command: WsCommand) => {
         events,
         delay: histogram.toData(),
         loopDelayP99: loopDelay.percentile(99) / 1e6,
+        cpuMs: cpuMsSince(cpuAtReset),
       } satisfies WsReport);
       return;
     case 'close':

@@ -56,8 +56,22 @@ describe('stream hub', () => {
     const c = client(true);
     expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(true);
     expect(hub.subscribe(c, 'btcusdt@ticker', 'ticker')).toBe(false);
-    hub.sendCurrent(c, 'btcusdt@ticker');
+    hub.sendCurrent(c, ['btcusdt@ticker']);
     expect(JSON.parse(c.got[0]!)).toEqual({ stream: 'btcusdt@ticker', data: { now: 'btcusdt@ticker' } });
+  });
+
+  it('sends a client that takes batches the current frames of several topics in one batch, in order', () => {
+    const hub = hubWithTickers();
+    const batches: string[][] = [];
+    const c: StreamClient = {
+      combined: false,
+      send: () => {},
+      sendMany: (frames) => void batches.push(frames.map(String)),
+    };
+    hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(c, 'ethusdt@ticker', 'ticker');
+    hub.sendCurrent(c, ['ethusdt@ticker', 'btcusdt@ticker']);
+    expect(batches).toEqual([['{"now":"ethusdt@ticker"}', '{"now":"btcusdt@ticker"}']]);
   });
 
   it('lists active topics per family and forgets a dropped client everywhere', () => {
@@ -101,5 +115,37 @@ describe('stream hub', () => {
     ]);
     // A client that cannot take a batch gets the same frames one by one.
     expect(plain.got).toEqual(['{"s":"BTCUSDT"}']);
+  });
+
+  it('hands clients with the same subscriptions and mode the very same batch, and others their own', () => {
+    const hub = hubWithTickers();
+    const got = new Map<string, readonly Buffer[]>();
+    const batching = (name: string, combined = false): StreamClient => ({
+      combined,
+      send: () => {},
+      sendMany: (frames) => void got.set(name, frames),
+    });
+    const [a, b, c, d, e] = [batching('a'), batching('b'), batching('c'), batching('d', true), batching('e')];
+    for (const x of [a, b, c, d, e]) hub.subscribe(x, 'btcusdt@ticker', 'ticker');
+    hub.subscribe(c, 'ethusdt@ticker', 'ticker');
+    const tick = new Map([
+      ['btcusdt@ticker', '{"s":"BTCUSDT"}'],
+      ['ethusdt@ticker', '{"s":"ETHUSDT"}'],
+    ]);
+    hub.publishMany(tick);
+    expect(got.get('a')).toBe(got.get('b'));
+    expect(got.get('a')).toBe(got.get('e'));
+    expect(got.get('c')!.map(String)).toEqual(['{"s":"BTCUSDT"}', '{"s":"ETHUSDT"}']);
+    expect(got.get('d')!.map(String)).toEqual(['{"stream":"btcusdt@ticker","data":{"s":"BTCUSDT"}}']);
+
+    // A change of subscriptions (or of mode) is seen at the next tick.
+    hub.subscribe(b, 'ethusdt@ticker', 'ticker');
+    hub.unsubscribe(c, 'btcusdt@ticker');
+    e.combined = true;
+    hub.publishMany(tick);
+    expect(got.get('a')!.map(String)).toEqual(['{"s":"BTCUSDT"}']);
+    expect(got.get('b')!.map(String)).toEqual(['{"s":"BTCUSDT"}', '{"s":"ETHUSDT"}']);
+    expect(got.get('c')!.map(String)).toEqual(['{"s":"ETHUSDT"}']);
+    expect(got.get('e')).toBe(got.get('d'));
   });
 });

@@ -6,12 +6,12 @@
  * Which streams exist is up to the modules that add topic families to the hub (ctx.streams, see
  * lib/stream-hub.ts); this file only speaks the protocol and manages connections.
  */
-import type { Writable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
+import { batchSender } from './batch.js';
 import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
 
 /** At most this many streams per connection. */
@@ -28,34 +28,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const SESSION_RECHECK_MS = 30_000;
 export const SESSION_ENDED = { code: 401, msg: 'Your session has ended. Please log in again.' };
 
-/**
- * An unmasked, unfragmented text frame (RFC 6455 5.2) of a payload. Tick payloads are shared by
- * every client, so each is framed once (the cache lets go of it with the tick's buffers).
- */
-const framed = new WeakMap<Buffer, Buffer>();
-function textFrame(payload: Buffer): Buffer {
-  let frame = framed.get(payload);
-  if (!frame) {
-    const n = payload.length;
-    const header =
-      n < 126
-        ? [0x81, n]
-        : n < 65_536
-          ? [0x81, 126, n >> 8, n & 0xff]
-          : [0x81, 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
-    frame = Buffer.concat([Buffer.from(header), payload]);
-    framed.set(payload, frame);
-  }
-  return frame;
-}
-
-/**
- * The stream ws reads and writes for this connection. ws keeps it as `_socket` (not in its types);
- * without compression (off here) ws writes every frame straight to it, so whole frames written
- * there keep the protocol intact. Absent, batches go through ws frame by frame.
- */
-const transportOf = (socket: WebSocket) => (socket as unknown as { _socket?: Writable | null })._socket ?? undefined;
-
 function openConnection(
   ctx: AppContext,
   socket: WebSocket,
@@ -64,6 +36,7 @@ function openConnection(
   combined: boolean,
 ) {
   const hub = ctx.streams;
+  const sendBatch = batchSender(socket);
   const writable = () => socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES;
   const client: StreamClient = {
     combined,
@@ -72,10 +45,7 @@ function openConnection(
     },
     // A tick's frames in one write: one system call per client per tick, not one per frame.
     sendMany(frames) {
-      if (!writable()) return;
-      const transport = transportOf(socket);
-      if (!transport) return frames.forEach((frame) => socket.send(frame, { binary: false }));
-      transport.write(frames.length === 1 ? textFrame(frames[0]!) : Buffer.concat(frames.map(textFrame)));
+      if (writable()) sendBatch(frames);
     },
   };
 
@@ -94,7 +64,7 @@ function openConnection(
   }
 
   /** New subscribers see the current state at once instead of waiting for the next tick. */
-  const sendCurrent = (topics: string[]) => topics.forEach((topic) => hub.sendCurrent(client, topic));
+  const sendCurrent = (topics: string[]) => hub.sendCurrent(client, topics);
 
   /** The token the connection logged in with, re-checked while the connection lives. */
   let session: { token: string; timer: NodeJS.Timeout } | undefined;
