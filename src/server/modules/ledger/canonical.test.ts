@@ -11,9 +11,11 @@ describe('canonical amounts', () => {
         const digits = places === 0 ? '' : `.${fraction.toString().padStart(18, '0').slice(0, places)}`;
         return `${negative ? '-' : ''}${whole}${digits}`;
       });
-    fc.assert(fc.property(numeric, (value) => {
+    fc.assert(
+      fc.property(numeric, (value) => {
         expect(canonical(value)).toBe(dec(value).toFixed());
-      }));
+      }),
+    );
   });
 
   it.each([
