@@ -118,7 +118,12 @@ async function expectExactlyOnce(db: Db, userId: number, sent: Sent[], startingF
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  for (const cleanup of cleanups.reverse()) {
+    const started = Date.now();
+    await cleanup();
+    // This hook once timed out on a loaded machine: say which step was slow if it happens again.
+    if (Date.now() - started > 5_000) console.warn(`crash test cleanup took ${Date.now() - started} ms: ${cleanup}`);
+  }
 });
 
 // ---- the real server as a child process ----
