@@ -72,10 +72,14 @@ export async function logIn(t: TestApp, email: string, password: string): Promis
   return { id: res.body.user.user_id, email, password, token: res.body.access, login: res.body };
 }
 
-/** A staff account: signed up like anyone, then made admin directly in the database (as ops would). */
-export async function createAdmin(t: TestApp): Promise<TestUser> {
-  const user = await signUp(t, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support' });
+/** Make an account staff directly in the database (as ops would), and log in again. */
+export async function makeAdmin(t: TestApp, user: TestUser): Promise<TestUser> {
   await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
   t.ctx.guard.forget(user.id); // running servers learn it from the database's notification; don't wait for it
   return logIn(t, user.email, user.password);
+}
+
+/** A staff account: signed up like anyone, then made admin. */
+export async function createAdmin(t: TestApp): Promise<TestUser> {
+  return makeAdmin(t, await signUp(t, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support' }));
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { users, verifications } from '../../../src/server/db/schema.js';
+import { verifications } from '../../../src/server/db/schema.js';
 import { OTP_RESEND_MS } from '../../../src/shared/constants.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';
 import { createFakeMarket } from '../../helpers/fake-market.js';
@@ -14,7 +14,7 @@ import { jpeg, png, webp } from '../../helpers/images.js';
 import { grant } from '../../helpers/money.js';
 import { multipartBody, type FormParts } from '../../helpers/multipart.js';
 import { forgeTokens, type ForgedTokens } from '../../helpers/tokens.js';
-import { call, logIn, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import { call, logIn, makeAdmin, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 
 /** A request for one route: path with its parameters filled in, and a JSON body or a form. */
 export interface RouteRequest {
@@ -142,12 +142,6 @@ async function setTransactionPassword(t: TestApp, user: TestUser) {
     body: { new_password: TRANSACTION_PASSWORD, otp: await securityCode(t, user) },
   });
   if (res.status !== 200) throw new Error(`set-transcation-password: ${res.status} ${JSON.stringify(res.body)}`);
-}
-
-async function makeAdmin(t: TestApp, user: TestUser): Promise<TestUser> {
-  await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  t.ctx.guard.forget(user.id); // running servers learn it from the database's notification; don't wait for it
-  return logIn(t, user.email, user.password);
 }
 
 /** Three tokens of one staff account, each ended a different way. */
