@@ -31,14 +31,10 @@ export class ChangeFeed {
   constructor(private readonly pool: pg.Pool) {}
 
   /**
-   * Remember `read(id)` per id, forgotten on a NOTIFY of `channel` with that id. `keep` says which
-   * values are worth remembering (not "no such user"). At most `size` ids, the oldest dropped first.
+   * Remember `read(id)` per id, forgotten on a NOTIFY of `channel` with that id. A missing value
+   * (null, undefined: "no such user") is not remembered. At most `size` ids, the oldest dropped first.
    */
-  remember<V>(
-    channel: string,
-    read: (id: number) => Promise<V>,
-    options: { size: number; keep?: (value: NonNullable<V>) => boolean },
-  ) {
+  remember<V>(channel: string, read: (id: number) => Promise<V>, options: { size: number }) {
     if (this.connection) throw new Error('ChangeFeed: remember() before start()');
     if (this.memories.has(channel)) throw new Error(`ChangeFeed: ${channel} is remembered already`);
     const values = new Map<number, NonNullable<V>>();
@@ -64,7 +60,7 @@ export class ChangeFeed {
         if (known !== undefined && (!usable || usable(known))) return known;
         const seen = generation;
         const value = await read(id);
-        if (trusted && seen === generation && value != null && (!options.keep || options.keep(value))) {
+        if (trusted && seen === generation && value != null) {
           if (values.size >= options.size) values.delete(values.keys().next().value!);
           values.set(id, value);
         }
