@@ -4,11 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
-import { castForTour, pageFor, tourStops, visit, type TourCast } from './helpers/tour.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TourSuite, tourStops, visit } from './helpers/tour.js';
 
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self')
 // rightly refuses inline scripts, and the check must see the page as served.
@@ -51,26 +49,16 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 }
 
 describe('accessibility (axe)', () => {
-  let t: WebApp;
-  let browser: Browser;
-  let cast: TourCast;
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    cast = await castForTour(t);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const tour = new TourSuite();
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the main screens have no critical violations (${scheme})`, async () => {
-      const stops = tourStops(cast).filter((s) => MAIN_SCREENS.includes(s.name));
+      const stops = tourStops(tour.cast).filter((s) => MAIN_SCREENS.includes(s.name));
       expect(stops).toHaveLength(MAIN_SCREENS.length);
       const critical: string[] = [];
       const serious: string[] = [];
       for (const stop of stops) {
-        const { page, context } = await pageFor(browser, t, cast, stop.visitor, { colorScheme: scheme });
+        const { page, context } = await tour.pageFor(stop.visitor, { colorScheme: scheme });
         await visit(page, stop);
         for (const v of await axeViolations(page)) {
           if (v.impact !== 'critical' && v.impact !== 'serious') continue;
