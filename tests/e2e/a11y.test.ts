@@ -1,6 +1,6 @@
 /**
- * axe-core on the main screens, light and dark: no critical violation. Serious ones are printed
- * for review (the known one: white on the dark theme's blue is 4.4:1, just under AA's 4.5).
+ * axe-core on the main screens, light and dark: no serious or critical violation (issue 22), colour
+ * contrast to WCAG AA included.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,25 +52,21 @@ describe('accessibility (axe)', () => {
   const tour = new TourSuite();
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`the main screens have no critical violations (${scheme})`, async () => {
+    it(`the main screens have no serious or critical violations (${scheme})`, async () => {
       const stops = tourStops(tour.cast).filter((s) => MAIN_SCREENS.includes(s.name));
       expect(stops).toHaveLength(MAIN_SCREENS.length);
-      const critical: string[] = [];
-      const serious: string[] = [];
+      const violations: string[] = [];
       for (const stop of stops) {
         const { page, context } = await tour.pageFor(stop.visitor, { colorScheme: scheme });
         await visit(page, stop);
         for (const v of await axeViolations(page)) {
           if (v.impact !== 'critical' && v.impact !== 'serious') continue;
           const where = v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n    ');
-          (v.impact === 'critical' ? critical : serious).push(
-            `[${scheme}] ${stop.path} ${v.id}: ${v.help}\n    ${where}`,
-          );
+          violations.push(`[${scheme}] ${stop.path} ${v.impact} ${v.id}: ${v.help}\n    ${where}`);
         }
         await context.close();
       }
-      if (serious.length > 0) console.log(`serious:\n${serious.join('\n')}`);
-      expect(critical).toEqual([]);
+      expect(violations).toEqual([]);
     }, 180_000);
   }
 });
