@@ -16,7 +16,7 @@ const folder = process.env.SCREENSHOTS;
 export const screenshotsWanted = Boolean(folder);
 
 export const SCHEMES = ['light', 'dark'] as const;
-export type Scheme = (typeof SCHEMES)[number];
+type Scheme = (typeof SCHEMES)[number];
 
 /** Phone pages at device scale 2, for screenshots a person reads. */
 export function screenOptions(scheme: Scheme): PhonePageOptions {
