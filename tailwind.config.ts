@@ -1,6 +1,9 @@
 /**
  * Tailwind 3 for the web app. Colours are CSS variables (src/web/styles.css) so one class such as
- * `bg-surface` serves both themes; `dark` on <html> switches them.
+ * `bg-surface` serves both themes; `dark` on <html> switches them. The blue, green and red have a
+ * text colour (text-primary, border-primary, ...) and a fill for backgrounds that carry white text
+ * (bg-primary, bg-up, bg-down and their tints): one colour cannot read at WCAG AA both as text on
+ * the dark surfaces and under white text.
  */
 import { fileURLToPath } from 'node:url';
 import type { Config } from 'tailwindcss';
@@ -26,6 +29,11 @@ export default {
         up: channel('up'),
         down: channel('down'),
         warn: '#F0B90B',
+      },
+      backgroundColor: {
+        primary: { DEFAULT: channel('primary-fill'), hover: channel('primary-hover') },
+        up: channel('up-fill'),
+        down: channel('down-fill'),
       },
       fontFamily: {
         sans: ['Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'],

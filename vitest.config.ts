@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // Every project: a test that prints console.error fails (tests/setup/console-errors.ts).
+    setupFiles: ['tests/setup/console-errors.ts'],
     projects: [
       {
         extends: true,

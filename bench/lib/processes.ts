@@ -25,7 +25,7 @@ export function spawnNode(
 }
 
 /** Resolves when the child has exited (at once when it already has). */
-export function exited(child: ChildProcess): Promise<void> {
+function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }

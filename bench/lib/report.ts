@@ -1,6 +1,6 @@
 /** The figures of a run: each measured value beside its baseline, the ratio, the target and whether it was met. */
 
-export interface Target {
+interface Target {
   /** 'min': the value must be at least `value`; 'max': below it; 'atMost': at most it. */
   kind: 'min' | 'max' | 'atMost';
   value: number;

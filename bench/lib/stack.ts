@@ -52,7 +52,7 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   };
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

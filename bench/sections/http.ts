@@ -88,21 +88,16 @@ export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
         target: { kind: 'min', value: t.ratio, onRatio: true },
         ...(failed > 0 ? { note: `${failed} failed requests` } : {}),
       }),
-      figure({
-        section: 'http',
-        name: `${r.name} p50`,
-        value: r.p50,
-        unit: 'ms',
-        baseline: { name: 'baseline', value: base.p50 },
-      }),
-      figure({
-        section: 'http',
-        name: `${r.name} p99`,
-        value: r.p99,
-        unit: 'ms',
-        baseline: { name: 'baseline', value: base.p99 },
-        ...(t.p99 ? { target: { kind: 'max' as const, value: t.p99 } } : {}),
-      }),
+      ...(['p50', 'p99'] as const).map((q) =>
+        figure({
+          section: 'http',
+          name: `${r.name} ${q}`,
+          value: r[q],
+          unit: 'ms',
+          baseline: { name: 'baseline', value: base[q] },
+          ...(q === 'p99' && t.p99 ? { target: { kind: 'max' as const, value: t.p99 } } : {}),
+        }),
+      ),
     );
   }
   return figures;

@@ -89,6 +89,19 @@ interface LighthouseResult {
   fcpMs: number | null;
 }
 
+/** The figures of each page's Lighthouse run, and their targets. */
+const LIGHTHOUSE_FIGURES: ReadonlyArray<{
+  label: string;
+  key: Exclude<keyof LighthouseResult, 'page'>;
+  unit: string;
+  target: Figure['target'];
+}> = [
+  { label: 'performance', key: 'score', unit: '', target: { kind: 'min', value: 95 } },
+  { label: 'LCP', key: 'lcpMs', unit: 'ms', target: { kind: 'max', value: 2000 } },
+  { label: 'TBT', key: 'tbtMs', unit: 'ms', target: { kind: 'max', value: 150 } },
+  { label: 'CLS', key: 'cls', unit: '', target: { kind: 'max', value: 0.05 } },
+];
+
 async function logIn(ctx: BenchContext): Promise<{ access: string; user: unknown }> {
   const [user] = await createUsers(ctx.stack.db, ctx.stack.tokens, 1, 'web');
   const api = new HttpConnection(ctx.server.host, ctx.server.port);
@@ -162,7 +175,7 @@ async function runLighthouse(ctx: BenchContext): Promise<LighthouseResult[]> {
         `  Lighthouse ${page}: score ${result.score}, FCP ${result.fcpMs?.toFixed(0)} ms, LCP ${result.lcpMs?.toFixed(0)} ms, TBT ${result.tbtMs?.toFixed(0)} ms, CLS ${result.cls?.toFixed(3)}`,
       );
     }
-    await browser.close().catch(() => {});
+    await browser.close();
   } finally {
     chrome.kill();
   }
@@ -194,36 +207,11 @@ export async function runWeb(ctx: BenchContext): Promise<Figure[]> {
   }
   const lighthouseResults = await runLighthouse(ctx);
   for (const r of lighthouseResults) {
-    figures.push(
-      figure({
-        section: 'web',
-        name: `Lighthouse mobile ${r.page} performance`,
-        value: r.score,
-        unit: '',
-        target: { kind: 'min', value: 95 },
-      }),
-      figure({
-        section: 'web',
-        name: `Lighthouse mobile ${r.page} LCP`,
-        value: r.lcpMs,
-        unit: 'ms',
-        target: { kind: 'max', value: 2000 },
-      }),
-      figure({
-        section: 'web',
-        name: `Lighthouse mobile ${r.page} TBT`,
-        value: r.tbtMs,
-        unit: 'ms',
-        target: { kind: 'max', value: 150 },
-      }),
-      figure({
-        section: 'web',
-        name: `Lighthouse mobile ${r.page} CLS`,
-        value: r.cls,
-        unit: '',
-        target: { kind: 'max', value: 0.05 },
-      }),
-    );
+    for (const { label, key, unit, target } of LIGHTHOUSE_FIGURES) {
+      figures.push(
+        figure({ section: 'web', name: `Lighthouse mobile ${r.page} ${label}`, value: r[key], unit, target }),
+      );
+    }
   }
   ctx.details.web = { sizes, lighthouse: lighthouseResults };
   return figures;

@@ -1,25 +1,16 @@
 /** A new trader's first minutes in a real browser: sign up with the emailed code, log in, log out. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { signUp, uniqueEmail } from '../helpers/users.js';
-import { launchBrowser, localStorageOf, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { localStorageOf } from './helpers/browser.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite();
 
 describe('a new trader', () => {
   it('signs up with the emailed code, logs in, sees home, opens the drawer and logs out', async () => {
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const { page, context, errors } = await suite.phone();
     const email = uniqueEmail('e2e');
     const password = 'a strong password 1';
 
@@ -33,7 +24,7 @@ describe('a new trader', () => {
     const signUpButton = page.getByRole('button', { name: 'Sign up' });
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(email));
+    await page.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(email));
     await page.getByLabel('Password', { exact: true }).fill(password);
     await expect(signUpButton.isDisabled()).resolves.toBe(true);
     await page.getByLabel('Confirm password').fill(`${password}x`);
@@ -70,8 +61,8 @@ describe('a new trader', () => {
   });
 
   it('shows the server message for a wrong password and stays on /login', async () => {
-    const user = await signUp(t);
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context } = await suite.phone();
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
@@ -82,8 +73,8 @@ describe('a new trader', () => {
   });
 
   it('resets a forgotten password through the code sheet', async () => {
-    const user = await signUp(t);
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context, errors } = await suite.phone();
     await page.goto('/forgot-password');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(MSG.enterEmail).waitFor();
@@ -94,7 +85,7 @@ describe('a new trader', () => {
     await sheet.getByRole('button', { name: 'Reset password' }).click();
     await sheet.getByText(MSG.enterOtpAndPassword).waitFor();
 
-    await sheet.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await sheet.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
     await sheet.getByLabel('New password', { exact: true }).fill('my new password 2');
     await sheet.getByRole('button', { name: 'Reset password' }).click();
     await expectPath(page, '/login');
@@ -107,8 +98,8 @@ describe('a new trader', () => {
   });
 
   it('changes the login password with an emailed code and stays logged in', async () => {
-    const user = await signUp(t);
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context, errors } = await suite.phone();
     await logInThroughUi(page, user);
     const tokenBefore = (await localStorageOf(page)).token;
 
@@ -122,7 +113,7 @@ describe('a new trader', () => {
 
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.getByRole('button', { name: MSG.otpSentLabel }).waitFor();
-    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await page.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(MSG.passwordUpdated).waitFor();
     await expectPath(page, '/safety-center');

@@ -3,28 +3,21 @@
  * view (kept in the address), staff find a user and read their wallets, edit the USDO price and an
  * FAQ answer, users get the change, and the audit log shows who did it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../helpers/money.js';
 import { createAdmin, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { storeSession } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
+const suite = webAppSuite();
 let admin: TestUser;
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-  admin = await createAdmin(t);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  admin = await createAdmin(suite.app);
 });
 
 async function staffPage() {
-  const phone = await newPhonePage(browser, t.baseUrl);
+  const phone = await suite.phone();
   await storeSession(phone.page, admin.login);
   await phone.page.goto('/admin/dashboard');
   await phone.page.getByRole('button', { name: 'Open menu' }).waitFor();
@@ -79,11 +72,17 @@ describe('staff console', () => {
   it("finds a user, pages through the list, and reads the user's wallets read only", async () => {
     const tag = `e2epage${Date.now().toString(36)}`;
     for (let batch = 0; batch < 3; batch++) {
-      await Promise.all(Array.from({ length: 7 }, (_, i) => signUp(t, { email: uniqueEmail(`${tag}-${batch}-${i}`) })));
+      await Promise.all(
+        Array.from({ length: 7 }, (_, i) => signUp(suite.app, { email: uniqueEmail(`${tag}-${batch}-${i}`) })),
+      );
     }
-    const trader = await signUp(t, { email: uniqueEmail(`${tag}-rich`), first_name: 'Rita', last_name: 'Rich' });
-    await grant(t, trader, 'lever', 'USDT', '1234.5');
-    await grant(t, trader, 'second', 'BTC', '0.75');
+    const trader = await signUp(suite.app, {
+      email: uniqueEmail(`${tag}-rich`),
+      first_name: 'Rita',
+      last_name: 'Rich',
+    });
+    await grant(suite.app, trader, 'lever', 'USDT', '1234.5');
+    await grant(suite.app, trader, 'second', 'BTC', '0.75');
 
     const { page, errors } = await staffPage();
     await page.goto('/admin/dashboard?view=users');
@@ -113,8 +112,8 @@ describe('staff console', () => {
   });
 
   it('edits the USDO price and an FAQ answer; users get both, and the audit log names the staff member', async () => {
-    const user = await signUp(t);
-    const { page: userPage } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page: userPage } = await suite.phone();
     await storeSession(userPage, user.login);
     expect(await asUser(userPage, user, '/api-v1/default-currency/')).toEqual({ currency: 'USDO', price: '1' });
 

@@ -1,20 +1,11 @@
 /** SPEC.md section 2 access rules, checked in a real browser against the real server. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, signUp } from '../helpers/users.js';
-import { launchBrowser, localStorageOf, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { localStorageOf } from './helpers/browser.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi, storeSession } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite();
 
 /** A JWT-shaped token whose `exp` is in the past (the signature does not matter to the browser). */
 const expiredToken = () => {
@@ -26,7 +17,7 @@ describe('logged out', () => {
   it.each(['/', '/home', '/assets', '/safety/login-password', '/admin/dashboard', '/no-such-page'])(
     'is sent from %s to /login',
     async (path) => {
-      const { page, context } = await newPhonePage(browser, t.baseUrl);
+      const { page, context } = await suite.phone();
       await page.goto(path);
       await expectPath(page, '/login');
       await context.close();
@@ -34,7 +25,7 @@ describe('logged out', () => {
   );
 
   it('can open the public pages', async () => {
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const { page, context } = await suite.phone();
     for (const [path, title] of [
       ['/signup', 'Create your account'],
       ['/forgot-password', 'Reset your password'],
@@ -49,8 +40,8 @@ describe('logged out', () => {
   });
 
   it('with an expired token has local storage cleared and lands on /login', async () => {
-    const user = await signUp(t);
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context } = await suite.phone();
     await storeSession(page, { access: expiredToken(), user: user.login.user });
     await page.evaluate(() => window.localStorage.setItem('walletCache', '{}'));
     await page.goto('/markets');
@@ -62,8 +53,8 @@ describe('logged out', () => {
 
 describe('a logged-in user', () => {
   it('lands on /home from the root and from unknown paths', async () => {
-    const user = await signUp(t);
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context } = await suite.phone();
     await logInThroughUi(page, user);
     await expectPath(page, '/home');
     await page.goto('/no-such-page');
@@ -72,8 +63,8 @@ describe('a logged-in user', () => {
   });
 
   it('is sent from admin pages to /support', async () => {
-    const user = await signUp(t);
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context } = await suite.phone();
     await logInThroughUi(page, user);
     await page.goto('/admin/dashboard');
     await expectPath(page, '/support');
@@ -83,11 +74,11 @@ describe('a logged-in user', () => {
   });
 
   it('whose token the server no longer accepts is logged out on the next API call', async () => {
-    const user = await signUp(t);
-    const { page, context } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context } = await suite.phone();
     await logInThroughUi(page, user);
     // Logging out elsewhere ends every session of the account.
-    const other = await fetch(`${t.baseUrl}/api-v1/logout/`, {
+    const other = await fetch(`${suite.app.baseUrl}/api-v1/logout/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}` },
     });
@@ -99,8 +90,8 @@ describe('a logged-in user', () => {
   });
 
   it('moves between the five tabs with the bottom navigation', async () => {
-    const user = await signUp(t);
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const { page, context, errors } = await suite.phone();
     await logInThroughUi(page, user);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, path] of [
@@ -122,8 +113,8 @@ describe('a logged-in user', () => {
 
 describe('an admin', () => {
   it('lands on the dashboard and is kept away from user pages', async () => {
-    const admin = await createAdmin(t);
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const admin = await createAdmin(suite.app);
+    const { page, context, errors } = await suite.phone();
     await logInThroughUi(page, admin);
     await expectPath(page, '/admin/dashboard');
     for (const path of ['/home', '/assets', '/support', '/', '/no-such-page']) {

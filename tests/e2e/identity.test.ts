@@ -3,26 +3,19 @@
  * the details and reject with a reason, the user reads it and sends again, staff verify, the user
  * sees Verified (on the screen and in the drawer).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import { gif, jpeg, padTo, png } from '../helpers/images.js';
 import { createAdmin, signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
 import { tempFiles } from './helpers/files.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
+const suite = webAppSuite();
 const files = tempFiles();
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
   files.remove();
 });
 
@@ -50,10 +43,10 @@ const imagesLoaded = (page: Page) =>
 
 describe('identity verification', () => {
   it('goes from Fill in through a rejection with a reason to Verified', async () => {
-    const user = await signUp(t, { first_name: 'Ada', last_name: 'Lovelace' });
+    const user = await signUp(suite.app, { first_name: 'Ada', last_name: 'Lovelace' });
     const uniqueId = user.login.user.uniqueid;
-    const trader = await newPhonePage(browser, t.baseUrl);
-    const staff = await newPhonePage(browser, t.baseUrl);
+    const trader = await suite.phone();
+    const staff = await suite.phone();
     const { page } = trader;
 
     // Nothing submitted yet: the step offers 'Fill in'.
@@ -93,7 +86,7 @@ describe('identity verification', () => {
     expect(await page.getByRole('link', { name: /Fill in/ }).count()).toBe(0);
 
     // Staff open the details with the three photos, then reject with a reason.
-    await logInThroughUi(staff.page, await createAdmin(t));
+    await logInThroughUi(staff.page, await createAdmin(suite.app));
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const row = staff.page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
     await row.getByText(uniqueId).waitFor();

@@ -2,32 +2,19 @@
  * Every route of SPEC.md section 2 at 360, 390 and 430 px, light and dark: the page never scrolls
  * sideways and no element is wider than the screen (SPEC: mobile-first, no overflow).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
-import { castForTour, pageFor, tourStops, visit, type TourCast } from './helpers/tour.js';
+import { describe, expect, it } from 'vitest';
+import { TourSuite, tourStops, visit } from './helpers/tour.js';
 
 const WIDTHS = [360, 390, 430] as const;
 
 describe('layout at phone widths', () => {
-  let t: WebApp;
-  let browser: Browser;
-  let cast: TourCast;
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    cast = await castForTour(t);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  const tour = new TourSuite();
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`no route overflows sideways (${scheme})`, async () => {
       const problems: string[] = [];
-      for (const stop of tourStops(cast)) {
-        const { page, context } = await pageFor(browser, t, cast, stop.visitor, { colorScheme: scheme });
+      for (const stop of tourStops(tour.cast)) {
+        const { page, context } = await tour.pageFor(stop.visitor, { colorScheme: scheme });
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 844 });
           await visit(page, stop);

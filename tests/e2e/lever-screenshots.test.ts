@@ -3,43 +3,23 @@
  * market (moving prices, a real order book and candles), for a person to look at.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e lever-screenshots
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { it } from 'vitest';
 import { grant } from '../helpers/money.js';
 import { openedTradeId } from '../helpers/trades.js';
 import { signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { logInThroughUi } from './helpers/ui.js';
 
-const folder = process.env.SCREENSHOTS;
+describeScreenshots('lever screenshots', (suite) => {
+  const mark = async (coin: string) => (await suite.app.ctx.market.markPrice(coin))!.price;
 
-describe.runIf(Boolean(folder))('lever screenshots', () => {
-  let t: WebApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(folder!, { recursive: true });
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  const shot = (page: Page, name: string, fullPage = false) =>
-    page.screenshot({ path: path.join(folder!, `${name}.png`), animations: 'disabled', fullPage });
-
-  const mark = async (coin: string) => (await t.ctx.market.markPrice(coin))!.price;
-
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of SCHEMES) {
     it(`lever and exchange (${scheme})`, async () => {
-      const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
-      await grant(t, user, 'lever', 'USDT', '2500');
-      await grant(t, user, 'funding', 'USDT', '1200');
-      await openedTradeId(t, user, { coin: 'BTC', hands: '0.2', starting_price: await mark('BTC') });
-      await openedTradeId(t, user, {
+      const user = await signUp(suite.app, { first_name: 'Grace', last_name: 'Hopper' });
+      await grant(suite.app, user, 'lever', 'USDT', '2500');
+      await grant(suite.app, user, 'funding', 'USDT', '1200');
+      await openedTradeId(suite.app, user, { coin: 'BTC', hands: '0.2', starting_price: await mark('BTC') });
+      await openedTradeId(suite.app, user, {
         coin: 'ETH',
         hands: '1.5',
         trade_type: 'sell',
@@ -47,7 +27,7 @@ describe.runIf(Boolean(folder))('lever screenshots', () => {
         starting_price: await mark('ETH'),
       });
       const below = (Number(await mark('SOL')) * 0.95).toFixed(2);
-      await openedTradeId(t, user, {
+      await openedTradeId(suite.app, user, {
         coin: 'SOL',
         hands: '10',
         order_type: 'limit',
@@ -56,7 +36,7 @@ describe.runIf(Boolean(folder))('lever screenshots', () => {
         starting_price: await mark('SOL'),
       });
 
-      const { page, context } = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      const { page, context } = await suite.phone(screenOptions(scheme));
       await logInThroughUi(page, user);
       await page.goto('/lever');
       await page.getByRole('list', { name: 'Open orders' }).waitFor();
@@ -71,7 +51,7 @@ describe.runIf(Boolean(folder))('lever screenshots', () => {
       await page.getByRole('radio', { name: 'Limit price' }).click();
       await page.getByLabel('Limit price').fill(await mark('BTC'));
       await shot(page, `${scheme}-lever-form`);
-      await shot(page, `${scheme}-lever-full`, true);
+      await shot(page, `${scheme}-lever-full`, { fullPage: true });
       await page.getByLabel('Hands', { exact: true }).fill('5');
       await page.getByRole('list', { name: 'Open orders' }).scrollIntoViewIfNeeded();
       await page.getByLabel('Hands', { exact: true }).scrollIntoViewIfNeeded();

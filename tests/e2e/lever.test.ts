@@ -4,36 +4,28 @@
  * and find it in the trade history; open a short; place a limit order and cancel it; see why an
  * order cannot go, and the server's reason when it is refused.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { activeTradesOf, finishAllTrades, tradeHistoryOf } from '../helpers/trades.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
-import { launchBrowser, newPhonePage, type PhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { type PhonePage } from './helpers/browser.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp({ market }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite({ market });
 afterEach(async () => {
-  await finishAllTrades(t);
+  await finishAllTrades(suite.app);
   market.set('BTC', '60000');
 });
 
 /** A trader whose lever wallet holds `usdt`, brought there the real way: a deposit approved by staff, then a transfer. */
 async function leverTrader(usdt: string): Promise<TestUser> {
-  const user = await signUp(t);
-  await fundWallet(t, user, usdt);
-  const transfer = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+  const user = await signUp(suite.app);
+  await fundWallet(suite.app, user, usdt);
+  const transfer = await call(suite.app, 'POST', '/api-v1/transfer-to-wallet/', {
     token: user.token,
     body: { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: usdt, all_amount: false },
   });
@@ -42,7 +34,7 @@ async function leverTrader(usdt: string): Promise<TestUser> {
 }
 
 async function openLever(user: TestUser): Promise<PhonePage> {
-  const phone = await newPhonePage(browser, t.baseUrl);
+  const phone = await suite.phone();
   await logInThroughUi(phone.page, user);
   await phone.page.goto('/lever');
   await expect.poll(() => phone.page.getByLabel('Current price').inputValue()).toBe('60000.00');
@@ -84,10 +76,10 @@ describe('the Lever screen', () => {
     await page.getByText('no record').waitFor();
     // Margin 60 back plus 15 of profit.
     await expect.poll(() => balanceText(page)).toBe('515.00 USDT');
-    expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('515');
+    expect(await balanceOf(suite.app, user, 'lever', 'USDT')).toBe('515');
 
     // The history screen belongs to the wallet screens (not in this branch yet): its data is checked here.
-    const [closed] = await tradeHistoryOf(t, user);
+    const [closed] = await tradeHistoryOf(suite.app, user);
     expect(closed).toMatchObject({
       coin: 'BTC',
       trade_type: 'buy',
@@ -98,7 +90,7 @@ describe('the Lever screen', () => {
     await page.getByRole('link', { name: 'History' }).click();
     await expectPath(page, '/entrustment-history');
 
-    await expectLedgerBalanced(t);
+    await expectLedgerBalanced(suite.app);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -141,9 +133,9 @@ describe('the Lever screen', () => {
     await expect.poll(() => balanceText(page)).toBe('380.00 USDT');
     expect(await short.count()).toBe(1);
 
-    const history = await tradeHistoryOf(t, user);
+    const history = await tradeHistoryOf(suite.app, user);
     expect(history.map((item) => [item.status, item.order_type])).toEqual([['cancelled', 'limit']]);
-    await expectLedgerBalanced(t);
+    await expectLedgerBalanced(suite.app);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -174,7 +166,7 @@ describe('the Lever screen', () => {
     await page.getByLabel('Hands', { exact: true }).fill('1');
     await page.getByRole('link', { name: 'Transfer USDT to lever account' }).click();
     await expectPath(page, '/transfer/USDT');
-    expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('50');
+    expect(await balanceOf(suite.app, user, 'lever', 'USDT')).toBe('50');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -182,9 +174,9 @@ describe('the Lever screen', () => {
 
 describe('the Exchange screen', () => {
   it('shows BTC/USDT, fills the amount from the funding balance, and places no spot order', async () => {
-    const user = await signUp(t);
-    await fundWallet(t, user, '1200');
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    await fundWallet(suite.app, user, '1200');
+    const { page, context, errors } = await suite.phone();
     await logInThroughUi(page, user);
     await page.goto('/exchange');
     await page.getByText('60000.00').first().waitFor();
@@ -196,8 +188,8 @@ describe('the Exchange screen', () => {
     await page.getByText('600.00 USDT').waitFor();
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await page.getByRole('status').getByText('Spot trading is coming soon.').waitFor();
-    expect(await activeTradesOf(t, user)).toEqual([]);
-    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('1200');
+    expect(await activeTradesOf(suite.app, user)).toEqual([]);
+    expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('1200');
 
     await page.getByRole('link', { name: 'Trade BTC on the Lever screen' }).click();
     await expectPath(page, '/lever');

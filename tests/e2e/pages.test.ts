@@ -4,36 +4,24 @@
  */
 import { count, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { transactions, users } from '../../src/server/db/schema.js';
 import { APP_VERSION, LOCK_UP_PRODUCTS } from '../../src/shared/constants.js';
 import { formatPrice } from '../../src/shared/format.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, storeSession } from './helpers/ui.js';
 
 const ETH_PRICE = '3456.789';
 
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([
-    startWebApp({ market: createFakeMarket({ USDT: '1', BTC: '60000', ETH: ETH_PRICE, USDO: '1' }) }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite({ market: createFakeMarket({ USDT: '1', BTC: '60000', ETH: ETH_PRICE, USDO: '1' }) });
 
 async function loggedInPage(user: TestUser, options: { permissions?: string[] } = {}) {
-  const phone = await newPhonePage(browser, t.baseUrl);
-  if (options.permissions) await phone.context.grantPermissions(options.permissions, { origin: t.baseUrl });
+  const phone = await suite.phone();
+  if (options.permissions) await phone.context.grantPermissions(options.permissions, { origin: suite.app.baseUrl });
   await storeSession(phone.page, user.login);
   return phone;
 }
@@ -64,10 +52,16 @@ async function qrPixels(page: Page) {
   });
 }
 
+/** How many money movements the user has: the informational screens must never create one. */
+async function transactionCount(user: TestUser): Promise<number> {
+  const [row] = await suite.app.db.select({ n: count() }).from(transactions).where(eq(transactions.userId, user.id));
+  return Number(row!.n);
+}
+
 describe('sharing link', () => {
   it('shows a QR code of the registration link with the promotion code, and copies the code', async () => {
-    const user = await signUp(t);
-    const code: string = (await call(t, 'GET', '/api-v1/info/', { token: user.token })).body.promotion_code;
+    const user = await signUp(suite.app);
+    const code: string = (await call(suite.app, 'GET', '/api-v1/info/', { token: user.token })).body.promotion_code;
     const { page, errors } = await loggedInPage(user, { permissions: ['clipboard-read', 'clipboard-write'] });
 
     await page.goto('/sharing-link');
@@ -77,7 +71,7 @@ describe('sharing link', () => {
 
     const pixels = await qrPixels(page);
     const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
-    expect(decoded?.data).toBe(`${t.baseUrl}/signup?code=${code}`);
+    expect(decoded?.data).toBe(`${suite.app.baseUrl}/signup?code=${code}`);
 
     await page.getByRole('button', { name: 'Copy Code' }).click();
     await page.getByText(MSG.promotionCodeCopied).waitFor();
@@ -88,14 +82,14 @@ describe('sharing link', () => {
   });
 
   it('records the referrer when a friend signs up through the link', async () => {
-    const referrer = await signUp(t);
-    const code: string = (await call(t, 'GET', '/api-v1/info/', { token: referrer.token })).body.promotion_code;
+    const referrer = await signUp(suite.app);
+    const code: string = (await call(suite.app, 'GET', '/api-v1/info/', { token: referrer.token })).body.promotion_code;
     const { page: sharer } = await loggedInPage(referrer);
     await sharer.goto('/sharing-link');
     const pixels = await qrPixels(sharer);
     const link = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)!.data;
 
-    const { page, errors } = await newPhonePage(browser, t.baseUrl);
+    const { page, errors } = await suite.phone();
     const email = uniqueEmail('friend');
     const password = 'a strong password 1';
     await page.goto(link);
@@ -104,13 +98,16 @@ describe('sharing link', () => {
     await page.getByText(MSG.otpSent).waitFor();
     await page.getByLabel('First name').fill('Fred');
     await page.getByLabel('Last name').fill('Friend');
-    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(email));
+    await page.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(email));
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expectPath(page, '/login');
 
-    const [friend] = await t.db.select({ referredBy: users.referredBy }).from(users).where(eq(users.email, email));
+    const [friend] = await suite.app.db
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.email, email));
     expect(friend?.referredBy).toBe(referrer.id);
     expect(code).toMatch(/\S/);
     expect(errors).toEqual([]);
@@ -119,7 +116,7 @@ describe('sharing link', () => {
 
 describe('legal currency (fiat)', () => {
   it('is public and shows buy/sell, USDT/ETH, amount 100.0000, limit 100.00 and the unit price', async () => {
-    const { page, errors } = await newPhonePage(browser, t.baseUrl);
+    const { page, errors } = await suite.phone();
     await page.goto('/legal-currency');
     const buy = page.getByRole('button', { name: 'buy', exact: true });
     await expect(buy.getAttribute('aria-pressed')).resolves.toBe('true');
@@ -144,7 +141,7 @@ describe('legal currency (fiat)', () => {
   });
 
   it('sends a trader to customer service instead of placing an order', async () => {
-    const user = await signUp(t);
+    const user = await signUp(suite.app);
     const { page, errors } = await loggedInPage(user);
     await page.goto('/legal-currency');
     await page.getByRole('button', { name: 'Buy USDT' }).click();
@@ -153,17 +150,14 @@ describe('legal currency (fiat)', () => {
     await sheet.getByText('Buy USDT: 100.0000 USDT').waitFor();
     await sheet.getByRole('link', { name: 'Contact customer service' }).click();
     await expectPath(page, '/support');
-    const [{ n }] = (await t.db.select({ n: count() }).from(transactions).where(eq(transactions.userId, user.id))) as [
-      { n: number },
-    ];
-    expect(n).toBe(0);
+    expect(await transactionCount(user)).toBe(0);
     expect(errors).toEqual([]);
   });
 });
 
 describe('static pages', () => {
   it('shows the compliance notice to anyone', async () => {
-    const { page, errors } = await newPhonePage(browser, t.baseUrl);
+    const { page, errors } = await suite.phone();
     await page.goto('/important-notice');
     await page.getByRole('heading', { name: 'Important Notice' }).waitFor();
     await page.getByRole('heading', { name: 'Investments are supervised' }).waitFor();
@@ -173,7 +167,7 @@ describe('static pages', () => {
   });
 
   it('shows about us with the app version', async () => {
-    const { page, errors } = await loggedInPage(await signUp(t));
+    const { page, errors } = await loggedInPage(await signUp(suite.app));
     await page.goto('/about-us');
     await page.getByRole('heading', { name: 'About Us' }).waitFor();
     await page.getByText(`Version ${APP_VERSION}`).waitFor();
@@ -185,7 +179,7 @@ describe('static pages', () => {
 
 describe('lock-up', () => {
   it("lists the three mining machines by default, each 'Lock up' explaining it is not open yet", async () => {
-    const user = await signUp(t);
+    const user = await signUp(suite.app);
     const { page, errors } = await loggedInPage(user);
     await page.goto('/lock-up');
     await expect(page.getByRole('tab', { name: 'Mining machine' }).getAttribute('aria-selected')).resolves.toBe('true');
@@ -209,10 +203,7 @@ describe('lock-up', () => {
     await page.getByText('There is no more data').waitFor();
     await page.reload();
     await page.getByText('There is no more data').waitFor();
-    const [{ n }] = (await t.db.select({ n: count() }).from(transactions).where(eq(transactions.userId, user.id))) as [
-      { n: number },
-    ];
-    expect(n).toBe(0);
+    expect(await transactionCount(user)).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -2,24 +2,14 @@
  * Installable and usable offline (issue 8): the web manifest and its icons, the service worker of
  * production builds, the shell served offline, and the API never cached.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { storeSession } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite();
 
-const get = (path: string) => fetch(`${t.baseUrl}${path}`);
+const get = (path: string) => fetch(`${suite.app.baseUrl}${path}`);
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -79,14 +69,14 @@ describe('service worker', () => {
   });
 
   it('registers, serves the app offline, and never answers the API from its cache', async () => {
-    const user = await signUp(t);
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl, { serviceWorkers: 'allow' });
+    const user = await signUp(suite.app);
+    const { page, context, errors } = await suite.phone({ serviceWorkers: 'allow' });
     await storeSession(page, user.login);
     await page.goto('/sharing-link');
     await page.getByRole('button', { name: 'Copy Code' }).waitFor();
 
     const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-    expect(scriptUrl).toBe(`${t.baseUrl}/sw.js`);
+    expect(scriptUrl).toBe(`${suite.app.baseUrl}/sw.js`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     const cached = await page.evaluate(async () => {

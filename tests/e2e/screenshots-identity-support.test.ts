@@ -3,20 +3,14 @@
  * look at. Runs only when SCREENSHOTS names a folder:
  * SCREENSHOTS=.tmp npx vitest run --project e2e tests/e2e/screenshots-identity-support.test.ts
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { padTo, png } from '../helpers/images.js';
 import { call, createAdmin, signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
 import { tempFiles } from './helpers/files.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { logInThroughUi } from './helpers/ui.js';
-
-const folder = process.env.SCREENSHOTS;
 
 /** A real, decodable PNG: a diagonal gradient between two colours, so previews look like photos. */
 function gradientPng(width: number, height: number, from: number[], to: number[]): Buffer {
@@ -49,32 +43,21 @@ function gradientPng(width: number, height: number, from: number[], to: number[]
   ]);
 }
 
-describe.runIf(Boolean(folder))('screenshots of identity and support', () => {
-  let t: WebApp;
-  let browser: Browser;
+describeScreenshots('screenshots of identity and support', (suite) => {
   const files = tempFiles();
-  beforeAll(async () => {
-    mkdirSync(folder!, { recursive: true });
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-  });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
     files.remove();
   });
 
-  const shot = (page: Page, name: string, fullPage = false) =>
-    page.screenshot({ path: path.join(folder!, `${name}.png`), animations: 'disabled', fullPage });
-
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of SCHEMES) {
     it(`identity and support (${scheme})`, async () => {
       const front = files.write('front.png', gradientPng(320, 200, [30, 111, 255], [120, 200, 255]));
       const back = files.write('back.png', gradientPng(320, 200, [14, 160, 120], [200, 240, 200]));
       const selfie = files.write('selfie.png', gradientPng(200, 260, [240, 185, 11], [250, 120, 60]));
-      const user = await signUp(t, { first_name: 'Ada', last_name: 'Lovelace' });
-      const admin = await createAdmin(t);
-      const trader = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
-      const staff = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      const user = await signUp(suite.app, { first_name: 'Ada', last_name: 'Lovelace' });
+      const admin = await createAdmin(suite.app);
+      const trader = await suite.phone(screenOptions(scheme));
+      const staff = await suite.phone(screenOptions(scheme));
       const { page } = trader;
       await trader.context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -84,14 +67,14 @@ describe.runIf(Boolean(folder))('screenshots of identity and support', () => {
       await shot(page, `${scheme}-identity-none`);
       await page.getByRole('link', { name: 'Fill in' }).click();
       await page.getByRole('button', { name: 'confirm' }).click();
-      await shot(page, `${scheme}-identity-form-errors`, true);
+      await shot(page, `${scheme}-identity-form-errors`, { fullPage: true });
       await page.getByLabel('Name').fill('Ada Lovelace');
       await page.getByLabel('ID card front', { exact: true }).setInputFiles(front);
       await page.getByLabel('ID card back', { exact: true }).setInputFiles(back);
       await page
         .getByLabel('Photo holding your ID', { exact: true })
         .setInputFiles(files.write('huge.png', padTo(png(), MAX_IMAGE_BYTES + 1)));
-      await shot(page, `${scheme}-identity-form-filled`, true);
+      await shot(page, `${scheme}-identity-form-filled`, { fullPage: true });
       await page.getByLabel('Photo holding your ID', { exact: true }).setInputFiles(selfie);
       await page.getByRole('button', { name: 'confirm' }).click();
       await page.getByText('Verification submitted successfully!').waitFor();
@@ -154,9 +137,9 @@ describe.runIf(Boolean(folder))('screenshots of identity and support', () => {
 
       // Staff: the card, the chat, an answer.
       await staff.page.getByRole('tab', { name: 'Chats' }).click();
-      const other = await signUp(t, { first_name: 'Bob', last_name: 'Stone' });
-      const { body } = await call(t, 'POST', '/api-v2/chats/', { token: other.token, body: {} });
-      await call(t, 'POST', '/api-v2/messages/', {
+      const other = await signUp(suite.app, { first_name: 'Bob', last_name: 'Stone' });
+      const { body } = await call(suite.app, 'POST', '/api-v2/chats/', { token: other.token, body: {} });
+      await call(suite.app, 'POST', '/api-v2/messages/', {
         token: other.token,
         body: { session_id: body.session_id, text: 'How long does a withdrawal take? I sent it an hour ago.' },
       });
@@ -181,9 +164,9 @@ describe.runIf(Boolean(folder))('screenshots of identity and support', () => {
       await shot(page, `${scheme}-chat-ended`);
 
       // The next colour scheme starts from an empty chat desk.
-      const open = await call(t, 'GET', '/api-v2/support/latest-messages/', { token: admin.token });
+      const open = await call(suite.app, 'GET', '/api-v2/support/latest-messages/', { token: admin.token });
       for (const messages of Object.values(open.body as Record<string, Array<{ session: string }>>)) {
-        await call(t, 'POST', '/api-v2/close-chat/', {
+        await call(suite.app, 'POST', '/api-v2/close-chat/', {
           token: admin.token,
           body: { session_id: messages[0]!.session },
         });

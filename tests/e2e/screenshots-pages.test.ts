@@ -2,43 +2,29 @@
  * Screenshots of the informational screens and the staff console's Users and Settings views, light
  * and dark, for a person to look at. Runs only when SCREENSHOTS names a folder (npm run screenshots).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { beforeAll, it } from 'vitest';
 import { fundWallet, grant } from '../helpers/money.js';
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { storeSession } from './helpers/ui.js';
 
-const folder = process.env.SCREENSHOTS;
-
-describe.runIf(Boolean(folder))('screenshots of pages and the staff console', () => {
-  let t: WebApp;
-  let browser: Browser;
+describeScreenshots('screenshots of pages and the staff console', (suite) => {
   let user: TestUser;
   let admin: TestUser;
   beforeAll(async () => {
-    mkdirSync(folder!, { recursive: true });
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
-    admin = await createAdmin(t);
-    await fundWallet(t, user, '500');
-    await grant(t, user, 'lever', 'USDT', '120.5');
-    await call(t, 'PUT', '/api-v3/admin/settings/', { token: admin.token, body: { usdo_price: { price: '1.02' } } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    user = await signUp(suite.app, { first_name: 'Grace', last_name: 'Hopper' });
+    admin = await createAdmin(suite.app);
+    await fundWallet(suite.app, user, '500');
+    await grant(suite.app, user, 'lever', 'USDT', '120.5');
+    await call(suite.app, 'PUT', '/api-v3/admin/settings/', {
+      token: admin.token,
+      body: { usdo_price: { price: '1.02' } },
+    });
   });
 
-  const shot = (page: Page, name: string, fullPage = false) =>
-    page.screenshot({ path: path.join(folder!, `${name}.png`), animations: 'disabled', fullPage });
-
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of SCHEMES) {
     it(`user pages (${scheme})`, async () => {
-      const { page } = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      const { page } = await suite.phone(screenOptions(scheme));
       await page.goto('/legal-currency');
       await page.getByRole('button', { name: 'Buy USDT' }).waitFor();
       await shot(page, `${scheme}-legal-currency`);
@@ -55,7 +41,7 @@ describe.runIf(Boolean(folder))('screenshots of pages and the staff console', ()
 
       await page.goto('/important-notice');
       await page.getByRole('heading', { name: 'Investments are supervised' }).waitFor();
-      await shot(page, `${scheme}-important-notice`, true);
+      await shot(page, `${scheme}-important-notice`, { fullPage: true });
 
       await storeSession(page, user.login);
       await page.goto('/sharing-link');
@@ -66,7 +52,7 @@ describe.runIf(Boolean(folder))('screenshots of pages and the staff console', ()
 
       await page.goto('/about-us');
       await page.getByText('Version 1.0.0').waitFor();
-      await shot(page, `${scheme}-about-us`, true);
+      await shot(page, `${scheme}-about-us`, { fullPage: true });
 
       await page.goto('/lock-up');
       await page.getByRole('heading', { name: 'Pro 60' }).waitFor();
@@ -81,7 +67,7 @@ describe.runIf(Boolean(folder))('screenshots of pages and the staff console', ()
     });
 
     it(`staff console (${scheme})`, async () => {
-      const { page } = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      const { page } = await suite.phone(screenOptions(scheme));
       await storeSession(page, admin.login);
       await page.goto('/admin/dashboard?view=users');
       await page.getByText(/\d+ users/).waitFor();
@@ -98,7 +84,7 @@ describe.runIf(Boolean(folder))('screenshots of pages and the staff console', ()
       await page.getByText('1 user', { exact: true }).waitFor();
       await page.getByRole('button', { name: /Grace Hopper/ }).click();
       await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
-      await shot(page, `${scheme}-admin-user-detail`, true);
+      await shot(page, `${scheme}-admin-user-detail`, { fullPage: true });
 
       await page.goto('/admin/dashboard?view=users&section=audit');
       await page.getByText('settings.usdo_price').waitFor();

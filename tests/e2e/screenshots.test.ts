@@ -2,36 +2,15 @@
  * Screenshots of the account and market screens at phone size, light and dark, for a person to look at.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e screenshots
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { it } from 'vitest';
 import { createAdmin, signUp, uniqueEmail } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { logInThroughUi } from './helpers/ui.js';
 
-const folder = process.env.SCREENSHOTS;
-
-describe.runIf(Boolean(folder))('screenshots', () => {
-  let t: WebApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(folder!, { recursive: true });
-    [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
-
-  // Animations are finished first, so sheets and drawers are shown where they come to rest.
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(folder!, `${name}.png`), animations: 'disabled' });
-
-  for (const scheme of ['light', 'dark'] as const) {
+describeScreenshots('screenshots', (suite) => {
+  for (const scheme of SCHEMES) {
     it(`account screens (${scheme})`, async () => {
-      const { page, context } = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
+      const { page, context } = await suite.phone(screenOptions(scheme));
       await page.goto('/login');
       await page.getByRole('button', { name: 'Log in' }).waitFor();
       await shot(page, `${scheme}-login`);
@@ -63,15 +42,11 @@ describe.runIf(Boolean(folder))('screenshots', () => {
       await page.getByRole('dialog').waitFor();
       await shot(page, `${scheme}-forgot-sheet`);
 
-      const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
+      const user = await signUp(suite.app, { first_name: 'Grace', last_name: 'Hopper' });
       await logInThroughUi(page, user);
       await page.getByRole('table', { name: 'Gainers' }).locator('tbody tr').first().waitFor();
       await shot(page, `${scheme}-home`);
-      await page.screenshot({
-        path: path.join(folder!, `${scheme}-home-full.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
+      await shot(page, `${scheme}-home-full`, { fullPage: true });
       await page.getByRole('button', { name: 'Notifications' }).click();
       await page.getByRole('dialog', { name: 'Bonus schedule' }).waitFor();
       await shot(page, `${scheme}-home-bonus`);
@@ -106,8 +81,8 @@ describe.runIf(Boolean(folder))('screenshots', () => {
       await shot(page, `${scheme}-desktop-markets`);
       await context.close();
 
-      const staff = await newPhonePage(browser, t.baseUrl, { colorScheme: scheme, deviceScaleFactor: 2 });
-      await logInThroughUi(staff.page, await createAdmin(t));
+      const staff = await suite.phone(screenOptions(scheme));
+      await logInThroughUi(staff.page, await createAdmin(suite.app));
       await staff.page.getByRole('tab', { name: 'Chats' }).waitFor();
       await shot(staff.page, `${scheme}-admin`);
       await staff.page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,15 +1,11 @@
 /** How the built app reaches a browser: deep links, compressed and long-cached assets, API 404s. */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { webAppSuite } from './helpers/suite.js';
 
-let t: WebApp;
-beforeAll(async () => {
-  t = await startWebApp();
-});
-afterAll(() => t?.close());
+const suite = webAppSuite({ browser: false });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${suite.app.baseUrl}${path}`, { headers });
 
 describe('the built web app', () => {
   it('answers every page path, deep links included, with index.html that is never cached stale', async () => {
@@ -20,7 +16,7 @@ describe('the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
-    const head = await fetch(`${t.baseUrl}/safety-center`, { method: 'HEAD' });
+    const head = await fetch(`${suite.app.baseUrl}/safety-center`, { method: 'HEAD' });
     expect(head.status).toBe(200);
   });
 

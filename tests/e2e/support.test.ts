@@ -3,26 +3,18 @@
  * to a person and writes text, an emoji and a picture; staff see the chat card, answer, and end the
  * chat; the user sees the answer and that the chat ended. Text that looks like HTML stays text.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import { padTo, png } from '../helpers/images.js';
 import { createAdmin, signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
 import { tempFiles } from './helpers/files.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
+const suite = webAppSuite();
 const files = tempFiles();
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
   files.remove();
 });
 
@@ -30,9 +22,9 @@ const HTML_TEXT = '<script>window.__injected = true</script><b>bold?</b> <img sr
 
 describe('support', () => {
   it('takes a user from the FAQ bot to a conversation with staff, until staff end it', async () => {
-    const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
-    const trader = await newPhonePage(browser, t.baseUrl);
-    const staff = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app, { first_name: 'Grace', last_name: 'Hopper' });
+    const trader = await suite.phone();
+    const staff = await suite.phone();
     await trader.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const { page } = trader;
 
@@ -45,10 +37,10 @@ describe('support', () => {
     await answer.getByText('ERC20').waitFor();
     await answer.getByText('TRC20').waitFor();
     await answer.getByText('BTC', { exact: true }).waitFor();
-    await answer.getByText(t.config.depositAddresses.TRC20).waitFor();
+    await answer.getByText(suite.app.config.depositAddresses.TRC20).waitFor();
     await answer.getByRole('button', { name: 'Copy TRC20 address' }).click();
     await answer.getByRole('button', { name: MSG.copied }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(t.config.depositAddresses.TRC20);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(suite.app.config.depositAddresses.TRC20);
     // 'Copied!' lasts two seconds.
     await answer.getByRole('button', { name: 'Copy TRC20 address' }).waitFor({ timeout: 4_000 });
 
@@ -107,7 +99,7 @@ describe('support', () => {
     await mine.getByText(HTML_TEXT, { exact: true }).waitFor();
 
     // Staff: the chat card, then the conversation with the user's messages on the left.
-    await logInThroughUi(staff.page, await createAdmin(t));
+    await logInThroughUi(staff.page, await createAdmin(suite.app));
     const card = staff.page.getByRole('link').filter({ hasText: 'Grace Hopper' });
     await card.getByText('4', { exact: true }).waitFor();
     await card.getByText('bold?', { exact: false }).waitFor();

@@ -3,25 +3,16 @@
  * deposit, transfer and withdrawal, and a user's deposit -> approval -> transfer -> withdrawal ->
  * rejection, with staff acting in the dashboard. Balances only: the market API is not needed.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { WALLET_MSG } from '../../src/shared/api/wallet.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../src/shared/messages.js';
 import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { call, createAdmin, signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
-import { startWebApp, type WebApp } from './helpers/server.js';
+import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
 
-let t: WebApp;
-let browser: Browser;
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const suite = webAppSuite();
 
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).waitFor();
 const balanceShown = (page: Page, text: string) =>
@@ -32,9 +23,9 @@ const balanceShown = (page: Page, text: string) =>
 
 describe('wallet forms in the browser', () => {
   it('show every validation message of SPEC.md 5 for deposit, transfer and withdrawal', async () => {
-    const user = await signUp(t);
-    await fundWallet(t, user, '100');
-    const { page, context, errors } = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    await fundWallet(suite.app, user, '100');
+    const { page, context, errors } = await suite.phone();
     await logInThroughUi(page, user);
 
     await page.goto('/deposit');
@@ -61,7 +52,7 @@ describe('wallet forms in the browser', () => {
     await page.getByText(MSG.amountExceedsBalance).waitFor();
     expect(await page.getByRole('button', { name: 'Transfer' }).isDisabled()).toBe(true);
     // Money left the wallet elsewhere after the page loaded: the submit-time rule catches it.
-    const drain = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+    const drain = await call(suite.app, 'POST', '/api-v1/transfer-to-wallet/', {
       token: user.token,
       body: { transfer_from: 'funding', transfer_to: 'second', currency: 'USDT', amount: '80' },
     });
@@ -75,7 +66,7 @@ describe('wallet forms in the browser', () => {
     await page.getByRole('button', { name: 'All' }).click();
     await page.getByText(insufficientForMinWithdrawalMessage('50', 'USDT')).waitFor();
 
-    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('20');
+    expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('20');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -83,10 +74,10 @@ describe('wallet forms in the browser', () => {
 
 describe('money through the screens', () => {
   it('deposit approved by staff, transfer to lever, withdrawal rejected by staff and refunded', async () => {
-    const user = await signUp(t);
-    const admin = await createAdmin(t);
-    const trader = await newPhonePage(browser, t.baseUrl);
-    const staff = await newPhonePage(browser, t.baseUrl);
+    const user = await signUp(suite.app);
+    const admin = await createAdmin(suite.app);
+    const trader = await suite.phone();
+    const staff = await suite.phone();
     const page = trader.page;
     await logInThroughUi(page, user);
     await logInThroughUi(staff.page, admin);
@@ -132,7 +123,7 @@ describe('money through the screens', () => {
     await page.getByLabel('Confirm password').fill('246810');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.getByRole('button', { name: MSG.otpSentLabel }).waitFor();
-    await page.getByLabel('Verification code').fill(t.mailbox.lastCode(user.email));
+    await page.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectPath(page, '/withdrawal/USDT');
     await page.getByText('Available: 150 USDT').waitFor();
@@ -161,9 +152,9 @@ describe('money through the screens', () => {
     await page.goto('/entrustment-history?tab=revoked');
     await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Cancelled' }).waitFor();
 
-    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('150');
-    expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('50');
-    await expectLedgerBalanced(t);
+    expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('150');
+    expect(await balanceOf(suite.app, user, 'lever', 'USDT')).toBe('50');
+    await expectLedgerBalanced(suite.app);
     expect(trader.errors).toEqual([]);
     expect(staff.errors).toEqual([]);
     await trader.context.close();

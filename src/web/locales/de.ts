@@ -28,7 +28,7 @@ export const de: Translation = {
   home: {
     title: 'Start',
     openMenu: 'Menü öffnen',
-    notifications: 'Benachrichtigungen ({{count}} neu)',
+    notifications: 'Benachrichtigungen, {{count}} neu',
     language: 'Sprache',
     languageCurrent: 'Sprache: {{name}}',
     importantNotice: 'Wichtiger Hinweis',

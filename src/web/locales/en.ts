@@ -39,7 +39,7 @@ export const en = {
   home: {
     title: 'Home',
     openMenu: 'Open menu',
-    notifications: 'Notifications ({{count}} new)',
+    notifications: 'Notifications, {{count}} new',
     language: 'Language',
     languageCurrent: 'Language: {{name}}',
     importantNotice: 'Important notice',

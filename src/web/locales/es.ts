@@ -35,7 +35,7 @@ export const es: Translation = {
   home: {
     title: 'Inicio',
     openMenu: 'Abrir menú',
-    notifications: 'Notificaciones ({{count}} nueva)',
+    notifications: 'Notificaciones, {{count}} nueva',
     language: 'Idioma',
     languageCurrent: 'Idioma: {{name}}',
     importantNotice: 'Aviso importante',

@@ -30,7 +30,7 @@ export const fr: Translation = {
   home: {
     title: 'Accueil',
     openMenu: 'Ouvrir le menu',
-    notifications: 'Notifications ({{count}} nouvelle)',
+    notifications: 'Notifications, {{count}} nouvelle',
     language: 'Langue',
     languageCurrent: 'Langue : {{name}}',
     importantNotice: 'Avis important',

@@ -28,7 +28,7 @@ export const it: Translation = {
   home: {
     title: 'Home',
     openMenu: 'Apri menu',
-    notifications: 'Notifiche ({{count}} nuova)',
+    notifications: 'Notifiche, {{count}} nuova',
     language: 'Lingua',
     languageCurrent: 'Lingua: {{name}}',
     importantNotice: 'Avviso importante',

@@ -23,7 +23,7 @@ export const ja: Translation = {
   home: {
     title: 'ホーム',
     openMenu: 'メニューを開く',
-    notifications: '通知（新着 {{count}} 件）',
+    notifications: '通知、新着 {{count}} 件',
     language: '言語',
     languageCurrent: '言語：{{name}}',
     importantNotice: '重要なお知らせ',

@@ -23,7 +23,7 @@ export const ko: Translation = {
   home: {
     title: '홈',
     openMenu: '메뉴 열기',
-    notifications: '알림 (새 알림 {{count}}개)',
+    notifications: '알림, 새 알림 {{count}}개',
     language: '언어',
     languageCurrent: '언어: {{name}}',
     importantNotice: '중요 공지',

@@ -35,7 +35,7 @@ export const pt: Translation = {
   home: {
     title: 'Início',
     openMenu: 'Abrir menu',
-    notifications: 'Notificações ({{count}} nova)',
+    notifications: 'Notificações, {{count}} nova',
     language: 'Idioma',
     languageCurrent: 'Idioma: {{name}}',
     importantNotice: 'Aviso importante',

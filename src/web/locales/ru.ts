@@ -23,7 +23,7 @@ export const ru: Translation = {
   home: {
     title: 'Главная',
     openMenu: 'Открыть меню',
-    notifications: 'Уведомления (новых: {{count}})',
+    notifications: 'Уведомления, новых: {{count}}',
     language: 'Язык',
     languageCurrent: 'Язык: {{name}}',
     importantNotice: 'Важное уведомление',

@@ -23,7 +23,7 @@ export const zh: Translation = {
   home: {
     title: '首页',
     openMenu: '打开菜单',
-    notifications: '通知（{{count}} 条新消息）',
+    notifications: '通知，{{count}} 条新消息',
     language: '语言',
     languageCurrent: '语言：{{name}}',
     importantNotice: '重要公告',

@@ -30,7 +30,7 @@ import {
  * - signed-file: the URL's signature is the permission; tokens change nothing.
  * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
  */
-export type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket';
+type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket';
 
 /** Real accounts a request can come from; forged and revoked tokens send the owner's request. */
 export type ActorName = 'owner' | 'other' | 'admin';

@@ -50,7 +50,7 @@ export interface Scene {
   revoked: { afterLogout: string; afterPasswordChange: string; afterPasswordReset: string };
 }
 
-export const TRANSACTION_PASSWORD = '246810';
+const TRANSACTION_PASSWORD = '246810';
 const IMAGES = { id_card_front: jpeg(800, 500), id_card_back: png(800, 500), selfie: webp(600, 800) };
 
 /** Send a route request with a token (or none). */

@@ -4,8 +4,8 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const PHONE = { width: 390, height: 844 } as const;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PHONE = { width: 390, height: 844 } as const;
 
 const FLAGS = [
   '--headless',

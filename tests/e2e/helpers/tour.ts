@@ -3,11 +3,13 @@
  * check, the no-overflow check and the screenshot tour visit the same screens. A funded trader,
  * an open chat and a staff member make the pages show data rather than only empty states.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import { call, createAdmin, signUp, type TestUser } from '../../helpers/users.js';
 import { fundWallet, setTransactionPassword } from '../../helpers/money.js';
-import { newPhonePage, type PhonePageOptions } from './browser.js';
+import type { PhonePage, PhonePageOptions } from './browser.js';
 import type { WebApp } from './server.js';
+import { WebAppSuite, type WebAppSuiteOptions } from './suite.js';
 import { storeSession } from './ui.js';
 
 export type Visitor = 'guest' | 'user' | 'admin';
@@ -25,7 +27,7 @@ export interface TourCast {
   sessionId: string;
 }
 
-export async function castForTour(t: WebApp): Promise<TourCast> {
+async function castForTour(t: WebApp): Promise<TourCast> {
   const user = await signUp(t, { first_name: 'Grace', last_name: 'Hopper' });
   await fundWallet(t, user, '1500');
   await setTransactionPassword(t, user);
@@ -69,31 +71,70 @@ export function tourStops(cast: TourCast): Stop[] {
   ];
 }
 
-/** A page logged in as the stop's visitor (or nobody). */
-export async function pageFor(
-  browser: Browser,
-  t: WebApp,
-  cast: TourCast,
-  visitor: Visitor,
-  options: PhonePageOptions,
-) {
-  const phone = await newPhonePage(browser, t.baseUrl, options);
-  if (visitor !== 'guest') {
-    const who = visitor === 'user' ? cast.user : cast.admin;
-    await storeSession(phone.page, who.login);
+/** The app, a browser and the tour's cast, for the files that walk every route. */
+export class TourSuite extends WebAppSuite {
+  #cast: TourCast | undefined;
+
+  constructor(options: WebAppSuiteOptions = {}) {
+    super(options);
+    beforeAll(async () => {
+      this.#cast = await castForTour(this.app);
+    }, 60_000);
   }
-  return phone;
+
+  get cast(): TourCast {
+    if (!this.#cast) throw new Error('The tour cast is made in beforeAll: use it inside a test.');
+    return this.#cast;
+  }
+
+  /** A page logged in as the stop's visitor (or nobody). */
+  async pageFor(visitor: Visitor, options: PhonePageOptions): Promise<PhonePage> {
+    const phone = await this.phone(options);
+    if (visitor !== 'guest') {
+      const who = visitor === 'user' ? this.cast.user : this.cast.admin;
+      await storeSession(phone.page, who.login);
+    }
+    return phone;
+  }
 }
 
-/** Opens the stop and waits until it has drawn its data (its heading is up, requests have calmed). */
+/** How long a stop may take to draw its data before the test fails: generous, the machine is shared. */
+const READY_MS = 15_000;
+
+/** Waits for `what`, failing with `message` (and the page's address) when it never comes. */
+async function waitUntil(page: Page, what: Promise<unknown>, message: string): Promise<void> {
+  try {
+    await what;
+  } catch (error) {
+    throw new Error(`${page.url()}: ${message}`, { cause: error });
+  }
+}
+
+/**
+ * Opens the stop and waits until it has drawn its data: its heading is up, requests have calmed and
+ * no loading spinner is left. A page that never gets there fails the test, so the layout and axe
+ * checks never inspect a page still loading (issue 22).
+ */
 export async function visit(page: Page, stop: Stop): Promise<void> {
   await page.goto(stop.path);
-  await page.waitForURL((url) => url.pathname === stop.path);
-  await page.locator('h1, [role="heading"]').first().waitFor();
-  await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => undefined);
-  await page
-    .locator('[role="status"] .animate-spin')
-    .first()
-    .waitFor({ state: 'detached', timeout: 4_000 })
-    .catch(() => undefined);
+  await waitUntil(
+    page,
+    page.waitForURL((url) => url.pathname === stop.path, { timeout: READY_MS }),
+    `never settled on ${stop.path} (redirected?)`,
+  );
+  await waitUntil(
+    page,
+    page.locator('h1, [role="heading"]').first().waitFor({ timeout: READY_MS }),
+    `no heading after ${READY_MS} ms`,
+  );
+  await waitUntil(
+    page,
+    page.waitForLoadState('networkidle', { timeout: READY_MS }),
+    `requests still running after ${READY_MS} ms`,
+  );
+  await waitUntil(
+    page,
+    page.locator('[role="status"] .animate-spin').first().waitFor({ state: 'detached', timeout: READY_MS }),
+    `still showing a loading spinner after ${READY_MS} ms`,
+  );
 }

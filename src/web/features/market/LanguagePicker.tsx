@@ -19,7 +19,8 @@ export function LanguagePicker() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`${t('home.languageCurrent', { name: languageName(language) })} (${language.toUpperCase()})`}
+        // The visible code is part of the name, outside parentheses (axe label-content-name-mismatch drops those).
+        aria-label={`${t('home.languageCurrent', { name: languageName(language) })}, ${language.toUpperCase()}`}
         aria-haspopup="dialog"
         className="flex h-touch items-center gap-1 rounded-full px-2.5 text-[13px] font-semibold text-ink hover:bg-surface-2"
       >

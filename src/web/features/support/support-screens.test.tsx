@@ -273,7 +273,7 @@ describe('the user chat', () => {
   });
 
   it("keeps the message and says 'Failed to send message' when sending fails", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     handlers[`GET /api-v2/chats/${SESSION}/`] = () => [200, sessionDetails('open')];
     handlers[`GET /api-v2/messages/?session_id=${SESSION}`] = () => [200, []];
     handlers['POST /api-v2/messages/'] = () => [500, {}];
@@ -284,6 +284,7 @@ describe('the user chat', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(MSG.sendMessageFailed)).toBeTruthy();
     expect(box.value).toBe('Are you there?');
+    expect(logged).toHaveBeenCalledWith(MSG.sendMessageFailed, expect.anything());
   });
 
   it("says 'Chat session not found' for someone else's or an unknown chat", async () => {
@@ -312,7 +313,7 @@ describe('the staff chat', () => {
   });
 
   it('shows a staff message at once and takes it back, text into the box, when sending fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail: (answer: [number, unknown]) => void = () => undefined;
     handlers['POST /api-v2/messages/'] = () => new Promise((resolve) => (fail = resolve));
     show(<AdminChatPage />, '/admin/chat/:userId', at);
@@ -331,6 +332,7 @@ describe('the staff chat', () => {
     expect(screen.getByRole('alert').textContent).toBe(MSG.sendMessageFailed);
     expect(screen.queryAllByTestId('chat-message')).toHaveLength(1);
     expect(box.value).toBe('Checking now');
+    expect(logged).toHaveBeenCalledWith(MSG.sendMessageFailed, expect.anything());
   });
 
   it("'End Chat' closes the session and goes back to the dashboard", async () => {

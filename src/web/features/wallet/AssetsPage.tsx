@@ -114,7 +114,7 @@ export function AssetsPage() {
                 {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
               </button>
             </div>
-            <p className="text-[13px] text-white/75">{t('assets.totalUsd')}</p>
+            <p className="text-[13px] text-white/80">{t('assets.totalUsd')}</p>
             <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
               {hidden ? HIDDEN : loading ? '--' : `$${groupDigits(formatPrice(total))}`}
             </p>

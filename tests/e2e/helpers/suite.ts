@@ -1,0 +1,60 @@
+/**
+ * The setup every browser test file shares: the real app on a fresh database and one headless
+ * chromium, started before the file's tests and closed after them. Call `webAppSuite()` once at
+ * the top of a file (or a describe) and read `app` and `browser` inside tests and hooks.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestAppOptions } from '../../helpers/app.js';
+import { launchBrowser, newPhonePage, type PhonePage, type PhonePageOptions } from './browser.js';
+import { startWebApp, type WebApp } from './server.js';
+
+export interface WebAppSuiteOptions extends Omit<TestAppOptions, 'web'> {
+  /** false when the file only talks HTTP to the app (no chromium is started). */
+  browser?: boolean;
+}
+
+export class WebAppSuite {
+  #app: WebApp | undefined;
+  #browser: Browser | undefined;
+
+  constructor(options: WebAppSuiteOptions = {}) {
+    const { browser: wantsBrowser = true, ...appOptions } = options;
+    beforeAll(async () => {
+      // Both start at once; whichever did start is kept, so afterAll closes it even when the other failed.
+      const [app, browser] = await Promise.allSettled([
+        startWebApp(appOptions),
+        wantsBrowser ? launchBrowser() : Promise.resolve(undefined),
+      ]);
+      if (app.status === 'fulfilled') this.#app = app.value;
+      if (browser.status === 'fulfilled') this.#browser = browser.value;
+      if (app.status === 'rejected') throw app.reason;
+      if (browser.status === 'rejected') throw browser.reason;
+    });
+    afterAll(async () => {
+      await this.#browser?.close();
+      await this.#app?.close();
+    });
+  }
+
+  /** The app under test, with its base URL. */
+  get app(): WebApp {
+    if (!this.#app) throw new Error('The app starts in beforeAll: use it inside a test or a hook.');
+    return this.#app;
+  }
+
+  get browser(): Browser {
+    if (!this.#browser)
+      throw new Error('No browser: it starts in beforeAll, unless the suite was made with browser: false.');
+    return this.#browser;
+  }
+
+  /** A fresh phone-sized page (empty storage) on the app. */
+  phone(options: PhonePageOptions = {}): Promise<PhonePage> {
+    return newPhonePage(this.browser, this.app.baseUrl, options);
+  }
+}
+
+export function webAppSuite(options: WebAppSuiteOptions = {}): WebAppSuite {
+  return new WebAppSuite(options);
+}
