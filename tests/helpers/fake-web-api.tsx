@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../src/web/lib/query-client.js';
 
-export interface FakeCall {
+interface FakeCall {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -18,7 +18,7 @@ export interface FakeCall {
 }
 
 /** [status, body], or 'network-error' for a dropped connection. */
-export type FakeAnswer = readonly [number, unknown] | 'network-error';
+type FakeAnswer = readonly [number, unknown] | 'network-error';
 type Handler = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<FakeAnswer>);
 
 export function installFakeApi() {
@@ -84,7 +84,7 @@ export function logInAs(user: { user_id: number; email?: string; is_admin?: bool
 }
 
 /** The app's query client without retries, so a failure shows at once. */
-export function testQueryClient(): QueryClient {
+function testQueryClient(): QueryClient {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });

@@ -10,13 +10,13 @@ import { api } from '../../../lib/api';
 import { PENDING_TRANSACTIONS_KEY } from '../../wallet';
 import { UNVERIFIED_USERS_KEY } from './unverified-users';
 
-export interface VerifyUserInput {
+interface VerifyUserInput {
   userId: number;
   status: VerifyUserBody['status'];
   reason?: string;
 }
 
-export const verifyUser = ({ userId, status, reason }: VerifyUserInput) =>
+const verifyUser = ({ userId, status, reason }: VerifyUserInput) =>
   api.patch(
     `/api-v3/admin/verify-user/${userId}/`,
     { status, ...(reason ? { reason } : {}) },

@@ -24,7 +24,7 @@ export const marketTickersQuery = (symbols?: readonly string[]) =>
  * SPEC.md gives Home no interval; 10 s keeps those 20 (and all 40 when the socket is down) fresh
  * enough while the stream carries the coins that move on screen.
  */
-export const HOME_LIST_REFRESH_MS = 10_000;
+const HOME_LIST_REFRESH_MS = 10_000;
 
 export const homeTickersQuery = () =>
   queryOptions({
