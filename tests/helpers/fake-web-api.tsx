@@ -1,15 +1,18 @@
 /**
- * Web unit tests (happy-dom): a fake API behind `fetch` whose answers the test sets per
- * "METHOD /path", a logged-in session, and a screen rendered in a memory router.
+ * The screen-test harness of the web unit tests (happy-dom): a fake API behind `fetch` whose
+ * answers the test sets per "METHOD /path" (or "/path" for any method), a logged-in session, and a
+ * screen rendered in a memory router with the app's query client.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../src/web/lib/query-client.js';
 
-export interface FakeCall {
+interface FakeCall {
+  /** What the app passed to fetch: the path and its query string. */
+  url: string;
   method: string;
   path: string;
   query: URLSearchParams;
@@ -18,7 +21,7 @@ export interface FakeCall {
 }
 
 /** [status, body], or 'network-error' for a dropped connection. */
-export type FakeAnswer = readonly [number, unknown] | 'network-error';
+type FakeAnswer = readonly [number, unknown] | 'network-error';
 type Handler = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<FakeAnswer>);
 
 export function installFakeApi() {
@@ -26,18 +29,20 @@ export function installFakeApi() {
   const calls: FakeCall[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+    vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const url = String(input);
       const address = new URL(url, 'http://app.test');
       const method = init?.method ?? 'GET';
       const call: FakeCall = {
+        url,
         method,
         path: address.pathname,
         query: address.searchParams,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
         headers: { ...(init?.headers as Record<string, string> | undefined) },
       };
       calls.push(call);
-      const handler = handlers.get(`${method} ${address.pathname}`);
+      const handler = handlers.get(`${method} ${address.pathname}`) ?? handlers.get(address.pathname);
       const answer: FakeAnswer = handler
         ? typeof handler === 'function'
           ? await handler(call)
@@ -52,7 +57,7 @@ export function installFakeApi() {
   );
   return {
     calls,
-    /** e.g. api.on('GET /api-v1/funding-wallet-list/', [200, [...]]) */
+    /** e.g. api.on('GET /api-v1/funding-wallet-list/', [200, [...]]); '/api-v1/x/' answers any method. */
     on(route: string, handler: Handler) {
       handlers.set(route, handler);
     },
@@ -84,7 +89,7 @@ export function logInAs(user: { user_id: number; email?: string; is_admin?: bool
 }
 
 /** The app's query client without retries, so a failure shows at once. */
-export function testQueryClient(): QueryClient {
+function testQueryClient(): QueryClient {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
@@ -92,34 +97,36 @@ export function testQueryClient(): QueryClient {
 }
 
 /**
- * Shows `element` at `path` (a route pattern) with `url` open, and `previous` one entry back, so
- * "go back" has somewhere to go. Every other page reads 'another page'.
+ * Shows `element` at `path` (a route pattern) with `url` open, and `previous` one entry back (none
+ * with `previous: null`), so "go back" has somewhere to go. `routes` are other pages the screen may
+ * lead to, by path; every other page reads 'another page'. `wrap` adds providers around the router.
  */
 export function renderScreen(
   element: ReactElement,
   {
     path,
-    url,
+    url = path,
     previous = '/previous-page',
+    routes = {},
+    wrap = (router) => router,
     queryClient = testQueryClient(),
   }: {
     path: string;
-    url: string;
-    previous?: string;
+    url?: string;
+    previous?: string | null;
+    routes?: Record<string, ReactElement>;
+    wrap?: (router: ReactNode) => ReactNode;
     queryClient?: QueryClient;
   },
 ) {
   const router = createMemoryRouter(
     [
       { path, element },
+      ...Object.entries(routes).map(([other, page]) => ({ path: other, element: page })),
       { path: '*', element: <p>another page</p> },
     ],
-    { initialEntries: [previous, url], initialIndex: 1 },
+    previous === null ? { initialEntries: [url] } : { initialEntries: [previous, url], initialIndex: 1 },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<QueryClientProvider client={queryClient}>{wrap(<RouterProvider router={router} />)}</QueryClientProvider>);
   return { router, queryClient };
 }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PAGE_MODULES } from '../../shared/web-pages.js';
+import { featureModule, PAGE_LIST } from '../../shared/pages.js';
 
 interface ManifestChunk {
   file: string;
@@ -53,11 +53,17 @@ function preloadsOf(manifest: Manifest, module: string): string[] {
     .filter((file) => file.endsWith('.js'));
 }
 
+/** Each page's path pattern and the build module of its screen (src/shared/pages.ts). */
+const PAGE_MODULES = PAGE_LIST.map((page) => [page.path, featureModule(page.feature)] as const);
+
 /**
  * Reads dist/web's index.html and build manifest; returns the shell for a path. A build without a
  * manifest (or a page whose module it lacks) gets the plain index.html.
  */
-export function loadPageShells(webDir: string, pages = PAGE_MODULES): (pathname: string) => PageShell {
+export function loadPageShells(
+  webDir: string,
+  pages: ReadonlyArray<readonly [string, string]> = PAGE_MODULES,
+): (pathname: string) => PageShell {
   const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const plain = shell(indexHtml);
   let manifest: Manifest;

@@ -2,10 +2,10 @@
  * Who may open which page (SPEC.md section 2), as pure decisions so they are easy to test. The
  * router runs them before every navigation (guards.ts).
  */
+import type { Access } from '../../shared/pages';
 import { PATHS } from '../lib/paths';
 
-/** The three rows of SPEC.md's route table. */
-export type Access = 'public' | 'user' | 'admin';
+export type { Access };
 
 export interface SessionFacts {
   /** A token whose `exp` is in the future. */

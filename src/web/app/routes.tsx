@@ -1,25 +1,42 @@
 /**
- * The route table of SPEC.md section 2, row by row: who may open each page, and which screen it
- * shows. Each capability's screens load as one chunk on first use, so /login stays small.
- * `tab` pages carry the bottom navigation. src/shared/web-pages.ts repeats which feature each path
- * loads, for the server's preload hints (page-modules.test.ts keeps the two in step).
+ * The route table of docs/product.md section 2, from the page table (src/shared/pages.ts): who may
+ * open each page, and which screen it shows. Each feature's screens load as one chunk on first
+ * use, so /login stays small. `tab` pages carry the bottom navigation.
  */
 import { lazy, type ComponentType } from 'react';
-import type { Access } from './access';
+import { PAGES, type Access, type PageFeature } from '../../shared/pages';
 
-const auth = () => import('../features/auth');
-const market = () => import('../features/market');
-const wallet = () => import('../features/wallet');
-const trade = () => import('../features/trade');
-const identity = () => import('../features/identity');
-const safety = () => import('../features/safety');
-const support = () => import('../features/support');
-const pages = () => import('../features/pages');
-const admin = () => import('../features/admin');
+const FEATURES = {
+  auth: () => import('../features/auth'),
+  market: () => import('../features/market'),
+  wallet: () => import('../features/wallet'),
+  trade: () => import('../features/trade'),
+  identity: () => import('../features/identity'),
+  safety: () => import('../features/safety'),
+  support: () => import('../features/support'),
+  pages: () => import('../features/pages'),
+  admin: () => import('../features/admin'),
+} satisfies Record<PageFeature, () => Promise<unknown>>;
+
+type Modules = { [F in PageFeature]: Awaited<ReturnType<(typeof FEATURES)[F]>> };
+type Rows = { [A in Access]: (typeof PAGES)[A][keyof (typeof PAGES)[A]] }[Access];
+/** Pages whose feature does not export the screen the page table names (none, or tsc fails below). */
+type MissingScreen = Rows extends infer R
+  ? R extends { path: string; feature: infer F extends PageFeature; screen: infer S }
+    ? S extends keyof Modules[F]
+      ? never
+      : R['path']
+    : never
+  : never;
+const everyScreenIsExported: [MissingScreen] extends [never] ? true : MissingScreen = true;
+void everyScreenIsExported;
 
 /** A screen exported by a feature module, loaded when first shown. */
-function screen<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
-  return lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+function screen(feature: PageFeature, name: string): ComponentType {
+  return lazy(async () => {
+    const module = (await FEATURES[feature]()) as unknown as Record<string, ComponentType>;
+    return { default: module[name]! };
+  });
 }
 
 export interface RouteEntry {
@@ -28,42 +45,15 @@ export interface RouteEntry {
   tab?: boolean;
 }
 
+const entries = (access: Access): RouteEntry[] =>
+  Object.values(PAGES[access]).map((page) => ({
+    path: page.path,
+    Screen: screen(page.feature, page.screen),
+    ...('tab' in page && { tab: page.tab }),
+  }));
+
 export const ROUTE_TABLE: Record<Access, RouteEntry[]> = {
-  public: [
-    { path: '/login', Screen: screen(auth, 'LoginPage') },
-    { path: '/signup', Screen: screen(auth, 'SignupPage') },
-    { path: '/forgot-password', Screen: screen(auth, 'ForgotPasswordPage') },
-    { path: '/legal-currency', Screen: screen(pages, 'LegalCurrencyPage') },
-    { path: '/important-notice', Screen: screen(pages, 'ImportantNoticePage') },
-  ],
-
-  /** Need a valid token; admins are sent to their dashboard. */
-  user: [
-    { path: '/home', Screen: screen(market, 'HomePage'), tab: true },
-    { path: '/markets', Screen: screen(market, 'MarketsPage'), tab: true },
-    { path: '/exchange', Screen: screen(trade, 'ExchangePage'), tab: true },
-    { path: '/deposit', Screen: screen(wallet, 'DepositPage') },
-    { path: '/assets', Screen: screen(wallet, 'AssetsPage'), tab: true },
-    { path: '/asset/:walletType/:currency', Screen: screen(wallet, 'AssetDetailPage') },
-    { path: '/transfer/:currency', Screen: screen(wallet, 'TransferPage') },
-    { path: '/withdrawal/:currency', Screen: screen(wallet, 'WithdrawalPage') },
-    { path: '/lever', Screen: screen(trade, 'LeverPage'), tab: true },
-    { path: '/identity-verification', Screen: screen(identity, 'IdentityVerificationPage') },
-    { path: '/identity-verification/basic-info', Screen: screen(identity, 'BasicInfoPage') },
-    { path: '/safety-center', Screen: screen(safety, 'SafetyCenterPage') },
-    { path: '/entrustment-history', Screen: screen(wallet, 'EntrustmentHistoryPage') },
-    { path: '/safety/login-password', Screen: screen(safety, 'LoginPasswordPage') },
-    { path: '/safety/transaction-password', Screen: screen(safety, 'TransactionPasswordPage') },
-    { path: '/about-us', Screen: screen(pages, 'AboutUsPage') },
-    { path: '/lock-up', Screen: screen(pages, 'LockUpPage') },
-    { path: '/support', Screen: screen(support, 'SupportPage') },
-    { path: '/sharing-link', Screen: screen(pages, 'SharingLinkPage') },
-    { path: '/chat/:sessionId', Screen: screen(support, 'ChatPage') },
-  ],
-
-  /** Admins only; everyone else logged in is sent to /support. */
-  admin: [
-    { path: '/admin/dashboard', Screen: screen(admin, 'AdminDashboardPage') },
-    { path: '/admin/chat/:userId', Screen: screen(support, 'AdminChatPage') },
-  ],
+  public: entries('public'),
+  user: entries('user'),
+  admin: entries('admin'),
 };

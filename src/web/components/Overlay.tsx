@@ -62,40 +62,69 @@ interface PanelProps {
   children: ReactNode;
 }
 
-export function BottomSheet({ open, onClose, title, children }: PanelProps) {
+/** The backdrop, the app column and the dialog panel both kinds of overlay share. */
+function ModalPanel({
+  open,
+  onClose,
+  columnClassName,
+  panelClassName,
+  heading,
+  children,
+}: Omit<PanelProps, 'title'> & {
+  columnClassName: string;
+  panelClassName: string;
+  /** The title row, labelling the dialog by `titleId`. */
+  heading: (titleId: string) => ReactNode;
+}) {
   const panel = useModalBehaviour(open, onClose);
   const titleId = useId();
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-50 flex justify-center">
       <div className="absolute inset-0 animate-fade-in bg-black/50" onClick={onClose} aria-hidden="true" />
-      <div className="pointer-events-none relative flex w-full max-w-app items-end">
-        <div
-          ref={panel}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          className="pointer-events-auto max-h-[90dvh] w-full animate-slide-up overflow-y-auto rounded-t-3xl bg-surface px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-2 shadow-sheet"
-        >
-          <div className="mx-auto mb-2 h-1 w-10 rounded-full bg-line" aria-hidden="true" />
-          <div className="mb-4 flex items-center justify-between">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2"
-            >
-              <CloseIcon size={20} />
-            </button>
-          </div>
+      <div className={`pointer-events-none relative flex w-full max-w-app ${columnClassName}`.trimEnd()}>
+        <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} className={panelClassName}>
+          {heading(titleId)}
           {children}
         </div>
       </div>
     </div>,
     document.body,
+  );
+}
+
+const CloseButton = ({ onClose, className }: { onClose: () => void; className: string }) => (
+  <button
+    type="button"
+    onClick={onClose}
+    aria-label="Close"
+    className={`${className} flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2`.trimStart()}
+  >
+    <CloseIcon size={20} />
+  </button>
+);
+
+export function BottomSheet({ open, onClose, title, children }: PanelProps) {
+  return (
+    <ModalPanel
+      open={open}
+      onClose={onClose}
+      columnClassName="items-end"
+      panelClassName="pointer-events-auto max-h-[90dvh] w-full animate-slide-up overflow-y-auto rounded-t-3xl bg-surface px-5 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-2 shadow-sheet"
+      heading={(titleId) => (
+        <>
+          <div className="mx-auto mb-2 h-1 w-10 rounded-full bg-line" aria-hidden="true" />
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <CloseButton onClose={onClose} className="-mr-2" />
+          </div>
+        </>
+      )}
+    >
+      {children}
+    </ModalPanel>
   );
 }
 
@@ -107,43 +136,28 @@ export function SideDrawer({
   children,
   showTitle = false,
 }: PanelProps & { showTitle?: boolean }) {
-  const panel = useModalBehaviour(open, onClose);
-  const titleId = useId();
-  if (!open) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex justify-center">
-      <div className="absolute inset-0 animate-fade-in bg-black/50" onClick={onClose} aria-hidden="true" />
-      <div className="pointer-events-none relative flex w-full max-w-app">
-        <div
-          ref={panel}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          className="pointer-events-auto flex h-full w-[84%] max-w-[340px] animate-slide-in-left flex-col overflow-y-auto bg-surface shadow-sheet"
-        >
-          {showTitle ? (
-            <div className="flex h-14 items-center justify-between border-b border-line pl-5 pr-2">
-              <h2 id={titleId} className="text-[17px] font-semibold">
-                {title}
-              </h2>
-              <button
-                type="button"
-                onClick={onClose}
-                aria-label="Close"
-                className="flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2"
-              >
-                <CloseIcon size={20} />
-              </button>
-            </div>
-          ) : (
-            <h2 id={titleId} className="sr-only">
+  return (
+    <ModalPanel
+      open={open}
+      onClose={onClose}
+      columnClassName=""
+      panelClassName="pointer-events-auto flex h-full w-[84%] max-w-[340px] animate-slide-in-left flex-col overflow-y-auto bg-surface shadow-sheet"
+      heading={(titleId) =>
+        showTitle ? (
+          <div className="flex h-14 items-center justify-between border-b border-line pl-5 pr-2">
+            <h2 id={titleId} className="text-[17px] font-semibold">
               {title}
             </h2>
-          )}
-          {children}
-        </div>
-      </div>
-    </div>,
-    document.body,
+            <CloseButton onClose={onClose} className="" />
+          </div>
+        ) : (
+          <h2 id={titleId} className="sr-only">
+            {title}
+          </h2>
+        )
+      }
+    >
+      {children}
+    </ModalPanel>
   );
 }

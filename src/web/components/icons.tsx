@@ -265,13 +265,6 @@ export const ClockIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const MailIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m4 7 8 6 8-6" />
-  </Icon>
-);
-
 export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
@@ -310,13 +303,6 @@ export const GiftIcon = (p: IconProps) => (
     <rect x="3.5" y="8" width="17" height="4" rx="1" />
     <path d="M5 12v8a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-8M12 8v13" />
     <path d="M12 8S10.5 3.5 8 4.2C6 4.8 6.8 8 9 8M12 8s1.5-4.5 4-3.8c2 .6 1.2 3.8-1 3.8" />
-  </Icon>
-);
-
-export const TrendUpIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m3 17 6-6 4 4 8-8" />
-    <path d="M15 7h6v6" />
   </Icon>
 );
 

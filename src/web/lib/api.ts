@@ -45,7 +45,7 @@ type Query = Record<string, string | number | boolean | undefined>;
  * schemas out of the JavaScript a page needs for its first paint; it starts with the request, so
  * the schemas arrive while the answer is on its way.
  */
-export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 
 export interface RequestOptions<T> {
   /** Send the bearer token and treat a 401 as the end of the session. Default true. */

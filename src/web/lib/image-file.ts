@@ -6,7 +6,7 @@
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /** For `<input type="file" accept>`: the picker offers only these. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');

@@ -90,11 +90,6 @@ export function replaceToken(access: string): void {
   writeItem(STORAGE_KEYS.token, access);
 }
 
-export function updateStoredUser(changes: Partial<SessionUser>): void {
-  const user = getStoredUser();
-  if (user) writeItem(STORAGE_KEYS.user, JSON.stringify({ ...user, ...changes }));
-}
-
 /** Logout and an expired session: all local storage goes (SPEC.md section 4). */
 export function endSession(): void {
   clearAll();

@@ -50,14 +50,6 @@ export function writeItem(key: StorageKey, value: string): void {
   }
 }
 
-export function removeItem(key: StorageKey): void {
-  try {
-    store()?.removeItem(key);
-  } catch {
-    // nothing stored, nothing to remove
-  }
-}
-
 /** Logout, an expired session and "clear cache" all wipe everything (SPEC.md sections 2 and 4). */
 export function clearAll(): void {
   try {

@@ -1,7 +1,7 @@
 /** The USDT price the server trusts for valuing a currency (DESIGN.md section 4). */
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { WALLET_MSG } from '../../../shared/api/wallet.js';
-import { dec } from '../../../shared/money.js';
+import { isUsablePrice } from '../../../shared/prices.js';
 import { badRequest, unavailable } from '../../errors.js';
 import type { MarketService } from '../market/types.js';
 
@@ -11,7 +11,7 @@ export async function usdtPriceOf(market: Pick<MarketService, 'markPrice'>, curr
   const mark = await market.markPrice(currency);
   if (!mark)
     throw badRequest(WALLET_MSG.unsupportedCurrency(currency), { currency: WALLET_MSG.unsupportedCurrency(currency) });
-  const usable = !mark.stale && /^\d+(\.\d+)?$/.test(mark.price) && dec(mark.price).gt(0);
+  const usable = !mark.stale && isUsablePrice(mark.price);
   if (!usable) throw unavailable(WALLET_MSG.priceUnavailable(currency));
   return mark.price;
 }

@@ -1,9 +1,7 @@
 /** The side drawer's two variants (SPEC.md section 2) and what Logout and Clear cache do. */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { ThemeProvider } from '../../lib/theme';
 import { AccountDrawer } from './AccountDrawer';
 
@@ -19,16 +17,14 @@ const storedUser = {
   is_verified: 'unverified',
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let api: FakeApi;
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const body =
-      String(input) === '/api-v1/info/'
-        ? { ...storedUser, is_verified: 'pending', has_transaction_password: false, promotion_code: 'ABCD2345' }
-        : { message: 'Logged out' };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  api = installFakeApi();
+  api.on('GET /api-v1/info/', [
+    200,
+    { ...storedUser, is_verified: 'pending', has_transaction_password: false, promotion_code: 'ABCD2345' },
+  ]);
+  api.on('POST /api-v1/logout/', [200, { message: 'Logged out' }]);
 });
 afterEach(() => {
   cleanup();
@@ -36,23 +32,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function showDrawer() {
-  const router = createMemoryRouter(
-    [
-      { path: '/home', element: <AccountDrawer open onClose={() => undefined} /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/home'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ThemeProvider>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const showDrawer = () =>
+  renderScreen(<AccountDrawer open onClose={() => undefined} />, {
+    path: '/home',
+    previous: null,
+    wrap: (router) => <ThemeProvider>{router}</ThemeProvider>,
+  }).router;
 
 describe('logged in', () => {
   beforeEach(() => {
@@ -85,11 +70,11 @@ describe('logged in', () => {
     localStorage.setItem('theme', 'dark');
     const router = showDrawer();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await screen.findByText('elsewhere');
+    await screen.findByText('another page');
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.length).toBe(0);
-    const logout = fetchMock.mock.calls.find(([url]) => url === '/api-v1/logout/');
-    expect(logout?.[1]).toMatchObject({ method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const [logout] = api.callsTo('POST /api-v1/logout/');
+    expect(logout).toMatchObject({ method: 'POST', headers: { Authorization: `Bearer ${token}` } });
   });
 });
 
@@ -106,7 +91,7 @@ describe('logged out', () => {
     expect(within(drawer).getByRole('link', { name: 'Online service' })).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'About us' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Logout' })).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('clear cache wipes local storage and reloads', () => {

@@ -2,7 +2,7 @@
 import { cx } from '../../components/cx';
 import { useT } from '../../lib/i18n';
 import { useSession } from '../../lib/use-session';
-import { useUserInfo } from './api';
+import { useUserInfo } from './api/user-info';
 
 const BADGE: Record<string, string> = {
   verified: 'bg-up/15 text-up',

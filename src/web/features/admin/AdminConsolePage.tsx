@@ -1,9 +1,9 @@
 /**
  * /admin/dashboard as a whole: the staff menu's view from the address picks the Dashboard (Chats
- * and Requests tabs, AdminDashboardPage) or the Users or Settings view.
+ * and Requests tabs, DashboardView) or the Users or Settings view.
  */
 import { useSearchParams } from 'react-router';
-import { AdminDashboardPage } from './AdminDashboardPage';
+import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
 import { StaffViewFrame } from './StaffViewFrame';
 import { UsersView } from './users/UsersView';
@@ -24,5 +24,5 @@ export function AdminConsolePage() {
         <SettingsView />
       </StaffViewFrame>
     );
-  return <AdminDashboardPage />;
+  return <DashboardView />;
 }

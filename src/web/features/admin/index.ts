@@ -1,3 +1,2 @@
-/** Screens of the staff console (loaded as one chunk). */
-// The route table's AdminDashboardPage is the whole console: the Dashboard tabs or the Users / Settings view.
-export { AdminConsolePage as AdminDashboardPage } from './AdminConsolePage';
+/** Screens of the staff console (loaded as one chunk): /admin/dashboard with its Dashboard, Users and Settings views. */
+export { AdminConsolePage } from './AdminConsolePage';

@@ -3,8 +3,7 @@
  * Chats and Requests tabs), ?view=users and ?view=settings the other two. Users keeps its own
  * place too: ?section=audit, ?q= (search), ?page=, ?user= (a user's detail).
  */
-export const STAFF_VIEWS = ['dashboard', 'users', 'settings'] as const;
-export type StaffView = (typeof STAFF_VIEWS)[number];
+export type StaffView = 'dashboard' | 'users' | 'settings';
 
 export function staffViewOf(params: URLSearchParams): StaffView {
   const view = params.get('view');

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useCooldown } from '../../lib/use-cooldown';
-import { useForgotPassword } from './api';
+import { useForgotPassword } from './api/forgot-password';
 import { AuthIntro } from './AuthIntro';
 import { ResetPasswordSheet } from './ResetPasswordSheet';
 import { authSchemas, preloadAuthSchemas } from './schemas';

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
-import { useLogin } from './api';
+import { useLogin } from './api/login';
 import { AuthIntro } from './AuthIntro';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 

@@ -10,7 +10,7 @@ import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
-import { useResetPassword } from './api';
+import { useResetPassword } from './api/reset-password';
 import type { LoginLocationState } from './LoginPage';
 import { ResendCodeButton } from './ResendCodeButton';
 import { authSchemas } from './schemas';

@@ -14,7 +14,8 @@ import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import type { useCooldown } from '../../lib/use-cooldown';
-import { useSendSignupCode, useSignup } from './api';
+import { useSendSignupCode } from './api/signup-code';
+import { useSignup } from './api/signup';
 import { ResendCodeButton } from './ResendCodeButton';
 import { authSchemas } from './schemas';
 

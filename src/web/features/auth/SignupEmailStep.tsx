@@ -9,7 +9,7 @@ import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
-import { useSendSignupCode } from './api';
+import { useSendSignupCode } from './api/signup-code';
 import { AuthIntro } from './AuthIntro';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 

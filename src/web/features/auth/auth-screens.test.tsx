@@ -1,54 +1,32 @@
 /** The account screens against a faked API: SPEC.md sections 4, 5 and 8 rules, as a user meets them. */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { MSG } from '../../../shared/messages';
-import { createQueryClient } from '../../lib/query-client';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { SignupPage } from './SignupPage';
 
-type Handler = (body: unknown) => [number, unknown];
-let handlers: Record<string, Handler>;
-let calls: Array<{ url: string; body: unknown }>;
+let api: FakeApi;
+/** What the screens sent: the address and the body. */
+const calls = () => api.calls.map(({ url, body }) => ({ url, body }));
 
 beforeEach(() => {
-  handlers = {};
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ url, body });
-      const [status, answer] = handlers[url]?.(body) ?? [404, { error: `no fake for ${url}` }];
-      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  api = installFakeApi();
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 function show(element: ReactElement, at: string) {
-  const path = at.split('?')[0]!;
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '/login', element: <p>the login page</p> },
-      { path: '/', element: <p>the landing page</p> },
-    ],
-    { initialEntries: [at] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(element, {
+    path: at.split('?')[0]!,
+    url: at,
+    previous: null,
+    routes: { '/login': <p>the login page</p>, '/': <p>the landing page</p> },
+  }).router;
 }
 
 const type = (label: string | RegExp, value: string) =>
@@ -66,11 +44,11 @@ describe('login', () => {
     type('Email', 'not an email');
     fireEvent.click(button('Log in'));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it("shows 'Invalid email or password' when the server gives no message", async () => {
-    handlers['/api-v1/login/'] = () => [401, {}];
+    api.on('/api-v1/login/', () => [401, {}]);
     show(<LoginPage />, '/login');
     type('Email', 'ada@example.com');
     type(/^Password$/, 'whatever');
@@ -89,13 +67,13 @@ describe('login', () => {
       is_admin: false,
       is_verified: 'unverified',
     };
-    handlers['/api-v1/login/'] = () => [200, { access: jwt, user }];
+    api.on('/api-v1/login/', () => [200, { access: jwt, user }]);
     const router = show(<LoginPage />, '/login');
     type('Email', ' Ada@Example.com ');
     type(/^Password$/, 'secret words');
     fireEvent.click(button('Log in'));
     await screen.findByText('the landing page');
-    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'secret words' });
+    expect(calls()[0]!.body).toEqual({ email: 'ada@example.com', password: 'secret words' });
     expect(localStorage.getItem('token')).toBe(jwt);
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
     expect(router.state.location.pathname).toBe('/');
@@ -104,31 +82,31 @@ describe('login', () => {
 
 describe('signup', () => {
   it('keeps Next disabled without an email and moves to step 2 once the code is sent', async () => {
-    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
+    api.on('/api-v1/signup-email-otp/', () => [200, { message: MSG.otpSent }]);
     show(<SignupPage />, '/signup');
     expect(screen.getByText(/cannot be modified after registration/)).toBeTruthy();
     expect(button('Next').hasAttribute('disabled')).toBe(true);
     type('Email', 'Grace@Example.com');
     fireEvent.click(button('Next'));
     await screen.findByLabelText('First name');
-    expect(calls).toEqual([{ url: '/api-v1/signup-email-otp/', body: { email: 'grace@example.com' } }]);
+    expect(calls()).toEqual([{ url: '/api-v1/signup-email-otp/', body: { email: 'grace@example.com' } }]);
     expect(screen.getByText(MSG.otpSent)).toBeTruthy();
   });
 
   it("shows the server's reason when the code cannot be sent, else 'Failed to send OTP'", async () => {
-    handlers['/api-v1/signup-email-otp/'] = () => [409, { error: 'An account with this email already exists' }];
+    api.on('/api-v1/signup-email-otp/', () => [409, { error: 'An account with this email already exists' }]);
     show(<SignupPage />, '/signup');
     type('Email', 'taken@example.com');
     fireEvent.click(button('Next'));
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
-    handlers['/api-v1/signup-email-otp/'] = () => [500, {}];
+    api.on('/api-v1/signup-email-otp/', () => [500, {}]);
     fireEvent.click(button('Next'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.sendOtpFailed));
   });
 
   it('needs every field, refuses different passwords, sends the promotion code, then goes to /login after 2 s', async () => {
-    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
-    handlers['/api-v1/signup/'] = () => [201, { message: 'Account created successfully! Redirecting to login...' }];
+    api.on('/api-v1/signup-email-otp/', () => [200, { message: MSG.otpSent }]);
+    api.on('/api-v1/signup/', () => [201, { message: 'Account created successfully! Redirecting to login...' }]);
     const router = show(<SignupPage />, '/signup?code=FRIEND42');
     type('Email', 'grace@example.com');
     fireEvent.click(button('Next'));
@@ -144,12 +122,12 @@ describe('signup', () => {
     expect(signUp.hasAttribute('disabled')).toBe(false);
     fireEvent.click(signUp);
     expect(screen.getByText(MSG.passwordsDoNotMatch)).toBeTruthy();
-    expect(calls.map((c) => c.url)).not.toContain('/api-v1/signup/');
+    expect(calls().map((c) => c.url)).not.toContain('/api-v1/signup/');
 
     type('Confirm password', 'long enough 1');
     fireEvent.click(signUp);
     await screen.findByText('Account created successfully! Redirecting to login...');
-    expect(calls.at(-1)).toEqual({
+    expect(calls().at(-1)).toEqual({
       url: '/api-v1/signup/',
       body: {
         email: 'grace@example.com',
@@ -165,7 +143,7 @@ describe('signup', () => {
   });
 
   it('goes back one step with the back arrow, keeping the email', async () => {
-    handlers['/api-v1/signup-email-otp/'] = () => [200, { message: MSG.otpSent }];
+    api.on('/api-v1/signup-email-otp/', () => [200, { message: MSG.otpSent }]);
     show(<SignupPage />, '/signup');
     type('Email', 'grace@example.com');
     fireEvent.click(button('Next'));
@@ -177,8 +155,8 @@ describe('signup', () => {
 
 describe('forgot password', () => {
   it('asks for the email, then takes the code and new password in a sheet and goes to /login', async () => {
-    handlers['/api-v1/forgot-password/'] = () => [200, { message: 'sent' }];
-    handlers['/api-v1/reset-password/'] = () => [200, { message: MSG.passwordUpdated }];
+    api.on('/api-v1/forgot-password/', () => [200, { message: 'sent' }]);
+    api.on('/api-v1/reset-password/', () => [200, { message: MSG.passwordUpdated }]);
     show(<ForgotPasswordPage />, '/forgot-password');
     fireEvent.click(button('Send code'));
     expect(screen.getByText(MSG.enterEmail)).toBeTruthy();
@@ -194,14 +172,14 @@ describe('forgot password', () => {
     type('New password', 'a new password');
     fireEvent.click(button('Reset password'));
     await screen.findByText('the login page');
-    expect(calls.at(-1)).toEqual({
+    expect(calls().at(-1)).toEqual({
       url: '/api-v1/reset-password/',
       body: { email: 'ada@example.com', otp: '654321', password: 'a new password' },
     });
   });
 
   it("falls back to SPEC.md's messages when the server gives none", async () => {
-    handlers['/api-v1/forgot-password/'] = () => [500, {}];
+    api.on('/api-v1/forgot-password/', () => [500, {}]);
     show(<ForgotPasswordPage />, '/forgot-password');
     type('Email', 'ada@example.com');
     fireEvent.click(button('Send code'));

@@ -2,3 +2,4 @@
 export { BasicInfoPage } from './BasicInfoPage';
 export { IdentityVerificationPage } from './IdentityVerificationPage';
 export { UnverifiedUsersPanel } from './UnverifiedUsersPanel';
+export { UNVERIFIED_USERS_KEY } from './api/unverified-users';

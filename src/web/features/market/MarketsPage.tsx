@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
-import { marketTickersQuery } from './api.js';
+import { marketTickersQuery } from './api/tickers.js';
 import { PairList } from './PairList';
 import { defaultQuoteTab, pairsQuotedIn, quoteTabs } from './quotes.js';
 import { QUOTE_PANEL_ID, QuoteTabs, quoteTabId } from './QuoteTabs';

@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import type { LiveTicker } from './stream.js';
 import { ChangeText } from './change';
 
-export const TILE_COINS = ['BTC', 'ETH', 'XRP'] as const;
+const TILE_COINS = ['BTC', 'ETH', 'XRP'] as const;
 
 const PriceTile = memo(function PriceTile({
   coin,

@@ -1,16 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POLL } from '../../../shared/constants.js';
-import {
-  fetchCoinPrice,
-  fetchOrderBook,
-  fetchTickers,
-  leverCoinListQuery,
-  leverPriceQuery,
-  marketTickersQuery,
-  MarketRequestError,
-  orderBookQuery,
-} from './api.js';
+import { fetchCoinPrice } from './api/coin-price.js';
+import { fetchOrderBook, orderBookQuery } from './api/order-book.js';
+import { MarketRequestError } from './api/request.js';
+import { leverPriceQuery } from './api/ticker.js';
+import { fetchTickers, leverCoinListQuery, marketTickersQuery } from './api/tickers.js';
 
 const ticker = (symbol: string, lastPrice: string) => ({
   symbol,

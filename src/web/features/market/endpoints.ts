@@ -12,9 +12,9 @@ export interface MarketBase {
   ws: string;
 }
 
-export const MARKET_DIRECT: boolean = import.meta.env.VITE_MARKET_DIRECT === 'true';
+const MARKET_DIRECT: boolean = import.meta.env.VITE_MARKET_DIRECT === 'true';
 
-export function sameOriginWs(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+function sameOriginWs(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Ticker24h } from '../../../shared/api/market.js';
 import { HOME_STREAM_SYMBOLS, HOME_SYMBOLS } from '../../../shared/market.js';
-import { homeTickersQuery } from './api.js';
+import { homeTickersQuery } from './api/tickers.js';
 import { useTickerStream, type LiveTicker } from './stream.js';
 
 const slim = (tickers: Ticker24h[]): LiveTicker[] =>

@@ -1,9 +1,12 @@
 /** Screens of the market capability, and what other features may use of it. */
 export { HomePage } from './HomePage';
 export { MarketsPage } from './MarketsPage';
-export * from './api.js';
-export { gainers } from './gainers.js';
-export { defaultQuoteTab, pairsQuotedIn, quoteTabs } from './quotes.js';
-export { MARKET_DIRECT, marketBase } from './endpoints.js';
-export { REGION_STORAGE_KEYS } from './region.js';
-export { marketSocket, useTickerStream, type LiveTicker } from './stream.js';
+export { fetchCoinPrice } from './api/coin-price.js';
+export { defaultCurrencyQuery } from './api/default-currency.js';
+export { klinesQuery } from './api/klines.js';
+export { orderBookQuery } from './api/order-book.js';
+export { spotPriceQuery } from './api/price.js';
+export { leverPriceQuery } from './api/ticker.js';
+export { leverCoinListQuery } from './api/tickers.js';
+export { usdtPricesQuery } from './api/usdt-prices.js';
+export { marketSocket } from './stream.js';

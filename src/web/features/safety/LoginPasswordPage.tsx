@@ -10,7 +10,7 @@ import { Screen } from '../../components/Screen';
 import type { FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { PasswordChangeForm, type PasswordChangeValues } from './PasswordChangeForm';
-import { updateLoginPassword } from './api';
+import { updateLoginPassword } from './api/login-password';
 
 function check({ password, confirm, otp }: PasswordChangeValues): FieldErrors | null {
   if (password !== confirm) return { confirm: MSG.passwordsDoNotMatch };

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/api';
 import type { FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
-import { useSendSecurityCode } from './api';
+import { useSendSecurityCode } from './api/security-code';
 import { SecurityCodeField } from './SecurityCodeField';
 
 export interface PasswordChangeValues {

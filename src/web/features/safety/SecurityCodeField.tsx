@@ -6,7 +6,7 @@ import { OTP_RESEND_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { TextField } from '../../components/TextField';
 import { useCooldown } from '../../lib/use-cooldown';
-import type { useSendSecurityCode } from './api';
+import type { useSendSecurityCode } from './api/security-code';
 
 interface Props {
   value: string;

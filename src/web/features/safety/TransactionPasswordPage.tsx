@@ -11,7 +11,7 @@ import type { FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { userInfoQuery } from '../account';
 import { PasswordChangeForm, type PasswordChangeValues } from './PasswordChangeForm';
-import { setTransactionPassword } from './api';
+import { setTransactionPassword } from './api/transaction-password';
 
 function check({ password, confirm, otp }: PasswordChangeValues): FieldErrors | null {
   if (password !== confirm) return { confirm: MSG.passwordsDoNotMatch };

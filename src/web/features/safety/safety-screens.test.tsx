@@ -1,53 +1,31 @@
 /** The two password screens against a faked API (SPEC.md sections 4, 5, 8). */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { MSG } from '../../../shared/messages';
-import { createQueryClient } from '../../lib/query-client';
 import { LoginPasswordPage } from './LoginPasswordPage';
 import { TransactionPasswordPage } from './TransactionPasswordPage';
 
-type Handler = (body: unknown, headers: Record<string, string>) => [number, unknown];
-let handlers: Record<string, Handler>;
-let calls: Array<{ url: string; body: unknown; authorization?: string }>;
+let api: FakeApi;
+/** What the screens sent: the address, the body and the bearer token. */
+const calls = () => api.calls.map(({ url, body, headers }) => ({ url, body, authorization: headers.Authorization }));
 
 beforeEach(() => {
-  handlers = {};
-  calls = [];
+  api = installFakeApi();
   localStorage.setItem('token', 'old.token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const headers = (init?.headers ?? {}) as Record<string, string>;
-      calls.push({ url, body, authorization: headers.Authorization });
-      const [status, answer] = handlers[url]?.(body, headers) ?? [404, { error: `no fake for ${url}` }];
-      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 function show(element: ReactElement, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/safety-center', element: <p>the safety center</p> },
-      { path, element },
-    ],
-    { initialEntries: ['/safety-center', path], initialIndex: 1 },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(element, {
+    path,
+    previous: '/safety-center',
+    routes: { '/safety-center': <p>the safety center</p> },
+  }).router;
 }
 
 const type = (label: string | RegExp, value: string) =>
@@ -64,28 +42,30 @@ describe('login password', () => {
     type('Confirm password', 'a new password');
     fireEvent.click(button('Confirm'));
     expect(screen.getByText(MSG.enterOtp)).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it("sends the OTP with an empty body and then reads 'OTP Sent'", async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
     show(<LoginPasswordPage />, '/safety/login-password');
     fireEvent.click(button('Send OTP'));
     await screen.findByRole('button', { name: MSG.otpSentLabel });
     expect(screen.getByText(MSG.otpSent)).toBeTruthy();
-    expect(calls).toEqual([{ url: '/api-v1/transcation-password-otp/', body: {}, authorization: 'Bearer old.token' }]);
+    expect(calls()).toEqual([
+      { url: '/api-v1/transcation-password-otp/', body: {}, authorization: 'Bearer old.token' },
+    ]);
   });
 
   it("shows 'Failed to send OTP' when sending fails without a message", async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [500, {}];
+    api.on('/api-v1/transcation-password-otp/', () => [500, {}]);
     show(<LoginPasswordPage />, '/safety/login-password');
     fireEvent.click(button('Send OTP'));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.sendOtpFailed);
   });
 
   it('stores the new token, says so, and goes back after 2 seconds', async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
-    handlers['/api-v1/update-password/'] = () => [200, { message: MSG.passwordUpdated, access: 'new.token' }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
+    api.on('/api-v1/update-password/', () => [200, { message: MSG.passwordUpdated, access: 'new.token' }]);
     const router = show(<LoginPasswordPage />, '/safety/login-password');
     fireEvent.click(button('Send OTP'));
     await screen.findByRole('button', { name: MSG.otpSentLabel });
@@ -94,7 +74,7 @@ describe('login password', () => {
     type('Verification code', '112233');
     fireEvent.click(button('Confirm'));
     await screen.findByText(MSG.passwordUpdated);
-    expect(calls.at(-1)).toMatchObject({
+    expect(calls().at(-1)).toMatchObject({
       url: '/api-v1/update-password/',
       body: { new_password: 'a new password', otp: '112233' },
     });
@@ -104,15 +84,15 @@ describe('login password', () => {
   });
 
   it("shows the server's error, else 'Failed to update password'", async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
-    handlers['/api-v1/update-password/'] = () => [400, { error: 'Invalid or expired OTP' }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
+    api.on('/api-v1/update-password/', () => [400, { error: 'Invalid or expired OTP' }]);
     show(<LoginPasswordPage />, '/safety/login-password');
     type('New password', 'a new password');
     type('Confirm password', 'a new password');
     type('Verification code', '000000');
     fireEvent.click(button('Confirm'));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid or expired OTP');
-    handlers['/api-v1/update-password/'] = () => [500, {}];
+    api.on('/api-v1/update-password/', () => [500, {}]);
     fireEvent.click(button('Confirm'));
     await screen.findByText(MSG.updatePasswordFailed);
   });
@@ -120,7 +100,7 @@ describe('login password', () => {
 
 describe('transaction password', () => {
   it('shows the length hint and enables submit only after the OTP is sent', async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
     show(<TransactionPasswordPage />, '/safety/transaction-password');
     expect(screen.getByText(MSG.transactionPasswordHint)).toBeTruthy();
     expect(button('Confirm').hasAttribute('disabled')).toBe(true);
@@ -130,7 +110,7 @@ describe('transaction password', () => {
   });
 
   it('refuses a length outside 6-16 and different passwords', async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
     show(<TransactionPasswordPage />, '/safety/transaction-password');
     fireEvent.click(button('Send OTP'));
     await screen.findByRole('button', { name: MSG.otpSentLabel });
@@ -145,12 +125,12 @@ describe('transaction password', () => {
     type('Confirm password', '654321');
     fireEvent.click(button('Confirm'));
     expect(screen.getByText(MSG.passwordsDoNotMatch)).toBeTruthy();
-    expect(calls.map((c) => c.url)).toEqual(['/api-v1/transcation-password-otp/']);
+    expect(calls().map((c) => c.url)).toEqual(['/api-v1/transcation-password-otp/']);
   });
 
   it('sets it with the code and shows the answer', async () => {
-    handlers['/api-v1/transcation-password-otp/'] = () => [200, { message: MSG.otpSent }];
-    handlers['/api-v1/set-transcation-password/'] = () => [200, { message: MSG.passwordUpdated }];
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: MSG.otpSent }]);
+    api.on('/api-v1/set-transcation-password/', () => [200, { message: MSG.passwordUpdated }]);
     show(<TransactionPasswordPage />, '/safety/transaction-password');
     fireEvent.click(button('Send OTP'));
     await screen.findByRole('button', { name: MSG.otpSentLabel });
@@ -159,7 +139,7 @@ describe('transaction password', () => {
     type('Verification code', '123456');
     fireEvent.click(button('Confirm'));
     await screen.findByText(MSG.passwordUpdated);
-    expect(calls.at(-1)).toMatchObject({
+    expect(calls().at(-1)).toMatchObject({
       url: '/api-v1/set-transcation-password/',
       body: { new_password: '135790', otp: '123456' },
     });

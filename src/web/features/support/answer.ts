@@ -4,7 +4,7 @@
  */
 import { depositAddressLines, type DepositNetwork } from '../../../shared/api/support';
 
-export interface AddressRow {
+interface AddressRow {
   network: DepositNetwork;
   address: string;
 }

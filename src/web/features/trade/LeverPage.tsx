@@ -23,7 +23,7 @@ const LEVER_COINS = MAIN_SYMBOLS.map((symbol) => splitSymbol(symbol)?.baseAsset 
 const DEFAULT_COIN = 'BTC';
 
 /** The coin of ?coin=, when it is one of the lever pairs. */
-export function leverCoinOf(value: string | null): string {
+function leverCoinOf(value: string | null): string {
   const coin =
     value
       ?.trim()

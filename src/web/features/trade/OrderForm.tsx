@@ -34,7 +34,7 @@ const LEVERAGES: readonly SegmentOption<Leverage>[] = LEVERAGE_OPTIONS.map((valu
   label: leverageLabel(value),
 }));
 
-export const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
+const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
 const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
 
 export interface OrderFormProps {

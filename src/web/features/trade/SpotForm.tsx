@@ -21,7 +21,7 @@ const SIDES: readonly SegmentOption<TradeSide>[] = [
   { value: 'sell', label: 'Sell', activeClassName: 'bg-down text-white' },
 ];
 const SHARES = [25, 50, 75, 100] as const;
-export const SPOT_COMING_SOON = 'Spot trading is coming soon.';
+const SPOT_COMING_SOON = 'Spot trading is coming soon.';
 
 export function SpotForm({ coin, price }: { coin: string; price: string | undefined }) {
   const [side, setSide] = useState<TradeSide>('buy');

@@ -1,3 +1,4 @@
 /** Screens of the trade capability (loaded as one chunk). */
 export { ExchangePage } from './ExchangePage';
 export { LeverPage } from './LeverPage';
+export { useTradeHistory } from './api/trade-history';

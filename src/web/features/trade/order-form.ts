@@ -57,7 +57,7 @@ export interface OrderDraft {
 }
 
 /** Why the button is disabled; `transfer` says the fix is a transfer into the lever account. */
-export interface OrderBlock {
+interface OrderBlock {
   reason: string;
   transfer?: boolean;
   /** A field to mark as wrong, if one is. */

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { PATHS } from '../../lib/paths';
-import { useTradeHistory } from './api/trade-history';
+import { useTradeHistory } from '../trade';
 import { useTransactionHistory } from './api/transaction-history';
 import { NoRecord } from './NoRecord';
 import { TradeRecord } from './TradeRecord';

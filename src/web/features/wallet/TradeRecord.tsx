@@ -2,7 +2,7 @@
 import { formatPrice, formatProfitLoss } from '../../../shared/format';
 import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
-import type { TradeHistoryItem } from './api/trade-history';
+import type { TradeHistoryItem } from '../../../shared/api/trade';
 import { formatDateTime } from './display';
 
 const SIDE = { buy: 'Buy (long)', sell: 'Sell (short)' } as const;

@@ -42,7 +42,7 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
   return '';
 }
 
-export function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
+function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
   const status = STATUS[item.status];
   const sign = signOf(item, wallet);
   return (

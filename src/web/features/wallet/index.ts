@@ -6,3 +6,5 @@ export { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 export { PendingTransactionsPanel } from './PendingTransactionsPanel';
 export { TransferPage } from './TransferPage';
 export { WithdrawalPage } from './WithdrawalPage';
+export { PENDING_TRANSACTIONS_KEY } from './api/pending-transactions';
+export { WALLET_KEY, walletListQuery } from './api/wallet-lists';

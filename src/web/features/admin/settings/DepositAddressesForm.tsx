@@ -5,7 +5,7 @@ import { DEPOSIT_NETWORKS } from '../../../../shared/api/support';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { checkForm, type FieldErrors } from '../../../lib/forms';
-import { useSaveSettings } from '../api';
+import { useSaveSettings } from '../api/settings';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 
 type Addresses = AdminSettings['deposit_addresses'];

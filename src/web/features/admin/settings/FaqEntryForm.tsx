@@ -11,7 +11,7 @@ import { cx } from '../../../components/cx';
 import { TextField } from '../../../components/TextField';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { checkForm, type FieldErrors } from '../../../lib/forms';
-import { useSaveFaqEntry } from '../api';
+import { useSaveFaqEntry } from '../api/faq-entry';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 
 function TextArea({

@@ -1,7 +1,7 @@
 /** The Settings view: the USDO price, the deposit addresses the FAQ bot gives, and the FAQ answers. */
 import { ADMIN_MSG } from '../../../../shared/api/admin';
 import { errorMessage } from '../../../lib/api';
-import { useSettings } from '../api';
+import { useSettings } from '../api/settings';
 import { LoadError, Spinner } from '../ListState';
 import { DepositAddressesForm } from './DepositAddressesForm';
 import { FaqEntryForm } from './FaqEntryForm';

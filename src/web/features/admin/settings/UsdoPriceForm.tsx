@@ -4,7 +4,7 @@ import { ADMIN_MSG, usdoPriceInput, type AdminSettings } from '../../../../share
 import { IN_HOUSE_COIN } from '../../../../shared/constants';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import { useSaveSettings } from '../api';
+import { useSaveSettings } from '../api/settings';
 import { formatDateTime } from '../views';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 

@@ -1,7 +1,7 @@
 /** The audit log: every staff action, newest first, with who did it and the state before and after. */
 import { ADMIN_MSG, type AuditEntry } from '../../../../shared/api/admin';
 import { errorMessage } from '../../../lib/api';
-import { AUDIT_PAGE_SIZE, useAuditLog } from '../api';
+import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { Pager } from '../Pager';
 import { formatDateTime } from '../views';

@@ -7,7 +7,7 @@ import { isZero } from '../../../../shared/money';
 import { MSG } from '../../../../shared/messages';
 import { BackIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api';
-import { useUserDetail } from '../api';
+import { useUserDetail } from '../api/user-detail';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { VerificationBadge } from '../VerificationBadge';
 import { formatDateTime } from '../views';

@@ -4,7 +4,7 @@ import { ADMIN_MSG } from '../../../../shared/api/admin';
 import { ChevronRightIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import { USERS_PAGE_SIZE, useUsers } from '../api';
+import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { Pager } from '../Pager';
 import { VerificationBadge } from '../VerificationBadge';

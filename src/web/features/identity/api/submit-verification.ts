@@ -13,11 +13,11 @@ import { api, errorMessage, isApiError } from '../../../lib/api';
 import { userInfoQuery } from '../../account';
 import { verificationStatusQuery } from './verification-status';
 
-export interface VerificationSubmission extends VerificationFields {
+interface VerificationSubmission extends VerificationFields {
   images: Record<VerificationImageField, File>;
 }
 
-export function submitVerification({ full_name, user_id, images }: VerificationSubmission) {
+function submitVerification({ full_name, user_id, images }: VerificationSubmission) {
   const form = new FormData();
   form.set('full_name', full_name);
   form.set('user_id', user_id);

@@ -9,7 +9,7 @@ import { api, errorMessage, isApiError } from '../../../lib/api';
 
 export const UNVERIFIED_USERS_KEY = ['admin', 'unverified-users'] as const;
 
-export async function getUnverifiedUsers(signal?: AbortSignal): Promise<UnverifiedUser[]> {
+async function getUnverifiedUsers(signal?: AbortSignal): Promise<UnverifiedUser[]> {
   try {
     return await api.get('/api-v3/admin/unverified-users-records/', { schema: unverifiedUsersResponse, signal });
   } catch (error) {
@@ -24,7 +24,7 @@ export async function getUnverifiedUsers(signal?: AbortSignal): Promise<Unverifi
 export const unverifiedFetchError = (error: unknown) =>
   errorMessage(error, MSG.fetchUnverifiedFailed, ['message', 'error']);
 
-export const unverifiedUsersQuery = () =>
+const unverifiedUsersQuery = () =>
   queryOptions({ queryKey: UNVERIFIED_USERS_KEY, queryFn: ({ signal }) => getUnverifiedUsers(signal) });
 
 export const useUnverifiedUsers = () => useQuery(unverifiedUsersQuery());

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { verificationDetails } from '../../../../shared/api/identity';
 import { api } from '../../../lib/api';
 
-export const verificationDetailsQuery = (userId: number) =>
+const verificationDetailsQuery = (userId: number) =>
   queryOptions({
     queryKey: ['admin', 'user-verification', userId] as const,
     queryFn: ({ signal }) =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { verificationStatusResponse, type VerificationStatusResponse } from '../../../../shared/api/identity';
 import { api, isApiError } from '../../../lib/api';
 
-export async function getVerificationStatus(signal?: AbortSignal): Promise<VerificationStatusResponse | null> {
+async function getVerificationStatus(signal?: AbortSignal): Promise<VerificationStatusResponse | null> {
   try {
     return await api.get('/api-v1/documents-verification/', { schema: verificationStatusResponse, signal });
   } catch (error) {

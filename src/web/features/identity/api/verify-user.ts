@@ -1,24 +1,22 @@
 /**
  * Staff: PATCH /api-v3/admin/verify-user/{user_id}/ with `verified`, or `unverified` and a reason to
  * reject. Failures are only logged (SPEC.md section 8); either way both request lists reload
- * (SPEC.md section 4), so the screen shows what the server now holds.
+ * (SPEC.md section 4; the pending transactions are the wallet feature's), so the screen shows what the server now holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { verifyUserResponse, type VerifyUserBody } from '../../../../shared/api/identity';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
+import { PENDING_TRANSACTIONS_KEY } from '../../wallet';
 import { UNVERIFIED_USERS_KEY } from './unverified-users';
 
-/** The wallet feature's list of the same Requests tab. */
-const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
-
-export interface VerifyUserInput {
+interface VerifyUserInput {
   userId: number;
   status: VerifyUserBody['status'];
   reason?: string;
 }
 
-export const verifyUser = ({ userId, status, reason }: VerifyUserInput) =>
+const verifyUser = ({ userId, status, reason }: VerifyUserInput) =>
   api.patch(
     `/api-v3/admin/verify-user/${userId}/`,
     { status, ...(reason ? { reason } : {}) },

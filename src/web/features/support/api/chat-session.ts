@@ -8,7 +8,7 @@ import { CHAT_POLL_MS } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { OPEN_CHATS_KEY } from './open-chats';
 
-export const startChat = () => api.post('/api-v2/chats/', {}, { schema: chatSessionResponse });
+const startChat = () => api.post('/api-v2/chats/', {}, { schema: chatSessionResponse });
 
 export const useStartChat = () => useMutation({ mutationFn: startChat });
 

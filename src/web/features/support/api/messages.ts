@@ -7,7 +7,7 @@ import { chatMessage, chatMessagesResponse, type ChatMessage } from '../../../..
 import { CHAT_POLL_MS } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 
-export const chatMessagesQuery = (sessionId: string) =>
+const chatMessagesQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['support', 'messages', sessionId] as const,
     queryFn: ({ signal }) =>

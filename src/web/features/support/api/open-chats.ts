@@ -8,7 +8,7 @@ import { api } from '../../../lib/api';
 
 export const OPEN_CHATS_KEY = ['support', 'open-chats'] as const;
 
-export const openChatsQuery = () =>
+const openChatsQuery = () =>
   queryOptions({
     queryKey: OPEN_CHATS_KEY,
     queryFn: ({ signal }) => api.get('/api-v2/support/latest-messages/', { schema: latestMessagesResponse, signal }),

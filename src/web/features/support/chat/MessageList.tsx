@@ -10,7 +10,7 @@ import { formatMessageTime } from '../../../lib/datetime';
 import { ImageViewer } from './ImageViewer';
 
 /** Messages not yet confirmed by the server carry a negative id. */
-export const isPendingMessage = (message: ChatMessage) => message.id < 0;
+const isPendingMessage = (message: ChatMessage) => message.id < 0;
 
 function Bubble({
   message,

@@ -9,10 +9,10 @@ import { POLL } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { tradeKeys } from './keys';
 
-export const fetchActiveTrades = (signal?: AbortSignal) =>
+const fetchActiveTrades = (signal?: AbortSignal) =>
   api.get('/api-v1/get-active-trades/', { schema: activeTrades, signal });
 
-export const activeTradesQuery = () =>
+const activeTradesQuery = () =>
   queryOptions({
     queryKey: tradeKeys.active,
     queryFn: ({ signal }) => fetchActiveTrades(signal),

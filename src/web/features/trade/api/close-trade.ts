@@ -9,7 +9,8 @@ import { api } from '../../../lib/api';
 import { fetchCoinPrice } from '../../market';
 import { dropActiveTrade } from './active-trades';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { TRADES_KEY, WALLET_KEY } from './keys';
+import { WALLET_KEY } from '../../wallet';
+import { TRADES_KEY } from './keys';
 
 /** The price to quote: the market's last price, else the server's mark from the list. */
 async function closePriceOf(trade: TradeItem): Promise<string> {
@@ -23,7 +24,7 @@ async function closePriceOf(trade: TradeItem): Promise<string> {
   }
 }
 
-export async function closeTrade(trade: TradeItem, idempotencyKey: string) {
+async function closeTrade(trade: TradeItem, idempotencyKey: string) {
   const currentPrice = await closePriceOf(trade);
   return api.post(
     '/api-v1/trade-updation/',

@@ -1,23 +1,18 @@
 /** The lever wallet's USDT, the margin a trade can use (GET /api-v1/lever-wallet-list/, every 3 s). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { walletList, type WalletList } from '../../../../shared/api/wallet';
+import { useQuery } from '@tanstack/react-query';
+import type { WalletList } from '../../../../shared/api/wallet';
 import { POLL, QUOTE_CURRENCY } from '../../../../shared/constants';
-import { api } from '../../../lib/api';
-import { leverWalletKey } from './keys';
-
-export const leverWalletQuery = () =>
-  queryOptions({
-    queryKey: leverWalletKey,
-    queryFn: ({ signal }) => api.get('/api-v1/lever-wallet-list/', { schema: walletList, signal }),
-    refetchInterval: POLL.leverWallet,
-    refetchIntervalInBackground: false,
-    staleTime: 0,
-  });
+import { walletListQuery } from '../../wallet';
 
 const usdtOf = (list: WalletList) => list.find((row) => row.currency === QUOTE_CURRENCY)?.balance ?? '0';
 
 /** USDT in the lever wallet ('0' when none; undefined until loaded), and whether loading it failed. */
 export function useLeverBalance() {
-  const query = useQuery({ ...leverWalletQuery(), select: usdtOf });
+  const query = useQuery({
+    ...walletListQuery('lever'),
+    refetchInterval: POLL.leverWallet,
+    refetchIntervalInBackground: false,
+    select: usdtOf,
+  });
   return { balance: query.data, failed: query.isError && query.data === undefined };
 }

@@ -7,9 +7,10 @@ import { tradeAnswer, type TradeCreationInput } from '../../../../shared/api/tra
 import { api } from '../../../lib/api';
 import { orderIdentity } from '../order-form';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { WALLET_KEY, tradeKeys } from './keys';
+import { WALLET_KEY } from '../../wallet';
+import { tradeKeys } from './keys';
 
-export const openTrade = (payload: TradeCreationInput, idempotencyKey: string) =>
+const openTrade = (payload: TradeCreationInput, idempotencyKey: string) =>
   api.post('/api-v1/trade-creation/', payload, { schema: tradeAnswer, headers: idempotencyHeaders(idempotencyKey) });
 
 export function useOpenTrade() {

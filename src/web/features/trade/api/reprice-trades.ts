@@ -12,7 +12,7 @@ import { POLL } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { mergeActiveTrade } from './active-trades';
 
-export const repriceTrade = (tradeId: number, currentPrice: string) =>
+const repriceTrade = (tradeId: number, currentPrice: string) =>
   api.post(
     '/api-v1/trade-updation/',
     { trade_id: tradeId, current_price: currentPrice, is_closed: false },

@@ -10,10 +10,9 @@ import {
 } from '../../../../shared/api/wallet';
 import { MSG } from '../../../../shared/messages';
 import { api, isApiError } from '../../../lib/api';
+import { UNVERIFIED_USERS_KEY } from '../../identity';
 
 export const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
-/** The identity capability's Unverified Users list, reloaded with ours. */
-export const UNVERIFIED_USERS_KEY = ['admin', 'unverified-users'] as const;
 
 /** SPEC.md 8: a 404, or an error naming 'No pending transactions', is an empty queue. */
 function isEmptyQueue(error: unknown): boolean {
@@ -25,7 +24,7 @@ function isEmptyQueue(error: unknown): boolean {
   );
 }
 
-export const pendingTransactionsQuery = () =>
+const pendingTransactionsQuery = () =>
   queryOptions({
     queryKey: PENDING_TRANSACTIONS_KEY,
     queryFn: async ({ signal }) => {
@@ -50,7 +49,7 @@ export function useReviewTransaction() {
         { action },
         { query: { transaction_id: transactionId }, schema: transactionVerified },
       ),
-    // Also after a refusal (e.g. someone else decided first): the lists show what is true now.
+    // The identity capability's Unverified Users list reloads with ours. Also after a refusal (e.g. someone else decided first): the lists show what is true now.
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: PENDING_TRANSACTIONS_KEY }),

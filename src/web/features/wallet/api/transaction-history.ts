@@ -11,7 +11,7 @@ import { WALLET_KEY } from './wallet-lists';
 /** The most the server answers at once; an asset's record is picked from these. */
 const HISTORY_LIMIT = 500;
 
-export const transactionHistoryQuery = (status?: TransactionStatus) =>
+const transactionHistoryQuery = (status?: TransactionStatus) =>
   queryOptions({
     queryKey: [...WALLET_KEY, 'history', status ?? 'all'] as const,
     queryFn: ({ signal }) =>

@@ -11,7 +11,7 @@ import { readWalletCache, writeWalletCache } from './wallet-cache';
 
 /** Every query of balances and money history starts with this key: money moves invalidate it whole. */
 export const WALLET_KEY = ['wallet'] as const;
-export const WALLET_LISTS_KEY = [...WALLET_KEY, 'list'] as const;
+const WALLET_LISTS_KEY = [...WALLET_KEY, 'list'] as const;
 
 export function walletListQuery(kind: WalletKind) {
   const userId = readSession().user?.user_id ?? 0;

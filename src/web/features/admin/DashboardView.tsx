@@ -1,17 +1,15 @@
 /**
- * The staff console frame: a top bar with the menu, the Chats and Requests tabs at the bottom.
- * The tab is kept in the address (?tab=requests) so a reload stays put. Tab contents come later.
+ * The staff console's Dashboard view: the top bar, the Chats and Requests tabs at the bottom and
+ * the chosen tab's panels. The tab is kept in the address (?tab=requests) so a reload stays put.
  */
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cx } from '../../components/cx';
-import { ChatIcon, InboxIcon, MenuIcon, MoonIcon, SunIcon } from '../../components/icons';
+import { ChatIcon, InboxIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
-import { useTheme } from '../../lib/theme';
 import { UnverifiedUsersPanel } from '../identity';
 import { ActiveChatsPanel } from '../support';
 import { PendingTransactionsPanel } from '../wallet';
-import { AdminDrawer } from './AdminDrawer';
+import { StaffTopBar } from './StaffTopBar';
 
 const TABS = {
   chats: { label: 'Chats', heading: 'Active Chats', Icon: ChatIcon },
@@ -19,35 +17,13 @@ const TABS = {
 } as const;
 type Tab = keyof typeof TABS;
 
-export function AdminDashboardPage() {
+export function DashboardView() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'requests' ? 'requests' : 'chats';
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { theme, toggleTheme } = useTheme();
 
   return (
     <>
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-line bg-surface/95 px-1 backdrop-blur">
-        <button
-          type="button"
-          onClick={() => setMenuOpen(true)}
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          className="flex h-touch w-touch items-center justify-center rounded-full hover:bg-surface-2"
-        >
-          <MenuIcon />
-        </button>
-        <p className="flex-1 text-[17px] font-semibold">Support Dashboard</p>
-        <button
-          type="button"
-          onClick={toggleTheme}
-          aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
-          className="flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink"
-        >
-          {theme === 'dark' ? <SunIcon size={22} /> : <MoonIcon size={22} />}
-        </button>
-      </header>
+      <StaffTopBar title="Support Dashboard" />
 
       <Screen className="pb-[calc(60px+env(safe-area-inset-bottom)+1.5rem)]">
         <section id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
@@ -91,8 +67,6 @@ export function AdminDashboardPage() {
           })}
         </div>
       </nav>
-
-      <AdminDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 /** The logged-in user's profile (GET /api-v1/info/), shared by the drawer and the safety screens. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VerificationStatus } from '../../../shared/api/auth';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 /** Loaded with the first answer, not with Home: zod is not part of Home's first paint. */
-const userInfo = async () => (await import('../../../shared/api/auth')).userInfo;
+const userInfo = async () => (await import('../../../../shared/api/auth')).userInfo;
 
 export const userInfoQuery = () =>
   queryOptions({
@@ -15,10 +14,3 @@ export const userInfoQuery = () =>
 export function useUserInfo(enabled = true) {
   return useQuery({ ...userInfoQuery(), enabled });
 }
-
-export const VERIFICATION_LABEL: Record<VerificationStatus, string> = {
-  unverified: 'Unverified',
-  pending: 'Under Review',
-  verified: 'Verified',
-  rejected: 'Rejected',
-};

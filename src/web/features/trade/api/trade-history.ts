@@ -3,14 +3,13 @@
  * "Trade history item", misspellings included (prfit_loss, closed_balanec); schema in shared/api/trade.ts.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tradeHistory, type TradeHistoryItem } from '../../../../shared/api/trade';
+import { tradeHistory } from '../../../../shared/api/trade';
 import { api, isApiError } from '../../../lib/api';
+import { tradeKeys } from './keys';
 
-export type { TradeHistoryItem };
-
-export const tradeHistoryQuery = () =>
+const tradeHistoryQuery = () =>
   queryOptions({
-    queryKey: ['trades', 'history'] as const,
+    queryKey: tradeKeys.history,
     queryFn: async ({ signal }) => {
       try {
         return await api.get('/api-v1/trade-history/', { schema: tradeHistory, signal });
