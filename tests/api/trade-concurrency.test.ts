@@ -33,7 +33,9 @@ describe('opening trades in parallel', () => {
     expect(opened).toHaveLength(16);
     for (const answer of refused) {
       expect(answer.status).toBe(400);
-      expect(answer.body.error).toMatch(/^Insufficient margin: this trade needs 60 USDT/);
+      expect((answer.body as unknown as { error: string }).error).toMatch(
+        /^Insufficient margin: this trade needs 60 USDT/,
+      );
     }
     expect(new Set(opened.map((a) => a.body.trade.trade_id)).size).toBe(16);
     expect(await activeTradesOf(t, trader)).toHaveLength(16);

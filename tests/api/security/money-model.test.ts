@@ -56,8 +56,23 @@ const exactProfitLoss = (t: ModelTrade, mark: Dec) =>
 const liquidatedAt = (t: ModelTrade, mark: Dec) => exactProfitLoss(t, mark).lte(t.margin.negated());
 
 const PRICES: Record<string, string> = { USDT: '1', BTC: '60000' };
-/** The scripted BTC marks a price step chooses from: moves of 0.5 % to 6 % around 60000. */
-const SCRIPTED_MARKS = ['60000', '60300', '59700', '60600', '59400', '61200', '58800', '63600', '56400'];
+/**
+ * The scripted BTC marks a price step chooses from: moves of 0.5 % to 6 % around 60000, and 10 %
+ * crashes and spikes that liquidate any position opened at 60000 on their wrong side.
+ */
+const SCRIPTED_MARKS = [
+  '60000',
+  '60300',
+  '59700',
+  '60600',
+  '59400',
+  '61200',
+  '58800',
+  '63600',
+  '56400',
+  '54000',
+  '66000',
+];
 const WALLETS: WalletKind[] = ['funding', 'lever', 'legal', 'second'];
 const TRADERS = 2;
 const RUNS = Number(process.env.MODEL_RUNS ?? 40);
@@ -284,12 +299,15 @@ class Withdraw implements Operation {
     readonly amount: Dec | 'all',
   ) {}
   private userId = 0;
+  /** The server's price of the currency when it was sent (BTC moves with the price steps). */
+  private price = '1';
   toString = () =>
     `withdraw(trader ${this.trader}, ${this.amount === 'all' ? 'all' : this.amount.toFixed()} ${this.currency})`;
   check = () => true;
-  send(_m: Model, r: Real) {
+  send(m: Model, r: Real) {
     const user = r.traders[this.trader]!;
     this.userId = user.id;
+    this.price = this.currency === 'BTC' ? m.price.toFixed() : '1';
     const body = {
       address: 'TModelWithdrawalAddress',
       currency: this.currency,
@@ -306,6 +324,8 @@ class Withdraw implements Operation {
       const tx = a.body.transaction;
       const held = dec(tx.amount);
       if (this.amount !== 'all' && !held.eq(this.amount)) throw new Error(`${this}: held ${held}`);
+      if (usdtValue(held, this.price).lt(MIN_WITHDRAWAL_USDT))
+        throw new Error(`${this}: accepted a withdrawal worth less than ${MIN_WITHDRAWAL_USDT} USDT`);
       move(m, funding, held.neg());
       m.pending.set(tx.transaction_id, {
         id: tx.transaction_id,
@@ -325,7 +345,7 @@ class Withdraw implements Operation {
     if (!known) throw new Error(`${this}: refused with '${error}'`);
     if (!alone) return;
     const amount = this.amount === 'all' ? have : this.amount;
-    const enough = usdtValue(amount, PRICES[this.currency]!).gte(MIN_WITHDRAWAL_USDT);
+    const enough = usdtValue(amount, this.price).gte(MIN_WITHDRAWAL_USDT);
     const wanted =
       amount.isZero() && this.amount !== 'all'
         ? MSG.enterValidAmount
@@ -482,6 +502,14 @@ class PriceStep implements Operation {
 
 const trader = fc.integer({ min: 0, max: TRADERS - 1 });
 const wallet = fc.constantFrom(...WALLETS);
+const openTrade: fc.Arbitrary<Operation> = fc
+  .tuple(
+    trader,
+    fc.constantFrom('buy' as const, 'sell' as const),
+    fc.integer({ min: 1, max: 50 }).map((n) => dec(n).div(1000)),
+    fc.constantFrom(...LEVERAGES),
+  )
+  .map(([i, side, hands, leverage]) => new OpenTrade(i, side, hands, leverage));
 const OPERATIONS: fc.Arbitrary<Operation>[] = [
   fc.tuple(trader, fc.oneof(amountArb(400), fc.constant(dec(0)))).map(([i, amount]) => new Deposit(i, amount)),
   fc
@@ -519,20 +547,20 @@ const OPERATIONS: fc.Arbitrary<Operation>[] = [
           amount === 'all' || currency === 'USDT' ? amount : amount.div(1000).toDecimalPlaces(8),
         ),
     ),
+  // Right at the minimum: one unit below it, at it, one unit above it (worth 50 USDT at the model's price).
+  fc.tuple(trader, fc.constantFrom('USDT', 'BTC'), fc.constantFrom(-1, 0, 1)).map(([i, currency, step]) => {
+    const atMinimum = dec(MIN_WITHDRAWAL_USDT).div(PRICES[currency]!).toDecimalPlaces(PLACES, Decimal.ROUND_UP);
+    return new Withdraw(i, currency, atMinimum.plus(dec(step).times('0.00000001')));
+  }),
   fc.constant(null).map(() => new Retry()),
-  fc
-    .tuple(
-      trader,
-      fc.constantFrom('buy' as const, 'sell' as const),
-      fc.integer({ min: 1, max: 50 }).map((n) => dec(n).div(1000)),
-      fc.constantFrom(...LEVERAGES),
-    )
-    .map(([i, side, hands, leverage]) => new OpenTrade(i, side, hands, leverage)),
+  openTrade,
   fc.nat().map((pick) => new CloseTrade(pick)),
 ];
 
 /** Operations that change what every other one sees: never beside another. */
 const ALONE_ONLY: fc.Arbitrary<Operation>[] = [fc.constantFrom(...SCRIPTED_MARKS).map((mark) => new PriceStep(mark))];
+/** Trades and price steps weigh double, so most sequences open positions and move the price under them. */
+const WEIGHTED = [...OPERATIONS, ...ALONE_ONLY, ...ALONE_ONLY, openTrade];
 
 // ---- commands: one operation, or several at once ----
 
@@ -596,7 +624,7 @@ async function expectBalancesMatch(m: Model, r: Real) {
 
 const steps = fc.commands(
   [
-    ...[...OPERATIONS, ...ALONE_ONLY].map((op) => op.map((o) => new Step([o]))),
+    ...WEIGHTED.map((op) => op.map((o) => new Step([o]))),
     fc.array(fc.oneof(...OPERATIONS), { minLength: 2, maxLength: 4 }).map((ops) => new Step(ops)),
   ],
   { maxCommands: 20, size: '+1' },
