@@ -38,6 +38,8 @@ export interface TestAppOptions {
   market?: MarketService;
   /** Serve the built web app (browser tests). */
   web?: boolean;
+  /** The app's logger (silent unless given; tests/helpers/log.ts captures lines). */
+  log?: pino.Logger;
 }
 
 export interface RegisteredRoute {
@@ -76,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const ctx: AppContext = createContext(config, database.db, {
     mailer: mailbox,
     clock,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();

@@ -1,7 +1,8 @@
 /**
  * The ledger's invariants, checkable at any time (DESIGN.md section 4, `npm run ledger:check`):
  * every balance equals the sum of its entries and its latest balance_after, no balance is negative,
- * and every deposit, withdrawal, transfer and trade moved exactly what its status says.
+ * and every deposit, withdrawal, transfer and trade moved exactly what its status says, on the
+ * accounts it belongs to (its owner's wallet and currency), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -37,6 +38,15 @@ export type LedgerMismatch =
       profitLoss: string | null;
       expectedNet: string;
       net: string;
+    }
+  | {
+      /** An entry of a transaction or trade that does not exist, or on an account that is not the one it moves. */
+      kind: 'entry';
+      entryId: number;
+      refType: string;
+      refId: number;
+      accountId: number;
+      problem: 'no_such_ref' | 'wrong_account';
     };
 
 export interface LedgerReport {
@@ -103,7 +113,8 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     }
   }
 
-  // What each transaction must have moved, by type and status; a transfer also needs its two legs.
+  // What each transaction must have moved, by type and status; a successful transfer also needs its
+  // two legs, exactly the amount out and the amount in.
   const transactions = rowsOf(
     await db.execute(sql`
       select t.id, t.type, t.status, t.amount::text as amount, x.expected::text as expected,
@@ -114,10 +125,12 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
           when t.type = 'withdrawal' and t.status in ('pending', 'successful') then -t.amount
           else 0 end as expected) x
       left join (
-        select ref_id, sum(amount) as net, count(*) as n from ledger_entries where ref_type = 'transaction' group by ref_id
+        select ref_id, sum(amount) as net, count(*) as n, min(amount) as low, max(amount) as high
+        from ledger_entries where ref_type = 'transaction' group by ref_id
       ) e on e.ref_id = t.id
       where coalesce(e.net, 0) <> x.expected
-         or (t.type = 'transfer' and t.status = 'successful' and coalesce(e.n, 0) <> 2)
+         or (t.type = 'transfer' and t.status = 'successful'
+             and (coalesce(e.n, 0) <> 2 or e.low <> -t.amount or e.high <> t.amount))
       order by t.id`),
   );
   for (const r of transactions) {
@@ -135,6 +148,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
 
   // What each trade must have moved (DESIGN.md section 5): its margin while pending or open; once
   // closed or liquidated, margin out and margin + P/L (never below 0) back, i.e. net P/L; 0 when revoked.
+  // A liquidation loses exactly the margin: its P/L is -margin, so it pays nothing back.
   const trades = rowsOf(
     await db.execute(sql`
       select t.id, t.status, t.margin::text as margin, t.profit_loss::text as profit_loss,
@@ -149,6 +163,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       ) e on e.ref_id = t.id
       where coalesce(e.net, 0) <> x.expected
          or (t.status in ('closed', 'liquidated') and (t.profit_loss is null or t.profit_loss < -t.margin))
+         or (t.status = 'liquidated' and t.profit_loss <> -t.margin)
       order by t.id`),
   );
   for (const r of trades) {
@@ -160,6 +175,36 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       profitLoss: r.profit_loss === null ? null : canonical(String(r.profit_loss)),
       expectedNet: canonical(String(r.expected)),
       net: canonical(String(r.net)),
+    });
+  }
+
+  // Each entry of a transaction or trade is on its owner's account: a deposit or withdrawal on the
+  // funding wallet, a transfer's debit on transfer_from and credit on transfer_to, a trade on the
+  // lever wallet's USDT; and what it refers to exists.
+  const entries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_type, e.ref_id, e.account_id,
+             (t.id is null and tr.id is null) as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join transactions t on e.ref_type = 'transaction' and t.id = e.ref_id
+      left join trades tr on e.ref_type = 'trade' and tr.id = e.ref_id
+      where e.ref_type in ('transaction', 'trade')
+        and ((t.id is null and tr.id is null)
+          or (t.id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
+              or a.wallet <> case when t.type <> 'transfer' then 'funding'
+                                  when e.amount < 0 then t.transfer_from else t.transfer_to end))
+          or (tr.id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))
+      order by e.id`),
+  );
+  for (const r of entries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: String(r.ref_type),
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
     });
   }
 

@@ -1,0 +1,102 @@
+/**
+ * Behaviour at the server's edges (docs/architecture.md section 3): an unexpected failure answers a
+ * generic 500 and is logged with the request id; rate limits count per client address, taken from
+ * X-Forwarded-For only behind TRUST_PROXY; the staff's pending queue is capped, oldest first.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createFakeMarket } from '../helpers/fake-market.js';
+import { captureLog, type CapturedLog } from '../helpers/log.js';
+import { staff } from '../helpers/money.js';
+import { leverTrader, openTrade } from '../helpers/trades.js';
+import { call, signUp } from '../helpers/users.js';
+
+describe('an unexpected failure', () => {
+  let t: TestApp;
+  let log: CapturedLog;
+  beforeAll(async () => {
+    log = captureLog('info');
+    t = await createTestApp({ market: createFakeMarket(), log: log.logger });
+  });
+  afterAll(() => t.close());
+
+  it('answers a generic 500 without its details and logs them under the request id', async () => {
+    const trader = await leverTrader(t, '1000');
+    // A real internal error: the database refuses the trade's row with a message nobody outside should see.
+    await t.db.execute(sql`
+      create or replace function refuse_trades() returns trigger language plpgsql as $$
+      begin raise exception 'disk /var/lib/pg full on host db-7.internal'; end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_trades before insert on trades for each row execute function refuse_trades()`,
+    );
+    try {
+      const answer = await openTrade(t, trader, {}, { 'x-request-id': 'req-500-check' });
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ error: 'Something went wrong. Please try again.' });
+      expect(JSON.stringify(answer.body)).not.toMatch(/db-7|disk|trigger|pg/);
+
+      const logged = log.errors().find((line) => line.reqId === 'req-500-check');
+      expect(logged).toBeDefined();
+      expect(logged!.err?.message).toContain('disk /var/lib/pg full on host db-7.internal');
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_trades on trades`);
+    }
+  });
+});
+
+describe('rate limits and TRUST_PROXY', () => {
+  const env = { AUTH_RATE_LIMIT: '3' };
+  const attempt = (t: TestApp, address: string) =>
+    call(t, 'POST', '/api-v1/login/', {
+      body: { email: 'nobody@example.com', password: 'wrong password 1' },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('behind a proxy, counts each X-Forwarded-For address on its own', async () => {
+    const t = await createTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(t, '203.0.113.1')).status).toBe(401);
+      expect((await attempt(t, '203.0.113.1')).status).toBe(429);
+      expect((await attempt(t, '203.0.113.2')).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without a proxy, ignores X-Forwarded-For: a new address in the header gets no new budget', async () => {
+    const t = await createTestApp({ env: { ...env, TRUST_PROXY: 'false' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(t, `198.51.100.${i}`)).status).toBe(401);
+      expect((await attempt(t, '198.51.100.99')).status).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the staff's pending queue", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows at most 500 pending transactions, the oldest first', async () => {
+    const trader = await signUp(t);
+    await t.db.execute(sql`
+      insert into transactions (user_id, type, status, currency, amount, address)
+      select ${trader.id}, 'deposit', 'pending', 'USDT', 50 + n, 'TQueueSender' from generate_series(1, 501) n`);
+    const { rows } = await t.db.execute<{ first: string; last: string }>(
+      sql`select min(id) as first, max(id) as last from transactions where status = 'pending'`,
+    );
+
+    const queue = await call(t, 'GET', '/api-v3/admin/pending-transactions/', { token: (await staff(t)).token });
+    expect(queue.status).toBe(200);
+    expect(queue.body).toHaveLength(500);
+    const ids: number[] = queue.body.map((row: { transaction_id: number }) => row.transaction_id);
+    expect(ids[0]).toBe(Number(rows[0]!.first));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).not.toContain(Number(rows[0]!.last));
+  });
+});
