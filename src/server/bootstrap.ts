@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
@@ -38,6 +39,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     changes,
     guard: createAuthGuard(db, tokens, changes),
     clock,
+    files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),
     mailer:
       overrides.mailer ??
       createMailer({
@@ -46,7 +48,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: (line) => log.info(line),
       }),
-    market: overrides.market ?? createMarketService(config, db, { clock, log }),
+    market: overrides.market ?? createMarketService({ config, db, clock, log }),
     streams: new StreamHub(),
   };
 }

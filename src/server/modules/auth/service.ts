@@ -46,7 +46,7 @@ async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert,
   }
 }
 
-export function createAuthService(ctx: AppContext) {
+export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config' | 'tokens' | 'guard'>) {
   const otp = createOtpService(ctx);
 
   async function sessionUserOf(user: UserRow): Promise<SessionUser> {

@@ -14,7 +14,7 @@ import { cmp, limitReached, tradeMargin, withinPriceTolerance } from '../../../s
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, debit, lockAccounts } from '../ledger/ledger.js';
 import {
   TRADE_REF,

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -14,7 +14,7 @@ import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService(db: Db) {
+export function createReviewService({ db }: Pick<AppContext, 'db'>) {
   return {
     decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
       return db.transaction(async (tx) => {

@@ -26,9 +26,9 @@ import { createWithdrawalService } from './withdrawals.js';
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody };
 
 export const walletsModule: AppModule = (app, ctx) => {
-  const deposits = createDepositService(ctx.db);
+  const deposits = createDepositService(ctx);
   const withdrawals = createWithdrawalService(ctx);
-  const transfers = createTransferService(ctx.db);
+  const transfers = createTransferService(ctx);
   const walletListOf = preparedWalletList(ctx.db);
   const { requireUser } = ctx.guard;
   const tags = ['wallets'];
