@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { canonical } from './ledger.js';
+import { canonical } from '../../../shared/money.js';
 
 export type LedgerMismatch =
   | {

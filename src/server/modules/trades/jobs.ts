@@ -12,7 +12,6 @@ import { POLL } from '../../../shared/constants.js';
 import { limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
-import { canonical } from '../ledger/ledger.js';
 import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade } from './lifecycle.js';
 import { readMark } from './marks.js';
 
@@ -54,7 +53,7 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, canonical(trade.limitPrice!), mark))
+      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark))
         return null;
       await fillOrder(tx, trade, now);
       return trade;
@@ -81,7 +80,7 @@ async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date)
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
       if (trade?.status !== 'open') return null;
-      const args = [canonical(trade.hands), canonical(trade.entryPrice!), canonical(trade.margin)] as const;
+      const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
       if (!reachesLiquidation(trade.tradeType, ...args, mark)) return null;
       await settleTrade(tx, trade, mark, now);
       return trade;

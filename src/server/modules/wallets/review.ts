@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { canonical, credit, type Posting } from '../ledger/ledger.js';
+import { credit, type Posting } from '../ledger/ledger.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';
@@ -23,7 +23,7 @@ export function createReviewService({ db }: Pick<AppContext, 'db'>) {
         if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
         if (row.status !== 'pending') throw conflict(WALLET_MSG.alreadyDecided(row.status));
 
-        const amount = canonical(row.amount);
+        const amount = row.amount;
         const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
         const ref = { refType: TRANSACTION_REF, refId: row.id };
         let posting: Posting | null = null;
