@@ -28,6 +28,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
       base: undefined,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp'],
     });
+  // The one wall-clock read of the app: every other domain time goes through ctx.clock.
   const clock: Clock = overrides.clock ?? { now: () => new Date() };
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   const changes = new ChangeFeed(db.$client);

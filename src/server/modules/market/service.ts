@@ -40,6 +40,8 @@ function startTickLoop(tick: () => void): () => void {
   let running = true;
   const schedule = () => {
     if (!running) return;
+    // Wall time on purpose, not the context's clock: the timer itself runs on wall time, and this
+    // only aligns it to the next whole second.
     timer = setTimeout(
       () => {
         tick();

@@ -152,6 +152,8 @@ function openConnection(
 
   /** Frames are handled one after another: a SUBSCRIBE sent right after LOGIN must see the login. */
   let queue: Promise<void> = Promise.resolve();
+  // Wall time on purpose, not ctx.clock: a per-second flood guard on one socket is no domain time,
+  // and a test clock moved ahead must not reset it.
   let windowStart = Date.now();
   let messagesInWindow = 0;
   socket.on('message', (data, isBinary) => {

@@ -3,7 +3,7 @@
  * leaves a deposit uncredited / refunds a held withdrawal. The transaction row is locked first, so
  * two reviewers of one transaction act one after the other and the second finds it decided.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
@@ -14,7 +14,7 @@ import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService({ db }: Pick<AppContext, 'db'>) {
+export function createReviewService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
     decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
       return db.transaction(async (tx) => {
@@ -35,7 +35,7 @@ export function createReviewService({ db }: Pick<AppContext, 'db'>) {
         const status = action === 'approve' ? 'successful' : 'cancel';
         const [updated] = await tx
           .update(transactions)
-          .set({ status, decidedBy: staffId, decidedAt: sql`now()` })
+          .set({ status, decidedBy: staffId, decidedAt: clock.now() })
           .where(eq(transactions.id, row.id))
           .returning();
         await recordAudit(tx, {

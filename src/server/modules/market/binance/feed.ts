@@ -291,7 +291,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   /** Cached, shared GET for depth and klines. */
   function cachedJson(path: string): Promise<unknown> {
     if (!upstream) return Promise.reject(feedUnavailable());
-    const time = Date.now();
+    const time = now();
     const hit = responses.get(path);
     if (hit && hit.expires > time) return hit.value;
     if (responses.size >= MAX_CACHED) {
