@@ -4,22 +4,8 @@
  * Anything a client can send ends in a value or an ExchangeApiError, never an exception.
  */
 import { isKlineInterval, type KlineInterval } from '../../../shared/market.js';
+import { ExchangeApiError } from '../../errors.js';
 import type { SymbolCatalog } from './catalog.js';
-
-export class ExchangeApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: number,
-    readonly msg: string,
-  ) {
-    super(msg);
-    this.name = 'ExchangeApiError';
-  }
-
-  get body() {
-    return { code: this.code, msg: this.msg };
-  }
-}
 
 export const invalidSymbol = () => new ExchangeApiError(400, -1121, 'Invalid symbol.');
 export const missingParam = (name: string) =>

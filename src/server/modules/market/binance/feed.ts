@@ -25,7 +25,8 @@ import {
 import { tickerStream, TRACKED_SYMBOLS } from '../../../../shared/market.js';
 import type { ExchangeEndpoints, MarketRegion } from '../../../../shared/market-region.js';
 import { SymbolCatalog } from '../catalog.js';
-import { ExchangeApiError, feedUnavailable } from '../params.js';
+import { ExchangeApiError } from '../../../errors.js';
+import { feedUnavailable } from '../params.js';
 import { regionsToTry, type FetchLike } from '../region.js';
 import { PAIR_RULES, symbolInfoOf } from '../rules.js';
 import { TickerSnapshot } from '../snapshot.js';
