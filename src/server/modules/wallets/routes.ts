@@ -16,6 +16,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { preparedWalletList } from './balances.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
@@ -50,8 +51,8 @@ export const walletsModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/withdraw/', {
     onRequest: requireUser,
-    // Each attempt checks the transaction password: limit guessing with a stolen session.
-    config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    // Each attempt checks the transaction password: limit guessing with a stolen session, per user.
+    config: perUserPerMinute(ctx.config.authRateLimit),
     schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
