@@ -9,8 +9,7 @@ import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
-import { createMarketService } from './modules/market/service.js';
-import type { MarketService } from './modules/market/types.js';
+import { createMarketService, type MarketService } from './modules/market/index.js';
 import { createAuthGuard } from './plugins/auth.js';
 
 export interface ContextOverrides {

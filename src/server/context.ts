@@ -15,7 +15,7 @@ import type { Mailer } from './lib/mail.js';
 import type { StreamHub } from './lib/stream-hub.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AuthGuard } from './plugins/auth.js';
-import type { MarketService } from './modules/market/types.js';
+import type { MarketService } from './modules/market/index.js';
 
 export interface Clock {
   now(): Date;

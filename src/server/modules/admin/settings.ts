@@ -20,8 +20,8 @@ import type { Queryable, Tx } from '../../db/database.js';
 import { faqEntries, settings } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/addresses.js';
-import { USDO_PRICE_KEY, usdoPrice } from '../market/usdo.js';
+import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';
+import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
 

@@ -13,9 +13,8 @@ import { WALLET_KINDS } from '../../../shared/constants.js';
 import type { Queryable } from '../../db/database.js';
 import { trades, transactions, users, verifications } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { verificationStatusOf } from '../identity/status.js';
-import { listWallet } from '../wallets/balances.js';
-import { toTransactionItem } from '../wallets/transactions.js';
+import { verificationStatusOf } from '../identity/index.js';
+import { listWallet, toTransactionItem } from '../wallets/index.js';
 
 /** The text of a LIKE pattern matched literally: %, _ and \ typed by staff are not wildcards. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -10,7 +10,7 @@ import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { sessionsEnded } from '../../lib/session-events.js';
-import { verificationStatusOf } from '../identity/status.js';
+import { verificationStatusOf } from '../identity/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ImageUpload } from '../../plugins/uploads.js';
-import { usernameOf } from '../auth/service.js';
+import { usernameOf } from '../auth/index.js';
 import { chatEventsOf } from './events.js';
 
 type Viewer = Pick<AuthUser, 'id' | 'isAdmin'>;

@@ -22,7 +22,7 @@ import {
 } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
 import { tradePriceHistory, trades } from '../../db/schema.js';
-import { credit, type AccountKey } from '../ledger/ledger.js';
+import { credit, type AccountKey } from '../ledger/index.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { accountKeyId, debit, lockAccounts } from '../ledger/ledger.js';
+import { accountKeyId, debit, lockAccounts } from '../ledger/index.js';
 import {
   TRADE_REF,
   TRADES_CHANGED,

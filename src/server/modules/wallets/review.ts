@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { credit, type Posting } from '../ledger/ledger.js';
+import { credit, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';

@@ -5,7 +5,7 @@ import { WALLET_MSG, transferProblem, type TransactionCreated, type TransferBody
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/ledger.js';
+import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 
 export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {

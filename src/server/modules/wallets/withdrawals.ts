@@ -18,7 +18,7 @@ import { users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/ledger.js';
+import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/index.js';
 import { usdtPriceOf } from './prices.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 
