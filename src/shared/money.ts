@@ -47,7 +47,7 @@ export function toFixed(value: DecimalInput, places: number): string {
 export const add = (a: DecimalInput, b: DecimalInput) => dec(a).plus(b);
 export const sub = (a: DecimalInput, b: DecimalInput) => dec(a).minus(b);
 export const mul = (a: DecimalInput, b: DecimalInput) => dec(a).times(b);
-export const div = (a: DecimalInput, b: DecimalInput) => dec(a).div(b);
+const div = (a: DecimalInput, b: DecimalInput) => dec(a).div(b);
 export const cmp = (a: DecimalInput, b: DecimalInput) => dec(a).comparedTo(b);
 export const isZero = (a: DecimalInput) => dec(a).isZero();
 export const isPositive = (a: DecimalInput) => dec(a).gt(0);

@@ -179,8 +179,6 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
 /**
  * Make sure staff can log in (DESIGN.md section 2): ADMIN_EMAIL/ADMIN_PASSWORD are applied on every
  * start; with neither set and no admin yet, one is created with a random password printed once.

@@ -192,5 +192,3 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
     },
   };
 }
-
-export type ChatService = ReturnType<typeof createChatService>;

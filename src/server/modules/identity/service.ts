@@ -167,5 +167,3 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
     },
   };
 }
-
-export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -19,7 +19,7 @@ import {
 import { createTickerPublisher, tickerFamily } from './streams.js';
 import { usdoPrice } from './usdo.js';
 
-export const defaultCurrencyResponse = defaultCurrency;
+const defaultCurrencyResponse = defaultCurrency;
 
 /** depth: the exchange's default and maximum `limit`. */
 const DEPTH_DEFAULT = 100;

@@ -17,7 +17,7 @@ export interface MarketServiceDeps extends Pick<AppContext, 'config' | 'db' | 'c
   fetch?: FetchLike;
 }
 
-export const TICK_MS = 1_000;
+const TICK_MS = 1_000;
 
 function createFeed(deps: MarketServiceDeps): ExchangeFeed {
   const { config } = deps;

@@ -18,10 +18,10 @@ import { readMark } from './marks.js';
 type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
 
 /** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
-export const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
+const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
 
 /** The Lever screen re-prices every 20 s (SPEC.md 7 "Polling"); the history keeps the same rhythm. */
-export const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
+const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
 
 export interface TradeJobReport {
   /** false when another instance held the lock and this pass did nothing. */
@@ -53,8 +53,7 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark))
-        return null;
+      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return null;
       await fillOrder(tx, trade, now);
       return trade;
     });
