@@ -24,4 +24,3 @@ export function sendOutcome<T>(reply: FastifyReply, outcome: Outcome<T>) {
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(outcome.statusCode).send(outcome.body);
 }
-

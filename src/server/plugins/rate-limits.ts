@@ -17,8 +17,7 @@ const perMinute = (max: number, keyGenerator?: (request: FastifyRequest) => stri
 });
 
 /** Counted per authenticated user; the route must run the auth guard first. */
-export const perUserPerMinute = (max: number) =>
-  perMinute(max, (request) => `user:${currentUser(request).id}`);
+export const perUserPerMinute = (max: number) => perMinute(max, (request) => `user:${currentUser(request).id}`);
 
 /** Counted per client address (request.ip, which honours TRUST_PROXY). */
 export const perAddressPerMinute = (max: number) => perMinute(max);

@@ -246,8 +246,7 @@ const balancesQuery = (db: Queryable) =>
     .from(accounts)
     .where(and(eq(accounts.userId, sql.placeholder('userId')), eq(accounts.wallet, sql.placeholder('wallet'))));
 
-const byCurrency = (rows: { currency: string; balance: string }[]) =>
-  new Map(rows.map((r) => [r.currency, r.balance]));
+const byCurrency = (rows: { currency: string; balance: string }[]) => new Map(rows.map((r) => [r.currency, r.balance]));
 
 /** Balances of one wallet of a user, by currency (reading needs no lock). */
 export async function walletBalances(db: Queryable, userId: number, wallet: WalletKind): Promise<Map<string, string>> {
