@@ -3,7 +3,7 @@
  * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
  */
 import { z } from 'zod';
-import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, WALLET_KINDS, type WalletKind } from '../constants.js';
+import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type WalletKind } from '../constants.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
