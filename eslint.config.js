@@ -81,6 +81,29 @@ const webFeatureBoundaries = WEB_FEATURES.map((feature) => {
   };
 });
 
+/**
+ * Imports that reach into another server module's internals: `<up>` (the path up to modules/ from
+ * these files), a module's folder, then anything but its index.js. These configs replace the
+ * src/server/** one for their files, so they repeat its rule.
+ */
+const moduleBoundary = (files, up) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/web/**', 'react', 'react-dom'], message: 'the server never imports the web app' },
+          {
+            regex: `^${up}(?!\\.)[^/]+/(?!index\\.js$)`,
+            message: 'another server module is imported only through its index.js, never its internal files',
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', '.tmp/**', 'node_modules/**', 'src/server/db/migrations/**', 'coverage/**'] },
   js.configs.recommended,
@@ -137,6 +160,11 @@ export default tseslint.config(
       ],
     },
   },
+  // A server module uses another only through its public file (modules/<name>/index.ts), never its
+  // internal files. One config per folder depth, as relative paths name other modules differently.
+  moduleBoundary(['src/server/modules/index.ts'], '\\./'),
+  moduleBoundary(['src/server/modules/*/*.ts'], '\\.\\./'),
+  moduleBoundary(['src/server/modules/*/*/**'], '\\.\\./\\.\\./'),
   {
     files: ['src/web/**'],
     plugins: { 'react-hooks': reactHooks },

@@ -5,11 +5,11 @@ import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
-import { createMarketService } from './modules/market/service.js';
-import type { MarketService } from './modules/market/types.js';
+import { createMarketService, type MarketService } from './modules/market/index.js';
 import { createAuthGuard } from './plugins/auth.js';
 
 export interface ContextOverrides {
@@ -27,6 +27,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
       base: undefined,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp'],
     });
+  // The one wall-clock read of the app: every other domain time goes through ctx.clock.
   const clock: Clock = overrides.clock ?? { now: () => new Date() };
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   const changes = new ChangeFeed(db.$client);
@@ -38,6 +39,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     changes,
     guard: createAuthGuard(db, tokens, changes),
     clock,
+    files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),
     mailer:
       overrides.mailer ??
       createMailer({
@@ -46,7 +48,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: (line) => log.info(line),
       }),
-    market: overrides.market ?? createMarketService(config, db, { clock, log }),
+    market: overrides.market ?? createMarketService({ config, db, clock, log }),
     streams: new StreamHub(),
   };
 }

@@ -55,7 +55,7 @@ const envSchema = z.object({
   BENCH_BASELINE: z.enum(['0', '1']).default('0'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env;

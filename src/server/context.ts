@@ -10,11 +10,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import type { FileStore } from './lib/files.js';
 import type { Mailer } from './lib/mail.js';
 import type { StreamHub } from './lib/stream-hub.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AuthGuard } from './plugins/auth.js';
-import type { MarketService } from './modules/market/types.js';
+import type { MarketService } from './modules/market/index.js';
 
 export interface Clock {
   now(): Date;
@@ -26,6 +27,8 @@ export interface AppContext {
   /** Per-process memory of rows, dropped when the database notifies a change (db/change-feed.ts). */
   changes: ChangeFeed;
   mailer: Mailer;
+  /** Uploaded images behind signed URLs (lib/files.ts). */
+  files: FileStore;
   tokens: TokenService;
   guard: AuthGuard;
   clock: Clock;

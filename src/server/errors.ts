@@ -1,4 +1,8 @@
-/** Domain errors: values with a status and a message for the user. The error handler turns them into JSON. */
+/**
+ * Domain errors: values with a status and a message for the user. The one error handler
+ * (plugins/error-handler.ts) turns them into JSON: `{error, fields?}` for the app's API, `{code, msg}`
+ * for the exchange-compatible market API.
+ */
 
 export class AppError extends Error {
   constructor(
@@ -19,3 +23,19 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
   new AppError(429, message);
 export const unavailable = (message: string) => new AppError(503, message);
+
+/** An error of the exchange-compatible API (/api/v3): answered as the exchange does, `{code, msg}`. */
+export class ExchangeApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: number,
+    readonly msg: string,
+  ) {
+    super(msg);
+    this.name = 'ExchangeApiError';
+  }
+
+  get body() {
+    return { code: this.code, msg: this.msg };
+  }
+}

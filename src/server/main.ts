@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from './db/database.js';
-import { ensureAdmin } from './modules/auth/service.js';
-import { benchBaselineModule } from './modules/health/bench-baseline.js';
+import { ensureAdmin } from './modules/auth/index.js';
+import { benchBaselineModule } from './modules/health/index.js';
 
 async function main() {
   const config = loadConfig();

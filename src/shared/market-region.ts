@@ -37,7 +37,7 @@ export function countryOf(answer: unknown): string | null {
 }
 
 /** The contiguous United States, roughly: latitude 24 to 49, longitude -125 to -66. */
-export const US_BOX = { minLatitude: 24, maxLatitude: 49, minLongitude: -125, maxLongitude: -66 } as const;
+const US_BOX = { minLatitude: 24, maxLatitude: 49, minLongitude: -125, maxLongitude: -66 } as const;
 
 export const insideUsBox = (latitude: number, longitude: number): boolean =>
   latitude >= US_BOX.minLatitude &&

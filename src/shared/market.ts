@@ -80,7 +80,7 @@ export const COINS: readonly MarketAsset[] = [
 ];
 
 /** Stablecoins and fiat that appear as quotes (USDT itself is the unit: always 1). */
-export const QUOTE_CURRENCIES: readonly MarketAsset[] = [
+const QUOTE_CURRENCIES: readonly MarketAsset[] = [
   coin('USDT', 'Tether', 1, 0, 5e8),
   coin('USDC', 'USD Coin', 1, 0.0003, 2.5e8),
   coin('FDUSD', 'First Digital USD', 0.9995, 0.0004, 1.5e8),

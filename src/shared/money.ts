@@ -24,6 +24,21 @@ export function toAmount(value: DecimalInput, places = AMOUNT_DECIMALS): string 
   return dec(value).toDecimalPlaces(places, Decimal.ROUND_DOWN).toFixed();
 }
 
+/** A decimal as PostgreSQL prints `numeric`: no exponent, no leading zeros. */
+const PLAIN_DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * Exact canonical string of a stored amount: no exponent, no trailing zeros. Amounts read from the
+ * database are plain decimals, trimmed as text (views of polled lists trim hundreds per request);
+ * anything else goes through decimal.js. Both give the same string (canonical.test.ts). Drizzle's
+ * money columns apply it on every read (server/db/schema.ts); raw SQL reads call it themselves.
+ */
+export function canonical(value: string | Dec): string {
+  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) return dec(value).toFixed();
+  const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
 /** Fixed-decimals display string (rounded half up, as people read prices). */
 export function toFixed(value: DecimalInput, places: number): string {
   return dec(value).toFixed(places, Decimal.ROUND_HALF_UP);
@@ -32,7 +47,7 @@ export function toFixed(value: DecimalInput, places: number): string {
 export const add = (a: DecimalInput, b: DecimalInput) => dec(a).plus(b);
 export const sub = (a: DecimalInput, b: DecimalInput) => dec(a).minus(b);
 export const mul = (a: DecimalInput, b: DecimalInput) => dec(a).times(b);
-export const div = (a: DecimalInput, b: DecimalInput) => dec(a).div(b);
+const div = (a: DecimalInput, b: DecimalInput) => dec(a).div(b);
 export const cmp = (a: DecimalInput, b: DecimalInput) => dec(a).comparedTo(b);
 export const isZero = (a: DecimalInput) => dec(a).isZero();
 export const isPositive = (a: DecimalInput) => dec(a).gt(0);

@@ -6,7 +6,7 @@ import {
   type BinanceFeed,
   type BinanceFeedOptions,
 } from '../../src/server/modules/market/binance/feed.js';
-import { ExchangeApiError } from '../../src/server/modules/market/params.js';
+import { ExchangeApiError } from '../../src/server/errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeExchange, type FakeExchange } from '../helpers/fake-exchange.js';
 import { call } from '../helpers/users.js';

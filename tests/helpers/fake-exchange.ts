@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Ticker24h } from '../../src/shared/api/market.js';
 import type { ExchangeEndpoints } from '../../src/shared/market-region.js';
+import { tickerEvent } from '../../src/server/modules/market/snapshot.js';
 
 export interface FakeExchange {
   endpoints: ExchangeEndpoints;
@@ -148,32 +149,9 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
     streamUrls,
     setPrice: (symbol: string, price: string) => void book.set(symbol, price),
     push(symbol: string) {
-      const t = ticker(symbol, book.get(symbol)!, Date.now());
-      const data = {
-        e: '24hrTicker',
-        E: Date.now(),
-        s: symbol,
-        p: t.priceChange,
-        P: t.priceChangePercent,
-        w: t.weightedAvgPrice,
-        x: t.prevClosePrice,
-        c: t.lastPrice,
-        Q: t.lastQty,
-        b: t.bidPrice,
-        B: t.bidQty,
-        a: t.askPrice,
-        A: t.askQty,
-        o: t.openPrice,
-        h: t.highPrice,
-        l: t.lowPrice,
-        v: t.volume,
-        q: t.quoteVolume,
-        O: t.openTime,
-        C: t.closeTime,
-        F: t.firstId,
-        L: t.lastId,
-        n: t.count,
-      };
+      const now = Date.now();
+      // The event shape the server's own stream sends (one definition for both).
+      const data = tickerEvent(ticker(symbol, book.get(symbol)!, now), now);
       const frame = JSON.stringify({ stream: `${symbol.toLowerCase()}@ticker`, data });
       for (const ws of sockets) ws.send(frame);
     },

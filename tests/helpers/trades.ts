@@ -8,7 +8,7 @@ import type {
 } from '../../src/shared/api/trade.js';
 import { inArray } from 'drizzle-orm';
 import { trades } from '../../src/server/db/schema.js';
-import { canonical } from '../../src/server/modules/ledger/ledger.js';
+import { canonical } from '../../src/shared/money.js';
 import { TRADES_CHANGED, cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
 import type { TestApp } from './app.js';
 import { grant } from './money.js';

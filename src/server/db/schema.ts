@@ -3,15 +3,16 @@
  * Migrations are generated from this file (`npm run db:generate`) and committed.
  */
 import { sql } from 'drizzle-orm';
+import { canonical } from '../../shared/money.js';
 import {
   bigint,
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -20,7 +21,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+/**
+ * numeric(38, 18), read as its canonical decimal string ('100.5', never '100.500000000000000000'):
+ * every read through drizzle is trimmed here once, so no read site has to. Raw SQL reads
+ * (tx.execute) bypass column types and call `canonical` themselves.
+ */
+const money = customType<{ data: string; driverData: string }>({
+  dataType: () => 'numeric(38, 18)',
+  fromDriver: (value) => canonical(value),
+});
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const userRef = (name = 'user_id') =>
   bigint(name, { mode: 'number' })

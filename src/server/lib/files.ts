@@ -9,7 +9,7 @@ import type { Clock } from '../context.js';
 import { CONTENT_TYPE_BY_EXTENSION, type ImageInfo } from './images.js';
 
 /** A signed URL is good for 10 to 15 minutes (see `expiryOf`). */
-export const SIGNED_URL_TTL_S = 10 * 60;
+const SIGNED_URL_TTL_S = 10 * 60;
 /** Expiries are rounded up to this step, so a URL stays the same between polls and the browser can cache it. */
 const EXPIRY_STEP_S = 5 * 60;
 

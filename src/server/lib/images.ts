@@ -3,7 +3,7 @@
  * reads its dimensions from the header, so a decompression bomb is refused before anyone decodes it.
  */
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
+type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
 export interface ImageInfo {
   kind: ImageKind;
@@ -14,8 +14,8 @@ export interface ImageInfo {
 }
 
 /** Far beyond any phone photo or scan; anything larger is refused as a likely decompression bomb. */
-export const MAX_IMAGE_SIDE = 20_000;
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_SIDE = 20_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 
 const FORMATS: Record<ImageKind, { contentType: string; extension: string }> = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },

@@ -32,6 +32,7 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await stream.sendMail({ from: options.from, ...message });
+      // Wall time on purpose: it only names (and sorts) the outbox files of a development setup.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
       const file = path.join(options.outboxDir, name);
       writeFileSync(file, info.message as Buffer);

@@ -29,6 +29,7 @@ interface Verified extends TokenClaims {
   exp: number;
 }
 
+/** `now`: the app passes its context's clock; the wall-clock default is for tools outside the app (bench). */
 export function createTokenService(secret: Uint8Array, ttl: string, now: () => Date = () => new Date()) {
   // Imported once: given raw bytes, jose imports the key again on every call.
   let imported: Promise<CryptoKey> | undefined;

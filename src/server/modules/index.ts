@@ -1,16 +1,16 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
-import { adminModule } from './admin/routes.js';
-import { authModule } from './auth/routes.js';
-import { chatModule } from './chat/routes.js';
-import { faqModule } from './faq/routes.js';
-import { filesModule } from './files/routes.js';
-import { healthModule } from './health/routes.js';
-import { identityModule } from './identity/routes.js';
-import { marketModule } from './market/routes.js';
-import { realtimeModule } from './realtime/routes.js';
-import { tradesModule } from './trades/routes.js';
-import { walletsModule } from './wallets/routes.js';
+import { adminModule } from './admin/index.js';
+import { authModule } from './auth/index.js';
+import { chatModule } from './chat/index.js';
+import { faqModule } from './faq/index.js';
+import { filesModule } from './files/index.js';
+import { healthModule } from './health/index.js';
+import { identityModule } from './identity/index.js';
+import { marketModule } from './market/index.js';
+import { realtimeModule } from './realtime/index.js';
+import { tradesModule } from './trades/index.js';
+import { walletsModule } from './wallets/index.js';
 
 export const modules: AppModule[] = [
   healthModule,

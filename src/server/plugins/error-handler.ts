@@ -1,15 +1,17 @@
 /**
- * One place maps every failure to `{error, fields?}` (DESIGN.md section 3): bad input is a 400 with
+ * One place maps every failure to `{error, fields?}` (DESIGN.md section 3), and the market's
+ * exchange errors to the exchange's `{code, msg}`: bad input is a 400 with
  * a clear message, domain errors keep their status, anything unexpected is a 500 without details.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
+import { AppError, ExchangeApiError } from '../errors.js';
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof ExchangeApiError) return reply.status(error.statusCode).send(error.body);
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)

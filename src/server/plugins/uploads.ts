@@ -6,9 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
-import type { AppContext } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
-import { createFileStore, type FileStore } from '../lib/files.js';
 import { inspectImage, type ImageInfo } from '../lib/images.js';
 
 export interface ImageUpload {
@@ -106,9 +104,4 @@ export async function readImageForm<F extends string, I extends string>(
     throw multipartFailure(error);
   }
   return form;
-}
-
-/** The file store of an app context. Cheap to build: it is only a folder and a key. */
-export function fileStoreOf(ctx: Pick<AppContext, 'config' | 'clock'>): FileStore {
-  return createFileStore({ dataDir: ctx.config.dataDir, secret: ctx.config.jwtSecret, clock: ctx.clock });
 }

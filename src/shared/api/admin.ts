@@ -37,8 +37,8 @@ export const ADMIN_MSG = {
 /** The marker in the recharge-address answer that the FAQ bot replaces with the current addresses. */
 export const DEPOSIT_ADDRESSES_PLACEHOLDER = '{{deposit_addresses}}';
 
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
+const PAGE_SIZE_DEFAULT = 20;
+const PAGE_SIZE_MAX = 100;
 
 const pageParams = {
   page: z.coerce
@@ -67,7 +67,7 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
-export const adminUserRow = z.object({
+const adminUserRow = z.object({
   user_id: z.number(),
   email: z.string(),
   name: z.string(),
@@ -76,13 +76,12 @@ export const adminUserRow = z.object({
   is_admin: z.boolean(),
   created_at: z.string(),
 });
-export type AdminUserRow = z.infer<typeof adminUserRow>;
 export const adminUsersPage = paged(adminUserRow);
 export type AdminUsersPage = z.infer<typeof adminUsersPage>;
 
 export const adminUserParams = z.object({ user_id: idParam });
 
-export const adminTrade = z.object({
+const adminTrade = z.object({
   trade_id: z.number(),
   coin: z.string(),
   trade_type: z.enum(['buy', 'sell']),
@@ -134,7 +133,7 @@ export const DETAIL_LIST_LIMIT = 100;
 export const auditLogQuery = z.object(pageParams);
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.number(),
   actor_id: z.number(),
   actor_email: z.string(),
@@ -152,7 +151,7 @@ export type AuditLogPage = z.infer<typeof auditLogPage>;
 // ---- settings ----
 
 /** What a careless paste must not become: the address users send money to. */
-export const DEPOSIT_ADDRESS_PATTERNS: Record<(typeof DEPOSIT_NETWORKS)[number], RegExp> = {
+const DEPOSIT_ADDRESS_PATTERNS: Record<(typeof DEPOSIT_NETWORKS)[number], RegExp> = {
   ERC20: /^0x[0-9a-fA-F]{40}$/,
   TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
   BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
@@ -169,7 +168,6 @@ export const depositAddressesInput = z.object({
   TRC20: depositAddressInput('TRC20'),
   BTC: depositAddressInput('BTC'),
 });
-export type DepositAddressesInput = z.infer<typeof depositAddressesInput>;
 
 /** A price staff type: positive, at most 8 decimals; canonicalised ('1.50' -> '1.5'). */
 export const usdoPriceInput = z
@@ -178,7 +176,7 @@ export const usdoPriceInput = z
   .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: ADMIN_MSG.invalidPrice })
   .transform((v) => dec(v).toFixed());
 
-export const faqEntry = z.object({
+const faqEntry = z.object({
   id: z.number(),
   topic: z.string(),
   question: z.string(),
@@ -209,10 +207,10 @@ export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
 
 export const faqEntryParams = z.object({ id: idParam });
 
-export const FAQ_QUESTION_MAX = 200;
-export const FAQ_ANSWER_MAX = 4000;
-export const FAQ_KEYWORDS_MAX = 30;
-export const FAQ_KEYWORD_MAX = 60;
+const FAQ_QUESTION_MAX = 200;
+const FAQ_ANSWER_MAX = 4000;
+const FAQ_KEYWORDS_MAX = 30;
+const FAQ_KEYWORD_MAX = 60;
 
 /** PUT /api-v3/admin/settings/faq/{id}/ */
 export const faqEntryBody = z.object({

@@ -27,7 +27,7 @@ export const VERIFICATION_IMAGES = {
 export type VerificationImageField = keyof typeof VERIFICATION_IMAGES;
 export const VERIFICATION_IMAGE_FIELDS = Object.keys(VERIFICATION_IMAGES) as VerificationImageField[];
 
-export const submissionStatus = z.enum(['pending', 'verified', 'rejected']);
+const submissionStatus = z.enum(['pending', 'verified', 'rejected']);
 export type SubmissionStatus = z.infer<typeof submissionStatus>;
 
 /** 201 of POST /api-v1/documents-verification/ */
@@ -46,7 +46,7 @@ export const verificationStatusResponse = z.object({
 export type VerificationStatusResponse = z.infer<typeof verificationStatusResponse>;
 
 /** GET /api-v3/admin/unverified-users-records/: submissions waiting for review, oldest first; [] when none. */
-export const unverifiedUser = z.object({
+const unverifiedUser = z.object({
   user_id: z.number(),
   full_name: z.string(),
   user_uniqueid: z.string(),

@@ -15,7 +15,7 @@ export const FAQ_TOPICS = [
 ] as const;
 export type FaqTopic = (typeof FAQ_TOPICS)[number]['topic'];
 
-export const QUESTION_MAX = 500;
+const QUESTION_MAX = 500;
 
 export const questionBody = z.object({
   question: z
@@ -24,7 +24,6 @@ export const questionBody = z.object({
     .min(1, { error: MSG.questionRequired })
     .max(QUESTION_MAX, { error: `Question must be at most ${QUESTION_MAX} characters` }),
 });
-export type QuestionBody = z.infer<typeof questionBody>;
 
 /** POST /api-v2/question-answer/: the best answer, or an empty list when nothing matches. */
 export const faqAnswerResponse = z.object({
@@ -53,7 +52,6 @@ const sessionId = z.uuid({ error: 'Invalid chat session id' });
 
 /** POST /api-v2/chats/ (201 when opened, 200 when the open one is returned) */
 export const chatSessionResponse = z.object({ session_id: z.string() });
-export type ChatSessionResponse = z.infer<typeof chatSessionResponse>;
 
 /** GET /api-v2/chats/{session_id}/: whether the chat is still open, and whose it is. */
 export const chatSessionDetails = z.object({

@@ -55,7 +55,7 @@ export const TRADE_MSG = {
 // ---- pieces ----
 
 /** A price a client sends: positive, at most 18 decimals (the database keeps 18). */
-export const PRICE_PATTERN = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+const PRICE_PATTERN = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 
 const decimalInput = (pattern: RegExp, message: string) =>
   z
@@ -75,7 +75,7 @@ export const handsInput = decimalInput(AMOUNT_PATTERN, TRADE_MSG.enterHands).ref
  * A coin of a USDT pair: 'BTC', 'btc', 'BTCUSDT' and 'BTC/USDT' are all BTC. USDT itself is the
  * quote currency and cannot be traded against itself.
  */
-export const coinInput = z
+const coinInput = z
   .string({ error: TRADE_MSG.chooseCoin })
   .transform((v) => {
     const upper = v.trim().toUpperCase().replace(/[/_-]/g, '');
@@ -86,14 +86,14 @@ export const coinInput = z
   .refine((v) => /^[A-Z0-9]{2,12}$/.test(v), { error: TRADE_MSG.chooseCoin, abort: true })
   .refine((v) => v !== QUOTE_CURRENCY, { error: TRADE_MSG.cannotTrade(QUOTE_CURRENCY) });
 
-export const tradeSide = z.enum(TRADE_SIDES);
+const tradeSide = z.enum(TRADE_SIDES);
 export type TradeSide = z.infer<typeof tradeSide>;
 const tradeSideInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(TRADE_SIDES, { error: TRADE_MSG.chooseSide }),
 );
 
-export const orderType = z.enum(ORDER_TYPES);
+const orderType = z.enum(ORDER_TYPES);
 const orderTypeInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(ORDER_TYPES, { error: TRADE_MSG.chooseOrderType }),
@@ -111,8 +111,7 @@ export const leverageInput = z
     return n as Leverage;
   });
 
-export const tradeStatus = z.enum(['pending', 'open', 'closed', 'liquidated', 'cancelled']);
-export type TradeStatus = z.infer<typeof tradeStatus>;
+const tradeStatus = z.enum(['pending', 'open', 'closed', 'liquidated', 'cancelled']);
 
 // ---- POST /api-v1/trade-creation/ ----
 
@@ -143,7 +142,7 @@ export type TradeCreationInput = z.input<typeof tradeCreationBody>;
 // ---- POST /api-v1/trade-updation/ ----
 
 /** A trade id, as a number or a string of digits. */
-export const tradeIdInput = z
+const tradeIdInput = z
   .union(
     [
       z.number(),
@@ -174,7 +173,7 @@ export type TradeUpdationInput = z.input<typeof tradeUpdationBody>;
  * plus what a trader expects to see. `profit_loss` is live from the server's mark while the trade
  * is open, final once it is not. For a pending limit order, starting_price is its limit price.
  */
-export const tradeItem = z.object({
+const tradeItem = z.object({
   trade_id: z.number(),
   coin: z.string(),
   /** 'BTC/USDT' */
@@ -227,7 +226,7 @@ export const tradeHistoryQuery = z.object({
 });
 export type TradeHistoryQuery = z.infer<typeof tradeHistoryQuery>;
 
-export const pricePoint = z.object({ price_at_time: decimalString, created_at: z.string() });
+const pricePoint = z.object({ price_at_time: decimalString, created_at: z.string() });
 export type PricePoint = z.infer<typeof pricePoint>;
 
 /**
@@ -236,7 +235,7 @@ export type PricePoint = z.infer<typeof pricePoint>;
  * `history` holds the prices sampled while the trade was open, oldest first (at most 100 points,
  * thinned evenly, always with the first and the last).
  */
-export const tradeHistoryItem = z.object({
+const tradeHistoryItem = z.object({
   trade_id: z.number(),
   coin: z.string(),
   prfit_loss: decimalString,

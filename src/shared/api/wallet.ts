@@ -3,7 +3,7 @@
  * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
  */
 import { z } from 'zod';
-import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, WALLET_KINDS, type WalletKind } from '../constants.js';
+import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type WalletKind } from '../constants.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
@@ -48,7 +48,7 @@ const isPositiveAmount = (v: unknown): v is string | number =>
 
 /** Currency codes travel upper case ('btc' and 'BTC' are the same coin). */
 export const CURRENCY_PATTERN = /^[A-Z0-9]{2,12}$/;
-export const currencyInput = z
+const currencyInput = z
   .string({ error: WALLET_MSG.chooseCurrency })
   .trim()
   .toUpperCase()
@@ -63,8 +63,7 @@ const WALLET_ALIASES: Record<string, WalletKind> = {
   legal_currency: 'legal',
   second: 'second',
 };
-export const walletKind = z.enum(WALLET_KINDS);
-export const walletKindInput = z.string({ error: MSG.invalidWalletType }).transform((v, ctx) => {
+const walletKindInput = z.string({ error: MSG.invalidWalletType }).transform((v, ctx) => {
   const name = v.trim().toLowerCase();
   // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
   const kind = Object.hasOwn(WALLET_ALIASES, name) ? WALLET_ALIASES[name] : undefined;
@@ -78,16 +77,14 @@ export const walletKindInput = z.string({ error: MSG.invalidWalletType }).transf
 // ---- wallet lists ----
 
 /** One row of GET /api-v1/{funding,lever,legal,second}-wallet-list/. */
-export const walletBalance = z.object({ currency: z.string(), balance: decimalString });
-export type WalletBalance = z.infer<typeof walletBalance>;
+const walletBalance = z.object({ currency: z.string(), balance: decimalString });
 export const walletList = z.array(walletBalance);
 export type WalletList = z.infer<typeof walletList>;
 
 // ---- transactions as users see them ----
 
-export const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
-export type TransactionType = z.infer<typeof transactionType>;
-export const transactionStatus = z.enum(TRANSACTION_STATUSES);
+const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
+const transactionStatus = z.enum(TRANSACTION_STATUSES);
 
 /** An item of GET /api-v1/transcations-history/ (SPEC.md 3) plus the details we add. */
 export const transactionItem = z.object({
@@ -241,7 +238,7 @@ export function withdrawalProblem(input: {
 // ---- staff: pending transactions and their review ----
 
 /** An item of GET /api-v3/admin/pending-transactions/ (SPEC.md 3) plus withdrawal details. */
-export const pendingTransaction = z.object({
+const pendingTransaction = z.object({
   transaction_id: z.number(),
   transaction_type: z.enum(['deposit', 'withdrawal']),
   amount: decimalString,

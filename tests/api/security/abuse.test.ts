@@ -108,6 +108,18 @@ describe('rate limits', () => {
     ).toBe(201);
   });
 
+  it(`withdrawals: ${LIMIT} a minute per user, so users behind one address do not share it`, async () => {
+    const hash = await hashPassword('quick password 1');
+    const [carol, dave] = await Promise.all([quickUser(t, hash), quickUser(t, hash)]);
+    const withdraw = async (user: TestUser) =>
+      (await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body: {} })).status;
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) statuses.push(await withdraw(carol));
+    expect(statuses.slice(0, LIMIT)).not.toContain(429);
+    expect(statuses[LIMIT]).toBe(429);
+    expect(await withdraw(dave)).not.toBe(429);
+  });
+
   it('identity submissions: 2 a minute per user, refused before the images are read or stored', async () => {
     const uploads = path.join(t.config.dataDir, 'uploads');
     const stored = () => {

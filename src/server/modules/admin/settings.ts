@@ -20,8 +20,8 @@ import type { Queryable, Tx } from '../../db/database.js';
 import { faqEntries, settings } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/addresses.js';
-import { USDO_PRICE_KEY, usdoPrice } from '../market/usdo.js';
+import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';
+import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
 
@@ -40,14 +40,14 @@ const RECHARGE_ADDRESS_TOPIC = 'recharge_address';
 const lockKey = (tx: Tx, key: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coinfront.settings.${key}`}))`);
 
-async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: number) {
+async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: number, at: Date) {
   await tx
     .insert(settings)
-    .values({ key, value, updatedBy: staffId })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: staffId, updatedAt: sql`now()` } });
+    .values({ key, value, updatedBy: staffId, updatedAt: at })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: staffId, updatedAt: at } });
 }
 
-export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config'>) {
+export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) {
   async function read(db: Queryable): Promise<AdminSettings> {
     // One after the other: inside a transaction they share one connection.
     const price = await usdoPrice(db, ctx.config.usdoPrice);
@@ -69,7 +69,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config'>) {
           await lockKey(tx, USDO_PRICE_KEY);
           const before = await usdoPrice(tx, ctx.config.usdoPrice);
           const after = { price: body.usdo_price.price };
-          await upsertSetting(tx, USDO_PRICE_KEY, after, staffId);
+          await upsertSetting(tx, USDO_PRICE_KEY, after, staffId, ctx.clock.now());
           await recordAudit(tx, {
             actorId: staffId,
             action: 'settings.usdo_price',
@@ -83,7 +83,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config'>) {
           await lockKey(tx, DEPOSIT_ADDRESSES_KEY);
           const before = await depositAddresses(tx, ctx.config);
           const after = { ...body.deposit_addresses };
-          await upsertSetting(tx, DEPOSIT_ADDRESSES_KEY, after, staffId);
+          await upsertSetting(tx, DEPOSIT_ADDRESSES_KEY, after, staffId, ctx.clock.now());
           await recordAudit(tx, {
             actorId: staffId,
             action: 'settings.deposit_addresses',
@@ -108,7 +108,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config'>) {
         }
         const [updated] = await tx
           .update(faqEntries)
-          .set({ question: body.question, answer: body.answer, keywords: body.keywords, updatedAt: sql`now()` })
+          .set({ question: body.question, answer: body.answer, keywords: body.keywords, updatedAt: ctx.clock.now() })
           .where(eq(faqEntries.id, id))
           .returning();
         await recordAudit(tx, {

@@ -13,10 +13,8 @@ import { WALLET_KINDS } from '../../../shared/constants.js';
 import type { Queryable } from '../../db/database.js';
 import { trades, transactions, users, verifications } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { verificationStatusOf } from '../identity/status.js';
-import { canonical } from '../ledger/ledger.js';
-import { listWallet } from '../wallets/balances.js';
-import { toTransactionItem } from '../wallets/transactions.js';
+import { verificationStatusOf } from '../identity/index.js';
+import { listWallet, toTransactionItem } from '../wallets/index.js';
 
 /** The text of a LIKE pattern matched literally: %, _ and \ typed by staff are not wildcards. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -82,8 +80,6 @@ export async function searchUsers(db: Queryable, query: AdminUsersQuery): Promis
   };
 }
 
-const money = (v: string | null) => (v === null ? null : canonical(v));
-
 function toAdminTrade(row: typeof trades.$inferSelect): AdminTrade {
   return {
     trade_id: row.id,
@@ -91,13 +87,13 @@ function toAdminTrade(row: typeof trades.$inferSelect): AdminTrade {
     trade_type: row.tradeType,
     order_type: row.orderType,
     status: row.status,
-    hands: canonical(row.hands),
+    hands: row.hands,
     leverage: row.leverage,
-    margin: canonical(row.margin),
-    limit_price: money(row.limitPrice),
-    entry_price: money(row.entryPrice),
-    close_price: money(row.closePrice),
-    profit_loss: money(row.profitLoss),
+    margin: row.margin,
+    limit_price: row.limitPrice,
+    entry_price: row.entryPrice,
+    close_price: row.closePrice,
+    profit_loss: row.profitLoss,
     created_at: row.createdAt.toISOString(),
     opened_at: row.openedAt?.toISOString() ?? null,
     closed_at: row.closedAt?.toISOString() ?? null,

@@ -133,5 +133,3 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
     },
   };
 }
-
-export type OtpService = ReturnType<typeof createOtpService>;

@@ -14,6 +14,7 @@ import {
 import { errorBody, messageBody } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
+import { perAddressPerMinute } from '../../plugins/rate-limits.js';
 import { createAuthService } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
@@ -21,7 +22,8 @@ const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody 
 export const authModule: AppModule = (app, ctx) => {
   const auth = createAuthService(ctx);
   const { requireUser } = ctx.guard;
-  const limited = { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+  // Each of these checks a password or a code, or sends mail: counted per client address.
+  const limited = perAddressPerMinute(ctx.config.authRateLimit);
   const tags = ['auth'];
 
   app.post('/api-v1/signup-email-otp/', {

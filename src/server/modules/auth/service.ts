@@ -10,7 +10,7 @@ import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { sessionsEnded } from '../../lib/session-events.js';
-import { verificationStatusOf } from '../identity/status.js';
+import { verificationStatusOf } from '../identity/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -46,7 +46,7 @@ async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert,
   }
 }
 
-export function createAuthService(ctx: AppContext) {
+export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config' | 'tokens' | 'guard'>) {
   const otp = createOtpService(ctx);
 
   async function sessionUserOf(user: UserRow): Promise<SessionUser> {
@@ -178,8 +178,6 @@ export function createAuthService(ctx: AppContext) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
  * Make sure staff can log in (DESIGN.md section 2): ADMIN_EMAIL/ADMIN_PASSWORD are applied on every

@@ -42,10 +42,10 @@ function createChatEvents(log: AppContext['log']): ChatEvents {
   };
 }
 
-const buses = new WeakMap<AppContext, ChatEvents>();
+const buses = new WeakMap<object, ChatEvents>();
 
 /** The chat event bus of an app context (created on first use). */
-export function chatEventsOf(ctx: AppContext): ChatEvents {
+export function chatEventsOf(ctx: Pick<AppContext, 'log'>): ChatEvents {
   let bus = buses.get(ctx);
   if (!bus) {
     bus = createChatEvents(ctx.log);

@@ -17,8 +17,8 @@ import { chatMessages, chatSessions, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { fileStoreOf, type ImageUpload } from '../../plugins/uploads.js';
-import { usernameOf } from '../auth/service.js';
+import type { ImageUpload } from '../../plugins/uploads.js';
+import { usernameOf } from '../auth/index.js';
 import { chatEventsOf } from './events.js';
 
 type Viewer = Pick<AuthUser, 'id' | 'isAdmin'>;
@@ -36,8 +36,8 @@ async function visibleSession(db: Queryable, viewer: Viewer, sessionId: string, 
   return session;
 }
 
-export function createChatService(ctx: AppContext) {
-  const files = fileStoreOf(ctx);
+export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files' | 'log'>) {
+  const { files } = ctx;
   const events = chatEventsOf(ctx);
 
   const toApi = (m: MessageRow, from: SenderRow): ChatMessage => ({
@@ -192,5 +192,3 @@ export function createChatService(ctx: AppContext) {
     },
   };
 }
-
-export type ChatService = ReturnType<typeof createChatService>;

@@ -11,7 +11,7 @@ import { chatEventsOf } from './events.js';
 
 const USER_TOPIC = /^chat@user\.(\d{1,15})$/;
 
-export function registerChatStreams(ctx: AppContext): () => void {
+export function registerChatStreams(ctx: Pick<AppContext, 'streams' | 'log'>): () => void {
   ctx.streams.addFamily({
     name: 'chat',
     accepts: (topic) => topic === CHAT_STREAMS.staff || USER_TOPIC.test(topic),

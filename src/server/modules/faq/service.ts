@@ -11,7 +11,7 @@ const SHIPPED_QUESTIONS = new Map<string, string>(FAQ_TOPICS.map((t) => [t.topic
 type FaqEntry = Pick<typeof faqEntries.$inferSelect, 'topic' | 'question' | 'keywords' | 'answer'>;
 
 /** Lower case words separated by single spaces, so matching ignores punctuation and spacing. */
-export const normalise = (text: string) =>
+const normalise = (text: string) =>
   text
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
@@ -23,7 +23,7 @@ export const normalise = (text: string) =>
  * a phrase weighs its number of words, so 'recharge address' beats a bare 'recharge'. Ties go to
  * the entry listed first.
  */
-export function bestEntry<T extends FaqEntry>(entries: T[], question: string): T | undefined {
+function bestEntry<T extends FaqEntry>(entries: T[], question: string): T | undefined {
   const asked = normalise(question);
   if (!asked) return undefined;
   // The support screen's buttons send the shipped questions: they keep working after staff reword one.

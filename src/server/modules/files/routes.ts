@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import type { AppModule } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { fileStoreOf } from '../../plugins/uploads.js';
 
 export const filesModule: AppModule = (app, ctx) => {
-  const files = fileStoreOf(ctx);
+  const { files } = ctx;
 
   app.get('/files/:name', {
     schema: {

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users, verifications } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { fileStoreOf, type ImageUpload } from '../../plugins/uploads.js';
+import type { ImageUpload } from '../../plugins/uploads.js';
 
 export type VerificationImages = Record<VerificationImageField, ImageUpload>;
 
@@ -40,8 +40,8 @@ function assertMaySubmit(latest: { status: SubmissionStatus } | undefined) {
   if (latest?.status === 'verified') throw conflict(MSG.alreadyVerified);
 }
 
-export function createIdentityService(ctx: AppContext) {
-  const files = fileStoreOf(ctx);
+export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'>) {
+  const { files } = ctx;
 
   return {
     async submit(
@@ -167,5 +167,3 @@ export function createIdentityService(ctx: AppContext) {
     },
   };
 }
-
-export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { canonical } from './ledger.js';
+import { canonical } from '../../../shared/money.js';
 
-export type LedgerMismatch =
+type LedgerMismatch =
   | {
       kind: 'balance';
       accountId: number;

@@ -11,7 +11,7 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { WalletKind } from '../../../shared/constants.js';
-import { dec, type Dec } from '../../../shared/money.js';
+import { canonical, dec, type Dec } from '../../../shared/money.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries } from '../../db/schema.js';
@@ -56,20 +56,6 @@ export interface PostOptions {
 
 const INSUFFICIENT = 'Insufficient balance';
 const MAX_SCALE = 18; // numeric(38, 18)
-
-/** A decimal as PostgreSQL prints `numeric`: no exponent, no leading zeros. */
-const PLAIN_DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-
-/**
- * Exact canonical string of a stored amount: no exponent, no trailing zeros. Stored amounts are
- * plain decimals, trimmed as text (views of polled lists trim hundreds per request); anything
- * else goes through decimal.js. Both give the same string (canonical.test.ts).
- */
-export function canonical(value: string | Dec): string {
-  if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) return dec(value).toFixed();
-  const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
-  return trimmed === '-0' ? '0' : trimmed;
-}
 
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
 
@@ -152,7 +138,7 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
       userId: row.userId,
       wallet: row.wallet,
       currency: row.currency,
-      balance: canonical(row.balance),
+      balance: row.balance,
     };
     locked.set(accountKeyId(row), account);
     held.set(accountKeyId(row), { ...account });
@@ -260,8 +246,7 @@ const balancesQuery = (db: Queryable) =>
     .from(accounts)
     .where(and(eq(accounts.userId, sql.placeholder('userId')), eq(accounts.wallet, sql.placeholder('wallet'))));
 
-const byCurrency = (rows: { currency: string; balance: string }[]) =>
-  new Map(rows.map((r) => [r.currency, canonical(r.balance)]));
+const byCurrency = (rows: { currency: string; balance: string }[]) => new Map(rows.map((r) => [r.currency, r.balance]));
 
 /** Balances of one wallet of a user, by currency (reading needs no lock). */
 export async function walletBalances(db: Queryable, userId: number, wallet: WalletKind): Promise<Map<string, string>> {

@@ -4,7 +4,7 @@
  */
 import { dec, toFixed } from '../../../shared/money.js';
 
-export const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000] as const;
+const POW10 = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000] as const;
 const pow10 = (decimals: number): number => POW10[decimals] ?? 10 ** decimals;
 
 /** Nearest whole number of ticks of a price, at least one (prices stay positive). */

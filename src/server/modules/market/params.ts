@@ -4,30 +4,16 @@
  * Anything a client can send ends in a value or an ExchangeApiError, never an exception.
  */
 import { isKlineInterval, type KlineInterval } from '../../../shared/market.js';
+import { ExchangeApiError } from '../../errors.js';
 import type { SymbolCatalog } from './catalog.js';
 
-export class ExchangeApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: number,
-    readonly msg: string,
-  ) {
-    super(msg);
-    this.name = 'ExchangeApiError';
-  }
-
-  get body() {
-    return { code: this.code, msg: this.msg };
-  }
-}
-
-export const invalidSymbol = () => new ExchangeApiError(400, -1121, 'Invalid symbol.');
-export const missingParam = (name: string) =>
+const invalidSymbol = () => new ExchangeApiError(400, -1121, 'Invalid symbol.');
+const missingParam = (name: string) =>
   new ExchangeApiError(400, -1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
-export const illegalChars = (name: string, legal: string) =>
+const illegalChars = (name: string, legal: string) =>
   new ExchangeApiError(400, -1100, `Illegal characters found in parameter '${name}'; legal range is '${legal}'.`);
-export const badCombination = () => new ExchangeApiError(400, -1128, 'Combination of optional parameters invalid.');
-export const invalidInterval = () => new ExchangeApiError(400, -1120, 'Invalid interval.');
+const badCombination = () => new ExchangeApiError(400, -1128, 'Combination of optional parameters invalid.');
+const invalidInterval = () => new ExchangeApiError(400, -1120, 'Invalid interval.');
 export const feedUnavailable = () =>
   new ExchangeApiError(503, -1001, 'Internal error; unable to process your request. Please try again.');
 
@@ -66,7 +52,7 @@ export function requiredSymbol(query: Query, catalog: SymbolCatalog): string {
  * `symbols=["BTCUSDT","ETHUSDT"]` (raw or URL-encoded; the exchange's form), also tolerating
  * a bare list `[BTCUSDT,ETHUSDT]` or `BTCUSDT,ETHUSDT`. Duplicates are dropped, order is kept.
  */
-export function parseSymbolList(raw: string, catalog: SymbolCatalog): string[] {
+function parseSymbolList(raw: string, catalog: SymbolCatalog): string[] {
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed === '[]') throw missingParam('symbols');
   let items: unknown;
@@ -104,7 +90,7 @@ export function symbolSelection(
 }
 
 /** An optional non-negative integer parameter (limit, startTime, endTime). */
-export function optionalInteger(query: Query, name: string): number | undefined {
+function optionalInteger(query: Query, name: string): number | undefined {
   const raw = query[name];
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw.trim())) throw illegalChars(name, INTEGER_LEGAL);

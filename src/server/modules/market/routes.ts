@@ -8,7 +8,6 @@ import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { defaultCurrency } from '../../../shared/api/market.js';
 import type { AppModule } from '../../context.js';
 import {
-  ExchangeApiError,
   feedUnavailable,
   intervalParam,
   limitParam,
@@ -20,7 +19,7 @@ import {
 import { createTickerPublisher, tickerFamily } from './streams.js';
 import { usdoPrice } from './usdo.js';
 
-export const defaultCurrencyResponse = defaultCurrency;
+const defaultCurrencyResponse = defaultCurrency;
 
 /** depth: the exchange's default and maximum `limit`. */
 const DEPTH_DEFAULT = 100;
@@ -29,14 +28,10 @@ const DEPTH_MAX = 5000;
 const KLINES_DEFAULT = 500;
 const KLINES_MAX = 1000;
 
+/** A pre-serialised JSON body; its ExchangeApiErrors are answered by the error handler. */
 async function answer(reply: FastifyReply, body: () => string | Promise<string>) {
-  try {
-    const json = await body();
-    return reply.type('application/json; charset=utf-8').send(json);
-  } catch (error) {
-    if (error instanceof ExchangeApiError) return reply.status(error.statusCode).send(error.body);
-    throw error;
-  }
+  const json = await body();
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** A quoted symbol with no data yet (the exchange feed is still connecting). */

@@ -42,7 +42,7 @@ const rulesBySymbol = new Map(PAIR_RULES.map((r) => [r.symbol, r]));
 export const pairRules = (symbol: string): PairRules | undefined => rulesBySymbol.get(symbol);
 
 /** "0.01000000" for 2 decimals: a step of one unit in the last place, as the exchange writes it. */
-export const stepString = (decimals: number): string =>
+const stepString = (decimals: number): string =>
   decimals === 0 ? '1.00000000' : `0.${'0'.repeat(decimals - 1)}1`.padEnd(10, '0');
 
 /** The exchangeInfo entry of a pair, with the filters clients read (price, lot size, notional). */

@@ -14,7 +14,9 @@ describe('market service lifecycle', () => {
 
   it('ticks every second while started and leaves no timer behind when stopped', async () => {
     vi.useFakeTimers();
-    const market = createMarketService(config, null as unknown as Db, {
+    const market = createMarketService({
+      config,
+      db: null as unknown as Db,
       clock: { now: () => new Date() },
       log: silent,
     });
@@ -31,7 +33,9 @@ describe('market service lifecycle', () => {
   });
 
   it('prices coins without touching the database except for USDO', async () => {
-    const market = createMarketService(config, null as unknown as Db, {
+    const market = createMarketService({
+      config,
+      db: null as unknown as Db,
       clock: { now: () => new Date() },
       log: silent,
     });

@@ -4,25 +4,23 @@
  * other modules (trades, withdrawals, valuations).
  */
 import { IN_HOUSE_COIN, QUOTE_CURRENCY } from '../../../shared/constants.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../context.js';
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import { createBinanceFeed, type FeedLog } from './binance/feed.js';
 import { chooseServerRegion, detectCountry, type FetchLike } from './region.js';
 import { createSimFeed } from './sim/feed.js';
 import type { ExchangeFeed, MarketService } from './types.js';
 import { usdoPrice } from './usdo.js';
 
-export interface MarketServiceDeps {
-  clock: Clock;
+export interface MarketServiceDeps extends Pick<AppContext, 'config' | 'db' | 'clock'> {
   log: FeedLog & { error(obj: object, msg?: string): void };
   /** HTTP for the exchange and geolocation (default: global fetch). */
   fetch?: FetchLike;
 }
 
-export const TICK_MS = 1_000;
+const TICK_MS = 1_000;
 
-function createFeed(config: Config, deps: MarketServiceDeps): ExchangeFeed {
+function createFeed(deps: MarketServiceDeps): ExchangeFeed {
+  const { config } = deps;
   const now = () => deps.clock.now().getTime();
   if (config.marketSource === 'sim') return createSimFeed({ seed: config.marketSeed, now });
   const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
@@ -42,6 +40,8 @@ function startTickLoop(tick: () => void): () => void {
   let running = true;
   const schedule = () => {
     if (!running) return;
+    // Wall time on purpose, not the context's clock: the timer itself runs on wall time, and this
+    // only aligns it to the next whole second.
     timer = setTimeout(
       () => {
         tick();
@@ -58,8 +58,9 @@ function startTickLoop(tick: () => void): () => void {
   };
 }
 
-export function createMarketService(config: Config, db: Db, deps: MarketServiceDeps): MarketService {
-  const exchange = createFeed(config, deps);
+export function createMarketService(deps: MarketServiceDeps): MarketService {
+  const { config, db } = deps;
+  const exchange = createFeed(deps);
   const listeners = new Set<() => void>();
   let stopTicking: (() => void) | undefined;
 

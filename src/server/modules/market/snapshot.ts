@@ -5,6 +5,35 @@
  */
 import type { Ticker24h } from '../../../shared/api/market.js';
 
+/** A ticker as the exchange's `<symbol>@ticker` stream event ('24hrTicker'), observed at `time` (ms). */
+export function tickerEvent(t: Ticker24h, time: number) {
+  return {
+    e: '24hrTicker',
+    E: time,
+    s: t.symbol,
+    p: t.priceChange,
+    P: t.priceChangePercent,
+    w: t.weightedAvgPrice,
+    x: t.prevClosePrice,
+    c: t.lastPrice,
+    Q: t.lastQty,
+    b: t.bidPrice,
+    B: t.bidQty,
+    a: t.askPrice,
+    A: t.askQty,
+    o: t.openPrice,
+    h: t.highPrice,
+    l: t.lowPrice,
+    v: t.volume,
+    q: t.quoteVolume,
+    O: t.openTime,
+    C: t.closeTime,
+    F: t.firstId,
+    L: t.lastId,
+    n: t.count,
+  };
+}
+
 export class TickerSnapshot {
   private readonly bySymbol = new Map<string, Ticker24h>();
   private readonly tickerJson = new Map<string, string>();
@@ -73,33 +102,7 @@ export class TickerSnapshot {
     let json = this.eventJson.get(symbol);
     if (json === undefined) {
       const t = this.bySymbol.get(symbol);
-      json = t
-        ? JSON.stringify({
-            e: '24hrTicker',
-            E: this.time,
-            s: t.symbol,
-            p: t.priceChange,
-            P: t.priceChangePercent,
-            w: t.weightedAvgPrice,
-            x: t.prevClosePrice,
-            c: t.lastPrice,
-            Q: t.lastQty,
-            b: t.bidPrice,
-            B: t.bidQty,
-            a: t.askPrice,
-            A: t.askQty,
-            o: t.openPrice,
-            h: t.highPrice,
-            l: t.lowPrice,
-            v: t.volume,
-            q: t.quoteVolume,
-            O: t.openTime,
-            C: t.closeTime,
-            F: t.firstId,
-            L: t.lastId,
-            n: t.count,
-          })
-        : '';
+      json = t ? JSON.stringify(tickerEvent(t, this.time)) : '';
       this.eventJson.set(symbol, json);
     }
     return json;

@@ -2,7 +2,7 @@
 import type { StreamHub, TopicFamily } from '../../lib/stream-hub.js';
 import type { ExchangeFeed } from './types.js';
 
-export const TICKER_FAMILY = 'market.ticker';
+const TICKER_FAMILY = 'market.ticker';
 const TICKER_TOPIC = /^([a-z0-9]{2,20})@ticker$/;
 
 const symbolOf = (topic: string): string | null => TICKER_TOPIC.exec(topic)?.[1]?.toUpperCase() ?? null;

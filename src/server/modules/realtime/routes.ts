@@ -15,9 +15,9 @@ import { batchSender } from './batch.js';
 import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
 
 /** At most this many streams per connection. */
-export const MAX_STREAMS_PER_CONNECTION = 200;
+const MAX_STREAMS_PER_CONNECTION = 200;
 /** Requests per second a connection may send before it is closed (the exchange allows 5). */
-export const MAX_MESSAGES_PER_SECOND = 10;
+const MAX_MESSAGES_PER_SECOND = 10;
 /** A client that has this much unread data gets no more frames until it catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /**
@@ -152,6 +152,8 @@ function openConnection(
 
   /** Frames are handled one after another: a SUBSCRIBE sent right after LOGIN must see the login. */
   let queue: Promise<void> = Promise.resolve();
+  // Wall time on purpose, not ctx.clock: a per-second flood guard on one socket is no domain time,
+  // and a test clock moved ahead must not reset it.
   let windowStart = Date.now();
   let messagesInWindow = 0;
   socket.on('message', (data, isBinary) => {

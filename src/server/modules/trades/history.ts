@@ -6,9 +6,9 @@ import {
   type TradeHistoryItem,
   type TradeHistoryQuery,
 } from '../../../shared/api/trade.js';
+import { canonical } from '../../../shared/money.js';
 import type { Queryable } from '../../db/database.js';
 import { trades } from '../../db/schema.js';
-import { canonical } from '../ledger/ledger.js';
 import { toTradeHistoryItem } from './view.js';
 
 /**

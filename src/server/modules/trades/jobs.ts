@@ -12,17 +12,16 @@ import { POLL } from '../../../shared/constants.js';
 import { limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
-import { canonical } from '../ledger/ledger.js';
 import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade } from './lifecycle.js';
 import { readMark } from './marks.js';
 
 type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
 
 /** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
-export const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
+const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
 
 /** The Lever screen re-prices every 20 s (SPEC.md 7 "Polling"); the history keeps the same rhythm. */
-export const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
+const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
 
 export interface TradeJobReport {
   /** false when another instance held the lock and this pass did nothing. */
@@ -54,8 +53,7 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
   for (const { id } of due) {
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, canonical(trade.limitPrice!), mark))
-        return null;
+      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return null;
       await fillOrder(tx, trade, now);
       return trade;
     });
@@ -81,7 +79,7 @@ async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date)
     const done = await ctx.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id, { skipLocked: true });
       if (trade?.status !== 'open') return null;
-      const args = [canonical(trade.hands), canonical(trade.entryPrice!), canonical(trade.margin)] as const;
+      const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
       if (!reachesLiquidation(trade.tradeType, ...args, mark)) return null;
       await settleTrade(tx, trade, mark, now);
       return trade;

@@ -22,7 +22,7 @@ import {
 } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
 import { tradePriceHistory, trades } from '../../db/schema.js';
-import { canonical, credit, type AccountKey } from '../ledger/ledger.js';
+import { credit, type AccountKey } from '../ledger/index.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -77,9 +77,8 @@ async function update(tx: Tx, tradeId: number, values: Partial<NewTrade>): Promi
 
 /** Close an open trade at `mark`: liquidated when its loss reached the margin, else closed with margin + P/L paid back. */
 export async function settleTrade(tx: Tx, trade: TradeRow, mark: string, at: Date): Promise<TradeRow> {
-  const hands = canonical(trade.hands);
-  const entry = canonical(trade.entryPrice!);
-  const margin = canonical(trade.margin);
+  const { hands, margin } = trade;
+  const entry = trade.entryPrice!;
   const liquidated = reachesLiquidation(trade.tradeType, hands, entry, margin, mark);
   const profitLoss = liquidated
     ? dec(margin).negated().toFixed()
@@ -103,7 +102,7 @@ export async function settleTrade(tx: Tx, trade: TradeRow, mark: string, at: Dat
 
 /** Revoke a resting limit order: its reserved margin goes back to the lever wallet. */
 export async function cancelOrder(tx: Tx, trade: TradeRow, at: Date): Promise<TradeRow> {
-  await credit(tx, leverUsdt(trade.userId), canonical(trade.margin), {
+  await credit(tx, leverUsdt(trade.userId), trade.margin, {
     reason: 'trade_refund',
     refType: TRADE_REF,
     refId: trade.id,
@@ -113,7 +112,7 @@ export async function cancelOrder(tx: Tx, trade: TradeRow, at: Date): Promise<Tr
 
 /** The mark reached a resting order's limit: it opens at the limit price, with the margin reserved for exactly that price. */
 export async function fillOrder(tx: Tx, trade: TradeRow, at: Date): Promise<TradeRow> {
-  const entry = canonical(trade.limitPrice!);
+  const entry = trade.limitPrice!;
   await recordPrice(tx, trade.id, entry, at);
   return update(tx, trade.id, { status: 'open', entryPrice: entry, openedAt: at });
 }

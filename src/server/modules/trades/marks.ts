@@ -5,7 +5,7 @@
 import { TRADE_MSG } from '../../../shared/api/trade.js';
 import { dec } from '../../../shared/money.js';
 import { badRequest, unavailable } from '../../errors.js';
-import type { MarketService } from '../market/types.js';
+import type { MarketService } from '../market/index.js';
 
 export type Market = Pick<MarketService, 'markPrice'>;
 

@@ -14,8 +14,8 @@ import { cmp, limitReached, tradeMargin, withinPriceTolerance } from '../../../s
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
-import { accountKeyId, debit, lockAccounts } from '../ledger/ledger.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import { accountKeyId, debit, lockAccounts } from '../ledger/index.js';
 import {
   TRADE_REF,
   TRADES_CHANGED,

@@ -2,19 +2,16 @@
 import type { PricePoint, TradeHistoryItem, TradeItem } from '../../../shared/api/trade.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { liquidationPrice, settledProfitLoss, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
-import { canonical } from '../ledger/ledger.js';
 import { isFinished, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 
-const money = (value: string | null) => (value === null ? null : canonical(value));
-
 /** The price a trade is (or will be) in at: its entry, or a pending order's limit. */
-const entryOf = (row: TradeRow) => canonical(row.entryPrice ?? row.limitPrice!);
+const entryOf = (row: TradeRow) => row.entryPrice ?? row.limitPrice!;
 
 /** What closing paid back: margin + P/L for a closed or liquidated trade, the refund of a cancelled order. */
 function payoutOf(row: TradeRow): string | null {
   if (!isFinished(row.status)) return null;
-  return tradePayout(canonical(row.margin), canonical(row.profitLoss ?? '0'));
+  return tradePayout(row.margin, row.profitLoss ?? '0');
 }
 
 type FixedPart = Omit<TradeItem, 'profit_loss' | 'current_price' | 'price_stale'>;
@@ -30,9 +27,8 @@ function fixedPartOf(row: TradeRow): FixedPart {
   let fixed = fixedParts.get(row);
   if (fixed) return fixed;
   const live = !isFinished(row.status);
-  const hands = canonical(row.hands);
+  const { hands, margin } = row;
   const entry = entryOf(row);
-  const margin = canonical(row.margin);
   fixed = {
     trade_id: row.id,
     coin: row.coin,
@@ -45,9 +41,9 @@ function fixedPartOf(row: TradeRow): FixedPart {
     leverage: row.leverage,
     margin,
     order_type: row.orderType,
-    limit_price: money(row.limitPrice),
+    limit_price: row.limitPrice,
     liquidation_price: live ? liquidationPrice(row.tradeType, hands, entry, margin) : null,
-    close_price: money(row.closePrice),
+    close_price: row.closePrice,
     closed_balance: payoutOf(row),
     created_at: row.createdAt.toISOString(),
     opened_at: row.openedAt?.toISOString() ?? null,
@@ -66,7 +62,7 @@ function profitLossOf(row: TradeRow, fixed: FixedPart, mark: Mark | null): strin
       fixed.margin,
     );
   }
-  return canonical(row.profitLoss ?? '0');
+  return row.profitLoss ?? '0';
 }
 
 export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
@@ -83,17 +79,17 @@ export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeH
   return {
     trade_id: row.id,
     coin: row.coin,
-    prfit_loss: canonical(row.profitLoss ?? '0'),
+    prfit_loss: row.profitLoss ?? '0',
     starting_price: entryOf(row),
-    trading_balance: canonical(row.margin),
+    trading_balance: row.margin,
     closed_balanec: payoutOf(row) ?? '0',
     history,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
     trade_type: row.tradeType,
-    hands: canonical(row.hands),
+    hands: row.hands,
     status: row.status,
-    close_price: money(row.closePrice),
+    close_price: row.closePrice,
     leverage: row.leverage,
     order_type: row.orderType,
   };

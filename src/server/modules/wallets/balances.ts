@@ -2,7 +2,7 @@
 import { DEFAULT_WALLET_CURRENCIES, type WalletKind } from '../../../shared/constants.js';
 import type { WalletList } from '../../../shared/api/wallet.js';
 import type { Db, Queryable } from '../../db/database.js';
-import { preparedWalletBalances, walletBalances } from '../ledger/ledger.js';
+import { preparedWalletBalances, walletBalances } from '../ledger/index.js';
 
 export async function listWallet(db: Queryable, userId: number, wallet: WalletKind): Promise<WalletList> {
   return walletListOf(await walletBalances(db, userId, wallet));

@@ -2,11 +2,11 @@
 import { MSG } from '../../../shared/messages.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import type { RechargeBody, TransactionCreated } from '../../../shared/api/wallet.js';
-import type { Db } from '../../db/database.js';
-import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
+import type { AppContext } from '../../context.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { insertTransaction, toTransactionItem } from './transactions.js';
 
-export function createDepositService(db: Db) {
+export function createDepositService({ db }: Pick<AppContext, 'db'>) {
   return {
     request(userId: number, body: RechargeBody, scope: IdempotencyScope) {
       return runIdempotent<undefined, TransactionCreated>(

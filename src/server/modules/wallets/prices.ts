@@ -3,7 +3,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { WALLET_MSG } from '../../../shared/api/wallet.js';
 import { isUsablePrice } from '../../../shared/prices.js';
 import { badRequest, unavailable } from '../../errors.js';
-import type { MarketService } from '../market/types.js';
+import type { MarketService } from '../market/index.js';
 
 /** USDT is the unit of account (1); other coins use the mark price, refused when missing or stale. */
 export async function usdtPriceOf(market: Pick<MarketService, 'markPrice'>, currency: string): Promise<string> {

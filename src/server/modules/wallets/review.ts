@@ -3,18 +3,18 @@
  * leaves a deposit uncredited / refunds a held withdrawal. The transaction row is locked first, so
  * two reviewers of one transaction act one after the other and the second finds it decided.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { canonical, credit, type Posting } from '../ledger/ledger.js';
+import { credit, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService(db: Db) {
+export function createReviewService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
     decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
       return db.transaction(async (tx) => {
@@ -23,7 +23,7 @@ export function createReviewService(db: Db) {
         if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
         if (row.status !== 'pending') throw conflict(WALLET_MSG.alreadyDecided(row.status));
 
-        const amount = canonical(row.amount);
+        const amount = row.amount;
         const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
         const ref = { refType: TRANSACTION_REF, refId: row.id };
         let posting: Posting | null = null;
@@ -35,7 +35,7 @@ export function createReviewService(db: Db) {
         const status = action === 'approve' ? 'successful' : 'cancel';
         const [updated] = await tx
           .update(transactions)
-          .set({ status, decidedBy: staffId, decidedAt: sql`now()` })
+          .set({ status, decidedBy: staffId, decidedAt: clock.now() })
           .where(eq(transactions.id, row.id))
           .returning();
         await recordAudit(tx, {

@@ -16,6 +16,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { preparedWalletList } from './balances.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
@@ -26,9 +27,9 @@ import { createWithdrawalService } from './withdrawals.js';
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody };
 
 export const walletsModule: AppModule = (app, ctx) => {
-  const deposits = createDepositService(ctx.db);
+  const deposits = createDepositService(ctx);
   const withdrawals = createWithdrawalService(ctx);
-  const transfers = createTransferService(ctx.db);
+  const transfers = createTransferService(ctx);
   const walletListOf = preparedWalletList(ctx.db);
   const { requireUser } = ctx.guard;
   const tags = ['wallets'];
@@ -50,8 +51,8 @@ export const walletsModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/withdraw/', {
     onRequest: requireUser,
-    // Each attempt checks the transaction password: limit guessing with a stolen session.
-    config: { rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } },
+    // Each attempt checks the transaction password: limit guessing with a stolen session, per user.
+    config: perUserPerMinute(ctx.config.authRateLimit),
     schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),

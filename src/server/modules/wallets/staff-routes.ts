@@ -12,7 +12,7 @@ import { createReviewService } from './review.js';
 import { listPending } from './transactions.js';
 
 export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
-  const review = createReviewService(ctx.db);
+  const review = createReviewService(ctx);
   const { requireAdmin } = ctx.guard;
   const tags = ['admin'];
 

@@ -3,28 +3,25 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { PendingTransaction, TransactionHistoryQuery, TransactionItem } from '../../../shared/api/wallet.js';
 import type { Queryable } from '../../db/database.js';
 import { transactions, users } from '../../db/schema.js';
-import { canonical } from '../ledger/ledger.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
 /** Transactions refer to ledger entries with this ref_type. */
 export const TRANSACTION_REF = 'transaction';
 
-const money = (v: string | null) => (v === null ? null : canonical(v));
-
 export function toTransactionItem(row: TransactionRow): TransactionItem {
   return {
     transaction_id: row.id,
     type: row.type,
-    amount: canonical(row.amount),
+    amount: row.amount,
     currency: row.currency,
     status: row.status,
     transfer_from: row.transferFrom,
     transfer_to: row.transferTo,
     created_at: row.createdAt.toISOString(),
-    fee: canonical(row.fee),
-    arrival_amount: money(row.arrivalAmount),
-    usdt_value: money(row.usdtValue),
+    fee: row.fee,
+    arrival_amount: row.arrivalAmount,
+    usdt_value: row.usdtValue,
     address: row.address,
     decided_at: row.decidedAt?.toISOString() ?? null,
   };
@@ -71,7 +68,7 @@ export async function listPending(db: Queryable, limit = 500): Promise<PendingTr
       {
         transaction_id: t.id,
         transaction_type: t.type,
-        amount: canonical(t.amount),
+        amount: t.amount,
         currency: t.currency,
         created_at: t.createdAt.toISOString(),
         user_id: t.userId,
@@ -79,9 +76,9 @@ export async function listPending(db: Queryable, limit = 500): Promise<PendingTr
         ...(t.address !== null ? { payment_address: t.address } : {}),
         ...(t.type === 'withdrawal'
           ? {
-              fee: canonical(t.fee),
-              arrival_amount: money(t.arrivalAmount) ?? undefined,
-              usdt_value: money(t.usdtValue) ?? undefined,
+              fee: t.fee,
+              arrival_amount: t.arrivalAmount ?? undefined,
+              usdt_value: t.usdtValue ?? undefined,
             }
           : {}),
       },

@@ -2,13 +2,13 @@
 import { MSG } from '../../../shared/messages.js';
 import { isZero } from '../../../shared/money.js';
 import { WALLET_MSG, transferProblem, type TransactionCreated, type TransferBody } from '../../../shared/api/wallet.js';
-import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
-import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/ledger.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 
-export function createTransferService(db: Db) {
+export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
     transfer(userId: number, body: TransferBody, scope: IdempotencyScope) {
       return runIdempotent<undefined, TransactionCreated>(
@@ -36,7 +36,7 @@ export function createTransferService(db: Db) {
               amount,
               transferFrom: body.transfer_from,
               transferTo: body.transfer_to,
-              decidedAt: new Date(),
+              decidedAt: clock.now(),
             });
             await move(
               tx,

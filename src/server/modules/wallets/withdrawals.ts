@@ -17,8 +17,8 @@ import type { Queryable } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { runIdempotent, type IdempotencyScope } from '../../plugins/idempotency.js';
-import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/ledger.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/index.js';
 import { usdtPriceOf } from './prices.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 

@@ -25,7 +25,8 @@ import {
 import { tickerStream, TRACKED_SYMBOLS } from '../../../../shared/market.js';
 import type { ExchangeEndpoints, MarketRegion } from '../../../../shared/market-region.js';
 import { SymbolCatalog } from '../catalog.js';
-import { ExchangeApiError, feedUnavailable } from '../params.js';
+import { ExchangeApiError } from '../../../errors.js';
+import { feedUnavailable } from '../params.js';
 import { regionsToTry, type FetchLike } from '../region.js';
 import { PAIR_RULES, symbolInfoOf } from '../rules.js';
 import { TickerSnapshot } from '../snapshot.js';
@@ -291,7 +292,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   /** Cached, shared GET for depth and klines. */
   function cachedJson(path: string): Promise<unknown> {
     if (!upstream) return Promise.reject(feedUnavailable());
-    const time = Date.now();
+    const time = now();
     const hit = responses.get(path);
     if (hit && hit.expires > time) return hit.value;
     if (responses.size >= MAX_CACHED) {

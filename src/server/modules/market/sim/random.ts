@@ -25,7 +25,7 @@ export function hashString(text: string): number {
 }
 
 /** A 32-bit hash of a key, a tag (which kind of noise) and an integer (any safe integer). */
-export function hash(key: number, tag: number, n: number): number {
+function hash(key: number, tag: number, n: number): number {
   const lo = n >>> 0;
   const hi = Math.floor(n / 4294967296) | 0;
   let h = fmix32(key ^ 0x9e3779b9);

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec } from '../../../shared/money.js';
-import { canonical } from './ledger.js';
+import { canonical, dec } from './money.js';
 
 describe('canonical amounts', () => {
   it('trims what PostgreSQL prints exactly as decimal.js would', () => {

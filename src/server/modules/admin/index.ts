@@ -1,0 +1,2 @@
+/** The admin module's public face: what app.ts and other modules may import (the rest is internal). */
+export { adminModule } from './routes.js';

@@ -1,0 +1,2 @@
+/** The chat module's public face: what app.ts and other modules may import (the rest is internal). */
+export { chatModule } from './routes.js';

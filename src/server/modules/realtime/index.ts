@@ -1,0 +1,2 @@
+/** The realtime module's public face: what app.ts and other modules may import (the rest is internal). */
+export { realtimeModule } from './routes.js';

@@ -1,0 +1,2 @@
+/** The trades module's public face: what app.ts and other modules may import (the rest is internal). */
+export { tradesModule } from './routes.js';

@@ -1,0 +1,4 @@
+/** The wallets module's public face: what app.ts and other modules may import (the rest is internal). */
+export { listWallet } from './balances.js';
+export { walletsModule } from './routes.js';
+export { toTransactionItem } from './transactions.js';
