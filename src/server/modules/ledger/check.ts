@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
 import { canonical } from '../../../shared/money.js';
 
-type LedgerMismatch =
+export type LedgerMismatch =
   | {
       kind: 'balance';
       accountId: number;
