@@ -204,7 +204,16 @@ describe('trades on a silent exchange feed', () => {
     // Fresh again at the same price: the same pass acts, and the user can close.
     fake.restDown = false;
     fake.streamRefused = false;
-    await markIs(/^63000(\.0+)?$/, false);
+    // The feed comes back by REST (polled when 5 s have passed on the app clock) or by a reconnected
+    // stream (whose back-off runs on real time): nudge both until the mark is fresh.
+    await vi.waitFor(
+      async () => {
+        t.clock.advance(1_000);
+        fake.push('BTCUSDT');
+        expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ price: '63000.00000000', stale: false });
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     expect(await runTradeJobsOnce(t.ctx)).toMatchObject({ ran: true, filled: 1, liquidated: 1, waiting: [] });
     const after = await state(user);
     expect(after.trades).toEqual([
