@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEVERAGE_OPTIONS } from './constants.js';
 import {
-  add,
   limitReached,
   liquidationPrice,
   reachesLiquidation,
@@ -51,13 +50,25 @@ describe('trade P/L', () => {
     expect(tradeProfitLoss(side, '0.5', '60000', mark)).toBe(pl);
   });
 
-  it('does not depend on leverage: the same move is the same P/L, only the margin differs', () => {
-    for (const leverage of LEVERAGE_OPTIONS) {
-      const margin = tradeMargin('2', '3000', leverage);
+  // 2 ETH long at 3000 (6000 USDT of exposure), worked by hand for every leverage: the margin is
+  // 6000 / leverage; a move to 3030 is +60 and a move to 2985 is -30 whatever the leverage; the
+  // payout is margin + P/L; the liquidation price is 3000 - margin / 2.
+  it.each([
+    { leverage: 10, margin: '600', payoutUp: '660', payoutDown: '570', liquidation: '2700' },
+    { leverage: 30, margin: '200', payoutUp: '260', payoutDown: '170', liquidation: '2900' },
+    { leverage: 50, margin: '120', payoutUp: '180', payoutDown: '90', liquidation: '2940' },
+    { leverage: 100, margin: '60', payoutUp: '120', payoutDown: '30', liquidation: '2970' },
+  ] as const)(
+    'does not depend on leverage ($leverage x): the same move is the same P/L, only the margin differs',
+    ({ leverage, margin, payoutUp, payoutDown, liquidation }) => {
+      expect(tradeMargin('2', '3000', leverage)).toBe(margin);
       expect(tradeProfitLoss('buy', '2', '3000', '3030')).toBe('60');
-      expect(tradePayout(margin, '60')).toBe(add(margin, '60').toFixed());
-    }
-  });
+      expect(tradeProfitLoss('buy', '2', '3000', '2985')).toBe('-30');
+      expect(tradePayout(margin, '60')).toBe(payoutUp);
+      expect(tradePayout(margin, '-30')).toBe(payoutDown);
+      expect(liquidationPrice('buy', '2', '3000', margin)).toBe(liquidation);
+    },
+  );
 
   it('is exact where floats are not ((0.3 - 0.1) x 3 = 0.6)', () => {
     expect(tradeProfitLoss('buy', '3', '0.1', '0.3')).toBe('0.6');

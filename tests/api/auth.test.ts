@@ -325,10 +325,19 @@ describe('login password and transaction password', () => {
 
 describe('staff accounts', () => {
   it('is_admin comes from the database, not from anything the client sends', async () => {
+    // A valid code, so the request is accepted and the smuggled staff flags are what is on trial.
+    const email = uniqueEmail();
+    await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email } });
     const res = await call(t, 'POST', '/api-v1/signup/', {
-      body: { ...signupFields(uniqueEmail(), '123456'), is_admin: true },
+      body: { ...signupFields(email, t.mailbox.lastCode(email)), is_admin: true, isAdmin: true },
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row!.isAdmin).toBe(false);
+    const user = await logIn(t, email, 'a good password');
+    expect(user.login.user.is_admin).toBe(false);
+    expect((await call(t, 'GET', '/api-v3/admin/users/', { token: user.token })).status).toBe(403);
+
     const admin = await createAdmin(t);
     expect(admin.login.user.is_admin).toBe(true);
   });

@@ -47,7 +47,8 @@ const until = <T>(check: () => T) => vi.waitFor(check, { timeout: 5_000, interva
 describe('following the exchange', () => {
   it('loads tickers over REST, then updates them from one stream of every symbol', async () => {
     const fake = await exchange();
-    const feed = follow(fake);
+    // Staleness is not under test here: on a loaded machine a 400 ms silence made the watchdog reopen the stream.
+    const feed = follow(fake, { staleAfterMs: 10_000 });
     await feed.start();
     await until(() => expect(feed.status().streaming).toBe(true));
     // ETHBTC is not listed upstream, FOOBAR is not ours: the catalog is what both have.
@@ -98,13 +99,20 @@ describe('following the exchange', () => {
   it('keeps prices fresh over REST while the stream is refused', async () => {
     const fake = await exchange();
     fake.streamRefused = true;
-    const feed = follow(fake);
+    // The feed's own clock, moved by the test: a poll is due whenever restPollMs (100) have passed on it.
+    let clock = Date.now();
+    const feed = follow(fake, { now: () => clock });
     await feed.start();
-    await until(() => expect(feed.snapshot().has('BTCUSDT')).toBe(true));
+    await until(() => expect(feed.lastPrice('BTCUSDT')).not.toBeNull());
     fake.setPrice('BTCUSDT', '61000.00000000');
-    await until(() => expect(feed.lastPrice('BTCUSDT')!.price).toBe('61000.00000000'));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(feed.isStale('BTCUSDT')).toBe(false);
+    // Six polls 100 ms apart: 600 ms on the feed's clock, longer than staleAfterMs (400), fresh throughout.
+    for (let i = 0; i < 6; i++) {
+      clock += 100;
+      const due = clock;
+      await until(() => expect(feed.lastPrice('BTCUSDT')!.time).toBe(due)); // that poll came back
+      expect(feed.isStale('BTCUSDT')).toBe(false);
+    }
+    expect(feed.lastPrice('BTCUSDT')!.price).toBe('61000.00000000');
     expect(feed.status().streaming).toBe(false);
   });
 
@@ -154,14 +162,22 @@ describe('following the exchange', () => {
   });
 
   it('does nothing more once stopped', async () => {
-    const fake = await exchange();
-    const feed = follow(fake);
-    await feed.start();
-    await until(() => expect(fake.openStreams()).toBe(1));
+    // A second feed, alike but left running, shows when the stopped one would have acted.
+    const [fake, control] = await Promise.all([exchange(), exchange()]);
+    const [feed, running] = [follow(fake), follow(control)];
+    await Promise.all([feed.start(), running.start()]);
+    await until(() => expect([fake.openStreams(), control.openStreams()]).toEqual([1, 1]));
     await feed.stop();
     await until(() => expect(fake.openStreams()).toBe(0));
     const seen = fake.requests.length + fake.streamUrls.length;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Both streams drop twice; the running feed reconnects each time (back-off 30-120 ms), the stopped one must not.
+    for (let drop = 0; drop < 2; drop++) {
+      const streams = control.streamUrls.length;
+      fake.dropStreams();
+      control.dropStreams();
+      await until(() => expect(control.streamUrls.length).toBeGreaterThan(streams));
+      await until(() => expect(control.openStreams()).toBe(1));
+    }
     expect(fake.requests.length + fake.streamUrls.length).toBe(seen);
   });
 });

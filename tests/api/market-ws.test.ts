@@ -14,7 +14,6 @@ const connect = (path = '/ws', app: TestApp = t): Promise<Client> => connectWs(a
 type Client = WsClient;
 
 const isTicker = (symbol?: string) => (f: any) => f.e === '24hrTicker' && (!symbol || f.s === symbol);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ticker streams over /ws', () => {
   it('confirms a SUBSCRIBE and pushes 24hrTicker events for that symbol only', async () => {
@@ -49,7 +48,9 @@ describe('ticker streams over /ws', () => {
     const after = client.frames.length;
     client.send({ method: 'LIST_SUBSCRIPTIONS', id: 3 });
     expect(await client.next((f) => f.id === 3)).toEqual({ result: ['bnbusdt@ticker'], id: 3 });
-    await sleep(2_200);
+    // Two ticks' BNBUSDT events after the answer: the first tick's frames have all arrived by then.
+    const first = await client.next(isTicker('BNBUSDT'), after);
+    await client.next((f) => isTicker('BNBUSDT')(f) && f.E > first.E, after);
     const later = client.frames.slice(after).filter(isTicker());
     expect(later.length).toBeGreaterThan(0);
     expect(later.every((f) => f.s === 'BNBUSDT')).toBe(true);

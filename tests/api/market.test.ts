@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { klineList, orderBook, ticker24h, ticker24hList, tickerPriceList } from '../../src/shared/api/market.js';
 import { QUOTE_ASSETS, TRACKED_SYMBOLS } from '../../src/shared/market.js';
 import { settings } from '../../src/server/db/schema.js';
@@ -131,11 +131,19 @@ describe('last prices', () => {
   });
 
   it('agree with the 24-hour ticker of the same moment', async () => {
-    const [price, ticker] = await Promise.all([
-      get('/api/v3/ticker/price?symbol=SOLUSDT'),
-      get('/api/v3/ticker/24hr?symbol=SOLUSDT'),
-    ]);
-    if (ticker.body.closeTime % 1000 < 900) expect(price.body.price).toBe(ticker.body.lastPrice);
+    // The app clock stands still mid-second for both requests, so they see the same moment.
+    const moment = new Date(Math.floor(t.clock.now().getTime() / 1000) * 1000 + 2_500);
+    const frozen = vi.spyOn(t.clock, 'now').mockReturnValue(moment);
+    try {
+      const [price, ticker] = await Promise.all([
+        get('/api/v3/ticker/price?symbol=SOLUSDT'),
+        get('/api/v3/ticker/24hr?symbol=SOLUSDT'),
+      ]);
+      expect(ticker.body.closeTime).toBe(moment.getTime());
+      expect(price.body.price).toBe(ticker.body.lastPrice);
+    } finally {
+      frozen.mockRestore();
+    }
   });
 
   it('refuse unknown and malformed symbols', async () => {

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tradePriceHistory, trades } from '../../src/server/db/schema.js';
-import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
+import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
@@ -300,19 +300,26 @@ describe('price history sampling', () => {
 
 describe('the job loop', () => {
   it('runs by itself every TRADE_JOB_INTERVAL_MS and stops when the app closes', async () => {
-    const prices = createFakeMarket();
-    let lookups = 0;
-    const counting: FakeMarket = {
-      ...prices,
-      markPrice: (coin) => {
-        lookups++;
+    /** A market that counts lookups: every pass looks up each coin with live trades. */
+    const counting = (prices: FakeMarket) => {
+      const market = { ...prices, lookups: 0 };
+      market.markPrice = (coin) => {
+        market.lookups++;
         return prices.markPrice(coin);
-      },
+      };
+      return market;
     };
-    const looped = await createTestApp({ market: counting, env: { TRADE_JOB_INTERVAL_MS: '20' } });
+    const prices = createFakeMarket();
+    const market = counting(prices);
+    const looped = await createTestApp({ market, env: { TRADE_JOB_INTERVAL_MS: '20' } });
+    let afterClose: number;
+    // A loop left running after the close could not reach the database any more: it would log failed passes.
+    const logged = vi.spyOn(looped.ctx.log, 'error');
     try {
       const user = await leverTrader(looped);
       const id = await openedTradeId(looped, user);
+      // A 10x trade stays open after the other is liquidated, so every later pass still looks BTC up.
+      await openedTradeId(looped, user, { leverage: 10 });
       prices.set('BTC', '59000');
       await vi.waitFor(
         async () => {
@@ -321,11 +328,22 @@ describe('the job loop', () => {
         },
         { timeout: 10_000, interval: 50 },
       );
+      const running = market.lookups;
+      await vi.waitFor(() => expect(market.lookups).toBeGreaterThan(running + 2), { timeout: 10_000, interval: 20 });
     } finally {
       await looped.close();
+      afterClose = market.lookups;
     }
-    const afterClose = lookups;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(lookups).toBe(afterClose);
+    // The same loop on the shared app, still running, shows when the closed one would have passed again.
+    const control = counting(createFakeMarket());
+    await openedTradeId(t, await leverTrader(t), { leverage: 10 });
+    const twin = startTradeJobs({ ...t.ctx, market: control }, 20);
+    try {
+      await vi.waitFor(() => expect(control.lookups).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
+    } finally {
+      await twin.stop();
+    }
+    expect(market.lookups).toBe(afterClose);
+    expect(logged).not.toHaveBeenCalled();
   });
 });

@@ -31,6 +31,8 @@ interface Sent {
   key: string;
   /** The transaction id of the 201, when one arrived. */
   acknowledged?: number;
+  /** No answer at all: the connection broke while the request was in flight. */
+  cutOff?: boolean;
 }
 
 /** Anything that sends one transfer and says what came back (a status, or null when the connection broke). */
@@ -52,6 +54,7 @@ async function stream(
         const answer = await send(record.key);
         if (answer?.status === 201) record.acknowledged = answer.transactionId;
         else broken++;
+        if (answer === null) record.cutOff = true;
       }
     }),
   );
@@ -251,12 +254,16 @@ describe('crash safety', () => {
     });
     await server.exited;
     const acknowledged = sent.filter((r) => r.acknowledged !== undefined).length;
+    // The fault happened: the process died of the SIGKILL with requests in flight, whose connections broke.
+    expect(server.child.signalCode).toBe('SIGKILL');
+    const cutOff = sent.filter((r) => r.cutOff).length;
+    expect(cutOff).toBeGreaterThan(0);
 
     server = await startServer(env, logFile, baseUrl);
     const lostAnswers = await settle(send, sent);
     await expectExactlyOnce(database.db, user!.id, sent, startingFunding);
     console.log(
-      `crash (SIGKILL): ${sent.length} transfers sent, ${acknowledged} acknowledged before the kill, ${sent.length - acknowledged} unanswered and sent again after the restart (${lostAnswers} of them had been committed: replayed, not applied again); each applied once, ledger clean`,
+      `crash (SIGKILL): ${sent.length} transfers sent, ${acknowledged} acknowledged before the kill, ${cutOff} cut off by it, ${sent.length - acknowledged} unanswered and sent again after the restart (${lostAnswers} of them had been committed: replayed, not applied again); each applied once, ledger clean`,
     );
     server.child.kill('SIGTERM');
     await server.exited;
@@ -290,37 +297,41 @@ describe('crash safety', () => {
     await admin.connect();
     cleanups.push(() => admin.end());
 
-    let dropped = 0;
+    let dropStarted = false;
+    /** Connections the drop terminated, once it is done (0 would mean nothing was tested). */
+    let terminated: number | undefined;
     let failedAfterDrop = 0;
     const sent = await stream(
       async (key) => {
         const answer = await send(key);
-        if (dropped !== 0 && answer?.status !== 201) failedAfterDrop++;
+        if (dropStarted && answer?.status !== 201) failedAfterDrop++;
         return answer;
       },
       {
         clients: 6,
         until: (so) => {
           const acked = so.filter((r) => r.acknowledged !== undefined).length;
-          if (dropped === 0 && acked >= 40) {
-            dropped = -1;
+          if (!dropStarted && acked >= 40) {
+            dropStarted = true;
             void admin
               .query(
                 'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
                 [name],
               )
-              .then((r) => (dropped = Math.max(1, r.rows[0].n)));
+              .then((r) => (terminated = r.rows[0].n as number));
           }
           // Keep streaming after the drop until 40 more are acknowledged: the app has recovered.
-          return dropped > 0 && acked >= 80;
+          return terminated !== undefined && acked >= 80;
         },
       },
     );
+    // The fault happened: the app's connections were terminated (by the query, not assumed).
+    expect(terminated).toBeGreaterThan(0);
     const acknowledged = sent.filter((r) => r.acknowledged !== undefined).length;
     const lostAnswers = await settle(send, sent);
     await expectExactlyOnce(t.db, user.id, sent, startingFunding);
     console.log(
-      `crash (connections dropped): ${dropped} database connections terminated mid-stream; ${sent.length} transfers sent, ${acknowledged} acknowledged, ${failedAfterDrop} failed around the drop and were sent again (${lostAnswers} of them had been committed); each applied once, ledger clean`,
+      `crash (connections dropped): ${terminated} database connections terminated mid-stream; ${sent.length} transfers sent, ${acknowledged} acknowledged, ${failedAfterDrop} failed around the drop and were sent again (${lostAnswers} of them had been committed); each applied once, ledger clean`,
     );
     expect(acknowledged).toBeGreaterThanOrEqual(80);
   }, 120_000);

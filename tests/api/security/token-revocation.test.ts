@@ -127,8 +127,15 @@ describe('a logged-in socket re-checks its token', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
       const socket = await loggedInSocket(user);
+      const lookups = vi.spyOn(t.ctx.guard, 'resolveUser');
       vi.advanceTimersByTime(SESSION_RECHECK_MS * 3);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The three re-checks looked the token up and got their answer...
+      await vi.waitFor(() =>
+        expect(lookups.mock.settledResults.filter((r) => r.type === 'fulfilled' && r.value)).toHaveLength(3),
+      );
+      lookups.mockRestore();
+      // ...and acted on it before this later answer on the same socket.
+      expect(await subscriptions(socket)).toContain('btcusdt@ticker');
       expect(socket.frames.some((f) => f.error)).toBe(false);
       expect((await subscriptions(socket)).sort()).toEqual(['btcusdt@ticker', CHAT_STREAMS.user(user.id)]);
       socket.ws.terminate();
