@@ -1,5 +1,5 @@
 // Lint: type-aware rules that catch real bugs (floating promises, misused promises) and the folder
-// boundaries of STYLE.md (shared imports nothing; web and server never import each other).
+// boundaries of docs/style.md (shared imports nothing; web and server never import each other).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,5 +1,5 @@
 /**
- * `npm run ledger:check`: checks the ledger invariants (DESIGN.md section 4) of the database the
+ * `npm run ledger:check`: checks the ledger invariants (docs/architecture.md section 4) of the database the
  * server uses (DATABASE_URL, else the embedded one in DATA_DIR). Prints a report; exits 1 when
  * anything does not add up, 2 when the check could not run.
  */

@@ -15,7 +15,7 @@ const P99_LIMIT_MS = 50;
 const STEPS = [100, 250, 500, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000];
 /** Load-generator processes; traders are dealt out round-robin. */
 const WORKERS = 2;
-/** The 15 main coins of SPEC.md (coin list poll, and each trader's selected coin). */
+/** The 15 main coins of docs/product.md (coin list poll, and each trader's selected coin). */
 const MAIN_COINS = [
   'BTC',
   'ETH',

@@ -1,6 +1,6 @@
 /**
  * Simulated traders (a child process of the bench, so its event loop is not the server's): each
- * follows SPEC.md section 7's polling of the lever screen on its own keep-alive connection:
+ * follows docs/product.md section 7's polling of the lever screen on its own keep-alive connection:
  * prices 3 s (ticker/24hr?symbol=), coin list 10 s (ticker/24hr?symbols=[...]), wallet 3 s
  * (lever-wallet-list), active trades 1 s (get-active-trades). A poll still in flight is not sent
  * again (as a query library would not). Controlled by messages from the parent.

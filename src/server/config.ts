@@ -1,4 +1,4 @@
-/** Environment -> typed configuration, validated once at start (DESIGN.md section 2). */
+/** Environment -> typed configuration, validated once at start (docs/architecture.md section 2). */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';

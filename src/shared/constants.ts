@@ -1,4 +1,4 @@
-/** Business numbers of SPEC.md section 9, in one place for the server and the web app. */
+/** Business numbers of docs/product.md section 9, in one place for the server and the web app. */
 
 export const WALLET_KINDS = ['funding', 'lever', 'legal', 'second'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
@@ -43,7 +43,7 @@ export const POLL = {
   leverWallet: 3_000,
   activeTrades: 1_000,
   repriceAllTrades: 20_000,
-  /** Assets page USD values until the price stream is wired (SPEC.md gives the stream, not a poll). */
+  /** Assets page USD values until the price stream is wired (docs/product.md gives the stream, not a poll). */
   assetPrices: 3_000,
 } as const;
 

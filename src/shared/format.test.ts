@@ -9,7 +9,7 @@ import {
   MISSING_PRICE,
 } from './format.js';
 
-describe('price formatters (SPEC.md section 9)', () => {
+describe('price formatters (docs/product.md section 9)', () => {
   it('show 5 decimals on home', () => {
     expect(formatHomePrice('67250.12000000')).toBe('67250.12000');
     expect(formatHomePrice('0.52134567')).toBe('0.52135');

@@ -1,8 +1,8 @@
-/** Price and amount formatters with SPEC.md section 9 decimals. Inputs are decimal strings. */
+/** Price and amount formatters with docs/product.md section 9 decimals. Inputs are decimal strings. */
 import { PL_DECIMALS, PRICE_DECIMALS } from './constants.js';
 import { dec, toFixed, type Dec } from './money.js';
 
-/** What a price shows while it is missing or the market failed (SPEC.md section 8). */
+/** What a price shows while it is missing or the market failed (docs/product.md section 8). */
 export const MISSING_PRICE = '0.00000';
 const TINY_PRICE = '0.0001';
 

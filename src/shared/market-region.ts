@@ -1,5 +1,5 @@
 /**
- * Market-data region (SPEC.md section 4): which public exchange endpoints serve a user, the US or
+ * Market-data region (docs/product.md section 4): which public exchange endpoints serve a user, the US or
  * the international one. The signals differ between the browser and the server; the facts here
  * (endpoint sets, geolocation services, the US box and time zones) are the same for both.
  */

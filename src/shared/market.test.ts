@@ -12,7 +12,7 @@ import {
 } from './market.js';
 
 describe('tracked market', () => {
-  it('has 15 main and 40 home symbols, all quoted in USDT (SPEC.md section 9)', () => {
+  it('has 15 main and 40 home symbols, all quoted in USDT (docs/product.md section 9)', () => {
     expect(MAIN_SYMBOLS).toHaveLength(15);
     expect(HOME_SYMBOLS).toHaveLength(40);
     expect(HOME_STREAM_SYMBOLS).toHaveLength(20);

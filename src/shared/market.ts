@@ -1,7 +1,7 @@
 /**
  * The tracked market: coins with realistic starting prices (in USDT) and the pairs we quote.
  * One list for the server (simulator, exchange API) and the web app (names, tabs, streams).
- * SPEC.md section 9: 15 main symbols, 40 home symbols; pairs quoted in USDT, BTC, FDUSD, BNB,
+ * docs/product.md section 9: 15 main symbols, 40 home symbols; pairs quoted in USDT, BTC, FDUSD, BNB,
  * TRY and USDC.
  */
 
@@ -106,7 +106,7 @@ const quotedIn = (quote: string, bases: string[]) => bases.map((base) => pair(ba
 export const HOME_SYMBOLS: readonly string[] = COINS.map((c) => `${c.asset}USDT`);
 /** The 15 main symbols (lever coin list, tiles). */
 export const MAIN_SYMBOLS: readonly string[] = HOME_SYMBOLS.slice(0, 15);
-/** Home keeps 20 coins live over the stream (SPEC.md section 7). */
+/** Home keeps 20 coins live over the stream (docs/product.md section 7). */
 export const HOME_STREAM_SYMBOLS: readonly string[] = HOME_SYMBOLS.slice(0, 20);
 
 /** Every pair we quote: the home coins in USDT, then the other quote tabs. */

@@ -1,4 +1,4 @@
-/** User-facing texts quoted from SPEC.md (sections 2, 4, 5, 8). One source for server and web. */
+/** User-facing texts quoted from docs/product.md (sections 2, 4, 5, 8). One source for server and web. */
 
 export const MSG = {
   networkError: 'Network error. Please try again.',

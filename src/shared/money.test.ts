@@ -23,7 +23,7 @@ describe('trade margin = hands x entry / leverage', () => {
     expect(tradeMargin('0.5', '60000', leverage)).toBe(margin);
   });
 
-  it('covers every leverage option of SPEC.md 9', () => {
+  it('covers every leverage option of docs/product.md 9', () => {
     expect([...LEVERAGE_OPTIONS].sort((a, b) => a - b)).toEqual([10, 30, 50, 100]);
   });
 

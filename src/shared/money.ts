@@ -75,7 +75,7 @@ export function minWithdrawalEquivalent(price: DecimalInput): string {
 
 export const meetsWithdrawalMinimum = (usdt: DecimalInput) => dec(usdt).gte(WITHDRAWAL_MIN_USDT);
 
-// ---- leveraged trades (DESIGN.md section 5) ----
+// ---- leveraged trades (docs/architecture.md section 5) ----
 
 export type TradeSide = 'buy' | 'sell';
 

@@ -27,7 +27,7 @@ describe('staff queue', () => {
   });
 });
 
-describe('deposit request validation (SPEC.md 5 "Deposit")', () => {
+describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await signUp(t);

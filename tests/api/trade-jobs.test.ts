@@ -1,5 +1,5 @@
 /**
- * The background work of trades (DESIGN.md section 5): liquidation, limit-order fills and price
+ * The background work of trades (docs/architecture.md section 5): liquidation, limit-order fills and price
  * sampling, run pass by pass with `runTradeJobsOnce` against prices the test sets.
  */
 import { eq } from 'drizzle-orm';

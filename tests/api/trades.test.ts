@@ -1,5 +1,5 @@
 /**
- * Leveraged trades over HTTP (SPEC.md 7 "Trade", DESIGN.md section 5) against a market whose
+ * Leveraged trades over HTTP (docs/product.md 7 "Trade", docs/architecture.md section 5) against a market whose
  * prices the test sets. The server's mark decides every open and close; after each scenario the
  * ledger must balance to the last unit.
  */
@@ -478,7 +478,7 @@ describe('live prices: active trades and is_closed false', () => {
     expect((await plOf())[long]).toBe('-20');
   });
 
-  it('lists newest first with the fields of SPEC.md and ours', async () => {
+  it('lists newest first with the fields of docs/product.md and ours', async () => {
     const user = await leverTrader(t);
     const first = await openedTradeId(t, user);
     const second = await openedTradeId(t, user, { trade_type: 'sell', hands: '0.05', leverage: 30 });
@@ -536,7 +536,7 @@ describe('live prices: active trades and is_closed false', () => {
 });
 
 describe('trade history', () => {
-  it("holds closed trades in SPEC.md's shape and spelling, with their price history", async () => {
+  it("holds closed trades in docs/product.md's shape and spelling, with their price history", async () => {
     const user = await leverTrader(t);
     const id = await openedTradeId(t, user, { trade_type: 'sell', hands: '0.1' });
     market.set('BTC', '59700');

@@ -1,4 +1,4 @@
-/** The upload rules and signed file URLs (DESIGN.md section 6), through a chat message with an image. */
+/** The upload rules and signed file URLs (docs/architecture.md section 6), through a chat message with an image. */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -21,7 +21,7 @@ const ADDRESS = '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063';
 const withdraw = (user: TestUser, body: Record<string, unknown>) =>
   call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body });
 
-/** The newer spelling of SPEC.md 3. */
+/** The newer spelling of docs/product.md 3. */
 const modern = (fields: Record<string, unknown> = {}) => ({
   address: ADDRESS,
   amount: '100',
@@ -34,7 +34,7 @@ const modern = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-/** The older spelling of SPEC.md 3. */
+/** The older spelling of docs/product.md 3. */
 const legacy = (fields: Record<string, unknown> = {}) => ({
   ticket_address: ADDRESS,
   password: PASSWORD,
@@ -54,7 +54,7 @@ async function trader(usdt = '1000'): Promise<TestUser> {
   return user;
 }
 
-describe('withdrawal validation (SPEC.md 5 "Withdrawal"), in both spellings', () => {
+describe('withdrawal validation (docs/product.md 5 "Withdrawal"), in both spellings', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await trader();

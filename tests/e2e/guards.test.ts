@@ -1,4 +1,4 @@
-/** SPEC.md section 2 access rules, checked in a real browser against the real server. */
+/** docs/product.md section 2 access rules, checked in a real browser against the real server. */
 import { describe, expect, it } from 'vitest';
 import { createAdmin, signUp } from '../helpers/users.js';
 import { localStorageOf } from './helpers/browser.js';

@@ -1,6 +1,6 @@
 /**
- * Every route of SPEC.md section 2 at 360, 390 and 430 px, light and dark: the page never scrolls
- * sideways and no element is wider than the screen (SPEC: mobile-first, no overflow).
+ * Every route of docs/product.md section 2 at 360, 390 and 430 px, light and dark: the page never scrolls
+ * sideways and no element is wider than the screen (docs/product.md: mobile-first, no overflow).
  */
 import { describe, expect, it } from 'vitest';
 import { TourSuite, tourStops, visit } from './helpers/tour.js';

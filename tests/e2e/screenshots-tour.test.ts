@@ -1,5 +1,5 @@
 /**
- * The screenshot tour: every route of SPEC.md section 2 at 390 px, light and dark, into SCREENSHOTS
+ * The screenshot tour: every route of docs/product.md section 2 at 390 px, light and dark, into SCREENSHOTS
  * (`npm run screenshots`), named route-<screen>-<theme>.png. The other screenshots files add the
  * sheets, dialogs and states a route alone does not show.
  */

@@ -1,5 +1,5 @@
 /**
- * Money in a real browser against the real server: every validation message of SPEC.md 5 for
+ * Money in a real browser against the real server: every validation message of docs/product.md 5 for
  * deposit, transfer and withdrawal, and a user's deposit -> approval -> transfer -> withdrawal ->
  * rejection, with staff acting in the dashboard. Balances only: the market API is not needed.
  */
@@ -22,7 +22,7 @@ const balanceShown = (page: Page, text: string) =>
     .waitFor();
 
 describe('wallet forms in the browser', () => {
-  it('show every validation message of SPEC.md 5 for deposit, transfer and withdrawal', async () => {
+  it('show every validation message of docs/product.md 5 for deposit, transfer and withdrawal', async () => {
     const user = await signUp(suite.app);
     await fundWallet(suite.app, user, '100');
     const { page, context, errors } = await suite.phone();

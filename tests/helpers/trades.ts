@@ -23,7 +23,7 @@ export async function leverTrader(t: TestApp, usdt = '1000'): Promise<TestUser> 
   return user;
 }
 
-/** POST trade-creation/ with SPEC.md's payload: a 0.1 BTC long at 60000 unless told otherwise. */
+/** POST trade-creation/ with docs/product.md's payload: a 0.1 BTC long at 60000 unless told otherwise. */
 export const openTrade = (
   t: TestApp,
   user: TestUser,

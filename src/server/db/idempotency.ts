@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on money-moving POSTs (DESIGN.md section 4): the transaction that runs a
+ * `Idempotency-Key` on money-moving POSTs (docs/architecture.md section 4): the transaction that runs a
  * money-moving request and remembers its answer. The HTTP side (reading the header, sending a
  * replay) is plugins/idempotency.ts. Per (user, key), the first
  * request's response is stored in the same database transaction as its effect, and a retry gets

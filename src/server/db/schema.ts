@@ -156,7 +156,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-/** Leveraged positions and resting limit orders (DESIGN.md section 5). */
+/** Leveraged positions and resting limit orders (docs/architecture.md section 5). */
 export const trades = pgTable(
   'trades',
   {

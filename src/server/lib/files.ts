@@ -1,5 +1,5 @@
 /**
- * The file store (DESIGN.md section 6): images under DATA_DIR/uploads with random names, reachable
+ * The file store (docs/architecture.md section 6): images under DATA_DIR/uploads with random names, reachable
  * only through signed URLs that expire. Stateless apart from the folder, so every instance agrees.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * One place maps every failure to `{error, fields?}` (DESIGN.md section 3), and the market's
+ * One place maps every failure to `{error, fields?}` (docs/architecture.md section 3), and the market's
  * exchange errors to the exchange's `{code, msg}`: bad input is a 400 with
  * a clear message, domain errors keep their status, anything unexpected is a 500 without details.
  */

@@ -1,5 +1,5 @@
 /**
- * The HTTP side of `Idempotency-Key` (DESIGN.md section 4): the client's key and route, handed to
+ * The HTTP side of `Idempotency-Key` (docs/architecture.md section 4): the client's key and route, handed to
  * a service, and the replay marker on the answer. The transaction itself is db/idempotency.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

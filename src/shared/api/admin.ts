@@ -1,5 +1,5 @@
 /**
- * The staff console (SPEC.md 2 "Admin screens": Users and Settings, whose behaviour SPEC.md leaves
+ * The staff console (docs/product.md 2 "Admin screens": Users and Settings, whose behaviour docs/product.md leaves
  * open; docs/decisions/0009-pages-staff-console-pwa.md): user search and detail (read only), the audit log,
  * and the settings staff may change: the USDO price, the deposit addresses, the FAQ answers.
  */
@@ -11,7 +11,7 @@ import { decimalString, idParam } from './common.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
 
-/** Our texts (SPEC.md gives none for the staff console). */
+/** Our texts (docs/product.md gives none for the staff console). */
 export const ADMIN_MSG = {
   userNotFound: 'User not found',
   faqEntryNotFound: 'FAQ entry not found',

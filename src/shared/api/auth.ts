@@ -1,4 +1,4 @@
-/** Accounts: signup with an emailed code, login, password reset and changes (SPEC.md 7 "Auth"). */
+/** Accounts: signup with an emailed code, login, password reset and changes (docs/product.md 7 "Auth"). */
 import { z } from 'zod';
 import {
   LOGIN_PASSWORD_MAX,
@@ -61,7 +61,7 @@ export type SetTransactionPasswordBody = z.infer<typeof setTransactionPasswordBo
 export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 
-/** The user as the login response and local storage carry it (DESIGN.md section 3). */
+/** The user as the login response and local storage carry it (docs/architecture.md section 3). */
 export const sessionUser = z.object({
   user_id: z.number(),
   username: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The `Idempotency-Key` header of money-moving POSTs (DESIGN.md section 4): a client sends a fresh
+ * The `Idempotency-Key` header of money-moving POSTs (docs/architecture.md section 4): a client sends a fresh
  * random key per user action and the same key when it retries that action.
  */
 

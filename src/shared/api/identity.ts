@@ -1,4 +1,4 @@
-/** Identity verification: the user's submission and status, and staff review (SPEC.md 3, 7 "Identity", "Admin"). */
+/** Identity verification: the user's submission and status, and staff review (docs/product.md 3, 7 "Identity", "Admin"). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idParam } from './common.js';

@@ -1,4 +1,4 @@
-/** Support: the FAQ bot and the chat between a user and staff (SPEC.md 3 "Chat message", 7 "Chat and support"). */
+/** Support: the FAQ bot and the chat between a user and staff (docs/product.md 3 "Chat message", 7 "Chat and support"). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 

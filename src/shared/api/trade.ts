@@ -1,7 +1,7 @@
 /**
- * Leveraged trades (SPEC.md 3 "Trade", "Trade history item", 7 "Trade"; DESIGN.md section 5):
+ * Leveraged trades (docs/product.md 3 "Trade", "Trade history item", 7 "Trade"; docs/architecture.md section 5):
  * requests, responses and texts, for the server and the Lever screen alike. Money and prices are
- * decimal strings (SPEC.md's entity says profit_loss is a number; we keep every amount exact).
+ * decimal strings (docs/product.md's entity says profit_loss is a number; we keep every amount exact).
  */
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
 
-/** Our texts (SPEC.md gives none for trades: "Trade create and close errors ... are only logged"). */
+/** Our texts (docs/product.md gives none for trades: "Trade create and close errors ... are only logged"). */
 export const TRADE_MSG = {
   chooseCoin: 'Please choose a coin',
   cannotTrade: (coin: string) => `${coin}/${QUOTE_CURRENCY} cannot be traded`,
@@ -169,7 +169,7 @@ export type TradeUpdationInput = z.input<typeof tradeUpdationBody>;
 // ---- a trade as the Lever screen shows it ----
 
 /**
- * SPEC.md 3 "Trade" (trade_id, coin, hands, trade_type, starting_price, profit_loss, is_closed)
+ * docs/product.md 3 "Trade" (trade_id, coin, hands, trade_type, starting_price, profit_loss, is_closed)
  * plus what a trader expects to see. `profit_loss` is live from the server's mark while the trade
  * is open, final once it is not. For a pending limit order, starting_price is its limit price.
  */
@@ -230,7 +230,7 @@ const pricePoint = z.object({ price_at_time: decimalString, created_at: z.string
 export type PricePoint = z.infer<typeof pricePoint>;
 
 /**
- * SPEC.md 3 "Trade history item", field names spelled as SPEC.md spells them (prfit_loss,
+ * docs/product.md 3 "Trade history item", field names spelled as docs/product.md spells them (prfit_loss,
  * closed_balanec): trading_balance is the margin, closed_balanec what closing paid back.
  * `history` holds the prices sampled while the trade was open, oldest first (at most 100 points,
  * thinned evenly, always with the first and the last).

@@ -1,5 +1,5 @@
 /**
- * Wallets and money movement (SPEC.md 3, 5, 7 "Assets", "Transaction", "Admin"): requests, responses
+ * Wallets and money movement (docs/product.md 3, 5, 7 "Assets", "Transaction", "Admin"): requests, responses
  * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
 
-/** Our texts (SPEC.md gives none for these cases). */
+/** Our texts (docs/product.md gives none for these cases). */
 export const WALLET_MSG = {
   minRecharge: `Minimum recharge is ${MIN_RECHARGE_USDT} USDT`,
   enterPaymentAddress: 'Please enter the payment address',
@@ -54,7 +54,7 @@ const currencyInput = z
   .toUpperCase()
   .regex(CURRENCY_PATTERN, { error: WALLET_MSG.chooseCurrency });
 
-/** The wallet names of the transfer pickers ('legal-currency' is SPEC.md's label for the legal wallet). */
+/** The wallet names of the transfer pickers ('legal-currency' is docs/product.md's label for the legal wallet). */
 const WALLET_ALIASES: Record<string, WalletKind> = {
   funding: 'funding',
   lever: 'lever',
@@ -86,7 +86,7 @@ export type WalletList = z.infer<typeof walletList>;
 const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
 const transactionStatus = z.enum(TRANSACTION_STATUSES);
 
-/** An item of GET /api-v1/transcations-history/ (SPEC.md 3) plus the details we add. */
+/** An item of GET /api-v1/transcations-history/ (docs/product.md 3) plus the details we add. */
 export const transactionItem = z.object({
   transaction_id: z.number(),
   type: transactionType,
@@ -166,9 +166,9 @@ const optionalText = (message: string) => z.string({ error: message }).optional(
 const optionalNumberish = z.union([z.string(), z.number()]).optional();
 
 /**
- * Both spellings of SPEC.md 3 are accepted: {ticket_address, password} and {address,
+ * Both spellings of docs/product.md 3 are accepted: {ticket_address, password} and {address,
  * transaction_password}. Fee, arrival and USDT value sent by a client are ignored: the server
- * recomputes them. Checks run in the order of SPEC.md 5, so the first message is the form's.
+ * recomputes them. Checks run in the order of docs/product.md 5, so the first message is the form's.
  */
 export const withdrawalBody = z
   .object({
@@ -215,7 +215,7 @@ export const withdrawalBody = z
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
 
 /**
- * The money rules of a withdrawal in SPEC.md 5 order (50 USDT minimum, then the balance).
+ * The money rules of a withdrawal in docs/product.md 5 order (50 USDT minimum, then the balance).
  * `amount` is what would leave (the whole balance with all_amount). null when it may be sent.
  */
 export function withdrawalProblem(input: {
@@ -237,7 +237,7 @@ export function withdrawalProblem(input: {
 
 // ---- staff: pending transactions and their review ----
 
-/** An item of GET /api-v3/admin/pending-transactions/ (SPEC.md 3) plus withdrawal details. */
+/** An item of GET /api-v3/admin/pending-transactions/ (docs/product.md 3) plus withdrawal details. */
 const pendingTransaction = z.object({
   transaction_id: z.number(),
   transaction_type: z.enum(['deposit', 'withdrawal']),

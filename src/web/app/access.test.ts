@@ -5,7 +5,7 @@ const guest = { loggedIn: false, isAdmin: false };
 const trader = { loggedIn: true, isAdmin: false };
 const staff = { loggedIn: true, isAdmin: true };
 
-describe('who may open which page (SPEC.md section 2)', () => {
+describe('who may open which page (docs/product.md section 2)', () => {
   it('lets everyone open public pages', () => {
     for (const session of [guest, trader, staff]) expect(decideAccess('public', session)).toEqual({ allow: true });
   });

@@ -1,5 +1,5 @@
 /**
- * Who may open which page (SPEC.md section 2), as pure decisions so they are easy to test. The
+ * Who may open which page (docs/product.md section 2), as pure decisions so they are easy to test. The
  * router runs them before every navigation (guards.ts).
  */
 import type { Access } from '../../shared/pages';

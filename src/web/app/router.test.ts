@@ -79,7 +79,7 @@ describe('the route table', () => {
     admin: ['/admin/dashboard', '/admin/chat/9'],
   } as const;
 
-  it.each(Object.entries(SPEC_ROUTES))('has every %s route of SPEC.md section 2', (access, paths) => {
+  it.each(Object.entries(SPEC_ROUTES))('has every %s route of docs/product.md section 2', (access, paths) => {
     const table = ROUTE_TABLE[access as keyof typeof ROUTE_TABLE];
     for (const path of paths)
       expect(

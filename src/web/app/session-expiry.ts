@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 4: a session the server no longer accepts (401 on an authenticated call) ends
+ * docs/product.md section 4: a session the server no longer accepts (401 on an authenticated call) ends
  * like a logout: local storage and cached answers are cleared and the app goes to /login.
  */
 import type { createBrowserRouter } from 'react-router';

@@ -104,7 +104,7 @@ describe('requests', () => {
   });
 });
 
-describe('failures (SPEC.md section 8)', () => {
+describe('failures (docs/product.md section 8)', () => {
   it('rejects a non-OK answer with its status and data', async () => {
     fetchMock.mockResolvedValue(
       json(400, { error: 'Amount must be a number', fields: { amount: 'Amount must be a number' } }),

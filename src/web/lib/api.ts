@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (SPEC.md sections 7 and 8): JSON to the API host, the bearer token
+ * The one HTTP client of the app (docs/product.md sections 7 and 8): JSON to the API host, the bearer token
  * from local storage, a 30 s time-out. A non-OK answer rejects with an ApiError `{status, data}`;
  * a network failure or time-out rejects with status 500 and 'Network error. Please try again.'.
  * A 401 on an authenticated call means the session is over: storage is cleared and the app goes
@@ -158,7 +158,7 @@ export const api = {
 
 /**
  * The message to show for a failed call: the answer's `error` (or the given fields, in order), else
- * the screen's fallback from SPEC.md section 8. A network failure carries its own message.
+ * the screen's fallback from docs/product.md section 8. A network failure carries its own message.
  */
 export function errorMessage(error: unknown, fallback: string, fields: readonly string[] = ['error']): string {
   if (!isApiError(error)) return fallback;

@@ -1,6 +1,6 @@
 /**
  * The browser-side check of an image the user picks (identity documents, chat pictures): the
- * server's rules (DESIGN.md section 6: JPEG, PNG, WebP or GIF, at most 5 MB) said before the upload,
+ * server's rules (docs/architecture.md section 6: JPEG, PNG, WebP or GIF, at most 5 MB) said before the upload,
  * so a wrong file is refused at once instead of after sending megabytes.
  */
 import { MAX_IMAGE_BYTES } from '../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * The display language picked on Home (SPEC.md section 2), remembered locally. lib/i18n.ts follows
+ * The display language picked on Home (docs/product.md section 2), remembered locally. lib/i18n.ts follows
  * it (subscribeLanguage) and switches the texts.
  */
 import { useCallback, useSyncExternalStore } from 'react';

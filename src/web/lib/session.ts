@@ -1,6 +1,6 @@
 /**
  * The session lives in local storage: a token and the user of the login response. Logged in means
- * a token whose `exp` is still in the future (SPEC.md section 6); the server checks the rest.
+ * a token whose `exp` is still in the future (docs/product.md section 6); the server checks the rest.
  */
 import type { LoginResponse, SessionUser } from '../../shared/api/auth';
 import { STORAGE_KEYS, clearAll, readItem, writeItem } from './storage';
@@ -90,7 +90,7 @@ export function replaceToken(access: string): void {
   writeItem(STORAGE_KEYS.token, access);
 }
 
-/** Logout and an expired session: all local storage goes (SPEC.md section 4). */
+/** Logout and an expired session: all local storage goes (docs/product.md section 4). */
 export function endSession(): void {
   clearAll();
 }

@@ -1,5 +1,5 @@
 /**
- * Every local-storage key the app uses (SPEC.md section 3), and access that never throws: storage
+ * Every local-storage key the app uses (docs/product.md section 3), and access that never throws: storage
  * can be missing or full (private windows, quota), and a broken cache must not break the app.
  */
 
@@ -50,7 +50,7 @@ export function writeItem(key: StorageKey, value: string): void {
   }
 }
 
-/** Logout, an expired session and "clear cache" all wipe everything (SPEC.md sections 2 and 4). */
+/** Logout, an expired session and "clear cache" all wipe everything (docs/product.md sections 2 and 4). */
 export function clearAll(): void {
   try {
     store()?.clear();

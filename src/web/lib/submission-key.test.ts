@@ -1,4 +1,4 @@
-/** Idempotency-Key per form submission (DESIGN.md 4). */
+/** Idempotency-Key per form submission (docs/architecture.md 4). */
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newIdempotencyKey, useSubmissionKey } from './submission-key';

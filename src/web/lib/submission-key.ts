@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for money-moving POSTs (DESIGN.md 4): one fresh key per form submission, and the
+ * Idempotency-Key for money-moving POSTs (docs/architecture.md 4): one fresh key per form submission, and the
  * same key when that submission is sent again (a retry after a dropped answer moves money once).
  * Changed values are a new submission; a success ends it.
  */

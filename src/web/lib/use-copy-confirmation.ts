@@ -1,4 +1,4 @@
-/** Copy, then say so for a while (SPEC.md section 9: copy confirmation 2000 ms). */
+/** Copy, then say so for a while (docs/product.md section 9: copy confirmation 2000 ms). */
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from './clipboard';
 

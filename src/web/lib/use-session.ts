@@ -1,4 +1,4 @@
-/** The session as React sees it, plus ending it the one way the app does (SPEC.md section 4). */
+/** The session as React sees it, plus ending it the one way the app does (docs/product.md section 4). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

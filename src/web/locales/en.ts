@@ -1,5 +1,5 @@
 /**
- * English, the source language and the fallback of every other one. SPEC.md texts are referenced
+ * English, the source language and the fallback of every other one. docs/product.md texts are referenced
  * from src/shared/messages.ts, never copied, so there is one English source of truth.
  * Prices, coin symbols and user data are never translated; only the words around them.
  */

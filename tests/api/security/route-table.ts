@@ -121,7 +121,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /readyz': { access: 'public', request: get('/readyz') },
   'GET /api/openapi.json': { access: 'public', request: get('/api/openapi.json') },
 
-  // --- auth (SPEC.md 7 "Auth") ---
+  // --- auth (docs/product.md 7 "Auth") ---
   'POST /api-v1/signup-email-otp/': {
     access: 'public',
     request: () => ({ url: '/api-v1/signup-email-otp/', body: { email: uniqueEmail('matrix') } }),
@@ -199,7 +199,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /ws/*': { access: 'websocket', request: get('/ws/btcusdt@ticker') },
   'GET /stream': { access: 'websocket', request: get('/stream?streams=btcusdt@ticker') },
 
-  // --- wallets and money (SPEC.md 7 "Assets", "Transaction") ---
+  // --- wallets and money (docs/product.md 7 "Assets", "Transaction") ---
   ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
   'POST /api-v1/recharge/': {
     access: 'user',
@@ -232,7 +232,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api-v1/transcations-history/': { access: 'user', request: get('/api-v1/transcations-history/') },
 
-  // --- staff: transactions (SPEC.md 7 "Admin") ---
+  // --- staff: transactions (docs/product.md 7 "Admin") ---
   'GET /api-v3/admin/pending-transactions/': { access: 'admin', request: get('/api-v3/admin/pending-transactions/') },
   'POST /api-v3/admin/transactions-verification/': {
     access: 'admin',
@@ -245,7 +245,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // --- files ---
   'GET /files/:name': { access: 'signed-file', request: async (s) => ({ url: await ownerImageUrl(s) }) },
 
-  // --- identity (SPEC.md 7 "Identity") ---
+  // --- identity (docs/product.md 7 "Identity") ---
   'POST /api-v1/documents-verification/': {
     access: 'user',
     ok: 201,
@@ -277,7 +277,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
 
-  // --- trades (SPEC.md 7 "Trade"): each caller trades with its own lever wallet ---
+  // --- trades (docs/product.md 7 "Trade"): each caller trades with its own lever wallet ---
   'POST /api-v1/trade-creation/': {
     access: 'user',
     ok: 201,
@@ -324,7 +324,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
 
-  // --- support (SPEC.md 7 "Chat and support") ---
+  // --- support (docs/product.md 7 "Chat and support") ---
   'POST /api-v2/question-answer/': {
     access: 'user',
     request: () => ({ url: '/api-v2/question-answer/', body: { question: 'Where is my balance?' } }),

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2 as a concrete address, with who opens it, so the accessibility
+ * Every route of docs/product.md section 2 as a concrete address, with who opens it, so the accessibility
  * check, the no-overflow check and the screenshot tour visit the same screens. A funded trader,
  * an open chat and a staff member make the pages show data rather than only empty states.
  */

@@ -1,4 +1,4 @@
-/** HTTP of SPEC.md section 7 "Auth" and GET /api-v1/info/. */
+/** HTTP of docs/product.md section 7 "Auth" and GET /api-v1/info/. */
 import { z } from 'zod';
 import {
   emailOnlyBody,

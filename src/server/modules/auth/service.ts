@@ -180,7 +180,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 }
 
 /**
- * Make sure staff can log in (DESIGN.md section 2): ADMIN_EMAIL/ADMIN_PASSWORD are applied on every
+ * Make sure staff can log in (docs/architecture.md section 2): ADMIN_EMAIL/ADMIN_PASSWORD are applied on every
  * start; with neither set and no admin yet, one is created with a random password printed once.
  */
 export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>, print: (line: string) => void) {

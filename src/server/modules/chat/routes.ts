@@ -1,4 +1,4 @@
-/** HTTP of SPEC.md 7 "Chat and support": sessions, messages (multipart with an optional image), the staff desk. */
+/** HTTP of docs/product.md 7 "Chat and support": sessions, messages (multipart with an optional image), the staff desk. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../../shared/api/common.js';
@@ -26,7 +26,7 @@ import { registerChatStreams } from './streams.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
-/** A message comes as multipart (SPEC.md, with an optional image) or as JSON (text only). */
+/** A message comes as multipart (docs/product.md, with an optional image) or as JSON (text only). */
 async function readMessage(
   req: FastifyRequest,
 ): Promise<{ fields: SendMessageFields; image: ImageUpload | undefined }> {

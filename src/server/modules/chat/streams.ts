@@ -1,5 +1,5 @@
 /**
- * Chat pushed over the WebSocket (/ws), so a reply shows at once; the 3 s polling of SPEC.md stays
+ * Chat pushed over the WebSocket (/ws), so a reply shows at once; the 3 s polling of docs/product.md stays
  * the fallback. After `LOGIN` with a token a connection may subscribe to:
  * - `chat@user.<id>`: its own user's sessions (only that user);
  * - `chat@staff`: every session (staff only).

@@ -1,4 +1,4 @@
-/** HTTP of POST /api-v2/question-answer/ (SPEC.md 7 "Chat and support"). Logged-in users only, like the support screen. */
+/** HTTP of POST /api-v2/question-answer/ (docs/product.md 7 "Chat and support"). Logged-in users only, like the support screen. */
 import { errorBody } from '../../../shared/api/common.js';
 import { faqAnswerResponse, questionBody } from '../../../shared/api/support.js';
 import type { AppModule } from '../../context.js';

@@ -1,5 +1,5 @@
 /**
- * The FAQ bot's knowledge base as first shipped: SPEC.md's six topics. Only missing topics are
+ * The FAQ bot's knowledge base as first shipped: docs/product.md's six topics. Only missing topics are
  * inserted, so staff edits to a row survive restarts.
  */
 import { sql } from 'drizzle-orm';

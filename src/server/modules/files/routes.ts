@@ -1,5 +1,5 @@
 /**
- * GET /files/{name}: uploaded images behind signed, expiring URLs (DESIGN.md section 6). The
+ * GET /files/{name}: uploaded images behind signed, expiring URLs (docs/architecture.md section 6). The
  * signature is the permission (an <img> cannot send a bearer token), so only the owner's and
  * staff's answers ever carry one.
  */

@@ -1,4 +1,4 @@
-/** Operations: liveness and readiness (DESIGN.md section 3). */
+/** Operations: liveness and readiness (docs/architecture.md section 3). */
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../../context.js';
 

@@ -1,4 +1,4 @@
-/** HTTP of SPEC.md 7 "Identity" (the user's submission and status) and the staff review under /api-v3/admin. */
+/** HTTP of docs/product.md 7 "Identity" (the user's submission and status) and the staff review under /api-v3/admin. */
 import type { FastifyRequest } from 'fastify';
 import {
   VERIFICATION_IMAGES,

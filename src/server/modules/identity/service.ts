@@ -132,7 +132,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
       };
     },
 
-    /** Verify or reject (SPEC.md sends a rejection as status `unverified`) the user's pending submission. */
+    /** Verify or reject (docs/product.md sends a rejection as status `unverified`) the user's pending submission. */
     async decide(staffId: number, userId: number, decision: VerifyUserBody): Promise<VerifyUserResponse> {
       const status: SubmissionStatus = decision.status === 'verified' ? 'verified' : 'rejected';
       const rejectionReason = status === 'rejected' ? decision.reason : null;

@@ -1,5 +1,5 @@
 /**
- * The ledger's invariants, checkable at any time (DESIGN.md section 4, `npm run ledger:check`):
+ * The ledger's invariants, checkable at any time (docs/architecture.md section 4, `npm run ledger:check`):
  * every balance equals the sum of its entries and its latest balance_after, no balance is negative,
  * and every deposit, withdrawal, transfer and trade moved exactly what its status says, on the
  * accounts it belongs to (its owner's wallet and currency), with no entry pointing at nothing.
@@ -146,7 +146,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     });
   }
 
-  // What each trade must have moved (DESIGN.md section 5): its margin while pending or open; once
+  // What each trade must have moved (docs/architecture.md section 5): its margin while pending or open; once
   // closed or liquidated, margin out and margin + P/L (never below 0) back, i.e. net P/L; 0 when revoked.
   // A liquidation loses exactly the margin: its P/L is -margin, so it pays nothing back.
   const trades = rowsOf(

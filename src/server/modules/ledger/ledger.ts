@@ -1,5 +1,5 @@
 /**
- * The ledger (DESIGN.md section 4): the only code that changes `accounts.balance`. Every change
+ * The ledger (docs/architecture.md section 4): the only code that changes `accounts.balance`. Every change
  * writes a ledger entry in the caller's transaction, so balance = sum of entries always holds.
  *
  * Locking: an operation first creates the accounts it needs that do not exist yet (inserts in

@@ -1,5 +1,5 @@
 /**
- * Which public exchange the server follows (SPEC.md section 4, the rules that apply to a server):
+ * Which public exchange the server follows (docs/product.md section 4, the rules that apply to a server):
  * the configured MARKET_REGION, else IP geolocation of this server (US -> the US exchange),
  * else international. The international exchange is always the fallback.
  */

@@ -1,4 +1,4 @@
-/** What the rest of the server may ask of the market service (DESIGN.md section 7). */
+/** What the rest of the server may ask of the market service (docs/architecture.md section 7). */
 import type { Kline, OrderBook } from '../../../shared/api/market.js';
 import type { KlineInterval } from '../../../shared/market.js';
 import type { SymbolCatalog } from './catalog.js';

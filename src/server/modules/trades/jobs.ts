@@ -1,5 +1,5 @@
 /**
- * The background work of trades (DESIGN.md section 5): fill resting limit orders the mark has
+ * The background work of trades (docs/architecture.md section 5): fill resting limit orders the mark has
  * reached, liquidate positions whose loss reached their margin, and sample each open trade's price
  * into its history (at most once per PRICE_SAMPLE_EVERY_MS).
  *
@@ -20,7 +20,7 @@ type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
 /** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
 const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
 
-/** The Lever screen re-prices every 20 s (SPEC.md 7 "Polling"); the history keeps the same rhythm. */
+/** The Lever screen re-prices every 20 s (docs/product.md 7 "Polling"); the history keeps the same rhythm. */
 const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
 
 export interface TradeJobReport {

@@ -1,5 +1,5 @@
 /**
- * Every change of a trade's status, each with its money in the same transaction (DESIGN.md
+ * Every change of a trade's status, each with its money in the same transaction (docs/architecture.md
  * section 5). Callers lock the trade row first (`lockTrade`), then these functions touch the lever
  * wallet through the ledger: the lock order of docs/decisions/0005 (the row decided on, then accounts).
  *
@@ -65,7 +65,7 @@ export async function insertTrade(tx: Tx, values: NewTrade): Promise<TradeRow> {
   return row!;
 }
 
-/** One point of the trade's price history (SPEC.md "Trade history item": price_at_time). */
+/** One point of the trade's price history (docs/product.md "Trade history item": price_at_time). */
 export async function recordPrice(tx: Tx, tradeId: number, price: string, at: Date): Promise<void> {
   await tx.insert(tradePriceHistory).values({ tradeId, price, createdAt: at });
 }

@@ -1,6 +1,6 @@
 /**
  * The server's mark price: the only price a trade opens, closes, fills or liquidates at
- * (DESIGN.md section 5). A client's price is a sanity check against it, never used.
+ * (docs/architecture.md section 5). A client's price is a sanity check against it, never used.
  */
 import { TRADE_MSG } from '../../../shared/api/trade.js';
 import { dec } from '../../../shared/money.js';

@@ -1,5 +1,5 @@
 /**
- * HTTP of SPEC.md 7 "Trade": trade-creation, trade-updation, get-active-trades, trade-history; and
+ * HTTP of docs/product.md 7 "Trade": trade-creation, trade-updation, get-active-trades, trade-history; and
  * the background jobs (jobs.ts), started when the app is ready and stopped when it closes.
  */
 import { errorBody } from '../../../shared/api/common.js';

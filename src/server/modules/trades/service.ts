@@ -1,5 +1,5 @@
 /**
- * The rules of leveraged trades (DESIGN.md section 5, docs/decisions/0006): open at the server's
+ * The rules of leveraged trades (docs/architecture.md section 5, docs/decisions/0006): open at the server's
  * mark with the margin taken from the lever wallet, close or revoke, and show trades live.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** The USDT price the server trusts for valuing a currency (DESIGN.md section 4). */
+/** The USDT price the server trusts for valuing a currency (docs/architecture.md section 4). */
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { WALLET_MSG } from '../../../shared/api/wallet.js';
 import { isUsablePrice } from '../../../shared/prices.js';

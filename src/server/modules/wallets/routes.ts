@@ -1,5 +1,5 @@
 /**
- * HTTP of SPEC.md 7 "Assets", "Transaction" and the deposit call: wallet lists, recharge, withdraw,
+ * HTTP of docs/product.md 7 "Assets", "Transaction" and the deposit call: wallet lists, recharge, withdraw,
  * transfer, transaction history; and the staff review of "Admin" (staff-routes.ts).
  */
 import { WALLET_KINDS } from '../../../shared/constants.js';

@@ -1,4 +1,4 @@
-/** Staff HTTP of SPEC.md 7 "Admin": the pending-transaction queue and its approve / cancel. */
+/** Staff HTTP of docs/product.md 7 "Admin": the pending-transaction queue and its approve / cancel. */
 import { errorBody } from '../../../shared/api/common.js';
 import {
   pendingTransactions,
@@ -16,7 +16,7 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
   const { requireAdmin } = ctx.guard;
   const tags = ['admin'];
 
-  // An empty queue is 200 [] (SPEC.md 8 lets clients also read 404 as empty; we never need it).
+  // An empty queue is 200 [] (docs/product.md 8 lets clients also read 404 as empty; we never need it).
   app.get('/api-v3/admin/pending-transactions/', {
     onRequest: requireAdmin,
     schema: { tags, response: { 200: pendingTransactions, 401: errorBody, 403: errorBody } },

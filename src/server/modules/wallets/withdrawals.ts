@@ -1,5 +1,5 @@
 /**
- * Withdrawal requests (DESIGN.md section 4): the transaction password must be set and match; the
+ * Withdrawal requests (docs/architecture.md section 4): the transaction password must be set and match; the
  * server recomputes fee, arrival and USDT value from its mark price, enforces the 50 USDT minimum
  * and the balance, and holds the amount (debits it) until staff approve or cancel.
  */

@@ -1,4 +1,4 @@
-/** The five tabs of SPEC.md section 2: an icon above a small label, the current one in blue. */
+/** The five tabs of docs/product.md section 2: an icon above a small label, the current one in blue. */
 import { NavLink } from 'react-router';
 import { ExchangeIcon, HomeIcon, LeverIcon, MarketsIcon, WalletIcon } from '../../components/icons';
 import { cx } from '../../components/cx';

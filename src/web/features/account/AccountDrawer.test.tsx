@@ -1,4 +1,4 @@
-/** The side drawer's two variants (SPEC.md section 2) and what Logout and Clear cache do. */
+/** The side drawer's two variants (docs/product.md section 2) and what Logout and Clear cache do. */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
@@ -45,7 +45,7 @@ describe('logged in', () => {
     localStorage.setItem('user', JSON.stringify(storedUser));
   });
 
-  it('shows who is logged in, with the status from /info, and the links of SPEC.md', async () => {
+  it('shows who is logged in, with the status from /info, and the links of docs/product.md', async () => {
     showDrawer();
     const drawer = screen.getByRole('dialog');
     expect(within(drawer).getByText('Grace Hopper')).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * The side drawer opened from the logo on home (SPEC.md section 2). Logged in: who the user is,
+ * The side drawer opened from the logo on home (docs/product.md section 2). Logged in: who the user is,
  * links, night mode and Logout. Logged out: a way in, night mode, help, and clear cache.
  */
 import type { ComponentType, ReactNode, SVGProps } from 'react';

@@ -1,4 +1,4 @@
-/** How each identity verification status reads on screen (SPEC.md section 2). */
+/** How each identity verification status reads on screen (docs/product.md section 2). */
 import type { VerificationStatus } from '../../../shared/api/auth';
 
 export const VERIFICATION_LABEL: Record<VerificationStatus, string> = {

@@ -1,5 +1,5 @@
 /**
- * The staff menu (SPEC.md section 2 "Admin screens"): Dashboard, Users, Settings and Logout. The
+ * The staff menu (docs/product.md section 2 "Admin screens"): Dashboard, Users, Settings and Logout. The
  * three items switch the console's view, kept in the address (views.ts).
  */
 import type { ComponentType, SVGProps } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /forgot-password (SPEC.md sections 2, 4, 5): the email gets a code; then a bottom sheet takes the
+ * /forgot-password (docs/product.md sections 2, 4, 5): the email gets a code; then a bottom sheet takes the
  * code and the new password, with a resend link. A successful reset goes to /login.
  */
 import { useState, type FormEvent } from 'react';

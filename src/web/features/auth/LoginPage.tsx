@@ -1,4 +1,4 @@
-/** /login: email and password (SPEC.md sections 2, 4, 5). Success stores the session and goes to /. */
+/** /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to /. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Signup step 2: name, the emailed code and a password (SPEC.md section 5: all required, the button
+ * Signup step 2: name, the emailed code and a password (docs/product.md section 5: all required, the button
  * disabled until all are filled, 'Passwords do not match'). Success shows the server's message and
  * goes to /login after 2 seconds.
  */

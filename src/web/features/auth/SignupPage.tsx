@@ -1,5 +1,5 @@
 /**
- * /signup in two steps (SPEC.md sections 2, 4, 5): the email gets a code, then the details. The back
+ * /signup in two steps (docs/product.md sections 2, 4, 5): the email gets a code, then the details. The back
  * arrow goes one step back, or out on step 1. A promotion code in the link (?code= or ?ref=) is
  * sent along as referral_code.
  */

@@ -1,4 +1,4 @@
-/** The account screens against a faked API: SPEC.md sections 4, 5 and 8 rules, as a user meets them. */
+/** The account screens against a faked API: docs/product.md sections 4, 5 and 8 rules, as a user meets them. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('forgot password', () => {
     });
   });
 
-  it("falls back to SPEC.md's messages when the server gives none", async () => {
+  it("falls back to docs/product.md's messages when the server gives none", async () => {
     api.on('/api-v1/forgot-password/', () => [500, {}]);
     show(<ForgotPasswordPage />, '/forgot-password');
     type('Email', 'ada@example.com');

@@ -1,5 +1,5 @@
 /**
- * /identity-verification/basic-info (SPEC.md sections 2, 5, 8): name, ID number (prefilled with
+ * /identity-verification/basic-info (docs/product.md sections 2, 5, 8): name, ID number (prefilled with
  * the user's unique id) and three document photos, all required; 'confirm' sends them as one
  * multipart form, and on success the screen says so and goes back to the status screen.
  */

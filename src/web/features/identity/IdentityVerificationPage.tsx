@@ -1,5 +1,5 @@
 /**
- * /identity-verification (SPEC.md section 2): the 'Basic Information' step with 'Fill in' or its
+ * /identity-verification (docs/product.md section 2): the 'Basic Information' step with 'Fill in' or its
  * status; once submitted the name, ID number and status; a rejection's reason with a way to fill
  * in again; and why certification is worth it.
  */

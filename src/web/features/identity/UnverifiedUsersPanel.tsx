@@ -1,5 +1,5 @@
 /**
- * The Unverified Users part of the staff Requests tab (SPEC.md sections 2, 4, 8): submissions
+ * The Unverified Users part of the staff Requests tab (docs/product.md sections 2, 4, 8): submissions
  * waiting for review, each to open, verify or reject with a reason. The list reloads after each
  * decision; a failed fetch shows in red in place of the list.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff's Verification Details modal (SPEC.md section 2 "Admin screens"): who submitted, when, and
+ * Staff's Verification Details modal (docs/product.md section 2 "Admin screens"): who submitted, when, and
  * the three document photos through their signed links; 'No verification details found' when none.
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** The identity screens and the staff list against a faked API (SPEC.md sections 2, 4, 5 and 8). */
+/** The identity screens and the staff list against a faked API (docs/product.md sections 2, 4, 5 and 8). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-/** The bonus popup shows every tier of SPEC.md section 9, straight from BONUS_TIERS. */
+/** The bonus popup shows every tier of docs/product.md section 9, straight from BONUS_TIERS. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BONUS_TIERS } from '../../../shared/constants.js';

@@ -1,4 +1,4 @@
-/** The bonus schedule behind Home's bell (SPEC.md section 9), drawn from BONUS_TIERS. */
+/** The bonus schedule behind Home's bell (docs/product.md section 9), drawn from BONUS_TIERS. */
 import { BONUS_TIERS, QUOTE_CURRENCY } from '../../../shared/constants.js';
 
 type TierGroup = keyof typeof BONUS_TIERS;

@@ -1,5 +1,5 @@
 /**
- * Home's gainers list (SPEC.md section 2): Name, Last Price, 24h Change; only coins up on the day,
+ * Home's gainers list (docs/product.md section 2): Name, Last Price, 24h Change; only coins up on the day,
  * biggest gain first. Rows are memoised on their numbers, so a tick re-renders the rows it moved.
  */
 import { memo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Home (SPEC.md section 2): top bar (logo -> account drawer, language, bell -> bonus schedule),
+ * Home (docs/product.md section 2): top bar (logo -> account drawer, language, bell -> bonus schedule),
  * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
  * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */

@@ -3,7 +3,7 @@ import { BellIcon, LogoMark } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { LanguagePicker } from './LanguagePicker';
 
-/** SPEC.md section 2: the notifications button always carries a badge of 1 (the bonus schedule). */
+/** docs/product.md section 2: the notifications button always carries a badge of 1 (the bonus schedule). */
 const UNREAD_NOTIFICATIONS = 1;
 
 export function HomeTopBar({

@@ -1,6 +1,6 @@
 /**
- * Home's language picker (SPEC.md section 2): the ten languages in a sheet, each named in English
- * as SPEC lists them. The choice is kept locally; lib/i18n.ts follows it.
+ * Home's language picker (docs/product.md section 2): the ten languages in a sheet, each named in English
+ * as docs/product.md section 2 lists them. The choice is kept locally; lib/i18n.ts follows it.
  */
 import { useState } from 'react';
 import { LANGUAGES } from '../../../shared/constants.js';

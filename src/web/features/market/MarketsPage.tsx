@@ -1,7 +1,7 @@
 /**
- * Markets (SPEC.md section 2): tabs by quote asset taken from the data (USDT first, the default),
+ * Markets (docs/product.md section 2): tabs by quote asset taken from the data (USDT first, the default),
  * the pairs of the chosen tab with price and 24h change, 'Loading coins...' while empty. Every
- * pair's 24-hour ticker is refreshed every 5 s (SPEC.md section 7); failures are only logged.
+ * pair's 24-hour ticker is refreshed every 5 s (docs/product.md section 7); failures are only logged.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

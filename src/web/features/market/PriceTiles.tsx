@@ -1,4 +1,4 @@
-/** Home's BTC, ETH and XRP tiles (SPEC.md section 2): pair, last price with 5 decimals, 24h change. */
+/** Home's BTC, ETH and XRP tiles (docs/product.md section 2): pair, last price with 5 decimals, 24h change. */
 import { memo } from 'react';
 import { formatHomePrice } from '../../../shared/format.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';

@@ -84,7 +84,7 @@ describe('market fetchers', () => {
 });
 
 describe('market queries', () => {
-  it('poll at the SPEC.md intervals', () => {
+  it('poll at the docs/product.md intervals', () => {
     expect(marketTickersQuery().refetchInterval).toBe(POLL.markets);
     expect(leverPriceQuery('BTCUSDT').refetchInterval).toBe(POLL.leverPrices);
     expect(leverCoinListQuery().refetchInterval).toBe(POLL.leverCoinList);

@@ -39,7 +39,7 @@ function browser(overrides: Partial<RegionSignals> & { answers?: Record<string, 
   return { signals, fetchJson };
 }
 
-describe('market region choice (SPEC.md section 4)', () => {
+describe('market region choice (docs/product.md section 4)', () => {
   it('1. obeys the manual force-US override before anything else', async () => {
     const { signals, fetchJson } = browser({ storage: memoryStorage({ forceUS: 'true', vpnOverride: 'true' }) });
     expect(await chooseRegion(signals)).toEqual({ region: 'us', reason: 'manual' });

@@ -1,6 +1,6 @@
 /**
  * Which public exchange the browser talks to when it reads market data directly
- * (VITE_MARKET_DIRECT=true), by SPEC.md section 4, in order:
+ * (VITE_MARKET_DIRECT=true), by docs/product.md section 4, in order:
  *   1. manual override: local storage forceUS = 'true' -> US;
  *   2. VPN override: vpnOverride = 'true' -> international (the user's VPN reaches it);
  *   3. IP geolocation (several services; on a failed direct call, the CORS proxies) says US -> US;
@@ -22,7 +22,7 @@ import {
   type MarketRegion,
 } from '../../../shared/market-region.js';
 
-/** Local storage keys of SPEC.md section 3 (the same names as the app's storage key list). */
+/** Local storage keys of docs/product.md section 3 (the same names as the app's storage key list). */
 export const REGION_STORAGE_KEYS = {
   endpointConfig: 'marketApiConfig',
   forceUs: 'forceUS',
@@ -106,7 +106,7 @@ function cached(signals: RegionSignals): MarketEndpointConfig | null {
   }
 }
 
-/** Whether an exchange answers its ping (SPEC.md: fall back to international when not). */
+/** Whether an exchange answers its ping (docs/product.md: fall back to international when not). */
 async function answers(signals: RegionSignals, endpoints: ExchangeEndpoints): Promise<boolean> {
   try {
     await signals.fetchJson(`${endpoints.rest}/api/v3/ping`, GEOLOCATION_TIMEOUT_MS);

@@ -10,7 +10,7 @@ export function marketSocket(): MarketSocket {
   return (shared ??= createMarketSocket({ url: async () => (await marketBase()).ws }));
 }
 
-/** What a screen shows of a live ticker (SPEC.md section 3: symbol, lastPrice, priceChangePercent). */
+/** What a screen shows of a live ticker (docs/product.md section 3: symbol, lastPrice, priceChangePercent). */
 export interface LiveTicker {
   symbol: string;
   lastPrice: string;

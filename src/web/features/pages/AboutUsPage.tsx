@@ -1,4 +1,4 @@
-/** /about-us: who we are, static text, and the app version (SPEC.md sections 2 and 9). */
+/** /about-us: who we are, static text, and the app version (docs/product.md sections 2 and 9). */
 import { Link } from 'react-router';
 import { ChevronRightIcon, HeadsetIcon, InfoIcon, LogoMark } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,4 +1,4 @@
-/** /important-notice (public): the compliance notice, static text (SPEC.md section 2). */
+/** /important-notice (public): the compliance notice, static text (docs/product.md section 2). */
 import { InfoIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';

@@ -1,6 +1,6 @@
 /**
- * /legal-currency (public; SPEC.md section 2): buy/sell toggle, USDT/ETH tabs, an amount (default
- * 100.0000), the limit (100.00) and the unit price. SPEC.md does not show what the button does;
+ * /legal-currency (public; docs/product.md section 2): buy/sell toggle, USDT/ETH tabs, an amount (default
+ * 100.0000), the limit (100.00) and the unit price. docs/product.md does not show what the button does;
  * fiat trades go through customer service, so it says so and places no order.
  */
 import { useQuery } from '@tanstack/react-query';

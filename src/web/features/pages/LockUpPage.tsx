@@ -1,6 +1,6 @@
 /**
- * /lock-up (SPEC.md sections 2, 3): tabs 'Mining order' (empty: 'There is no more data') and
- * 'Mining machine' (default) with the three products. SPEC.md does not show what 'Lock up' does;
+ * /lock-up (docs/product.md sections 2, 3): tabs 'Mining order' (empty: 'There is no more data') and
+ * 'Mining machine' (default) with the three products. docs/product.md does not show what 'Lock up' does;
  * subscriptions are not open, so it says so and moves no money. The tab is kept in the address.
  */
 import { useState } from 'react';

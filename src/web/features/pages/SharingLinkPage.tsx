@@ -1,5 +1,5 @@
 /**
- * /sharing-link (SPEC.md section 2 "Other user screens"): a QR code (level H, size 200) of the
+ * /sharing-link (docs/product.md section 2 "Other user screens"): a QR code (level H, size 200) of the
  * registration link carrying the user's promotion code, the code as text, and 'Copy Code'.
  * Whoever signs up through the link is recorded as referred by this user.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the informational screens. SPEC.md gives only their gist (the compliance notice says
+ * Texts of the informational screens. docs/product.md gives only their gist (the compliance notice says
  * investments are supervised and money laundering is prohibited); the wording is ours.
  */
 import {

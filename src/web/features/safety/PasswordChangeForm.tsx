@@ -1,5 +1,5 @@
 /**
- * The shape both change screens share (SPEC.md section 2 "Safety center"): new password, confirm,
+ * The shape both change screens share (docs/product.md section 2 "Safety center"): new password, confirm,
  * the emailed code with its send action, and submit. Success shows the message and goes back after
  * 2 seconds. Each screen brings its own checks and call.
  */

@@ -1,6 +1,6 @@
 /**
  * The OTP input of the password screens with its send action. After a successful send the button
- * reads 'OTP Sent' (SPEC.md section 4) until a new code may be asked for.
+ * reads 'OTP Sent' (docs/product.md section 4) until a new code may be asked for.
  */
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';

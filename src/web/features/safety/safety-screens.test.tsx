@@ -1,4 +1,4 @@
-/** The two password screens against a faked API (SPEC.md sections 4, 5, 8). */
+/** The two password screens against a faked API (docs/product.md sections 4, 5, 8). */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The staff dashboard's Chats tab (SPEC.md section 2 "Admin screens"): a card per open chat with
+ * The staff dashboard's Chats tab (docs/product.md section 2 "Admin screens"): a card per open chat with
  * the user's name, the message count, when it started and the latest words, polled every 5 s.
  * A card opens /admin/chat/{chat key}.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/chat/{chat key} (SPEC.md section 2 "Admin screens"): staff's side of one conversation.
+ * /admin/chat/{chat key} (docs/product.md section 2 "Admin screens"): staff's side of one conversation.
  * The key (a JSON string of the user's id and name) finds the user's open chat in the staff list;
  * staff messages sit on the right. Sending is optimistic: the message shows at once and goes again
  * if the server refuses it (its text goes back into the box). 'End Chat' closes the session and

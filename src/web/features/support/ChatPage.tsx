@@ -1,5 +1,5 @@
 /**
- * /chat/{sessionId} (SPEC.md section 2 "Support and chat"): the user's conversation with staff,
+ * /chat/{sessionId} (docs/product.md section 2 "Support and chat"): the user's conversation with staff,
  * polled every 3 s; the user's messages on the right, staff's on the left. When staff end the chat
  * it says so and sending stops. Back goes to /support.
  */

@@ -1,4 +1,4 @@
-/** Copies a text (a deposit address) and says 'Copied!' for 2 seconds (SPEC.md section 9). */
+/** Copies a text (a deposit address) and says 'Copied!' for 2 seconds (docs/product.md section 9). */
 import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';

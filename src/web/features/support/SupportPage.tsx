@@ -1,5 +1,5 @@
 /**
- * /support (SPEC.md section 2 "Support and chat"): 'Customer Support' with the six FAQ questions;
+ * /support (docs/product.md section 2 "Support and chat"): 'Customer Support' with the six FAQ questions;
  * a tap shows the question and the bot's answer as bubbles. 'Connect to Human Support' opens (or
  * reopens) the user's chat with staff.
  */

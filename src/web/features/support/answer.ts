@@ -1,6 +1,6 @@
 /**
  * A bot answer as the support screen shows it: its prose, and the 'ERC20: <address>' lines of a
- * recharge-address answer pulled out as rows with a copy button (SPEC.md sections 2 and 3).
+ * recharge-address answer pulled out as rows with a copy button (docs/product.md sections 2 and 3).
  */
 import { depositAddressLines, type DepositNetwork } from '../../../shared/api/support';
 

@@ -1,5 +1,5 @@
 /**
- * The staff chat list is keyed by a JSON string of {user_id, username} (SPEC.md section 3). These
+ * The staff chat list is keyed by a JSON string of {user_id, username} (docs/product.md section 3). These
  * turn a key into what a card and the chat header show, and the list into cards.
  */
 import { parseChatKey, type ChatMessage, type LatestMessagesResponse } from '../../../shared/api/support';

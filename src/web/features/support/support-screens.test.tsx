@@ -1,4 +1,4 @@
-/** The support screens against a faked API (SPEC.md sections 2, 4, 5, 8 and 9). */
+/** The support screens against a faked API (docs/product.md sections 2, 4, 5, 8 and 9). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';

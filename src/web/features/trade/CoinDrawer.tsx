@@ -1,5 +1,5 @@
 /**
- * The coin selector (SPEC.md 2): a drawer with the main USDT pairs, their price and 24h change,
+ * The coin selector (docs/product.md 2): a drawer with the main USDT pairs, their price and 24h change,
  * refreshed every 10 s while it is open. Choosing one closes it.
  */
 import { useQuery } from '@tanstack/react-query';

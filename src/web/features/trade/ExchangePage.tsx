@@ -1,7 +1,7 @@
 /**
- * /exchange: the spot mock of SPEC.md 2 for BTC/USDT: the price (refreshed every 3 s), the order
+ * /exchange: the spot mock of docs/product.md 2 for BTC/USDT: the price (refreshed every 3 s), the order
  * form with its percentage buttons, the order book and an empty open-orders list. No spot order
- * is ever placed from here (SPEC.md does not show it); the button points to the Lever screen.
+ * is ever placed from here (docs/product.md does not show it); the button points to the Lever screen.
  */
 import { useQuery } from '@tanstack/react-query';
 import { QUOTE_CURRENCY } from '../../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * /lever (SPEC.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
+ * /lever (docs/product.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
  * the order form beside the order book, and the open orders. The selected coin lives in the
  * address (?coin=ETH) so a reload or a shared link keeps it.
  */

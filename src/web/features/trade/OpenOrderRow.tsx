@@ -1,5 +1,5 @@
 /**
- * One open order (SPEC.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
+ * One open order (docs/product.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
  * order), Type, Amount, Price and P/L in USDT with 2 decimals. Memoised: the 1 s poll shares
  * unchanged trades structurally, so only rows whose numbers moved render again.
  */

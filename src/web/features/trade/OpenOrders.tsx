@@ -1,5 +1,5 @@
 /**
- * Open orders (SPEC.md 2): open trades and pending limit orders, newest first, in a list that
+ * Open orders (docs/product.md 2): open trades and pending limit orders, newest first, in a list that
  * scrolls at 320 px. 'Hold positions' narrows it to open positions (pending orders hidden).
  */
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The 5-level order book of the selected pair (GET /api/v3/depth?limit=5, every 3 s): asks in red
  * above the mid price, bids in green below, under a price-and-number header. Bars behind the rows
- * show each level's size against the largest shown. Failures are only logged (SPEC.md 8).
+ * show each level's size against the largest shown. Failures are only logged (docs/product.md 8).
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';

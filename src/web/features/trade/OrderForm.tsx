@@ -1,5 +1,5 @@
 /**
- * The Lever order form (SPEC.md 2): buy/sell, market or limit price, leverage, the current price,
+ * The Lever order form (docs/product.md 2): buy/sell, market or limit price, leverage, the current price,
  * hands, the lever balance, and the buy (long) or sell (short) button. The margin and estimated
  * liquidation price show before the trader presses it; when the order cannot go yet the button
  * is disabled and says why. A refused order shows the server's message (and is logged).

@@ -1,6 +1,6 @@
 /**
- * The spot order form of the Exchange mock (SPEC.md 2): buy/sell, price, amount and the 25-100 %
- * buttons over the funding wallet. SPEC.md does not show spot orders being placed, so the button
+ * The spot order form of the Exchange mock (docs/product.md 2): buy/sell, price, amount and the 25-100 %
+ * buttons over the funding wallet. docs/product.md does not show spot orders being placed, so the button
  * places none: it says spot trading is coming and points to the Lever screen.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * How the trade screens write prices and USDT amounts. SPEC.md 9 gives prices 2 decimals outside
+ * How the trade screens write prices and USDT amounts. docs/product.md 9 gives prices 2 decimals outside
  * home and markets; a coin under 1 USDT (XRP, DOGE, SHIB) would then read 0.52 or 0.00, so below
  * 1 we follow the markets rule (4 decimals, 8 under 0.0001): a trader must see the price move.
  */

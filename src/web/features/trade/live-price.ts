@@ -1,5 +1,5 @@
 /**
- * The selected pair's price on the Lever screen: the 24-hour ticker polled every 3 s (SPEC.md 7)
+ * The selected pair's price on the Lever screen: the 24-hour ticker polled every 3 s (docs/product.md 7)
  * and the ticker stream in between; whichever arrived last wins, so a stalled stream never hides
  * a fresher poll and a slow poll never rolls back a streamed price.
  */

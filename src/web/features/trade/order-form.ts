@@ -15,7 +15,7 @@ import { DEFAULT_LEVERAGE, QUOTE_CURRENCY, type Leverage, type OrderType } from 
 import { cmp, dec, liquidationPrice, tradeMargin } from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
-/** Our texts for an order that cannot be sent yet (SPEC.md gives none). */
+/** Our texts for an order that cannot be sent yet (docs/product.md gives none). */
 export const ORDER_FORM_MSG = {
   enterHands: 'Enter the number of hands',
   waitingForPrice: (coin: string) => `Waiting for the price of ${coin}`,
@@ -25,7 +25,7 @@ export const ORDER_FORM_MSG = {
     `Not enough margin: this order needs ${needed} ${QUOTE_CURRENCY} and your lever account has ${available} ${QUOTE_CURRENCY}.`,
 } as const;
 
-/** A new form: buy at market price with the default 100X (SPEC.md 9). */
+/** A new form: buy at market price with the default 100X (docs/product.md 9). */
 export const DEFAULT_ORDER = { side: 'buy', orderType: 'market', leverage: DEFAULT_LEVERAGE } as const satisfies {
   side: TradeSide;
   orderType: OrderType;

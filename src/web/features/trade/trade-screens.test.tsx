@@ -1,4 +1,4 @@
-/** The order form and the open orders against a faked API (SPEC.md 2, 7; Idempotency-Key of DESIGN.md 4). */
+/** The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of docs/architecture.md 4). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -99,7 +99,7 @@ const buy = () => screen.getByRole('button', { name: 'Buy (long)' });
 const creations = () => calls.filter((c) => c.path === '/api-v1/trade-creation/');
 
 describe('order form', () => {
-  it('sends SPEC.md’s payload with leverage and order type, and an Idempotency-Key', async () => {
+  it('sends docs/product.md’s payload with leverage and order type, and an Idempotency-Key', async () => {
     answers.set('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
     fireEvent.click(screen.getByRole('radio', { name: '30X' }));

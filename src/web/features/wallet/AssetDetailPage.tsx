@@ -1,5 +1,5 @@
 /**
- * /asset/{walletType}/{currency} (SPEC.md 2 "Assets"): the balance, the financial record (this
+ * /asset/{walletType}/{currency} (docs/product.md 2 "Assets"): the balance, the financial record (this
  * wallet's transactions in this currency), and the actions: Transfer always; Deposit and Withdraw on
  * the funding (exchange) wallet only.
  */

@@ -1,5 +1,5 @@
 /**
- * /assets (SPEC.md 2 "Assets"): one tab per wallet, the wallet's total in USD behind an eye toggle,
+ * /assets (docs/product.md 2 "Assets"): one tab per wallet, the wallet's total in USD behind an eye toggle,
  * and its currencies with balance and USD value; a row opens /asset/{walletType}/{currency}.
  * The tab is kept in the address (?wallet=lever) so coming back from a detail page stays put.
  */

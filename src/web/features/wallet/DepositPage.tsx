@@ -1,5 +1,5 @@
 /**
- * /deposit (SPEC.md 2 "Deposit", 4, 5, 9): USDT only. The user pays to the address customer service
+ * /deposit (docs/product.md 2 "Deposit", 4, 5, 9): USDT only. The user pays to the address customer service
  * gives, then sends the quantity and the address paid from; staff approve the request before the
  * funding wallet is credited. The fields are cleared once the request is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * /entrustment-history (SPEC.md 2 "History", 4 "Transaction"): entrustment = pending, transaction =
+ * /entrustment-history (docs/product.md 2 "History", 4 "Transaction"): entrustment = pending, transaction =
  * successful (the default), Closed = trade history, revoked = cancel. The tab is kept in the address.
  */
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-/** The empty state of a record list (SPEC.md: 'no record'). */
+/** The empty state of a record list (docs/product.md: 'no record'). */
 import { MSG } from '../../../shared/messages';
 import { InboxIcon } from '../../components/icons';
 

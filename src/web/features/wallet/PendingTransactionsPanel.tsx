@@ -1,5 +1,5 @@
 /**
- * The staff's Pending Transactions (SPEC.md 2 "Admin screens", 4, 8): each pending deposit or
+ * The staff's Pending Transactions (docs/product.md 2 "Admin screens", 4, 8): each pending deposit or
  * withdrawal with Approve and Reject (action cancel). Fetch errors show in red in place of the list.
  */
 import type { PendingTransaction } from '../../../shared/api/wallet';

@@ -1,4 +1,4 @@
-/** One closed trade in the history's Closed tab (SPEC.md 3 "Trade history item", misspellings included). */
+/** One closed trade in the history's Closed tab (docs/product.md 3 "Trade history item", misspellings included). */
 import { formatPrice, formatProfitLoss } from '../../../shared/format';
 import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';

@@ -1,5 +1,5 @@
 /**
- * /transfer/{currency} (SPEC.md 2, 4, 5): from and to accounts (the same account on both sides
+ * /transfer/{currency} (docs/product.md 2, 4, 5): from and to accounts (the same account on both sides
  * swaps them), a swap button, the amount with 'all', and Transfer. Success goes back one page.
  */
 import { useState, type FormEvent } from 'react';

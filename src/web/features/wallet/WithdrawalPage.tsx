@@ -1,5 +1,5 @@
 /**
- * /withdrawal/{currency} (SPEC.md 2, 5, 8, 9): address, amount with 'all', the read-only USDT value,
+ * /withdrawal/{currency} (docs/product.md 2, 5, 8, 9): address, amount with 'all', the read-only USDT value,
  * the transaction password, and the 1 % fee and arrival amount. Each field's message shows as soon
  * as it has been edited, all of them on submit. Success goes back one page.
  */

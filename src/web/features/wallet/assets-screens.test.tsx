@@ -1,4 +1,4 @@
-/** /assets and /asset/{walletType}/{currency} against a faked API (SPEC.md 2 "Assets", 4, 8). */
+/** /assets and /asset/{walletType}/{currency} against a faked API (docs/product.md 2 "Assets", 4, 8). */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages';

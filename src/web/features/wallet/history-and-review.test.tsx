@@ -1,4 +1,4 @@
-/** /entrustment-history and the staff's Pending Transactions against a faked API (SPEC.md 2, 4, 8). */
+/** /entrustment-history and the staff's Pending Transactions against a faked API (docs/product.md 2, 4, 8). */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages';
@@ -71,7 +71,7 @@ describe('history', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.fetchTransactionHistoryFailed);
   });
 
-  it('shows closed trades with their P/L, balances and times (SPEC spellings prfit_loss, closed_balanec)', async () => {
+  it('shows closed trades with their P/L, balances and times (contract spellings prfit_loss, closed_balanec)', async () => {
     api.on('GET /api-v1/trade-history/', [
       200,
       [

@@ -1,4 +1,4 @@
-/** /transfer, /withdrawal and /deposit against a faked API (SPEC.md 4, 5, 8; Idempotency-Key of DESIGN.md 4). */
+/** /transfer, /withdrawal and /deposit against a faked API (docs/product.md 4, 5, 8; Idempotency-Key of docs/architecture.md 4). */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_MSG } from '../../../shared/api/wallet';
@@ -167,7 +167,7 @@ describe('withdrawal', () => {
 
   beforeEach(() => api.on('GET /api-v1/info/', info(true)));
 
-  it('shows each message of SPEC.md 5 on submit, and sends nothing', async () => {
+  it('shows each message of docs/product.md 5 on submit, and sends nothing', async () => {
     show();
     await screen.findByText('Available: 120.5 USDT');
     fireEvent.click(button('Withdraw'));

@@ -1,4 +1,4 @@
-/** SPEC.md 5 "Transfer": the live and the submit-time messages. */
+/** docs/product.md 5 "Transfer": the live and the submit-time messages. */
 import { describe, expect, it } from 'vitest';
 import { WALLET_MSG } from '../../../shared/api/wallet';
 import { MSG } from '../../../shared/messages';

@@ -1,5 +1,5 @@
 /**
- * The transfer form's rules (SPEC.md 5): while typing, an amount above the available balance reads
+ * The transfer form's rules (docs/product.md 5): while typing, an amount above the available balance reads
  * 'Amount exceeds available balance'; on submit the shared rule decides ('Transfer amount exceeds
  * available balance'). With 'all' the whole balance moves, so only an empty wallet is refused.
  */

@@ -1,4 +1,4 @@
-/** The four wallets as the screens name them (SPEC.md 2 "Assets"): the tab label and the account name. */
+/** The four wallets as the screens name them (docs/product.md 2 "Assets"): the tab label and the account name. */
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants';
 
 export const WALLETS: Record<WalletKind, { tab: string; account: string }> = {
@@ -8,7 +8,7 @@ export const WALLETS: Record<WalletKind, { tab: string; account: string }> = {
   second: { tab: 'Second', account: 'Contract Account' },
 };
 
-/** The order of the transfer pickers in SPEC.md: funding, lever, second, legal-currency. */
+/** The order of the transfer pickers in docs/product.md: funding, lever, second, legal-currency. */
 export const TRANSFER_ACCOUNTS: readonly WalletKind[] = ['funding', 'lever', 'second', 'legal'];
 
 export const isWalletKind = (value: string | null | undefined): value is WalletKind =>

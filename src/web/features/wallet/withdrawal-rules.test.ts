@@ -1,4 +1,4 @@
-/** SPEC.md 5 "Withdrawal": every message, in SPEC order, and the figures the form shows. */
+/** docs/product.md 5 "Withdrawal": every message, in SPEC order, and the figures the form shows. */
 import { describe, expect, it } from 'vitest';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
@@ -12,7 +12,7 @@ describe('withdrawal form rules', () => {
     expect(withdrawalErrors({ ...filled, amount: '50' }, usdt)).toEqual({});
   });
 
-  it('names each missing field with its SPEC message', () => {
+  it('names each missing field with its contract message', () => {
     expect(withdrawalErrors({ address: ' ', amount: '', allAmount: false, password: '' }, usdt)).toEqual({
       address: MSG.enterValidAddress,
       amount: MSG.enterValidAmount,

@@ -1,5 +1,5 @@
 /**
- * The withdrawal form's rules (SPEC.md 5), from the shared schema and money rule the server uses:
+ * The withdrawal form's rules (docs/product.md 5), from the shared schema and money rule the server uses:
  * address, amount, transaction password, then the 50 USDT minimum and the balance. Also the
  * figures the form shows: USDT value, 1 % fee, arrival amount.
  */

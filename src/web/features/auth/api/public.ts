@@ -1,4 +1,4 @@
-/** The public account calls of SPEC.md section 7 "Auth": no bearer token, answers checked by schema. */
+/** The public account calls of docs/product.md section 7 "Auth": no bearer token, answers checked by schema. */
 import { authSchemas, commonSchemas } from '../schemas';
 
 export const PUBLIC = { auth: false } as const;

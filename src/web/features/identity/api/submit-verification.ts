@@ -40,7 +40,7 @@ export function useSubmitVerification() {
 }
 
 /**
- * SPEC.md section 8 for this form: the server's error, else its own fallback; a dropped connection
+ * docs/product.md section 8 for this form: the server's error, else its own fallback; a dropped connection
  * has a message of its own; anything else (a broken answer, a bug) the generic one.
  */
 export function submissionErrorMessage(error: unknown): string {

@@ -1,6 +1,6 @@
 /**
  * Staff: GET /api-v3/admin/unverified-users-records/, the submissions waiting for review. A 404 or
- * an error saying 'No unverified users' is an empty list, not a failure (SPEC.md section 8).
+ * an error saying 'No unverified users' is an empty list, not a failure (docs/product.md section 8).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unverifiedUsersResponse, type UnverifiedUser } from '../../../../shared/api/identity';

@@ -1,7 +1,7 @@
 /**
  * Staff: PATCH /api-v3/admin/verify-user/{user_id}/ with `verified`, or `unverified` and a reason to
- * reject. Failures are only logged (SPEC.md section 8); either way both request lists reload
- * (SPEC.md section 4; the pending transactions are the wallet feature's), so the screen shows what the server now holds.
+ * reject. Failures are only logged (docs/product.md section 8); either way both request lists reload
+ * (docs/product.md section 4; the pending transactions are the wallet feature's), so the screen shows what the server now holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { verifyUserResponse, type VerifyUserBody } from '../../../../shared/api/identity';

@@ -1,4 +1,4 @@
-/** A coin's price in USDT (SPEC.md section 7): {coin}USDT's last price; USDO from the default currency. */
+/** A coin's price in USDT (docs/product.md section 7): {coin}USDT's last price; USDO from the default currency. */
 import { IN_HOUSE_COIN, QUOTE_CURRENCY } from '../../../../shared/constants.js';
 import { fetchDefaultCurrency } from './default-currency.js';
 import { fetchTicker } from './ticker.js';

@@ -1,6 +1,6 @@
 /**
  * How the market reads go out: exchange-shaped GETs checked with the shared schemas, failures
- * logged before the query sees them. Failures are only logged (SPEC.md section 8): the query keeps
+ * logged before the query sees them. Failures are only logged (docs/product.md section 8): the query keeps
  * its last data and the screen shows the default price.
  */
 import type { z } from 'zod';

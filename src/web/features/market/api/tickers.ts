@@ -21,7 +21,7 @@ export const marketTickersQuery = (symbols?: readonly string[]) =>
 
 /**
  * Home's 40 coins over REST: the first data, and the only data of the 20 coins without a stream.
- * SPEC.md gives Home no interval; 10 s keeps those 20 (and all 40 when the socket is down) fresh
+ * docs/product.md gives Home no interval; 10 s keeps those 20 (and all 40 when the socket is down) fresh
  * enough while the stream carries the coins that move on screen.
  */
 const HOME_LIST_REFRESH_MS = 10_000;

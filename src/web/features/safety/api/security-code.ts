@@ -1,4 +1,4 @@
-/** POST /api-v1/transcation-password-otp/: the emailed code both password changes need (SPEC.md section 7). */
+/** POST /api-v1/transcation-password-otp/: the emailed code both password changes need (docs/product.md section 7). */
 import { useMutation } from '@tanstack/react-query';
 import { messageBody } from '../../../../shared/api/common';
 import { api } from '../../../lib/api';

@@ -1,6 +1,6 @@
 /**
  * New chat messages pushed by the server over its own WebSocket (/stream, combined frames), so a
- * reply shows at once; the 3 s polling of SPEC.md stays as the fallback. The socket proves the
+ * reply shows at once; the 3 s polling of docs/product.md stays as the fallback. The socket proves the
  * access token with a LOGIN frame on every (re)connection, then follows the user's chat topic or,
  * for staff, every chat.
  */

@@ -1,5 +1,5 @@
 /**
- * The bottom bar of both chats (SPEC.md sections 2 and 5): attach an image (image types only, at
+ * The bottom bar of both chats (docs/product.md sections 2 and 5): attach an image (image types only, at
  * most 5 MB, previewed and removable), pick an emoji, type, Send. Send needs text or an image.
  * The draft belongs to the page, so a page may put back a message that failed to send.
  */

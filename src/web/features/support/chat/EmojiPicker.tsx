@@ -1,5 +1,5 @@
 /**
- * The chat's emoji picker (SPEC.md section 9: 350 x 450, a recent list of at most 14): a pick is
+ * The chat's emoji picker (docs/product.md section 9: 350 x 450, a recent list of at most 14): a pick is
  * remembered and closes the picker. Escape closes it too.
  */
 import { useEffect, useRef, useState } from 'react';

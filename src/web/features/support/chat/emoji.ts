@@ -1,6 +1,6 @@
 /**
  * The emoji picker's set, curated for a support chat (a full emoji library is hundreds of kB for
- * little gain), and its recent list: newest first, at most 14 (SPEC.md section 9), kept in local
+ * little gain), and its recent list: newest first, at most 14 (docs/product.md section 9), kept in local
  * storage.
  */
 import { EMOJI_PICKER } from '../../../../shared/constants';

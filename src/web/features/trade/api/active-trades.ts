@@ -1,6 +1,6 @@
 /**
  * GET /api-v1/get-active-trades/: open trades and pending limit orders with live P/L from the
- * server, polled every second (SPEC.md 7). Structural sharing keeps a trade whose numbers did not
+ * server, polled every second (docs/product.md 7). Structural sharing keeps a trade whose numbers did not
  * change the same object, so its memoised row does not render again.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
- * Close → POST /api-v1/trade-updation/ {trade_id, current_price, is_closed: true} (SPEC.md 7); for
+ * Close → POST /api-v1/trade-updation/ {trade_id, current_price, is_closed: true} (docs/product.md 7); for
  * a pending limit order the same call cancels it. The quoted price is the coin's last price
- * (ticker/24hr, USDO from default-currency, as SPEC.md 7 says); the server closes at its own mark.
+ * (ticker/24hr, USDO from default-currency, as docs/product.md 7 says); the server closes at its own mark.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';

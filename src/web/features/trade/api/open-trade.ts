@@ -1,6 +1,6 @@
 /**
  * POST /api-v1/trade-creation/ with an Idempotency-Key per submission; afterwards the active list
- * and the balance refresh (SPEC.md 7). A refusal is logged and its message shown by the form.
+ * and the balance refresh (docs/product.md 7). A refusal is logged and its message shown by the form.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tradeAnswer, type TradeCreationInput } from '../../../../shared/api/trade';

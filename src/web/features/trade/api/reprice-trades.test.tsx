@@ -1,4 +1,4 @@
-/** SPEC.md 7: all active trades re-priced every 20 s; the selected coin's on price changes, throttled to the 3 s price rhythm. */
+/** docs/product.md 7: all active trades re-priced every 20 s; the selected coin's on price changes, throttled to the 3 s price rhythm. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,9 +1,9 @@
 /**
- * SPEC.md 7: every 20 s all active trades are re-priced (POST /api-v1/trade-updation/ with
+ * docs/product.md 7: every 20 s all active trades are re-priced (POST /api-v1/trade-updation/ with
  * is_closed false), and the selected coin's trades on each price change. The server prices a
  * trade at its own mark and changes nothing, so the selected coin's re-pricing is throttled to
  * the price rhythm (3 s): a busier stream would only repeat the same answer. Failures are only
- * logged (SPEC.md 8); the 1 s list keeps showing the server's P/L either way.
+ * logged (docs/product.md 8); the 1 s list keeps showing the server's P/L either way.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * GET /api-v1/trade-history/: closed trades for the history's Closed tab. The fields are SPEC.md 3's
+ * GET /api-v1/trade-history/: closed trades for the history's Closed tab. The fields are docs/product.md 3's
  * "Trade history item", misspellings included (prfit_loss, closed_balanec); schema in shared/api/trade.ts.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ const tradeHistoryQuery = () =>
       try {
         return await api.get('/api-v1/trade-history/', { schema: tradeHistory, signal });
       } catch (error) {
-        // SPEC.md 8: a 404 is an empty list, not an error.
+        // docs/product.md 8: a 404 is an empty list, not an error.
         if (isApiError(error) && error.status === 404) return [];
         throw error;
       }

@@ -1,5 +1,5 @@
 /**
- * The three money-moving calls (SPEC.md 7): recharge (a deposit request), transfer between the
+ * The three money-moving calls (docs/product.md 7): recharge (a deposit request), transfer between the
  * user's wallets, withdraw. Each carries the submission's Idempotency-Key; success refreshes every
  * balance and history.
  */

@@ -1,6 +1,6 @@
 /**
- * Staff review (SPEC.md 7 "Admin"): the queue of pending deposits and withdrawals, and approve or
- * cancel (labelled Reject). After an action both Requests lists reload (SPEC.md 4).
+ * Staff review (docs/product.md 7 "Admin"): the queue of pending deposits and withdrawals, and approve or
+ * cancel (labelled Reject). After an action both Requests lists reload (docs/product.md 4).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,7 +14,7 @@ import { UNVERIFIED_USERS_KEY } from '../../identity';
 
 export const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
 
-/** SPEC.md 8: a 404, or an error naming 'No pending transactions', is an empty queue. */
+/** docs/product.md 8: a 404, or an error naming 'No pending transactions', is an empty queue. */
 function isEmptyQueue(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status === 404) return true;

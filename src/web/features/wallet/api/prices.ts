@@ -1,7 +1,7 @@
 /**
  * USDT prices of a wallet's currencies, for USD values: USDT is 1, USDO comes from the provider
  * (default-currency), the rest from the exchange-compatible ticker, polled every 3 s. Both reads
- * belong to the market feature. Market failures are only logged (SPEC.md 8): a coin without a
+ * belong to the market feature. Market failures are only logged (docs/product.md 8): a coin without a
  * usable price simply has no value yet.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
  * GET /api-v1/transcations-history/ (spelled so): the user's deposits, withdrawals and transfers,
- * newest first, optionally of one status (SPEC.md 4: pending, successful, cancel).
+ * newest first, optionally of one status (docs/product.md 4: pending, successful, cancel).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionHistory } from '../../../../shared/api/wallet';

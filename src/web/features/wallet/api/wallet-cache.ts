@@ -1,5 +1,5 @@
 /**
- * The wallet-list cache of SPEC.md 4: memory first, then local storage, each list good for 24 hours.
+ * The wallet-list cache of docs/product.md 4: memory first, then local storage, each list good for 24 hours.
  * A screen shows a cached list at once and refreshes it in the background. The cache belongs to one
  * user: another account logged in on the same device starts empty.
  */
