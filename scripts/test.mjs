@@ -38,6 +38,7 @@ if (!existsSync(CHROMIUM)) {
 const bin = (name) => `node_modules/.bin/${name}`;
 run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']);
 run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);
 run('tests (unit, API, browser)', bin('vitest'), ['run', ...process.argv.slice(2)]);

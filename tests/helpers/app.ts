@@ -22,7 +22,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
-export function createTestClock(start = Date.now()): TestClock {
+function createTestClock(start = Date.now()): TestClock {
   let offset = start - Date.now();
   return {
     now: () => new Date(Date.now() + offset),

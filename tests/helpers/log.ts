@@ -1,7 +1,7 @@
 /** A pino logger whose lines a test can read (pass `logger` as createTestApp's `log`). */
 import pino from 'pino';
 
-export interface LogLine {
+interface LogLine {
   level: number;
   msg?: string;
   reqId?: string;

@@ -7,16 +7,16 @@
 import fc from 'fast-check';
 
 /** A JSON literal written as is, for what JSON.stringify cannot produce (NaN, 1e400, -0). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
-export type Fuzzy = unknown;
+type Fuzzy = unknown;
 
 /** A JSON object as ordered entries, so keys like `__proto__` stay plain keys. */
 export type Entries = [string, Fuzzy][];
 
-export function jsonText(value: Fuzzy): string {
+function jsonText(value: Fuzzy): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
   if (value && typeof value === 'object') return entriesText(Object.entries(value));
@@ -99,7 +99,7 @@ const BAD_AMOUNT_LITERALS = [
   '1e21',
 ];
 
-export const badAmount: fc.Arbitrary<Fuzzy> = fc.oneof(
+const badAmount: fc.Arbitrary<Fuzzy> = fc.oneof(
   fc.constantFrom(...BAD_AMOUNT_STRINGS),
   fc.constantFrom(...BAD_AMOUNT_LITERALS).map((t) => new RawJson(t)),
   fc.double({ noNaN: true }).filter((d) => d <= 0 || !Number.isFinite(d) || !/^\d+(\.\d{1,8})?$/.test(String(d))),
@@ -109,7 +109,7 @@ export const badAmount: fc.Arbitrary<Fuzzy> = fc.oneof(
     .map(([i, places]) => `${i}.${'1'.repeat(places)}`),
 );
 
-export const nastyString: fc.Arbitrary<string> = fc.oneof(
+const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
@@ -123,7 +123,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Any value of any type. */
-export const nastyValue: fc.Arbitrary<Fuzzy> = fc.oneof(
+const nastyValue: fc.Arbitrary<Fuzzy> = fc.oneof(
   { weight: 3, arbitrary: nastyString },
   { weight: 2, arbitrary: badAmount },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)) },
