@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { LogoMark } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
-import { PasswordField, TextField } from '../../components/TextField';
+import { EmailField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
@@ -60,17 +60,7 @@ export function LoginPage() {
         </Notice>
       )}
       <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Password"
           name="password"

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { InfoIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
@@ -36,17 +36,7 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
   return (
     <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
       <AuthIntro title="Create your account" subtitle="We will email you a 6-digit code to confirm it is yours." />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-        error={error}
-      />
+      <EmailField value={email} onChange={(e) => onEmailChange(e.target.value)} error={error} />
       <p className="flex gap-2 rounded-xl bg-warn/10 px-3 py-2.5 text-[13px] text-ink">
         <InfoIcon size={18} className="mt-px shrink-0 text-warn" />
         The email address cannot be modified after registration.
