@@ -1,6 +1,5 @@
 /** Signup step 1: the email, which gets the code. Next stays disabled until an email is typed. */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { InfoIcon } from '../../components/icons';
@@ -10,7 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useSendSignupCode } from './api/signup-code';
-import { AuthIntro } from './AuthIntro';
+import { AuthIntro, SwitchAuthLink } from './AuthIntro';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 interface Props {
@@ -45,15 +44,7 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
       <Button type="submit" disabled={email.trim() === ''} busy={sendCode.isPending}>
         Next
       </Button>
-      <p className="text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link
-          to={PATHS.login}
-          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
-        >
-          Log in
-        </Link>
-      </p>
+      <SwitchAuthLink question="Already have an account?" to={PATHS.login} label="Log in" />
     </form>
   );
 }
