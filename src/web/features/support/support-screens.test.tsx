@@ -9,6 +9,7 @@ import { MSG } from '../../../shared/messages';
 import { AdminChatPage } from './AdminChatPage';
 import { ChatPage } from './ChatPage';
 import { Composer, EMPTY_DRAFT, type ChatDraft } from './chat/Composer';
+import { ImageViewer } from './chat/ImageViewer';
 import { CopyButton } from './CopyButton';
 import { SupportPage } from './SupportPage';
 
@@ -322,5 +323,32 @@ describe('the staff chat', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'End Chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(calls().find((c) => c.url === '/api-v2/close-chat/')?.body).toEqual({ session_id: SESSION });
+  });
+});
+
+describe('the image viewer', () => {
+  function Viewer() {
+    const [src, setSrc] = useState<string | null>(null);
+    return (
+      <>
+        <button type="button" onClick={() => setSrc('/files/a.png')}>
+          Open picture
+        </button>
+        <ImageViewer src={src} onClose={() => setSrc(null)} />
+      </>
+    );
+  }
+
+  it('takes focus to its close button, closes on Escape and gives focus back, without locking the page', () => {
+    render(<Viewer />);
+    const opener = screen.getByRole('button', { name: 'Open picture' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Image' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close image' }));
+    expect(document.body.style.overflow).toBe('');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });
