@@ -1,7 +1,8 @@
 /**
  * The screen-test harness of the web unit tests (happy-dom): a fake API behind `fetch` whose
- * answers the test sets per "METHOD /path" (or "/path" for any method), a logged-in session, and a
- * screen rendered in a memory router with the app's query client.
+ * answers the test sets per "METHOD /path" (or "/path" for any method; "METHOD /path?query" for that
+ * query string only), a logged-in session, and a screen rendered in a memory router with the app's
+ * query client (or a hook rendered with that client: `queryWrapper`).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -42,7 +43,10 @@ export function installFakeApi() {
         headers: { ...(init?.headers as Record<string, string> | undefined) },
       };
       calls.push(call);
-      const handler = handlers.get(`${method} ${address.pathname}`) ?? handlers.get(address.pathname);
+      const handler =
+        handlers.get(`${method} ${address.pathname}${address.search}`) ??
+        handlers.get(`${method} ${address.pathname}`) ??
+        handlers.get(address.pathname);
       const answer: FakeAnswer = handler
         ? typeof handler === 'function'
           ? await handler(call)
@@ -57,7 +61,10 @@ export function installFakeApi() {
   );
   return {
     calls,
-    /** e.g. api.on('GET /api-v1/funding-wallet-list/', [200, [...]]); '/api-v1/x/' answers any method. */
+    /**
+     * e.g. api.on('GET /api-v1/funding-wallet-list/', [200, [...]]); '/api-v1/x/' answers any method;
+     * 'GET /api-v1/x/?a=1' only that query string (before 'GET /api-v1/x/').
+     */
     on(route: string, handler: Handler) {
       handlers.set(route, handler);
     },
@@ -89,7 +96,7 @@ export function logInAs(user: { user_id: number; email?: string; is_admin?: bool
 }
 
 /** The app's query client without retries, so a failure shows at once. */
-function testQueryClient(): QueryClient {
+export function testQueryClient(): QueryClient {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
@@ -129,4 +136,11 @@ export function renderScreen(
   );
   render(<QueryClientProvider client={queryClient}>{wrap(<RouterProvider router={router} />)}</QueryClientProvider>);
   return { router, queryClient };
+}
+
+/** For renderHook: the hook runs inside the app's query client (without retries). */
+export function queryWrapper(queryClient: QueryClient = testQueryClient()) {
+  return function QueryWrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  };
 }

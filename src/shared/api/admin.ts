@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { WALLET_KINDS } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
-import { verificationStatus } from './auth.js';
+import { accountIdentity, verificationStatus } from './auth.js';
 import { decimalString, idParam } from './common.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
@@ -104,10 +104,7 @@ export type AdminTrade = z.infer<typeof adminTrade>;
 export const adminUserDetail = z.object({
   profile: z.object({
     user_id: z.number(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    uniqueid: z.string(),
+    ...accountIdentity,
     is_admin: z.boolean(),
     is_verified: verificationStatus,
     has_transaction_password: z.boolean(),

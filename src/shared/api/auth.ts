@@ -61,14 +61,19 @@ export type SetTransactionPasswordBody = z.infer<typeof setTransactionPasswordBo
 export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
 export type VerificationStatus = z.infer<typeof verificationStatus>;
 
-/** The user as the login response and local storage carry it (docs/architecture.md section 3). */
-export const sessionUser = z.object({
-  user_id: z.number(),
-  username: z.string(),
+/** Who an account is, as every answer about a user carries it (session, /info, the staff's user view). */
+export const accountIdentity = {
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   uniqueid: z.string(),
+};
+
+/** The user as the login response and local storage carry it (docs/architecture.md section 3). */
+export const sessionUser = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  ...accountIdentity,
   is_admin: z.boolean(),
   is_verified: verificationStatus,
 });
@@ -79,10 +84,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** GET /api-v1/info/ */
 export const userInfo = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  uniqueid: z.string(),
+  ...accountIdentity,
   is_verified: verificationStatus,
   has_transaction_password: z.boolean(),
   promotion_code: z.string(),

@@ -9,7 +9,13 @@ import { CloseIcon } from './icons';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-function useModalBehaviour(open: boolean, onClose: () => void) {
+/**
+ * Focus moves into `panel` on open (its [data-autofocus], else its first control) and back to the
+ * opener on close; Escape closes. `contain` (the sheets and drawers) also keeps Tab inside, stops
+ * the page behind from scrolling and keeps Escape from reaching other listeners; the chat's image
+ * viewer leaves those alone.
+ */
+export function useModalBehaviour(open: boolean, onClose: () => void, contain = true) {
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -23,15 +29,15 @@ function useModalBehaviour(open: boolean, onClose: () => void) {
     const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    if (contain) document.body.style.overflow = 'hidden';
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        event.stopPropagation();
+        if (contain) event.stopPropagation();
         closeRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !node) return;
+      if (!contain || event.key !== 'Tab' || !node) return;
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const head = items[0];
       const tail = items[items.length - 1];
@@ -47,10 +53,10 @@ function useModalBehaviour(open: boolean, onClose: () => void) {
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
+      if (contain) document.body.style.overflow = overflow;
       opener?.focus?.();
     };
-  }, [open]);
+  }, [open, contain]);
 
   return panel;
 }

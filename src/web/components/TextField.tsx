@@ -74,3 +74,33 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
     />
   );
 }
+
+/** The account email input of the log-in, sign-up and forgot-password forms. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}
+
+/** The 6-digit emailed code (OTP) input; `trailing` holds its send or resend button. */
+export function CodeField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="Verification code"
+      name="otp"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      placeholder="6-digit code"
+      {...props}
+    />
+  );
+}

@@ -1,15 +1,14 @@
 /** The i18n layer: the Home picker's choice switches the texts and <html lang>; gaps fall back to English. */
-import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../tests/helpers/fake-web-api';
 import { BottomNav } from '../app/layouts/BottomNav';
 import { en, type Resource } from '../locales/en';
 import { i18n, installI18n, showLanguage } from './i18n';
 import { useLanguage, type LanguageCode } from './language';
 
 function showNav() {
-  const router = createMemoryRouter([{ path: '*', element: <BottomNav /> }], { initialEntries: ['/home'] });
-  render(<RouterProvider router={router} />);
+  renderScreen(<BottomNav />, { path: '/home', previous: null });
 }
 
 /** What the Home picker does: remember the choice; the layer follows it. */

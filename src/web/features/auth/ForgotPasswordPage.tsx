@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
@@ -55,17 +55,7 @@ export function ForgotPasswordPage() {
             title="Reset your password"
             subtitle="Enter your account email. We will send you a code to set a new password."
           />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={error}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
           {forgot.isError && !sheetOpen && <Notice tone="error">{errorMessage(forgot.error, MSG.forgotFailed)}</Notice>}
           <Button type="submit" busy={forgot.isPending && !sheetOpen}>
             Send code

@@ -7,13 +7,13 @@ import { Button } from '../../components/Button';
 import { LogoMark } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
-import { PasswordField, TextField } from '../../components/TextField';
+import { EmailField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
-import { AuthIntro } from './AuthIntro';
+import { AuthIntro, SwitchAuthLink } from './AuthIntro';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 /** Screens that send the user here with news (a reset password) pass it as `notice`. */
@@ -60,17 +60,7 @@ export function LoginPage() {
         </Notice>
       )}
       <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Password"
           name="password"
@@ -94,15 +84,7 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Don&apos;t have an account?{' '}
-        <Link
-          to={PATHS.signup}
-          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
-        >
-          Sign up
-        </Link>
-      </p>
+      <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
     </Screen>
   );
 }

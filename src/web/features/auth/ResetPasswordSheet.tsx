@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
-import { PasswordField, TextField } from '../../components/TextField';
+import { CodeField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
@@ -56,13 +56,7 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
         <p className="text-sm text-muted">
           We sent a code to <span className="font-medium text-ink">{email}</span> if an account exists for it.
         </p>
-        <TextField
-          label="Verification code"
-          name="otp"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          placeholder="6-digit code"
+        <CodeField
           value={otp}
           onChange={(e) => setOtp(e.target.value)}
           error={errors.otp}

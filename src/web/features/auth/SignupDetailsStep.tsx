@@ -9,7 +9,7 @@ import { LOGIN_PASSWORD_MIN, OTP_RESEND_MS, SIGNUP_REDIRECT_MS } from '../../../
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { PasswordField, TextField } from '../../components/TextField';
+import { CodeField, PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
@@ -40,8 +40,13 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  /** What each input of the form takes: its name, value, change handler and error. */
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    error: errors[name],
+  });
   const allFilled = Object.values(values).every((v) => v.trim() !== '');
 
   const submit = (event: FormEvent) => {
@@ -87,52 +92,20 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
       </div>
       {notice && !done && <Notice tone="success">{notice}</Notice>}
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="First name"
-          name="first_name"
-          autoComplete="given-name"
-          value={values.first_name}
-          onChange={set('first_name')}
-          error={errors.first_name}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          autoComplete="family-name"
-          value={values.last_name}
-          onChange={set('last_name')}
-          error={errors.last_name}
-        />
+        <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
       </div>
-      <TextField
-        label="Verification code"
-        name="otp"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        placeholder="6-digit code"
-        value={values.otp}
-        onChange={set('otp')}
-        error={errors.otp}
+      <CodeField
+        {...field('otp')}
         trailing={<ResendCodeButton secondsLeft={resend.secondsLeft} busy={sendCode.isPending} onResend={resendCode} />}
       />
       <PasswordField
         label="Password"
-        name="password"
         autoComplete="new-password"
         hint={`At least ${LOGIN_PASSWORD_MIN} characters`}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
+        {...field('password')}
       />
-      <PasswordField
-        label="Confirm password"
-        name="confirm"
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={errors.confirm}
-      />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirm')} />
       {referralCode && (
         <p className="text-sm text-muted">
           Promotion code: <span className="font-medium text-ink">{referralCode}</span>

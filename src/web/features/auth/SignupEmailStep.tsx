@@ -1,16 +1,15 @@
 /** Signup step 1: the email, which gets the code. Next stays disabled until an email is typed. */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { InfoIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useSendSignupCode } from './api/signup-code';
-import { AuthIntro } from './AuthIntro';
+import { AuthIntro, SwitchAuthLink } from './AuthIntro';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 interface Props {
@@ -36,17 +35,7 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
   return (
     <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
       <AuthIntro title="Create your account" subtitle="We will email you a 6-digit code to confirm it is yours." />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-        error={error}
-      />
+      <EmailField value={email} onChange={(e) => onEmailChange(e.target.value)} error={error} />
       <p className="flex gap-2 rounded-xl bg-warn/10 px-3 py-2.5 text-[13px] text-ink">
         <InfoIcon size={18} className="mt-px shrink-0 text-warn" />
         The email address cannot be modified after registration.
@@ -55,15 +44,7 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
       <Button type="submit" disabled={email.trim() === ''} busy={sendCode.isPending}>
         Next
       </Button>
-      <p className="text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link
-          to={PATHS.login}
-          className="inline-flex min-h-touch items-center rounded-md px-1 font-semibold text-primary"
-        >
-          Log in
-        </Link>
-      </p>
+      <SwitchAuthLink question="Already have an account?" to={PATHS.login} label="Log in" />
     </form>
   );
 }

@@ -1,21 +1,17 @@
 /** The identity screens and the staff list against a faked API (docs/product.md sections 2, 4, 5 and 8). */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { createQueryClient } from '../../lib/query-client';
 import { submissionErrorMessage } from './api/submit-verification';
 import { BasicInfoPage } from './BasicInfoPage';
 import { IdentityVerificationPage } from './IdentityVerificationPage';
 import { UnverifiedUsersPanel } from './UnverifiedUsersPanel';
 
-type Answer = [number, unknown] | 'network-down';
-type Handler = (request: { method: string; body: unknown }) => Answer;
-let handlers: Record<string, Handler>;
-let calls: Array<{ method: string; url: string; body: unknown }>;
+type Answer = readonly [number, unknown] | 'network-error';
+let api: FakeApi;
 
 const info = {
   user_id: 3,
@@ -31,20 +27,8 @@ const info = {
 };
 
 beforeEach(() => {
-  calls = [];
-  handlers = { 'GET /api-v1/info/': () => [200, info] };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ method, url, body });
-      const answer = handlers[`${method} ${url}`]?.({ method, body }) ?? [404, { error: `no fake for ${url}` }];
-      if (answer === 'network-down') throw new TypeError('Failed to fetch');
-      const [status, data] = answer;
-      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  api = installFakeApi();
+  api.on('GET /api-v1/info/', [200, info]);
 });
 afterEach(() => {
   cleanup();
@@ -53,25 +37,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Shows `element` at `path`, one step after the status screen (where "back" leads). */
 function show(element: ReactElement, path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/identity-verification', element: <IdentityVerificationPage /> },
-      { path, element },
-    ],
-    { initialEntries: ['/identity-verification', path], initialIndex: 1 },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(element, {
+    path,
+    previous: '/identity-verification',
+    routes: { '/identity-verification': <IdentityVerificationPage /> },
+  }).router;
 }
 
-const status = (answer: Answer) => {
-  handlers['GET /api-v1/documents-verification/'] = () => answer;
-};
+const status = (answer: Answer) => api.on('GET /api-v1/documents-verification/', answer);
 const submission = (overrides: Record<string, unknown> = {}) => ({
   is_verified: false,
   verification_status: 'pending',
@@ -156,7 +131,7 @@ describe('the basic-info form', () => {
     for (const message of [MSG.fullNameRequired, MSG.idCardFrontRequired, MSG.idCardBackRequired, MSG.selfieRequired]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('refuses a file that is not an image, and one over 5 MB, before sending anything', async () => {
@@ -173,20 +148,13 @@ describe('the basic-info form', () => {
 
   it("sends the five fields as one multipart form, says 'Submitting...', then succeeds and goes back", async () => {
     let answer: (value: Answer) => void = () => undefined;
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => {
-      if (String(url) !== '/api-v1/documents-verification/' || init?.method !== 'POST') return original(url, init);
-      calls.push({ method: 'POST', url: String(url), body: init.body });
-      const [code, data] = (await new Promise<Answer>((resolve) => (answer = resolve))) as [number, unknown];
-      return new Response(JSON.stringify(data), { status: code, headers: { 'content-type': 'application/json' } });
-    });
+    api.on('POST /api-v1/documents-verification/', () => new Promise<Answer>((resolve) => (answer = resolve)));
     const router = show(<BasicInfoPage />, '/identity-verification/basic-info');
     await fillForm();
     confirm();
     expect(await screen.findByText('Submitting...')).toBeTruthy();
 
-    const form = calls.find((c) => c.method === 'POST')!.body as FormData;
+    const form = api.callsTo('POST /api-v1/documents-verification/')[0]!.body as FormData;
     expect(form.get('full_name')).toBe('Grace Hopper');
     expect(form.get('user_id')).toBe('87654321');
     for (const field of ['id_card_front', 'id_card_back', 'selfie']) expect(form.get(field)).toBeInstanceOf(File);
@@ -199,9 +167,9 @@ describe('the basic-info form', () => {
   it.each([
     ['the server error', [409, { error: MSG.verificationUnderReview }] as Answer, MSG.verificationUnderReview],
     ['its fallback', [500, {}] as Answer, MSG.verificationSubmitFailed],
-    ['the network message', 'network-down' as Answer, MSG.verificationNetworkError],
+    ['the network message', 'network-error' as Answer, MSG.verificationNetworkError],
   ])('shows %s when sending fails', async (_case, failure, message) => {
-    handlers['POST /api-v1/documents-verification/'] = () => failure;
+    api.on('POST /api-v1/documents-verification/', failure);
     show(<BasicInfoPage />, '/identity-verification/basic-info');
     await fillForm();
     confirm();
@@ -209,10 +177,10 @@ describe('the basic-info form', () => {
   });
 
   it('puts a field message of the server under its field', async () => {
-    handlers['POST /api-v1/documents-verification/'] = () => [
+    api.on('POST /api-v1/documents-verification/', [
       400,
       { error: MSG.notAnImage, fields: { selfie: MSG.notAnImage } },
-    ];
+    ]);
     show(<BasicInfoPage />, '/identity-verification/basic-info');
     await fillForm();
     confirm();
@@ -235,9 +203,7 @@ describe('the basic-info form', () => {
 });
 
 describe('the Unverified Users panel', () => {
-  const list = (answer: Answer) => {
-    handlers['GET /api-v3/admin/unverified-users-records/'] = () => answer;
-  };
+  const list = (answer: Answer) => api.on('GET /api-v3/admin/unverified-users-records/', answer);
   const showPanel = () => show(<UnverifiedUsersPanel />, '/admin/dashboard');
 
   it.each([
@@ -263,47 +229,47 @@ describe('the Unverified Users panel', () => {
 
   it('verifies a user and reloads the list; rejects with the reason typed', async () => {
     let waiting = [{ user_id: 5, full_name: 'Ada Lovelace', user_uniqueid: '11112222' }];
-    list([200, waiting]);
-    handlers['GET /api-v3/admin/unverified-users-records/'] = () => [200, waiting];
-    handlers['PATCH /api-v3/admin/verify-user/5/'] = ({ body }) => {
+    api.on('GET /api-v3/admin/unverified-users-records/', () => [200, waiting]);
+    api.on('PATCH /api-v3/admin/verify-user/5/', ({ body }) => {
       waiting = [];
       const status = (body as { status: string }).status;
       return [200, { message: 'ok', user_id: 5, verification_status: status === 'verified' ? 'verified' : 'rejected' }];
-    };
+    });
     showPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MSG.noUnverifiedUsers)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'verified' });
+    expect(api.callsTo('PATCH /api-v3/admin/verify-user/5/')[0]?.body).toEqual({ status: 'verified' });
     cleanup();
 
     waiting = [{ user_id: 5, full_name: 'Ada Lovelace', user_uniqueid: '11112222' }];
-    calls = [];
+    api.calls.length = 0;
     showPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const sheet = screen.getByRole('dialog', { name: 'Reject verification' });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: ' Blurred photo ' } });
     fireEvent.click(sheet.querySelector('button[type="submit"]')!);
     expect(await screen.findByText(MSG.noUnverifiedUsers)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ status: 'unverified', reason: 'Blurred photo' });
+    expect(api.callsTo('PATCH /api-v3/admin/verify-user/5/')[0]?.body).toEqual({
+      status: 'unverified',
+      reason: 'Blurred photo',
+    });
   });
 
   it("only logs 'Failed to verify user', and still reloads the list", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     list([200, [{ user_id: 5, full_name: 'Ada Lovelace', user_uniqueid: '11112222' }]]);
-    handlers['PATCH /api-v3/admin/verify-user/5/'] = () => [409, { error: MSG.verificationAlreadyReviewed }];
+    api.on('PATCH /api-v3/admin/verify-user/5/', [409, { error: MSG.verificationAlreadyReviewed }]);
     showPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith(MSG.verifyUserFailed, expect.anything()));
-    await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api-v3/admin/unverified-users-records/').length).toBe(2),
-    );
+    await waitFor(() => expect(api.callsTo('GET /api-v3/admin/unverified-users-records/').length).toBe(2));
     expect(screen.queryByText(MSG.verificationAlreadyReviewed)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("opens the Verification Details, or says 'No verification details found'", async () => {
     list([200, [{ user_id: 5, full_name: 'Ada Lovelace', user_uniqueid: '11112222' }]]);
-    handlers['GET /api-v3/admin/user-verifications/5/'] = () => [
+    api.on('GET /api-v3/admin/user-verifications/5/', [
       200,
       {
         full_name: 'Ada Lovelace',
@@ -315,7 +281,7 @@ describe('the Unverified Users panel', () => {
         selfie_url: '/files/c.png?exp=1&sig=c',
         verification_status: 'pending',
       },
-    ];
+    ]);
     showPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verification Details' });
@@ -330,7 +296,7 @@ describe('the Unverified Users panel', () => {
     ]);
     cleanup();
 
-    handlers['GET /api-v3/admin/user-verifications/5/'] = () => [404, { error: MSG.noVerificationDetails }];
+    api.on('GET /api-v3/admin/user-verifications/5/', [404, { error: MSG.noVerificationDetails }]);
     showPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
     expect(await screen.findByText(MSG.noVerificationDetails)).toBeTruthy();

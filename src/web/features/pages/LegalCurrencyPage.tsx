@@ -5,7 +5,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LEGAL_CURRENCY_DEFAULT_AMOUNT, LEGAL_CURRENCY_LIMIT } from '../../../shared/constants';
 import { formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
@@ -16,8 +15,8 @@ import { BottomSheet } from '../../components/Overlay';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
-import { PATHS } from '../../lib/paths';
 import { spotPriceQuery } from '../market';
+import { ContactSupportLink } from './ContactSupportLink';
 import { PAGES_TEXT } from './content';
 
 const COINS = ['USDT', 'ETH'] as const;
@@ -123,12 +122,7 @@ export function LegalCurrencyPage() {
             {total !== null && <span className="font-normal text-muted"> ≈ {total} USD</span>}
           </p>
           <p className="text-sm leading-relaxed text-muted">{PAGES_TEXT.legalCurrency.notice}</p>
-          <Link
-            to={PATHS.support}
-            className="inline-flex h-12 w-full items-center justify-center rounded-xl bg-primary px-5 text-[15px] font-semibold text-white hover:bg-primary-hover"
-          >
-            {PAGES_TEXT.legalCurrency.contact}
-          </Link>
+          <ContactSupportLink>{PAGES_TEXT.legalCurrency.contact}</ContactSupportLink>
         </div>
       </BottomSheet>
     </>

@@ -4,7 +4,7 @@
  * subscriptions are not open, so it says so and moves no money. The tab is kept in the address.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LOCK_UP_PRODUCTS, QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { Button } from '../../components/Button';
@@ -13,7 +13,7 @@ import { InboxIcon, LockIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/Overlay';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
-import { PATHS } from '../../lib/paths';
+import { ContactSupportLink } from './ContactSupportLink';
 import { PAGES_TEXT } from './content';
 
 type Product = (typeof LOCK_UP_PRODUCTS)[number];
@@ -76,12 +76,7 @@ export function LockUpPage() {
       <BottomSheet open={chosen !== null} onClose={() => setChosen(null)} title={`Lock up ${chosen?.name ?? ''}`}>
         <div className="flex flex-col gap-4">
           <p className="text-sm leading-relaxed text-muted">{PAGES_TEXT.lockUp.sheetBody}</p>
-          <Link
-            to={PATHS.support}
-            className="inline-flex h-12 w-full items-center justify-center rounded-xl bg-primary px-5 text-[15px] font-semibold text-white hover:bg-primary-hover"
-          >
-            {PAGES_TEXT.lockUp.contact}
-          </Link>
+          <ContactSupportLink>{PAGES_TEXT.lockUp.contact}</ContactSupportLink>
         </div>
       </BottomSheet>
     </>

@@ -4,7 +4,7 @@
  */
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { TextField } from '../../components/TextField';
+import { CodeField } from '../../components/TextField';
 import { useCooldown } from '../../lib/use-cooldown';
 import type { useSendSecurityCode } from './api/security-code';
 
@@ -26,13 +26,7 @@ export function SecurityCodeField({ value, onChange, error, sendCode }: Props) {
         ? 'Resend OTP'
         : 'Send OTP';
   return (
-    <TextField
-      label="Verification code"
-      name="otp"
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      maxLength={6}
-      placeholder="6-digit code"
+    <CodeField
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}

@@ -1,37 +1,24 @@
 /** The support screens against a faked API (docs/product.md sections 2, 4, 5, 8 and 9). */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import type { ChatMessage } from '../../../shared/api/support';
 import { COPY_CONFIRMATION_MS, MAX_IMAGE_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { createQueryClient } from '../../lib/query-client';
 import { AdminChatPage } from './AdminChatPage';
 import { ChatPage } from './ChatPage';
 import { Composer, EMPTY_DRAFT, type ChatDraft } from './chat/Composer';
+import { ImageViewer } from './chat/ImageViewer';
 import { CopyButton } from './CopyButton';
 import { SupportPage } from './SupportPage';
 
-type Answer = [number, unknown] | Promise<[number, unknown]>;
-type Handler = (body: unknown) => Answer;
-let handlers: Record<string, Handler>;
-let calls: Array<{ method: string; url: string; body: unknown }>;
+let api: FakeApi;
+/** What the screens sent: the method, the address with its query string and the body. */
+const calls = () => api.calls.map(({ method, url, body }) => ({ method, url, body }));
 
 beforeEach(() => {
-  handlers = {};
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ method, url, body });
-      const [status, data] = await (handlers[`${method} ${url}`]?.(body) ?? [404, { error: `no fake for ${url}` }]);
-      return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  api = installFakeApi();
 });
 afterEach(() => {
   cleanup();
@@ -42,21 +29,16 @@ afterEach(() => {
 });
 
 function show(element: ReactElement, path: string, at: string) {
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '/support', element: <p>the support page</p> },
-      { path: '/chat/:sessionId', element: <p>a chat</p> },
-      { path: '/admin/dashboard', element: <p>the dashboard</p> },
-    ],
-    { initialEntries: [at] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(element, {
+    path,
+    url: at,
+    previous: null,
+    routes: {
+      '/support': <p>the support page</p>,
+      '/chat/:sessionId': <p>a chat</p>,
+      '/admin/dashboard': <p>the dashboard</p>,
+    },
+  }).router;
 }
 
 const SESSION = '6f1c1f0e-7d43-4b8e-9f5e-0a4c2b7d9e11';
@@ -74,10 +56,10 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
 
 describe('the FAQ bot', () => {
   it('asks the question and shows it with the answer as bubbles, addresses as rows to copy', async () => {
-    handlers['POST /api-v2/question-answer/'] = () => [
+    api.on('POST /api-v2/question-answer/', [
       200,
       { answers: [{ answer: 'Send USDT here:\nERC20: 0xabc\nTRC20: Tdef\nBTC: bc1ghi' }] },
-    ];
+    ]);
     show(<SupportPage />, '/support', '/support');
     expect(screen.getByRole('heading', { name: 'Customer Support' })).toBeTruthy();
     const faq = screen.getByRole('region', { name: 'Frequently asked questions' });
@@ -95,13 +77,13 @@ describe('the FAQ bot', () => {
       expect(within(conversation).getByText(address!)).toBeTruthy();
       expect(within(conversation).getByRole('button', { name: `Copy ${network} address` })).toBeTruthy();
     }
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       { method: 'POST', url: '/api-v2/question-answer/', body: { question: 'Platform recharge address' } },
     ]);
   });
 
   it("says 'Sorry, I couldn't find an answer to that question.' when there is none", async () => {
-    handlers['POST /api-v2/question-answer/'] = () => [200, { answers: [] }];
+    api.on('POST /api-v2/question-answer/', [200, { answers: [] }]);
     show(<SupportPage />, '/support', '/support');
     fireEvent.click(screen.getByRole('button', { name: 'Where is my balance?' }));
     expect(await screen.findByText(MSG.noAnswer)).toBeTruthy();
@@ -109,7 +91,7 @@ describe('the FAQ bot', () => {
 
   it("says 'Failed to search for answer' when asking fails", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    handlers['POST /api-v2/question-answer/'] = () => [400, { error: MSG.questionRequired }];
+    api.on('POST /api-v2/question-answer/', [400, { error: MSG.questionRequired }]);
     show(<SupportPage />, '/support', '/support');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw and recharge' }));
     expect(await screen.findByText(MSG.searchAnswerFailed)).toBeTruthy();
@@ -117,7 +99,7 @@ describe('the FAQ bot', () => {
   });
 
   it("'Connect to Human Support' opens the chat and goes to /chat/{sessionId}", async () => {
-    handlers['POST /api-v2/chats/'] = () => [201, { session_id: SESSION }];
+    api.on('POST /api-v2/chats/', [201, { session_id: SESSION }]);
     const router = show(<SupportPage />, '/support', '/support');
     fireEvent.click(screen.getByRole('button', { name: 'Connect to Human Support' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${SESSION}`));
@@ -238,15 +220,15 @@ const sessionDetails = (status: 'open' | 'closed') => ({
 
 describe('the user chat', () => {
   it("puts the user's messages right and staff's left, as text, and sends multipart", async () => {
-    handlers[`GET /api-v2/chats/${SESSION}/`] = () => [200, sessionDetails('open')];
-    handlers[`GET /api-v2/messages/?session_id=${SESSION}`] = () => [
+    api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('open')]);
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [
       200,
       [
         message({ id: 1, text: '<b>hi</b>' }),
         message({ id: 2, text: 'Hello Ada', is_staff: true, sender: 1, sender_username: 'Sam Support' }),
       ],
-    ];
-    handlers['POST /api-v2/messages/'] = () => [201, message({ id: 3, text: 'Thanks' })];
+    ]);
+    api.on('POST /api-v2/messages/', [201, message({ id: 3, text: 'Thanks' })]);
     show(<ChatPage />, '/chat/:sessionId', `/chat/${SESSION}`);
     const bubbles = await screen.findAllByTestId('chat-message');
     expect(bubbles.map((b) => [b.dataset.mine, b.querySelector('p')?.textContent])).toEqual([
@@ -259,14 +241,14 @@ describe('the user chat', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: ' Thanks ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Thanks')).toBeTruthy();
-    const form = calls.find((c) => c.method === 'POST')!.body as FormData;
+    const form = calls().find((c) => c.method === 'POST')!.body as FormData;
     expect([form.get('session_id'), form.get('text'), form.get('image')]).toEqual([SESSION, 'Thanks', null]);
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
   });
 
   it('says when the chat has ended and stops sending', async () => {
-    handlers[`GET /api-v2/chats/${SESSION}/`] = () => [200, sessionDetails('closed')];
-    handlers[`GET /api-v2/messages/?session_id=${SESSION}`] = () => [200, [message({ text: 'hello' })]];
+    api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('closed')]);
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [200, [message({ text: 'hello' })]]);
     show(<ChatPage />, '/chat/:sessionId', `/chat/${SESSION}`);
     expect(await screen.findByText(MSG.chatEnded)).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).disabled).toBe(true);
@@ -274,9 +256,9 @@ describe('the user chat', () => {
 
   it("keeps the message and says 'Failed to send message' when sending fails", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    handlers[`GET /api-v2/chats/${SESSION}/`] = () => [200, sessionDetails('open')];
-    handlers[`GET /api-v2/messages/?session_id=${SESSION}`] = () => [200, []];
-    handlers['POST /api-v2/messages/'] = () => [500, {}];
+    api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('open')]);
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [200, []]);
+    api.on('POST /api-v2/messages/', [500, {}]);
     show(<ChatPage />, '/chat/:sessionId', `/chat/${SESSION}`);
     const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLInputElement;
     await waitFor(() => expect(box.disabled).toBe(false));
@@ -288,7 +270,7 @@ describe('the user chat', () => {
   });
 
   it("says 'Chat session not found' for someone else's or an unknown chat", async () => {
-    handlers[`GET /api-v2/chats/${SESSION}/`] = () => [404, { error: MSG.chatNotFound }];
+    api.on(`GET /api-v2/chats/${SESSION}/`, [404, { error: MSG.chatNotFound }]);
     show(<ChatPage />, '/chat/:sessionId', `/chat/${SESSION}`);
     expect(await screen.findByText(MSG.chatNotFound)).toBeTruthy();
   });
@@ -299,9 +281,9 @@ describe('the staff chat', () => {
   const at = `/admin/chat/${encodeURIComponent(key)}`;
 
   beforeEach(() => {
-    handlers['GET /api-v2/support/latest-messages/'] = () => [200, { [key]: [message({ id: 1, text: 'hello' })] }];
-    handlers[`GET /api-v2/chats/${SESSION}/`] = () => [200, sessionDetails('open')];
-    handlers[`GET /api-v2/messages/?session_id=${SESSION}`] = () => [200, [message({ id: 1, text: 'hello' })]];
+    api.on('GET /api-v2/support/latest-messages/', [200, { [key]: [message({ id: 1, text: 'hello' })] }]);
+    api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('open')]);
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [200, [message({ id: 1, text: 'hello' })]]);
   });
 
   it("finds the user's chat from the key, with the name and 'Active Chat Session'", async () => {
@@ -315,7 +297,7 @@ describe('the staff chat', () => {
   it('shows a staff message at once and takes it back, text into the box, when sending fails', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail: (answer: [number, unknown]) => void = () => undefined;
-    handlers['POST /api-v2/messages/'] = () => new Promise((resolve) => (fail = resolve));
+    api.on('POST /api-v2/messages/', () => new Promise((resolve) => (fail = resolve)));
     show(<AdminChatPage />, '/admin/chat/:userId', at);
     const box = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLInputElement;
     await waitFor(() => expect(box.disabled).toBe(false));
@@ -336,10 +318,37 @@ describe('the staff chat', () => {
   });
 
   it("'End Chat' closes the session and goes back to the dashboard", async () => {
-    handlers['POST /api-v2/close-chat/'] = () => [200, { message: MSG.chatClosed, session_id: SESSION }];
+    api.on('POST /api-v2/close-chat/', [200, { message: MSG.chatClosed, session_id: SESSION }]);
     const router = show(<AdminChatPage />, '/admin/chat/:userId', at);
     fireEvent.click(await screen.findByRole('button', { name: 'End Chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
-    expect(calls.find((c) => c.url === '/api-v2/close-chat/')?.body).toEqual({ session_id: SESSION });
+    expect(calls().find((c) => c.url === '/api-v2/close-chat/')?.body).toEqual({ session_id: SESSION });
+  });
+});
+
+describe('the image viewer', () => {
+  function Viewer() {
+    const [src, setSrc] = useState<string | null>(null);
+    return (
+      <>
+        <button type="button" onClick={() => setSrc('/files/a.png')}>
+          Open picture
+        </button>
+        <ImageViewer src={src} onClose={() => setSrc(null)} />
+      </>
+    );
+  }
+
+  it('takes focus to its close button, closes on Escape and gives focus back, without locking the page', () => {
+    render(<Viewer />);
+    const opener = screen.getByRole('button', { name: 'Open picture' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Image' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close image' }));
+    expect(document.body.style.overflow).toBe('');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -1,49 +1,20 @@
 /** The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of docs/architecture.md 4). */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { TRADE_MSG, type TradeItem } from '../../../shared/api/trade';
 import { MSG } from '../../../shared/messages';
-import { createQueryClient } from '../../lib/query-client';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-type Answer = readonly [number, unknown] | 'network-error';
-
-let calls: Call[];
-let answers: Map<string, (call: Call) => Answer>;
+let api: FakeApi;
+/** What the screens sent: the address with its query string, the body and the headers. */
+const calls = () => api.calls.map(({ method, url, body, headers }) => ({ method, path: url, body, headers }));
 
 beforeEach(() => {
-  calls = [];
-  answers = new Map();
+  api = installFakeApi();
   localStorage.setItem('token', 'a.token');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const address = new URL(url, 'http://app.test');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: `${address.pathname}${address.search}`,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers: { ...(init?.headers as Record<string, string> | undefined) },
-      };
-      calls.push(call);
-      const answer = answers.get(`${call.method} ${address.pathname}`)?.(call) ?? [404, { error: 'no fake' }];
-      if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answer[1]), {
-        status: answer[0],
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -54,19 +25,11 @@ afterEach(() => {
 });
 
 function show(element: ReactElement) {
-  const router = createMemoryRouter(
-    [
-      { path: '/lever', element },
-      { path: '/transfer/:currency', element: <p>the transfer screen</p> },
-    ],
-    { initialEntries: ['/lever'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(element, {
+    path: '/lever',
+    previous: null,
+    routes: { '/transfer/:currency': <p>the transfer screen</p> },
+  }).router;
 }
 
 const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
@@ -96,11 +59,11 @@ const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
 
 const hands = () => screen.getByLabelText('Hands');
 const buy = () => screen.getByRole('button', { name: 'Buy (long)' });
-const creations = () => calls.filter((c) => c.path === '/api-v1/trade-creation/');
+const creations = () => calls().filter((c) => c.path === '/api-v1/trade-creation/');
 
 describe('order form', () => {
   it('sends docs/product.md’s payload with leverage and order type, and an Idempotency-Key', async () => {
-    answers.set('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
+    api.on('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
     fireEvent.click(screen.getByRole('radio', { name: '30X' }));
     fireEvent.change(hands(), { target: { value: '0.1' } });
@@ -122,7 +85,7 @@ describe('order form', () => {
 
   it('sends the same key again when the same order is retried after a dropped answer, a new one for the next order', async () => {
     let attempt = 0;
-    answers.set('POST /api-v1/trade-creation/', () =>
+    api.on('POST /api-v1/trade-creation/', () =>
       ++attempt === 1 ? 'network-error' : [201, { message: TRADE_MSG.tradeOpened, trade: trade() }],
     );
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
@@ -139,7 +102,7 @@ describe('order form', () => {
   });
 
   it('sends a limit order with its limit price', async () => {
-    answers.set('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.limitOrderPlaced, trade: trade() }]);
+    api.on('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.limitOrderPlaced, trade: trade() }]);
     show(<OrderForm coin="ETH" price="3000" balance="1000" balanceFailed={false} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Sell' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Limit price' }));
@@ -157,7 +120,7 @@ describe('order form', () => {
 
   it('shows the server’s reason for a refused order', async () => {
     const refusal = TRADE_MSG.priceMoved('BTC', '61000');
-    answers.set('POST /api-v1/trade-creation/', () => [400, { error: refusal }]);
+    api.on('POST /api-v1/trade-creation/', () => [400, { error: refusal }]);
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
     fireEvent.change(hands(), { target: { value: '0.1' } });
     fireEvent.click(buy());
@@ -207,7 +170,7 @@ describe('open orders', () => {
   });
 
   it('closes a trade at the coin’s last price with is_closed true and an Idempotency-Key', async () => {
-    answers.set('GET /api/v3/ticker/24hr', () => [
+    api.on('GET /api/v3/ticker/24hr', () => [
       200,
       {
         symbol: 'BTCUSDT',
@@ -233,21 +196,21 @@ describe('open orders', () => {
         count: 0,
       },
     ]);
-    answers.set('POST /api-v1/trade-updation/', () => [
+    api.on('POST /api-v1/trade-updation/', () => [
       200,
       { message: TRADE_MSG.tradeClosed, trade: trade({ status: 'closed', is_closed: true }) },
     ]);
     show(<OpenOrders trades={[trade()]} loading={false} />);
     fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
-    const close = calls.find((c) => c.path === '/api-v1/trade-updation/')!;
-    expect(calls[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
+    await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
+    const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;
+    expect(calls()[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
     expect(close.body).toEqual({ trade_id: 7, current_price: '60150.05', is_closed: true });
     expect(close.headers['Idempotency-Key']).toBeTruthy();
   });
 
   it('shows a pending limit order as such, with Cancel, and hides it under Hold positions', async () => {
-    answers.set('POST /api-v1/trade-updation/', () => [409, { error: TRADE_MSG.justFilled }]);
+    api.on('POST /api-v1/trade-updation/', () => [409, { error: TRADE_MSG.justFilled }]);
     const pending = trade({
       trade_id: 9,
       status: 'pending',
@@ -260,7 +223,7 @@ describe('open orders', () => {
     expect(screen.getByText('Pending limit')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Cancel BTC\/USDT long/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(TRADE_MSG.justFilled);
-    expect(calls.find((c) => c.path === '/api-v1/trade-updation/')!.body).toEqual({
+    expect(calls().find((c) => c.path === '/api-v1/trade-updation/')!.body).toEqual({
       trade_id: 9,
       current_price: '60150.05',
       is_closed: true,

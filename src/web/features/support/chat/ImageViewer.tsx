@@ -1,32 +1,15 @@
 /** A chat picture at full size over the chat; the backdrop, the close button and Escape close it. */
-import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '../../../components/icons';
+import { useModalBehaviour } from '../../../components/Overlay';
 
 export function ImageViewer({ src, onClose }: { src: string | null; onClose: () => void }) {
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!src) return;
-    const opener = document.activeElement as HTMLElement | null;
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [src]);
-
+  // Focus goes to the close button (the only control), Escape closes, focus returns on close.
+  const viewer = useModalBehaviour(Boolean(src), onClose, false);
   if (!src) return null;
   return createPortal(
     <div
+      ref={viewer}
       role="dialog"
       aria-modal="true"
       aria-label="Image"
@@ -35,7 +18,6 @@ export function ImageViewer({ src, onClose }: { src: string | null; onClose: () 
     >
       <img src={src} alt="Full size" className="max-h-full max-w-full object-contain" />
       <button
-        ref={closeButton}
         type="button"
         onClick={onClose}
         aria-label="Close image"

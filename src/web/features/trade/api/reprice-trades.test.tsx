@@ -1,10 +1,8 @@
 /** docs/product.md 7: all active trades re-priced every 20 s; the selected coin's on price changes, throttled to the 3 s price rhythm. */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, queryWrapper, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
 import type { TradeItem } from '../../../../shared/api/trade';
-import { createQueryClient } from '../../../lib/query-client';
 import { useTradeRepricing } from './reprice-trades';
 
 const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}): TradeItem => ({
@@ -32,22 +30,17 @@ const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}):
   ...fields,
 });
 
-let bodies: unknown[];
+let api: FakeApi;
+/** What every call to the API sent, in order. */
+const bodies = () => api.calls.map((call) => call.body);
 
 beforeEach(() => {
   vi.useFakeTimers();
-  bodies = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { trade_id: number };
-      bodies.push(body);
-      return new Response(JSON.stringify({ message: 'Trade priced', trade: trade(body.trade_id, 'BTC') }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  api = installFakeApi();
+  api.on('POST /api-v1/trade-updation/', ({ body }) => [
+    200,
+    { message: 'Trade priced', trade: trade((body as { trade_id: number }).trade_id, 'BTC') },
+  ]);
 });
 afterEach(() => {
   cleanup();
@@ -55,40 +48,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
-);
-
 const trades = [trade(1, 'BTC'), trade(2, 'ETH'), trade(3, 'BTC', { status: 'pending' })];
 
 describe('re-pricing trades', () => {
   it('re-prices every open trade every 20 s at its last known mark, pending orders left alone', async () => {
-    renderHook(() => useTradeRepricing(trades, 'SOL', undefined), { wrapper });
+    renderHook(() => useTradeRepricing(trades, 'SOL', undefined), { wrapper: queryWrapper() });
     await vi.advanceTimersByTimeAsync(19_999);
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(bodies).toEqual([
+    expect(bodies()).toEqual([
       { trade_id: 1, current_price: '100.5', is_closed: false },
       { trade_id: 2, current_price: '200.5', is_closed: false },
     ]);
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(bodies).toHaveLength(4);
+    expect(bodies()).toHaveLength(4);
   });
 
   it("re-prices the selected coin's open trades when its price changes, at most every 3 s", async () => {
     const { rerender } = renderHook(({ price }) => useTradeRepricing(trades, 'BTC', price), {
-      wrapper,
+      wrapper: queryWrapper(),
       initialProps: { price: '101' as string | undefined },
     });
     await vi.advanceTimersByTimeAsync(0);
-    expect(bodies).toEqual([{ trade_id: 1, current_price: '101', is_closed: false }]);
+    expect(bodies()).toEqual([{ trade_id: 1, current_price: '101', is_closed: false }]);
     rerender({ price: '102' });
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(bodies).toHaveLength(1);
+    expect(bodies()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);
     rerender({ price: '103' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(bodies.at(-1)).toEqual({ trade_id: 1, current_price: '103', is_closed: false });
-    expect(bodies).toHaveLength(2);
+    expect(bodies().at(-1)).toEqual({ trade_id: 1, current_price: '103', is_closed: false });
+    expect(bodies()).toHaveLength(2);
   });
 });
