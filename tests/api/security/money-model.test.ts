@@ -76,6 +76,11 @@ const SCRIPTED_MARKS = [
 const WALLETS: WalletKind[] = ['funding', 'lever', 'legal', 'second'];
 const TRADERS = 2;
 const RUNS = Number(process.env.MODEL_RUNS ?? 40);
+/**
+ * A fixed seed by default, so a CI run is repeatable and its coverage checks below cannot fail by
+ * chance; MODEL_SEED=random explores new sequences (a failure prints the seed to replay with).
+ */
+const SEED = process.env.MODEL_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.MODEL_SEED ?? 20_261_123);
 
 interface Pending {
   id: number;
@@ -674,10 +679,10 @@ describe('money against a model', () => {
         if (report.mismatches.length > 0) throw new Error(`ledger: ${JSON.stringify(report.mismatches)}`);
       }),
       // No shrinking: the database keeps what earlier runs did, so a shorter replay does not mean the same.
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     console.log(
-      `money model: ${sequences} command sequences (${commands} steps, some several operations at once) in ${((Date.now() - started) / 1000).toFixed(1)} s, balances compared ${realBalancesChecked} times, ledger clean`,
+      `money model (seed ${SEED}): ${sequences} command sequences (${commands} steps, some several operations at once) in ${((Date.now() - started) / 1000).toFixed(1)} s, balances compared ${realBalancesChecked} times, ledger clean`,
       Object.fromEntries(outcomes),
     );
     // A model that only ever saw refusals would pass without checking anything: every kind of
