@@ -3,7 +3,6 @@ import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../tests/helpers/fake-web-api';
 import { BottomNav } from '../app/layouts/BottomNav';
-import { en, type Resource } from '../locales/en';
 import { i18n, installI18n, showLanguage } from './i18n';
 import { useLanguage, type LanguageCode } from './language';
 
@@ -59,29 +58,5 @@ describe('texts', () => {
     await choose('de');
     expect(i18n.t('home.notifications', { count: 3 })).toMatch(/3/);
     expect(i18n.t('home.notifications', { count: 3 })).not.toMatch(/\{\{/);
-  });
-});
-
-/** Every text of a resource as 'a.b.c' paths. */
-const paths = (tree: object, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : paths(value as object, `${prefix}${key}.`),
-  );
-
-describe('the nine translations', () => {
-  const codes = ['zh', 'ja', 'ko', 'fr', 'de', 'es', 'it', 'ru', 'pt'] as const;
-  it.each(codes)('%s translates every text of the navigation, drawer, Home, Markets and Assets', async (code) => {
-    const resource = ((await import(`../locales/${code}.ts`)) as Record<string, Resource>)[code]!;
-    expect(paths(resource).sort()).toEqual(paths(en).sort());
-    // Placeholders survive translation, or values would vanish from the sentence.
-    for (const path of paths(en)) {
-      const pick = (tree: object) =>
-        path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], tree);
-      const placeholders = (text: unknown) =>
-        String(text)
-          .match(/\{\{\w+\}\}/g)
-          ?.sort() ?? [];
-      expect(placeholders(pick(resource)), `${code}: ${path}`).toEqual(placeholders(pick(en)));
-    }
   });
 });

@@ -6,10 +6,21 @@
  * Own code rather than i18next + react-i18next: the app needs nested keys, `{{name}}` placeholders
  * and an English fallback, and those libraries were ~15 KB gzip of every page's first JavaScript
  * (docs/performance.md).
+ *
+ * The texts are JSON catalogs in src/web/locales/<code>.json, the format translators and their tools
+ * exchange. English is the source language and the fallback of every other one; the English texts
+ * quoted from docs/product.md are copies of src/shared/messages.ts. locales.test.ts keeps those equal
+ * and every language to English's keys and placeholders, the check the compiler cannot make on JSON.
+ * Prices, coin symbols and user data are never translated; only the words around them.
  */
 import { useSyncExternalStore } from 'react';
-import { en, type Resource, type Translation } from '../locales/en';
+import en from '../locales/en.json';
 import { currentLanguage, DEFAULT_LANGUAGE, subscribeLanguage, type LanguageCode } from './language';
+
+/** The shape every language follows; a missing text falls back to English. */
+type Resource = typeof en;
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
+type Translation = DeepPartial<Resource>;
 
 /** Every text's key, as 'section.text' paths of the English resource. */
 type KeysOf<T, Prefix extends string = ''> = {
@@ -22,15 +33,15 @@ export type Translate = (key: TextKey, values?: TextValues) => string;
 type Loader = () => Promise<Translation>;
 
 const LOADERS: Record<Exclude<LanguageCode, 'en'>, Loader> = {
-  zh: async () => (await import('../locales/zh')).zh,
-  ja: async () => (await import('../locales/ja')).ja,
-  ko: async () => (await import('../locales/ko')).ko,
-  fr: async () => (await import('../locales/fr')).fr,
-  de: async () => (await import('../locales/de')).de,
-  es: async () => (await import('../locales/es')).es,
-  it: async () => (await import('../locales/it')).it,
-  ru: async () => (await import('../locales/ru')).ru,
-  pt: async () => (await import('../locales/pt')).pt,
+  zh: async () => (await import('../locales/zh.json')).default,
+  ja: async () => (await import('../locales/ja.json')).default,
+  ko: async () => (await import('../locales/ko.json')).default,
+  fr: async () => (await import('../locales/fr.json')).default,
+  de: async () => (await import('../locales/de.json')).default,
+  es: async () => (await import('../locales/es.json')).default,
+  it: async () => (await import('../locales/it.json')).default,
+  ru: async () => (await import('../locales/ru.json')).default,
+  pt: async () => (await import('../locales/pt.json')).default,
 };
 
 const bundles = new Map<LanguageCode, Translation>([[DEFAULT_LANGUAGE, en]]);
