@@ -9,31 +9,35 @@ import {
   MISSING_PRICE,
 } from './format.js';
 
+type Shown = [input: string | number | null | undefined, shown: string];
+
 describe('price formatters (docs/product.md section 9)', () => {
-  it('show 5 decimals on home', () => {
-    expect(formatHomePrice('67250.12000000')).toBe('67250.12000');
-    expect(formatHomePrice('0.52134567')).toBe('0.52135');
-    expect(formatHomePrice('0.00001812')).toBe('0.00002');
-  });
+  // 5 decimals on home, rounding half up; numbers accepted.
+  it.each<Shown>([
+    ['67250.12000000', '67250.12000'],
+    ['0.52134567', '0.52135'],
+    ['0.00001812', '0.00002'],
+    ['1.000005', '1.00001'],
+    [1.5, '1.50000'],
+  ])('home shows %o as %s', (input, shown) => expect(formatHomePrice(input)).toBe(shown));
 
-  it('show 4 decimals on markets, 8 below 0.0001', () => {
-    expect(formatMarketPrice('3480.5')).toBe('3480.5000');
-    expect(formatMarketPrice('0.0001')).toBe('0.0001');
-    expect(formatMarketPrice('0.00009999')).toBe('0.00009999');
-    expect(formatMarketPrice('0.00001812')).toBe('0.00001812');
-    expect(formatMarketPrice('0.000000015')).toBe('0.00000002');
-    expect(formatMarketPrice('0')).toBe('0.0000');
-  });
+  // 4 decimals on markets, 8 below 0.0001, rounding half up; padded strings accepted.
+  it.each<Shown>([
+    ['3480.5', '3480.5000'],
+    ['0.0001', '0.0001'],
+    ['0.00009999', '0.00009999'],
+    ['0.00001812', '0.00001812'],
+    ['0.000000015', '0.00000002'],
+    ['0', '0.0000'],
+    ['1.00005', '1.0001'],
+    [' 2.5 ', '2.5000'],
+  ])('markets show %o as %s', (input, shown) => expect(formatMarketPrice(input)).toBe(shown));
 
-  it('show 2 decimals elsewhere', () => {
-    expect(formatPrice('67250.125')).toBe('67250.13');
-    expect(formatPrice('0.004')).toBe('0.00');
-  });
-
-  it('round half up, as people read prices', () => {
-    expect(formatHomePrice('1.000005')).toBe('1.00001');
-    expect(formatMarketPrice('1.00005')).toBe('1.0001');
-  });
+  // 2 decimals elsewhere.
+  it.each<Shown>([
+    ['67250.125', '67250.13'],
+    ['0.004', '0.00'],
+  ])('elsewhere shows %o as %s', (input, shown) => expect(formatPrice(input)).toBe(shown));
 
   it('show the default 0.00000 while a price is missing or unreadable', () => {
     for (const missing of [null, undefined, '', '  ', 'abc', 'NaN', 'Infinity']) {
@@ -43,29 +47,25 @@ describe('price formatters (docs/product.md section 9)', () => {
     }
     expect(MISSING_PRICE).toBe('0.00000');
   });
-
-  it('accept numbers and padded strings', () => {
-    expect(formatHomePrice(1.5)).toBe('1.50000');
-    expect(formatMarketPrice(' 2.5 ')).toBe('2.5000');
-  });
 });
 
 describe('change and P/L formatters', () => {
-  it('sign gains and losses with 2 decimals', () => {
-    expect(formatChangePercent('1.234')).toBe('+1.23%');
-    expect(formatChangePercent('-0.5')).toBe('-0.50%');
-    expect(formatProfitLoss('12.345')).toBe('+12.35');
-    expect(formatProfitLoss('-3')).toBe('-3.00');
-  });
+  // Gains and losses signed with 2 decimals; never a signed zero.
+  it.each<Shown>([
+    ['1.234', '+1.23%'],
+    ['-0.5', '-0.50%'],
+    ['-0.001', '0.00%'],
+    ['0.004', '0.00%'],
+    [null, '0.00%'],
+  ])('change shows %o as %s', (input, shown) => expect(formatChangePercent(input)).toBe(shown));
 
-  it('never show a signed zero', () => {
-    expect(formatChangePercent('-0.001')).toBe('0.00%');
-    expect(formatChangePercent('0.004')).toBe('0.00%');
-    expect(formatProfitLoss('-0.004')).toBe('0.00');
-    expect(formatProfitLoss('0.001')).toBe('0.00');
-    expect(formatChangePercent(null)).toBe('0.00%');
-    expect(formatProfitLoss(undefined)).toBe('0.00');
-  });
+  it.each<Shown>([
+    ['12.345', '+12.35'],
+    ['-3', '-3.00'],
+    ['-0.004', '0.00'],
+    ['0.001', '0.00'],
+    [undefined, '0.00'],
+  ])('P/L shows %o as %s', (input, shown) => expect(formatProfitLoss(input)).toBe(shown));
 });
 
 describe('amount formatter', () => {

@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/db/schema.js';
 import { WALLET_MSG } from '../../src/shared/api/wallet.js';
 import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { balanceOf, expectLedgerBalanced, fundWallet, staff } from '../helpers/money.js';
+import type { TestApp } from '../helpers/app.js';
+import { appWithStaff, balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await staff(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithStaff()));
 afterAll(() => t.close());
 
 const recharge = (user: TestUser, body: unknown) => call(t, 'POST', '/api-v1/recharge/', { token: user.token, body });

@@ -4,17 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, verifications } from '../../src/server/db/schema.js';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appWithStaff } from '../helpers/money.js';
 import { jpeg, notAnImage, padTo, png, webp } from '../helpers/images.js';
 import { fetchFile, postForm, type FormParts } from '../helpers/multipart.js';
-import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
+import { call, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithStaff()));
 afterAll(() => t.close());
 
 const images = { front: jpeg(800, 500), back: png(800, 500), selfie: webp(600, 800) };

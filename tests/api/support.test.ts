@@ -7,17 +7,15 @@ import { ensureFaqSeed } from '../../src/server/modules/faq/seed.js';
 import { FAQ_TOPICS, depositAddressLines, parseChatKey, type ChatMessage } from '../../src/shared/api/support.js';
 import { SUPPORT_HOURS } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appWithStaff } from '../helpers/money.js';
 import { notAnImage, padTo, png } from '../helpers/images.js';
 import { fetchFile, postForm, type FormParts } from '../helpers/multipart.js';
-import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
+import { call, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithStaff()));
 afterAll(() => t.close());
 
 const ask = (question: unknown, token: string) =>

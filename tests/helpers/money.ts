@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { WalletKind } from '../../src/shared/constants.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { credit } from '../../src/server/modules/ledger/ledger.js';
-import type { TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
 import { call, createAdmin, type TestUser } from './users.js';
 
 const staffOf = new WeakMap<TestApp, Promise<TestUser>>();
@@ -20,6 +20,12 @@ export function staff(t: TestApp): Promise<TestUser> {
     staffOf.set(t, admin);
   }
   return admin;
+}
+
+/** A fresh test app and its staff account (`staff`): what a file that tests staff work opens first. */
+export async function appWithStaff(): Promise<{ t: TestApp; admin: TestUser }> {
+  const t = await createTestApp();
+  return { t, admin: await staff(t) };
 }
 
 /** Deposit `amount` USDT (at least 50) into the user's funding wallet and have staff approve it. Returns the transaction id. */

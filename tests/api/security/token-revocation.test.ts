@@ -7,17 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED, SESSION_RECHECK_MS } from '../../../src/server/modules/realtime/routes.js';
 import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { call, createAdmin, logIn, signUp, type TestUser } from '../../helpers/users.js';
+import type { TestApp } from '../../helpers/app.js';
+import { appWithStaff } from '../../helpers/money.js';
+import { call, logIn, signUp, type TestUser } from '../../helpers/users.js';
 import { connectWs, type WsClient } from '../../helpers/ws.js';
 import { resetCode, securityCode } from './scene.js';
 
 let t: TestApp;
 let staff: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await createAdmin(t);
-});
+beforeAll(async () => ({ t, admin: staff } = await appWithStaff()));
 afterAll(() => t.close());
 
 type Way = (user: TestUser) => Promise<void>;

@@ -60,38 +60,37 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
     };
   }
 
+  /** One setting replaced under its key's lock, with its audit entry; `before` reads what it replaces. */
+  async function replaceSetting(
+    tx: Tx,
+    staffId: number,
+    key: string,
+    action: string,
+    after: unknown,
+    before: () => Promise<unknown>,
+  ) {
+    await lockKey(tx, key);
+    const replaced = await before();
+    await upsertSetting(tx, key, after, staffId, ctx.clock.now());
+    await recordAudit(tx, { actorId: staffId, action, targetType: 'setting', targetId: key, before: replaced, after });
+  }
+
   return {
     read: () => read(ctx.db),
 
     update(staffId: number, body: SettingsUpdateBody): Promise<SettingsSaved> {
       return ctx.db.transaction(async (tx) => {
         if (body.usdo_price) {
-          await lockKey(tx, USDO_PRICE_KEY);
-          const before = await usdoPrice(tx, ctx.config.usdoPrice);
           const after = { price: body.usdo_price.price };
-          await upsertSetting(tx, USDO_PRICE_KEY, after, staffId, ctx.clock.now());
-          await recordAudit(tx, {
-            actorId: staffId,
-            action: 'settings.usdo_price',
-            targetType: 'setting',
-            targetId: USDO_PRICE_KEY,
-            before: { price: before.price },
-            after,
-          });
+          await replaceSetting(tx, staffId, USDO_PRICE_KEY, 'settings.usdo_price', after, async () => ({
+            price: (await usdoPrice(tx, ctx.config.usdoPrice)).price,
+          }));
         }
         if (body.deposit_addresses) {
-          await lockKey(tx, DEPOSIT_ADDRESSES_KEY);
-          const before = await depositAddresses(tx, ctx.config);
           const after = { ...body.deposit_addresses };
-          await upsertSetting(tx, DEPOSIT_ADDRESSES_KEY, after, staffId, ctx.clock.now());
-          await recordAudit(tx, {
-            actorId: staffId,
-            action: 'settings.deposit_addresses',
-            targetType: 'setting',
-            targetId: DEPOSIT_ADDRESSES_KEY,
-            before,
-            after,
-          });
+          await replaceSetting(tx, staffId, DEPOSIT_ADDRESSES_KEY, 'settings.deposit_addresses', after, () =>
+            depositAddresses(tx, ctx.config),
+          );
         }
         return { message: ADMIN_MSG.settingsSaved, settings: await read(tx) };
       });

@@ -68,22 +68,20 @@ export const marketModule: AppModule = (app, ctx) => {
     }),
   );
 
+  /** ?symbol= (one, which must have data), ?symbols= (those, in that order) or neither (all), from the current snapshot. */
+  function selected(query: Query, one: 'tickerJsonOf' | 'priceJsonOf', list: 'tickersJson' | 'pricesJson'): string {
+    const selection = symbolSelection(query, feed.catalog());
+    const snapshot = feed.snapshot();
+    if ('one' in selection) return present(snapshot[one](selection.one));
+    return snapshot[list]('list' in selection ? selection.list : undefined);
+  }
+
   app.get('/api/v3/ticker/24hr', doc('24-hour rolling statistics: all, ?symbol= or ?symbols=["A","B"]'), (req, reply) =>
-    answer(reply, () => {
-      const selection = symbolSelection(req.query as Query, feed.catalog());
-      const snapshot = feed.snapshot();
-      if ('one' in selection) return present(snapshot.tickerJsonOf(selection.one));
-      return 'list' in selection ? snapshot.tickersJson(selection.list) : snapshot.tickersJson();
-    }),
+    answer(reply, () => selected(req.query as Query, 'tickerJsonOf', 'tickersJson')),
   );
 
   app.get('/api/v3/ticker/price', doc('Last prices: all, ?symbol= or ?symbols=["A","B"]'), (req, reply) =>
-    answer(reply, () => {
-      const selection = symbolSelection(req.query as Query, feed.catalog());
-      const snapshot = feed.snapshot();
-      if ('one' in selection) return present(snapshot.priceJsonOf(selection.one));
-      return 'list' in selection ? snapshot.pricesJson(selection.list) : snapshot.pricesJson();
-    }),
+    answer(reply, () => selected(req.query as Query, 'priceJsonOf', 'pricesJson')),
   );
 
   app.get('/api/v3/depth', doc('Order book: ?symbol=&limit= (default 100)'), (req, reply) =>

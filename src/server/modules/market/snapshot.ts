@@ -60,13 +60,7 @@ export class TickerSnapshot {
 
   /** One symbol's ticker as JSON ('' when absent). */
   tickerJsonOf(symbol: string): string {
-    let json = this.tickerJson.get(symbol);
-    if (json === undefined) {
-      const ticker = this.bySymbol.get(symbol);
-      json = ticker ? JSON.stringify(ticker) : '';
-      this.tickerJson.set(symbol, json);
-    }
-    return json;
+    return this.jsonOf(this.tickerJson, symbol, (ticker) => ticker);
   }
 
   /** A list of tickers: all of them, or the given symbols in the given order. */
@@ -80,13 +74,7 @@ export class TickerSnapshot {
   }
 
   priceJsonOf(symbol: string): string {
-    let json = this.priceJson.get(symbol);
-    if (json === undefined) {
-      const ticker = this.bySymbol.get(symbol);
-      json = ticker ? JSON.stringify({ symbol, price: ticker.lastPrice }) : '';
-      this.priceJson.set(symbol, json);
-    }
-    return json;
+    return this.jsonOf(this.priceJson, symbol, (ticker) => ({ symbol, price: ticker.lastPrice }));
   }
 
   pricesJson(symbols?: readonly string[]): string {
@@ -99,11 +87,16 @@ export class TickerSnapshot {
 
   /** The `<symbol>@ticker` stream event ('24hrTicker'), or '' when the symbol is absent. */
   tickerEventJson(symbol: string): string {
-    let json = this.eventJson.get(symbol);
+    return this.jsonOf(this.eventJson, symbol, (ticker) => tickerEvent(ticker, this.time));
+  }
+
+  /** One symbol's `shape` as JSON, made once per snapshot and kept in `cache` ('' when absent). */
+  private jsonOf(cache: Map<string, string>, symbol: string, shape: (ticker: Ticker24h) => unknown): string {
+    let json = cache.get(symbol);
     if (json === undefined) {
-      const t = this.bySymbol.get(symbol);
-      json = t ? JSON.stringify(tickerEvent(t, this.time)) : '';
-      this.eventJson.set(symbol, json);
+      const ticker = this.bySymbol.get(symbol);
+      json = ticker ? JSON.stringify(shape(ticker)) : '';
+      cache.set(symbol, json);
     }
     return json;
   }

@@ -11,8 +11,9 @@ import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { POLL } from '../../../shared/constants.js';
 import { limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
 import { trades } from '../../db/schema.js';
-import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade } from './lifecycle.js';
+import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade, type TradeRow } from './lifecycle.js';
 import { readMark } from './marks.js';
 
 type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
@@ -33,6 +34,28 @@ export interface TradeJobReport {
   waiting: string[];
 }
 
+/**
+ * Each due trade in its own transaction, under its row lock (a row a user is closing right now is
+ * skipped): `act` re-checks the locked row and acts, or returns false. Returns how many it acted on.
+ */
+async function actOnEach(
+  ctx: JobContext,
+  due: { id: number }[],
+  act: (tx: Tx, trade: TradeRow) => Promise<boolean>,
+): Promise<number> {
+  let acted = 0;
+  for (const { id } of due) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const trade = await lockTrade(tx, id, { skipLocked: true });
+      return trade && (await act(tx, trade)) ? trade : null;
+    });
+    if (!done) continue;
+    ctx.changes.forget(TRADES_CHANGED, done.userId);
+    acted++;
+  }
+  return acted;
+}
+
 /** Fill the resting orders of `coin` that `mark` reaches, each in its own transaction. */
 async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date): Promise<number> {
   const due = await ctx.db
@@ -49,19 +72,11 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
       ),
     )
     .orderBy(trades.id);
-  let filled = 0;
-  for (const { id } of due) {
-    const done = await ctx.db.transaction(async (tx) => {
-      const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return null;
-      await fillOrder(tx, trade, now);
-      return trade;
-    });
-    if (!done) continue;
-    ctx.changes.forget(TRADES_CHANGED, done.userId);
-    filled++;
-  }
-  return filled;
+  return actOnEach(ctx, due, async (tx, trade) => {
+    if (trade.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return false;
+    await fillOrder(tx, trade, now);
+    return true;
+  });
 }
 
 /** Liquidate the open trades of `coin` whose loss at `mark` reached their margin. */
@@ -74,21 +89,13 @@ async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date)
     .from(trades)
     .where(and(eq(trades.status, 'open'), eq(trades.coin, coin), sql`${loss} >= ${trades.margin}`))
     .orderBy(trades.id);
-  let liquidated = 0;
-  for (const { id } of due) {
-    const done = await ctx.db.transaction(async (tx) => {
-      const trade = await lockTrade(tx, id, { skipLocked: true });
-      if (trade?.status !== 'open') return null;
-      const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
-      if (!reachesLiquidation(trade.tradeType, ...args, mark)) return null;
-      await settleTrade(tx, trade, mark, now);
-      return trade;
-    });
-    if (!done) continue;
-    ctx.changes.forget(TRADES_CHANGED, done.userId);
-    liquidated++;
-  }
-  return liquidated;
+  return actOnEach(ctx, due, async (tx, trade) => {
+    if (trade.status !== 'open') return false;
+    const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
+    if (!reachesLiquidation(trade.tradeType, ...args, mark)) return false;
+    await settleTrade(tx, trade, mark, now);
+    return true;
+  });
 }
 
 /** One price point for every open trade of `coin` without one in the last PRICE_SAMPLE_EVERY_MS. */

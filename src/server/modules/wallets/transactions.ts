@@ -1,7 +1,13 @@
 /** The `transactions` rows (deposits, withdrawals, transfers) as users and staff see them. */
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { PendingTransaction, TransactionHistoryQuery, TransactionItem } from '../../../shared/api/wallet.js';
-import type { Queryable } from '../../db/database.js';
+import type {
+  PendingTransaction,
+  TransactionCreated,
+  TransactionHistoryQuery,
+  TransactionItem,
+} from '../../../shared/api/wallet.js';
+import type { Db, Queryable, Tx } from '../../db/database.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { transactions, users } from '../../db/schema.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -25,6 +31,25 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     address: row.address,
     decided_at: row.decidedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * A money request with nothing to check before its locks (a deposit, a transfer): its whole effect
+ * runs once per Idempotency-Key, in the transaction that holds the key, answered 201
+ * (docs/architecture.md section 4).
+ */
+export function createTransactionOnce(
+  db: Db,
+  userId: number,
+  body: unknown,
+  scope: IdempotencyScope,
+  execute: (tx: Tx) => Promise<TransactionCreated>,
+) {
+  return runIdempotent<undefined, TransactionCreated>(
+    db,
+    { userId, ...scope, fingerprint: body },
+    { statusCode: 201, prepare: async () => undefined, execute },
+  );
 }
 
 export async function insertTransaction(

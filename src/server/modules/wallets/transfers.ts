@@ -1,55 +1,47 @@
 /** Transfers between two wallets of one user, same currency: immediate, recorded as a successful transaction. */
 import { MSG } from '../../../shared/messages.js';
 import { isZero } from '../../../shared/money.js';
-import { WALLET_MSG, transferProblem, type TransactionCreated, type TransferBody } from '../../../shared/api/wallet.js';
+import { WALLET_MSG, transferProblem, type TransferBody } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import type { IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
-import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
+import { TRANSACTION_REF, createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
 
 export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
     transfer(userId: number, body: TransferBody, scope: IdempotencyScope) {
-      return runIdempotent<undefined, TransactionCreated>(
-        db,
-        { userId, ...scope, fingerprint: body },
-        {
-          statusCode: 201,
-          prepare: async () => undefined,
-          execute: async (tx) => {
-            const from: AccountKey = { userId, wallet: body.transfer_from, currency: body.currency };
-            const to: AccountKey = { userId, wallet: body.transfer_to, currency: body.currency };
-            const { balance } = (await lockAccounts(tx, [from, to])).get(accountKeyId(from))!;
-            // all_amount means the whole balance at this moment, to the last unit.
-            const amount = body.all_amount ? balance : body.amount!;
-            if (body.all_amount && isZero(balance))
-              throw badRequest(WALLET_MSG.nothingToTransfer, { amount: WALLET_MSG.nothingToTransfer });
-            const problem = body.all_amount ? null : transferProblem(amount, balance);
-            if (problem) throw badRequest(problem, { amount: problem });
+      return createTransactionOnce(db, userId, body, scope, async (tx) => {
+        const from: AccountKey = { userId, wallet: body.transfer_from, currency: body.currency };
+        const to: AccountKey = { userId, wallet: body.transfer_to, currency: body.currency };
+        const { balance } = (await lockAccounts(tx, [from, to])).get(accountKeyId(from))!;
+        // all_amount means the whole balance at this moment, to the last unit.
+        const amount = body.all_amount ? balance : body.amount!;
+        if (body.all_amount && isZero(balance))
+          throw badRequest(WALLET_MSG.nothingToTransfer, { amount: WALLET_MSG.nothingToTransfer });
+        const problem = body.all_amount ? null : transferProblem(amount, balance);
+        if (problem) throw badRequest(problem, { amount: problem });
 
-            const row = await insertTransaction(tx, {
-              userId,
-              type: 'transfer',
-              status: 'successful',
-              currency: body.currency,
-              amount,
-              transferFrom: body.transfer_from,
-              transferTo: body.transfer_to,
-              decidedAt: clock.now(),
-            });
-            await move(
-              tx,
-              from,
-              to,
-              amount,
-              { reason: 'transfer', refType: TRANSACTION_REF, refId: row.id },
-              { insufficient: MSG.transferExceedsBalance },
-            );
-            return { message: WALLET_MSG.transferSuccessful, transaction: toTransactionItem(row) };
-          },
-        },
-      );
+        const row = await insertTransaction(tx, {
+          userId,
+          type: 'transfer',
+          status: 'successful',
+          currency: body.currency,
+          amount,
+          transferFrom: body.transfer_from,
+          transferTo: body.transfer_to,
+          decidedAt: clock.now(),
+        });
+        await move(
+          tx,
+          from,
+          to,
+          amount,
+          { reason: 'transfer', refType: TRANSACTION_REF, refId: row.id },
+          { insufficient: MSG.transferExceedsBalance },
+        );
+        return { message: WALLET_MSG.transferSuccessful, transaction: toTransactionItem(row) };
+      });
     },
   };
 }
