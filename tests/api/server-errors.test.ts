@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
+import { refuseInserts } from '../helpers/faults.js';
 import { captureLog, type CapturedLog } from '../helpers/log.js';
 import { staff } from '../helpers/money.js';
 import { leverTrader, openTrade } from '../helpers/trades.js';
@@ -24,12 +25,7 @@ describe('an unexpected failure', () => {
   it('answers a generic 500 without its details and logs them under the request id', async () => {
     const trader = await leverTrader(t, '1000');
     // A real internal error: the database refuses the trade's row with a message nobody outside should see.
-    await t.db.execute(sql`
-      create or replace function refuse_trades() returns trigger language plpgsql as $$
-      begin raise exception 'disk /var/lib/pg full on host db-7.internal'; end $$`);
-    await t.db.execute(
-      sql`create trigger refuse_trades before insert on trades for each row execute function refuse_trades()`,
-    );
+    const restore = await refuseInserts(t, 'trades', 'disk /var/lib/pg full on host db-7.internal');
     try {
       const answer = await openTrade(t, trader, {}, { 'x-request-id': 'req-500-check' });
       expect(answer.status).toBe(500);
@@ -40,7 +36,7 @@ describe('an unexpected failure', () => {
       expect(logged).toBeDefined();
       expect(logged!.err?.message).toContain('disk /var/lib/pg full on host db-7.internal');
     } finally {
-      await t.db.execute(sql`drop trigger refuse_trades on trades`);
+      await restore();
     }
   });
 });

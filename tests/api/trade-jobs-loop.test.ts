@@ -3,10 +3,10 @@
  * fails (the database refused its work) is logged as an error and the next pass runs as usual, so
  * one bad moment does not stop fills and liquidations for good.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import { refuseInserts } from '../helpers/faults.js';
 import { captureLog, eventually, type CapturedLog } from '../helpers/log.js';
 import { expectLedgerBalanced } from '../helpers/money.js';
 import { activeTradesOf, leverTrader, openTrade } from '../helpers/trades.js';
@@ -19,20 +19,16 @@ beforeAll(async () => {
   log = captureLog('info');
   t = await createTestApp({ market, log: log.logger, env: { TRADE_JOB_INTERVAL_MS: '30' } });
 });
+let restorePriceHistory: (() => Promise<void>) | undefined;
 afterAll(async () => {
-  await t.db.execute(sql`drop trigger if exists refuse_price_history on trade_price_history`);
+  await restorePriceHistory?.();
   await t.close();
 });
 
 describe('the trade-jobs loop', () => {
   it('logs a failed pass and fills the order on a later pass', async () => {
     // The database refuses every price point for now: a fill (which records one) fails, and with it the pass.
-    await t.db.execute(sql`
-      create or replace function refuse_price_history() returns trigger language plpgsql as $$
-      begin raise exception 'price history is unavailable'; end $$`);
-    await t.db.execute(sql`
-      create trigger refuse_price_history before insert on trade_price_history
-      for each row execute function refuse_price_history()`);
+    restorePriceHistory = await refuseInserts(t, 'trade_price_history', 'price history is unavailable');
 
     const trader = await leverTrader(t, '1000');
     const order = await openTrade(t, trader, { order_type: 'limit', limit_price: '59000' });
@@ -47,7 +43,7 @@ describe('the trade-jobs loop', () => {
     expect(failure.err?.message).toContain('price history is unavailable');
     expect((await activeTradesOf(t, trader))[0]?.status).toBe('pending');
 
-    await t.db.execute(sql`drop trigger refuse_price_history on trade_price_history`);
+    await restorePriceHistory();
     const filled = await eventually(
       async () => (await activeTradesOf(t, trader)).find((trade) => trade.status === 'open'),
       10_000,

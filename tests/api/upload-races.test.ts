@@ -11,6 +11,7 @@ import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { refuseInserts } from '../helpers/faults.js';
 import { jpeg, png, webp } from '../helpers/images.js';
 import { eventually } from '../helpers/log.js';
 import { staff } from '../helpers/money.js';
@@ -130,17 +131,12 @@ describe('a chat image', () => {
     const user = await signUp(t);
     const sessionId = await openChat(user);
     const before = uploadedFiles();
-    await t.db.execute(sql`
-      create or replace function refuse_messages() returns trigger language plpgsql as $$
-      begin raise exception 'chat_messages is read-only'; end $$`);
-    await t.db.execute(
-      sql`create trigger refuse_messages before insert on chat_messages for each row execute function refuse_messages()`,
-    );
+    const restore = await refuseInserts(t, 'chat_messages', 'chat_messages is read-only');
     try {
       const answer = await sendImage(user, sessionId);
       expect(answer.status).toBe(500);
     } finally {
-      await t.db.execute(sql`drop trigger refuse_messages on chat_messages`);
+      await restore();
     }
     expect(uploadedFiles()).toEqual(before);
     await expectDiskMatchesRows();

@@ -51,6 +51,20 @@ const transactionCount = async (t: TestApp, user: TestUser) =>
       .where(and(eq(transactions.userId, user.id)))
   )[0]!.n;
 
+/** The app following a fake exchange (BTC 65000, ETH 3000), once its BTC price is fresh. */
+async function appOnFakeExchange(): Promise<{ fake: FakeExchange; t: TestApp }> {
+  const fake = await startFakeExchange({ BTCUSDT: '65000.00000000', ETHUSDT: '3000.00000000' });
+  const t = await createTestApp({
+    env: { MARKET_SOURCE: 'binance', MARKET_REGION: 'international' },
+    config: { marketEndpoints: { us: fake.endpoints, international: fake.endpoints } },
+  });
+  await vi.waitFor(async () => expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ stale: false }), {
+    timeout: 10_000,
+    interval: 50,
+  });
+  return { fake, t };
+}
+
 describe('a price marked stale', () => {
   let t: TestApp;
   let market: FakeMarket;
@@ -93,16 +107,8 @@ describe('the exchange feed going silent', () => {
   let t: TestApp;
   let user: TestUser;
   beforeAll(async () => {
-    fake = await startFakeExchange({ BTCUSDT: '65000.00000000', ETHUSDT: '3000.00000000' });
-    t = await createTestApp({
-      env: { MARKET_SOURCE: 'binance', MARKET_REGION: 'international' },
-      config: { marketEndpoints: { us: fake.endpoints, international: fake.endpoints } },
-    });
+    ({ fake, t } = await appOnFakeExchange());
     user = await trader(t);
-    await vi.waitFor(async () => expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ stale: false }), {
-      timeout: 10_000,
-      interval: 50,
-    });
   });
   afterAll(async () => {
     await t.close();
@@ -135,15 +141,7 @@ describe('trades on a silent exchange feed', () => {
   let fake: FakeExchange;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await startFakeExchange({ BTCUSDT: '65000.00000000', ETHUSDT: '3000.00000000' });
-    t = await createTestApp({
-      env: { MARKET_SOURCE: 'binance', MARKET_REGION: 'international' },
-      config: { marketEndpoints: { us: fake.endpoints, international: fake.endpoints } },
-    });
-    await vi.waitFor(async () => expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ stale: false }), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    ({ fake, t } = await appOnFakeExchange());
   });
   afterAll(async () => {
     await t.close();
