@@ -17,7 +17,7 @@ export const CONFIRMATIONS_TO_WITHDRAW = 6;
 export const LEVERAGE_OPTIONS = [100, 50, 30, 10] as const;
 /**
  * USDO's price is set by staff, not by a market: it trades at 1X only, so a staff change of up to
- * +-50 % can neither liquidate a position nor pay a hedged pair (docs/decisions/0016).
+ * +-50 % can neither liquidate a position nor pay a hedged pair (docs/decisions/0019).
  */
 export const IN_HOUSE_LEVERAGE = 1;
 export type Leverage = (typeof LEVERAGE_OPTIONS)[number] | typeof IN_HOUSE_LEVERAGE;
