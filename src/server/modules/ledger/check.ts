@@ -13,7 +13,8 @@ export type LedgerMismatch =
   | {
       kind: 'balance';
       accountId: number;
-      userId: number;
+      /** null for a house account. */
+      userId: number | null;
       wallet: string;
       currency: string;
       balance: string;
@@ -109,7 +110,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       mismatches.push({
         kind: 'balance',
         accountId,
-        userId: Number(r.user_id),
+        userId: r.user_id === null ? null : Number(r.user_id),
         wallet: String(r.wallet),
         currency: String(r.currency),
         balance,
