@@ -6,7 +6,8 @@
 import type { Db } from '../../src/server/db/database.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import type { TokenService } from '../../src/server/lib/tokens.js';
-import { tradeMargin } from '../../src/shared/money.js';
+import { DEFAULT_MAINTENANCE_MARGIN_RATE } from '../../src/shared/constants.js';
+import { dec, liquidationPrice, tradeMargin } from '../../src/shared/money.js';
 
 export interface BenchUser {
   id: number;
@@ -41,7 +42,24 @@ export async function createUsers(db: Db, tokens: TokenService, count: number, l
   );
 }
 
-/** Credits `amount` of `currency` to a wallet of each user, who must not hold that account yet. */
+/**
+ * The house side of a bulk posting: `amount` (signed) on a house account, in posting `postingId`
+ * (docs/architecture.md section 4: every posting sums to zero).
+ */
+const HOUSE_LEG = `
+  with h as (
+    insert into accounts (user_id, wallet, currency, balance) values (null, $1, $2, $3::numeric)
+    on conflict (wallet, currency) where user_id is null
+    do update set balance = accounts.balance + excluded.balance, updated_at = now()
+    returning id, balance
+  )
+  insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+  select id, $4, $3::numeric, balance, $5, 'bench', 0 from h`;
+
+/**
+ * Credits `amount` of `currency` to a wallet of each user, who must not hold that account yet: one
+ * posting, from the house's deposits account.
+ */
 export async function grant(
   db: Db,
   userIds: number[],
@@ -49,16 +67,30 @@ export async function grant(
   currency: string,
   amount: string,
 ): Promise<void> {
-  await db.$client.query(
-    `with a as (
-       insert into accounts (user_id, wallet, currency, balance)
-       select u, $2, $3, $4::numeric from unnest($1::bigint[]) u
-       returning id
-     )
-     insert into ledger_entries (account_id, amount, balance_after, reason, ref_type, ref_id)
-     select id, $4::numeric, $4::numeric, 'bench_grant', 'bench', id from a`,
-    [userIds, wallet, currency, amount],
-  );
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(`select nextval('ledger_postings_seq') as id`);
+    const postingId = Number(rows[0]!.id);
+    await client.query(
+      `with a as (
+         insert into accounts (user_id, wallet, currency, balance)
+         select u, $2, $3, $4::numeric from unnest($1::bigint[]) u
+         returning id
+       )
+       insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+       select id, $5, $4::numeric, $4::numeric, 'bench_grant', 'bench', id from a`,
+      [userIds, wallet, currency, amount, postingId],
+    );
+    const total = dec(amount).times(userIds.length).negated().toFixed();
+    await client.query(HOUSE_LEG, ['deposits', currency, total, postingId, 'bench_grant']);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -72,21 +104,44 @@ export async function openSeedTrades(
 ): Promise<void> {
   const leverage = 10;
   const margin = tradeMargin(options.hands, options.entryPrice, leverage);
-  await grant(db, userIds, 'lever', 'USDT', options.leverUsdt);
-  // One statement: the trades, the margin debits and their entries commit together.
-  await db.$client.query(
-    `with t as (
-         insert into trades (user_id, coin, trade_type, hands, leverage, order_type, status, entry_price, margin, opened_at)
-         select u, $2, 'buy', $3::numeric, $4, 'market', 'open', $5::numeric, $6::numeric, now() from unnest($1::bigint[]) u
-         returning id, user_id
-       ),
-       debited as (
-         update accounts a set balance = a.balance - $6::numeric, updated_at = now()
-         from t where a.user_id = t.user_id and a.wallet = 'lever' and a.currency = 'USDT'
-         returning a.id as account_id, a.balance, t.id as trade_id
-       )
-       insert into ledger_entries (account_id, amount, balance_after, reason, ref_type, ref_id)
-       select account_id, -$6::numeric, balance, 'trade_margin', 'trade', trade_id from debited`,
-    [userIds, options.coin, options.hands, leverage, options.entryPrice, margin],
+  const liquidation = liquidationPrice(
+    'buy',
+    options.hands,
+    options.entryPrice,
+    margin,
+    DEFAULT_MAINTENANCE_MARGIN_RATE,
   );
+  await grant(db, userIds, 'lever', 'USDT', options.leverUsdt);
+  // One transaction, one posting: the trades, the margin debits and the house's margin account.
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(`select nextval('ledger_postings_seq') as id`);
+    const postingId = Number(rows[0]!.id);
+    await client.query(
+      `with t as (
+           insert into trades (user_id, coin, trade_type, hands, leverage, order_type, status, entry_price, margin,
+                               liquidation_price, opened_at)
+           select u, $2, 'buy', $3::numeric, $4, 'market', 'open', $5::numeric, $6::numeric, $7::numeric, now()
+           from unnest($1::bigint[]) u
+           returning id, user_id
+         ),
+         debited as (
+           update accounts a set balance = a.balance - $6::numeric, updated_at = now()
+           from t where a.user_id = t.user_id and a.wallet = 'lever' and a.currency = 'USDT'
+           returning a.id as account_id, a.balance, t.id as trade_id
+         )
+         insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+         select account_id, $8, -$6::numeric, balance, 'trade_margin', 'trade', trade_id from debited`,
+      [userIds, options.coin, options.hands, leverage, options.entryPrice, margin, liquidation, postingId],
+    );
+    const total = dec(margin).times(userIds.length).toFixed();
+    await client.query(HOUSE_LEG, ['margin', 'USDT', total, postingId, 'trade_margin']);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }

@@ -9,51 +9,76 @@ import {
   type ExchangeEndpoints,
   type MarketRegion,
 } from '../shared/market-region.js';
+import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE, LEVERAGE_OPTIONS } from '../shared/constants.js';
+import { dec } from '../shared/money.js';
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
-  NODE_ENV: optionalString,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString,
-  JWT_SECRET: optionalString,
-  TOKEN_TTL: z
-    .string()
-    .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
-    .default('24h'),
-  SMTP_URL: optionalString,
-  MAIL_FROM: z.string().default('Coinfront <no-reply@coinfront.local>'),
-  MARKET_SOURCE: z.enum(['sim', 'binance']).default('sim'),
-  MARKET_REGION: z.enum(['us', 'international']).optional(),
-  MARKET_SEED: z.string().default('coinfront'),
-  ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
-  DEPOSIT_ADDRESS_ERC20: z.string().default('0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063'),
-  DEPOSIT_ADDRESS_TRC20: z.string().default('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'),
-  DEPOSIT_ADDRESS_BTC: z.string().default('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
-  PUBLIC_URL: optionalString,
-  USDO_PRICE: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, { error: 'USDO_PRICE must be a positive decimal' })
-    .default('1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests per minute per client for login, OTP and signup. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  /** Chat messages per minute per user. */
-  CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-  /** Identity submissions (three images each) per minute per user. */
-  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  TRUST_PROXY: optionalString,
-  /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
-  TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
-  /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
-  BENCH_BASELINE: z.enum(['0', '1']).default('0'),
-});
+/** A rate as a decimal string from 0 to 1 exclusive: "0.0005". */
+const rate = (name: string) =>
+  z.string().regex(/^0(\.\d{1,8})?$/, { error: `${name} must be a decimal from 0 to 1, like 0.0005` });
+
+const envSchema = z
+  .object({
+    NODE_ENV: optionalString,
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString,
+    JWT_SECRET: optionalString,
+    TOKEN_TTL: z
+      .string()
+      .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
+      .default('24h'),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Coinfront <no-reply@coinfront.local>'),
+    MARKET_SOURCE: z.enum(['sim', 'binance']).default('sim'),
+    MARKET_REGION: z.enum(['us', 'international']).optional(),
+    MARKET_SEED: z.string().default('coinfront'),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    DEPOSIT_ADDRESS_ERC20: z.string().default('0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063'),
+    DEPOSIT_ADDRESS_TRC20: z.string().default('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'),
+    DEPOSIT_ADDRESS_BTC: z.string().default('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+    PUBLIC_URL: optionalString,
+    USDO_PRICE: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, { error: 'USDO_PRICE must be a positive decimal' })
+      .default('1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Requests per minute per client for login, OTP and signup. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** Chat messages per minute per user. */
+    CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** Identity submissions (three images each) per minute per user. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    TRUST_PROXY: optionalString,
+    /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
+    TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+    /** Trading fee on open and on close, a share of the notional (0.0005 = 0.05 %). */
+    TRADE_FEE_RATE: rate('TRADE_FEE_RATE').default(DEFAULT_TRADE_FEE_RATE),
+    /** Equity at which a position is liquidated, a share of its notional at the mark (0.005 = 0.5 %). */
+    MAINTENANCE_MARGIN_RATE: rate('MAINTENANCE_MARGIN_RATE').default(DEFAULT_MAINTENANCE_MARGIN_RATE),
+    /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
+    BENCH_BASELINE: z.enum(['0', '1']).default('0'),
+  })
+  .superRefine((env, ctx) => {
+    // A closing fee must fit in the maintenance margin (a closed position always pays something back),
+    // and no leverage may open a position that is already liquidatable.
+    const fee = dec(env.TRADE_FEE_RATE);
+    const maintenance = dec(env.MAINTENANCE_MARGIN_RATE);
+    if (fee.gte(maintenance))
+      ctx.addIssue({ code: 'custom', path: ['TRADE_FEE_RATE'], message: 'must be below MAINTENANCE_MARGIN_RATE' });
+    if (maintenance.gte(dec(1).div(Math.max(...LEVERAGE_OPTIONS))))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAINTENANCE_MARGIN_RATE'],
+        message: `must be below the margin of the highest leverage (1/${Math.max(...LEVERAGE_OPTIONS)})`,
+      });
+  });
 
 type Env = z.infer<typeof envSchema>;
 
@@ -85,12 +110,21 @@ export interface Config {
   chatRateLimit: number;
   uploadRateLimit: number;
   trustProxy: boolean;
+  /** Fees and maintenance margin of leveraged trades (docs/architecture.md section 5). */
+  trading: TradingRates;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
   /** The benchmark's baseline route is mounted (BENCH_BASELINE=1). */
   benchBaseline: boolean;
   /** Where the built web app lives. */
   webDir: string;
+}
+
+export interface TradingRates {
+  /** Fee on open and on close, a share of the notional. */
+  feeRate: string;
+  /** Equity at which a position is liquidated, a share of its notional at the mark. */
+  maintenanceRate: string;
 }
 
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
@@ -144,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     chatRateLimit: env.CHAT_RATE_LIMIT,
     uploadRateLimit: env.UPLOAD_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     benchBaseline: env.BENCH_BASELINE === '1',
     webDir: path.resolve('dist/web'),

@@ -15,8 +15,24 @@ export const CONFIRMATIONS_TO_ARRIVE = 1;
 export const CONFIRMATIONS_TO_WITHDRAW = 6;
 
 export const LEVERAGE_OPTIONS = [100, 50, 30, 10] as const;
-export type Leverage = (typeof LEVERAGE_OPTIONS)[number];
+/**
+ * USDO's price is set by staff, not by a market: it trades at 1X only, so a staff change of up to
+ * +-50 % can neither liquidate a position nor pay a hedged pair (docs/decisions/0019).
+ */
+export const IN_HOUSE_LEVERAGE = 1;
+export type Leverage = (typeof LEVERAGE_OPTIONS)[number] | typeof IN_HOUSE_LEVERAGE;
 export const DEFAULT_LEVERAGE: Leverage = 100;
+/** The leverage choices of a coin, the default first. */
+export const leverageOptionsOf = (coin: string): readonly Leverage[] =>
+  coin.trim().toUpperCase() === IN_HOUSE_COIN ? [IN_HOUSE_LEVERAGE] : LEVERAGE_OPTIONS;
+/** Trading fee on the notional, on open and on close (TRADE_FEE_RATE overrides it). */
+export const DEFAULT_TRADE_FEE_RATE = '0.0005';
+/** Equity at which a position is liquidated, as a share of its notional at the mark (MAINTENANCE_MARGIN_RATE). */
+export const DEFAULT_MAINTENANCE_MARGIN_RATE = '0.005';
+/** The smallest order, in USDT of notional (hands x price). */
+export const MIN_ORDER_NOTIONAL = '5';
+/** Open positions and resting orders a user may have at once. */
+export const MAX_OPEN_TRADES = 50;
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const TRADE_SIDES = ['buy', 'sell'] as const;

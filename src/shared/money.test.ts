@@ -6,6 +6,7 @@ import {
   reachesLiquidation,
   settledProfitLoss,
   sub,
+  tradeFee,
   tradeMargin,
   tradePayout,
   tradeProfitLoss,
@@ -66,7 +67,7 @@ describe('trade P/L', () => {
       expect(tradeProfitLoss('buy', '2', '3000', '2985')).toBe('-30');
       expect(tradePayout(margin, '60')).toBe(payoutUp);
       expect(tradePayout(margin, '-30')).toBe(payoutDown);
-      expect(liquidationPrice('buy', '2', '3000', margin)).toBe(liquidation);
+      expect(liquidationPrice('buy', '2', '3000', margin, '0')).toBe(liquidation);
     },
   );
 
@@ -93,7 +94,7 @@ describe('trade P/L', () => {
   });
 });
 
-describe('liquidation price: where the loss equals the margin', () => {
+describe('liquidation price without a maintenance margin: where the loss equals the margin', () => {
   it.each([
     [100, '59400', '60600'],
     [50, '58800', '61200'],
@@ -101,33 +102,72 @@ describe('liquidation price: where the loss equals the margin', () => {
     [10, '54000', '66000'],
   ] as const)('0.5 hands at 60000 with %ix: long %s, short %s', (leverage, long, short) => {
     const margin = tradeMargin('0.5', '60000', leverage);
-    expect(liquidationPrice('buy', '0.5', '60000', margin)).toBe(long);
-    expect(liquidationPrice('sell', '0.5', '60000', margin)).toBe(short);
+    expect(liquidationPrice('buy', '0.5', '60000', margin, '0')).toBe(long);
+    expect(liquidationPrice('sell', '0.5', '60000', margin, '0')).toBe(short);
     // At that price the loss is exactly the margin; one step before it, not yet.
     expect(tradeProfitLoss('buy', '0.5', '60000', long)).toBe(`-${margin}`);
     expect(tradeProfitLoss('sell', '0.5', '60000', short)).toBe(`-${margin}`);
-    expect(reachesLiquidation('buy', '0.5', '60000', margin, long)).toBe(true);
-    expect(reachesLiquidation('buy', '0.5', '60000', margin, `${long}.01`)).toBe(false);
-    expect(reachesLiquidation('sell', '0.5', '60000', margin, short)).toBe(true);
-    expect(reachesLiquidation('sell', '0.5', '60000', margin, sub(short, '0.01'))).toBe(false);
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, long, '0')).toBe(true);
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, `${long}.01`, '0')).toBe(false);
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, short, '0')).toBe(true);
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, sub(short, '0.01'), '0')).toBe(false);
   });
 
   it('rounds away from the entry, so a mark touching the shown price really liquidates', () => {
     // 3 hands at 100 with 30x: margin 10, exact distance 3.333...
     const margin = tradeMargin('3', '100', 30);
     expect(margin).toBe('10');
-    const long = liquidationPrice('buy', '3', '100', margin);
-    const short = liquidationPrice('sell', '3', '100', margin);
+    const long = liquidationPrice('buy', '3', '100', margin, '0');
+    const short = liquidationPrice('sell', '3', '100', margin, '0');
     expect(long).toBe('96.66666666');
     expect(short).toBe('103.33333334');
-    expect(reachesLiquidation('buy', '3', '100', margin, long)).toBe(true);
-    expect(reachesLiquidation('buy', '3', '100', margin, '96.66666667')).toBe(false);
-    expect(reachesLiquidation('sell', '3', '100', margin, short)).toBe(true);
-    expect(reachesLiquidation('sell', '3', '100', margin, '103.33333333')).toBe(false);
+    expect(reachesLiquidation('buy', '3', '100', margin, long, '0')).toBe(true);
+    expect(reachesLiquidation('buy', '3', '100', margin, '96.66666667', '0')).toBe(false);
+    expect(reachesLiquidation('sell', '3', '100', margin, short, '0')).toBe(true);
+    expect(reachesLiquidation('sell', '3', '100', margin, '103.33333333', '0')).toBe(false);
   });
 
   it('a long never shows a negative liquidation price', () => {
-    expect(liquidationPrice('buy', '1', '100', '150')).toBe('0');
+    expect(liquidationPrice('buy', '1', '100', '150', '0')).toBe('0');
+  });
+});
+
+describe('maintenance margin (0.5 %) and trading fee (0.05 %)', () => {
+  const MM = '0.005';
+
+  it('liquidates where equity falls to 0.5 % of the notional at the mark, before the margin is gone', () => {
+    // 0.5 BTC at 60000, 100x: margin 300. Long: (60000 - 600) / 0.995 = 59698.49246231 (rounded down).
+    const margin = tradeMargin('0.5', '60000', 100);
+    const long = liquidationPrice('buy', '0.5', '60000', margin, MM);
+    expect(long).toBe('59698.49246231');
+    // Equity there: 300 + (59698.49246231 - 60000) x 0.5 = 149.25; maintenance 0.5 x 59698.49 x 0.005 = 149.25.
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, long, MM)).toBe(true);
+    expect(reachesLiquidation('buy', '0.5', '60000', margin, '59698.4925', MM)).toBe(false);
+    // Short: (60000 + 600) / 1.005 = 60298.50746269 (rounded up).
+    const short = liquidationPrice('sell', '0.5', '60000', margin, MM);
+    expect(short).toBe('60298.50746269');
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, short, MM)).toBe(true);
+    expect(reachesLiquidation('sell', '0.5', '60000', margin, '60298.5074', MM)).toBe(false);
+    // Half the margin is still there when it happens: the insurance fund's share, not the trader's loss.
+    expect(tradeProfitLoss('buy', '0.5', '60000', long)).toBe('-150.75376885');
+  });
+
+  it('at 10x the liquidation is further away, and a position is never liquidatable when opened', () => {
+    const margin = tradeMargin('1', '100', 10);
+    expect(liquidationPrice('buy', '1', '100', margin, MM)).toBe('90.4522613');
+    expect(reachesLiquidation('buy', '1', '100', margin, '100', MM)).toBe(false);
+    expect(reachesLiquidation('sell', '1', '100', tradeMargin('1', '100', 100), '100', MM)).toBe(false);
+  });
+
+  it('the fee is the notional times the rate, rounded up to 8 places', () => {
+    expect(tradeFee('0.1', '60000', '0.0005')).toBe('3');
+    expect(tradeFee('0.00000001', '1', '0.0005')).toBe('0.00000001');
+    expect(tradeFee('3', '0.1', '0')).toBe('0');
+  });
+
+  it('closing pays margin + P/L - fee, never below 0', () => {
+    expect(tradePayout('60', '30', '3.015')).toBe('86.985');
+    expect(tradePayout('60', '-59', '3')).toBe('0');
   });
 });
 

@@ -96,15 +96,28 @@ export function tradeProfitLoss(side: TradeSide, hands: DecimalInput, entry: Dec
   return exactProfitLoss(side, hands, entry, mark).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
 }
 
-/** True when the loss at `mark` has reached the margin: the position must be liquidated. */
+/** Notional value of a position: hands x price, exact. */
+const notional = (hands: DecimalInput, price: DecimalInput): Dec => mul(hands, price);
+
+/** Trading fee on opening or closing `hands` at `price`: notional x rate, rounded up to 8 places. */
+export function tradeFee(hands: DecimalInput, price: DecimalInput, rate: DecimalInput): string {
+  return notional(hands, price).times(rate).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_UP).toFixed();
+}
+
+/**
+ * True when the position's equity (margin + P/L) at `mark` has fallen to its maintenance margin
+ * (notional at the mark x `maintenanceRate`): it must be liquidated (docs/architecture.md section 5).
+ */
 export function reachesLiquidation(
   side: TradeSide,
   hands: DecimalInput,
   entry: DecimalInput,
   margin: DecimalInput,
   mark: DecimalInput,
+  maintenanceRate: DecimalInput,
 ): boolean {
-  return exactProfitLoss(side, hands, entry, mark).lte(dec(margin).negated());
+  const equity = dec(margin).plus(exactProfitLoss(side, hands, entry, mark));
+  return equity.lte(notional(hands, mark).times(maintenanceRate));
 }
 
 /** A P/L as it can be settled: a loss never exceeds the margin (the trader cannot lose more than they put up). */
@@ -112,27 +125,32 @@ export function settledProfitLoss(profitLoss: DecimalInput, margin: DecimalInput
   return Decimal.max(profitLoss, dec(margin).negated()).toFixed();
 }
 
-/** What closing pays back to the lever wallet: margin + P/L, never below 0. */
-export function tradePayout(margin: DecimalInput, profitLoss: DecimalInput): string {
-  return toAmount(Decimal.max(add(margin, profitLoss), 0));
+/** What closing pays back to the lever wallet: margin + P/L - closing fee, never below 0. */
+export function tradePayout(margin: DecimalInput, profitLoss: DecimalInput, closeFee: DecimalInput = 0): string {
+  return toAmount(Decimal.max(add(margin, profitLoss).minus(closeFee), 0));
 }
 
 /**
- * The mark at which the loss equals the margin: entry - margin/hands for a long, entry +
- * margin/hands for a short. Rounded to 8 places away from the entry (down for a long, up for a
- * short), so a mark that touches the shown price really liquidates.
+ * The mark at which equity falls to the maintenance margin: (entry - margin/hands) / (1 - rate) for
+ * a long, (entry + margin/hands) / (1 + rate) for a short. Rounded to 8 places away from the entry
+ * (down for a long, up for a short), so a mark that touches the shown price really liquidates.
  */
 export function liquidationPrice(
   side: TradeSide,
   hands: DecimalInput,
   entry: DecimalInput,
   margin: DecimalInput,
+  maintenanceRate: DecimalInput,
 ): string {
   const distance = div(margin, hands);
   if (side === 'buy') {
-    return Decimal.max(sub(entry, distance), 0).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
+    const price = sub(entry, distance).div(sub(1, maintenanceRate));
+    return Decimal.max(price, 0).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR).toFixed();
   }
-  return add(entry, distance).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_CEIL).toFixed();
+  return add(entry, distance)
+    .div(add(1, maintenanceRate))
+    .toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_CEIL)
+    .toFixed();
 }
 
 /** A client's price is trusted as a sanity check only: it may differ from the mark by at most PRICE_TOLERANCE of the mark. */

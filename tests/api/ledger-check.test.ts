@@ -1,7 +1,9 @@
 /**
  * The ledger check (docs/architecture.md section 4) is the oracle of many tests, so it is tested
  * itself: a ledger built through the API reports nothing, and each kind of corruption, seeded with
- * SQL so the balances still add up, is reported for exactly the transaction, trade or entry it hit.
+ * SQL so the balances still add up and the books still balance (the house's `deposits` account takes
+ * the other side, in the same posting), is reported for exactly the transaction, trade or entry it hit;
+ * a one-sided change is reported as a posting and a currency that no longer sum to zero.
  * Every corruption runs in a transaction that is rolled back, so each test sees only its own.
  */
 import { sql } from 'drizzle-orm';
@@ -41,7 +43,7 @@ type Row = Record<string, unknown>;
 const rows = async (tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
 
-/** The one entry of `refType` #refId with `reason`. */
+/** The one entry of `refType` #refId with `reason` on a customer's account. */
 async function entryOf(
   tx: Tx,
   refType: string,
@@ -50,20 +52,38 @@ async function entryOf(
 ): Promise<{ id: number; accountId: number }> {
   const found = await rows(
     tx,
-    sql`select id, account_id from ledger_entries where ref_type = ${refType} and ref_id = ${refId} and reason = ${reason}`,
+    sql`select e.id, e.account_id from ledger_entries e join accounts a on a.id = e.account_id and a.user_id is not null
+        where e.ref_type = ${refType} and e.ref_id = ${refId} and e.reason = ${reason}`,
   );
   if (found.length !== 1) throw new Error(`${found.length} ${reason} entries for ${refType} ${refId}`);
   return { id: Number(found[0]!.id), accountId: Number(found[0]!.account_id) };
 }
 
-/** Change an entry's amount and carry the difference into the balance and every later balance_after, so balances still add up. */
-async function rewriteEntry(tx: Tx, entryId: number, amount: string) {
+/** Put `delta` the other way on the house's deposits account, in posting #postingId: the books still balance. */
+async function offset(tx: Tx, accountId: number, delta: string, postingId: number) {
   await tx.execute(sql`
-    with e as (select account_id, ${amount}::numeric - amount as delta from ledger_entries where id = ${entryId}),
-         later as (update ledger_entries l set balance_after = l.balance_after + e.delta from e
-                   where l.account_id = e.account_id and l.id >= ${entryId})
-    update accounts a set balance = a.balance + e.delta from e where a.id = e.account_id`);
+    with h as (
+      insert into accounts (user_id, wallet, currency, balance)
+      select null, 'deposits', currency, -${delta}::numeric from accounts where id = ${accountId}
+      on conflict (wallet, currency) where user_id is null
+      do update set balance = accounts.balance + excluded.balance
+      returning id, balance)
+    insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+    select id, ${postingId}, -${delta}::numeric, balance, 'forged_offset', 'test', 0 from h`);
+}
+
+/** Change an entry's amount and carry the difference into the balance and every later balance_after, so balances still add up. */
+async function rewriteEntry(tx: Tx, entryId: number, amount: string, { oneSided = false } = {}) {
+  const [e] = await rows(
+    tx,
+    sql`select account_id, posting_id, (${amount}::numeric - amount)::text as delta from ledger_entries where id = ${entryId}`,
+  );
+  await tx.execute(sql`
+    with later as (update ledger_entries l set balance_after = l.balance_after + ${String(e!.delta)}::numeric
+                   where l.account_id = ${Number(e!.account_id)} and l.id >= ${entryId})
+    update accounts a set balance = a.balance + ${String(e!.delta)}::numeric where a.id = ${Number(e!.account_id)}`);
   await tx.execute(sql`update ledger_entries set amount = ${amount}::numeric where id = ${entryId}`);
+  if (!oneSided) await offset(tx, Number(e!.account_id), String(e!.delta), Number(e!.posting_id));
 }
 
 /** Remove an entry as if it had never been written (balances still add up). */
@@ -72,12 +92,14 @@ async function dropEntry(tx: Tx, entryId: number) {
   await tx.execute(sql`delete from ledger_entries where id = ${entryId}`);
 }
 
-/** Append an entry to an account (balance and balance_after kept consistent). */
+/** Append an entry to an account (balance and balance_after kept consistent), in a posting of its own. */
 async function addEntry(tx: Tx, accountId: number, amount: string, refType: string, refId: number, reason = 'forged') {
+  const [posting] = await rows(tx, sql`select nextval('ledger_postings_seq') as id`);
   await tx.execute(sql`
     with a as (update accounts set balance = balance + ${amount}::numeric where id = ${accountId} returning balance)
-    insert into ledger_entries (account_id, amount, balance_after, reason, ref_type, ref_id)
-    select ${accountId}, ${amount}::numeric, a.balance, ${reason}, ${refType}, ${refId} from a`);
+    insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+    select ${accountId}, ${Number(posting!.id)}, ${amount}::numeric, a.balance, ${reason}, ${refType}, ${refId} from a`);
+  await offset(tx, accountId, amount, Number(posting!.id));
 }
 
 async function accountOf(tx: Tx, user: TestUser, wallet: string, currency = 'USDT'): Promise<number> {
@@ -249,7 +271,7 @@ describe('the ledger check', () => {
         await dropEntry(tx, Number(credit!.id));
         legal = await accountOf(tx, trader, 'legal');
         await addEntry(tx, legal, '500', 'transaction', ids.transfer, 'transfer');
-        const [added] = await rows(tx, sql`select max(id) as id from ledger_entries`);
+        const [added] = await rows(tx, sql`select max(id) as id from ledger_entries where account_id = ${legal}`);
         entryId = Number(added!.id);
       });
       expect(found).toEqual([
@@ -318,7 +340,7 @@ describe('the ledger check', () => {
     });
 
     it('reports a liquidation booked with a profit and paid out more than its margin', async () => {
-      // The entries agree with the P/L written on the row; only "a liquidation loses exactly its margin" can see it.
+      // The entries agree with the P/L written on the row; a liquidation still must have paid nothing back.
       const found = await mismatchesAfter(async (tx) => {
         await tx.execute(sql`update trades set profit_loss = 40 where id = ${ids.liquidated}`);
         const margin = await entryOf(tx, 'trade', ids.liquidated, 'trade_margin');
@@ -331,7 +353,7 @@ describe('the ledger check', () => {
           status: 'liquidated',
           margin: '60',
           profitLoss: '40',
-          expectedNet: '40',
+          expectedNet: '-60',
           net: '40',
         },
       ]);
@@ -357,6 +379,36 @@ describe('the ledger check', () => {
           }),
         ),
       );
+    });
+  });
+
+  describe('double entry', () => {
+    it('reports a one-sided change as a posting and a currency that no longer sum to zero', async () => {
+      let postingId = 0;
+      const found = await mismatchesAfter(async (tx) => {
+        const hold = await entryOf(tx, 'transaction', ids.pendingWithdrawal, 'withdrawal_hold');
+        const [row] = await rows(tx, sql`select posting_id from ledger_entries where id = ${hold.id}`);
+        postingId = Number(row!.posting_id);
+        await rewriteEntry(tx, hold.id, '-90', { oneSided: true });
+      });
+      expect(found).toEqual([
+        expect.objectContaining({ kind: 'transaction', transactionId: ids.pendingWithdrawal, net: '-90' }),
+        { kind: 'posting', postingId, currency: 'USDT', sum: '10' },
+        { kind: 'books', currency: 'USDT', total: '10' },
+      ]);
+    });
+
+    it('reports money moved between two house accounts in a posting that does not balance', async () => {
+      const found = await mismatchesAfter(async (tx) => {
+        await tx.execute(sql`
+          with h as (update accounts set balance = balance + 7 where user_id is null and wallet = 'deposits' and currency = 'USDT' returning id, balance)
+          insert into ledger_entries (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+          select id, 424242, 7, balance, 'forged', 'test', 0 from h`);
+      });
+      expect(found).toEqual([
+        { kind: 'posting', postingId: 424242, currency: 'USDT', sum: '7' },
+        { kind: 'books', currency: 'USDT', total: '7' },
+      ]);
     });
   });
 

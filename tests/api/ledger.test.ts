@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, users } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
-import { credit, debit, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
+import { house, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
+import { credit, debit } from '../helpers/ledger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
@@ -77,6 +78,7 @@ describe('ledger operations', () => {
           { account: a, amount: '-1' },
           { account: b, amount: '1' },
           { account: a, amount: '-1.5' },
+          { account: house('deposits', 'ETH'), amount: '1.5' },
         ],
         ref(),
       ),
@@ -84,6 +86,24 @@ describe('ledger operations', () => {
     await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: 'Insufficient balance' });
     expect(Number((await accountOf(a))!.balance)).toBe(2);
     expect(await entriesOf(b)).toHaveLength(0);
+  });
+
+  it('refuses a posting whose legs do not sum to zero in a currency, and writes nothing', async () => {
+    const user = await signUp(t);
+    const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
+    await t.db.transaction((tx) => credit(tx, a, '2', ref()));
+    const attempt = t.db.transaction((tx) =>
+      post(
+        tx,
+        [
+          { account: a, amount: '-1' },
+          { account: house('fees', 'BTC'), amount: '0.99999999' },
+        ],
+        ref(),
+      ),
+    );
+    await expect(attempt).rejects.toThrow('ledger: posting of BTC does not balance (-0.00000001)');
+    expect((await accountOf(a))!.balance).toBe('2');
   });
 
   it('treats zero, negative and over-precise amounts as programming errors', async () => {
@@ -129,6 +149,8 @@ describe('ledger check', () => {
           sumOfEntries: '10',
         },
         { kind: 'balance_after', accountId: account.id, balance: '11', lastBalanceAfter: '10' },
+        // Money that came from nowhere: the currency's accounts no longer sum to zero.
+        { kind: 'books', currency: 'USDT', total: '1' },
       ]);
     } finally {
       await t.db
@@ -197,9 +219,11 @@ describe('npm run ledger:check', () => {
     expect(ok.stdout).toContain('ledger check: OK, 0 mismatches');
     expect(ok.status).toBe(0);
 
+    // Both accounts (the user's and the house's deposits) set to 43 behind the ledger's back.
     await database.db.update(accounts).set({ balance: '43' });
     const bad = runCheck();
-    expect(bad.stdout).toContain('FAILED, 2 mismatches');
+    expect(bad.stdout).toContain('FAILED, 5 mismatches');
+    expect(bad.stdout).toContain('mismatch {"kind":"books","currency":"USDT","total":"86"}');
     expect(bad.status).toBe(1);
   });
 });

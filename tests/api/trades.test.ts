@@ -147,12 +147,15 @@ describe('opening and closing at the server mark', () => {
     }
   });
 
-  it('USDO trades at the default-currency price', async () => {
+  it('USDO trades at the default-currency price, at 1X only (docs/decisions/0019)', async () => {
     market.set('USDO', '1.05');
-    const user = await leverTrader(t, '200');
-    const opened = await openTrade(t, user, { coin: 'USDO', hands: '1000', starting_price: '1.05', leverage: 10 });
+    const user = await leverTrader(t, '2000');
+    const refused = await openTrade(t, user, { coin: 'USDO', hands: '1000', starting_price: '1.05', leverage: 10 });
+    expect(refused).toMatchObject({ status: 400, body: { fields: { leverage: TRADE_MSG.inHouseLeverage } } });
+    // Without a leverage, USDO's only choice is taken.
+    const opened = await openTrade(t, user, { coin: 'USDO', hands: '1000', starting_price: '1.05' });
     expect(opened.status).toBe(201);
-    expect(opened.body.trade).toMatchObject({ coin: 'USDO', starting_price: '1.05', margin: '105' });
+    expect(opened.body.trade).toMatchObject({ coin: 'USDO', starting_price: '1.05', leverage: 1, margin: '1050' });
   });
 
   it('records the entry and the close in the price history', async () => {
@@ -267,10 +270,16 @@ describe('margin', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.refType, 'trade'), eq(ledgerEntries.refId, id)))
       .orderBy(ledgerEntries.id);
+    // Each posting balances: the trader's lever wallet against the house's margin and trading accounts.
     expect(entries.map((e) => [e.reason, Number(e.amount)])).toEqual([
       ['trade_margin', -60],
+      ['trade_margin', 60],
       ['trade_settlement', 90],
+      ['trade_settlement', -60],
+      ['trade_settlement', -30],
     ]);
+    expect(new Set(entries.slice(0, 2).map((e) => e.postingId)).size).toBe(1);
+    expect(new Set(entries.slice(2).map((e) => e.postingId)).size).toBe(1);
   });
 });
 
@@ -500,6 +509,8 @@ describe('live prices: active trades and is_closed false', () => {
         'order_type',
         'limit_price',
         'liquidation_price',
+        'open_fee',
+        'close_fee',
         'current_price',
         'price_stale',
         'close_price',
@@ -563,6 +574,8 @@ describe('trade history', () => {
       close_price: '59700',
       leverage: 100,
       order_type: 'market',
+      open_fee: '0',
+      close_fee: '0',
     });
     expect(Date.parse(item!.closed_at!)).toBeGreaterThanOrEqual(Date.parse(item!.created_at));
   });

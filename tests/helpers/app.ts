@@ -34,6 +34,8 @@ function createTestClock(start = Date.now()): TestClock {
 
 export interface TestAppOptions {
   config?: Partial<Config>;
+  /** 'free' (default): no trading fee and no maintenance margin; 'default': the production rates. */
+  tradingRates?: 'free' | 'default';
   env?: NodeJS.ProcessEnv;
   market?: MarketService;
   /** Serve the built web app (browser tests). */
@@ -49,6 +51,9 @@ export interface RegisteredRoute {
   /** The route's request schemas (zod), as declared. */
   schema: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
 }
+
+/** No trading fee, liquidation when equity reaches zero: the rules before the house's books. */
+export const FREE_TRADING = { feeRate: '0', maintenanceRate: '0' } as const;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -70,6 +75,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
       dataDir,
       jwtSecret: new TextEncoder().encode(randomBytes(32).toString('hex')),
       webDir: options.web ? path.resolve('dist/web') : path.join(dataDir, 'no-web'),
+      // Trading without fees or maintenance margin keeps the arithmetic of the older trade tests
+      // readable (margin in, margin + P/L out); tests of fees and liquidation ask for the real rates.
+      ...(options.tradingRates === 'default' ? {} : { trading: FREE_TRADING }),
       ...options.config,
     },
   );

@@ -84,7 +84,8 @@ export async function finishAllTrades(t: TestApp): Promise<void> {
     await t.db.transaction(async (tx) => {
       const trade = await lockTrade(tx, id);
       if (trade?.status === 'pending') await cancelOrder(tx, trade, t.clock.now());
-      if (trade?.status === 'open') await settleTrade(tx, trade, canonical(trade.entryPrice!), t.clock.now());
+      if (trade?.status === 'open')
+        await settleTrade(tx, trade, canonical(trade.entryPrice!), t.clock.now(), t.ctx.config.trading);
       if (trade) t.ctx.changes.forget(TRADES_CHANGED, trade.userId); // as the app does after its own changes
     });
   }

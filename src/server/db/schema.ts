@@ -77,28 +77,56 @@ export const otps = pgTable(
   (t) => [index('otps_email_purpose_idx').on(t.email, t.purpose, t.createdAt)],
 );
 
-/** A balance of one currency in one wallet of one user. Changed only by the ledger. */
+/**
+ * The house's own accounts, one per name and currency (docs/architecture.md section 4): with the
+ * customers' wallets they make double-entry books, every ledger posting summing to zero per currency.
+ *   deposits     money entering (negative) and leaving (positive) the platform
+ *   withdrawals  withdrawals requested and not yet sent or refunded
+ *   margin       margin (and the opening fee) held by open positions and resting orders
+ *   fees         trading and withdrawal fees: revenue
+ *   trading      the house as the counterparty of trades: minus the customers' realised P/L
+ *   insurance    what liquidations leave above the trader's loss
+ */
+export const HOUSE_ACCOUNTS = ['deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance'] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+
+/**
+ * A balance of one currency: in one wallet of one user, or (user_id null) in one house account,
+ * whose name is then in `wallet`. Changed only by the ledger. Only customers' balances must stay >= 0.
+ */
 export const accounts = pgTable(
   'accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: userRef(),
-    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second'] }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second', ...HOUSE_ACCOUNTS] }).notNull(),
     currency: text('currency').notNull(),
     balance: money('balance').notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('accounts_user_wallet_currency_key').on(t.userId, t.wallet, t.currency),
-    check('accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    uniqueIndex('accounts_house_key')
+      .on(t.wallet, t.currency)
+      .where(sql`${t.userId} is null`),
+    check('accounts_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check(
+      'accounts_owner',
+      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance'))`,
+    ),
   ],
 );
 
-/** Every balance change. Invariant: an account's balance = the sum of its entries. */
+/**
+ * Every balance change. Invariants: an account's balance = the sum of its entries, and the entries
+ * of one posting (one call of the ledger) sum to zero per currency.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The posting this entry belongs to: one balanced movement of money (ledger_postings_seq). */
+    postingId: bigint('posting_id', { mode: 'number' }).notNull(),
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id),
@@ -112,6 +140,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     index('ledger_entries_ref_idx').on(t.refType, t.refId),
+    index('ledger_entries_posting_idx').on(t.postingId),
   ],
 );
 
@@ -175,6 +204,13 @@ export const trades = pgTable(
     entryPrice: money('entry_price'),
     closePrice: money('close_price'),
     margin: money('margin').notNull(),
+    /** Trading fee paid when the position opened (reserved with the margin while an order rests). */
+    openFee: money('open_fee').notNull().default('0'),
+    /** Trading fee paid when the position closed (none on a liquidation: the remainder goes to insurance). */
+    closeFee: money('close_fee').notNull().default('0'),
+    /** While open: the mark at which equity falls to the maintenance margin (docs/architecture.md section 5). */
+    liquidationPrice: money('liquidation_price'),
+    /** Gross P/L at the close price, fees not included. */
     profitLoss: money('profit_loss'),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -183,6 +219,14 @@ export const trades = pgTable(
   (t) => [
     index('trades_user_status_idx').on(t.userId, t.status, t.id),
     index('trades_status_idx').on(t.status, t.coin),
+    // The risk engine's index: the open positions a price crosses, by coin, side and liquidation price.
+    index('trades_liquidation_idx')
+      .on(t.coin, t.tradeType, t.liquidationPrice)
+      .where(sql`${t.status} = 'open'`),
+    // The resting orders a price reaches, by coin, side and limit.
+    index('trades_resting_idx')
+      .on(t.coin, t.tradeType, t.limitPrice)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

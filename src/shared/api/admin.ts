@@ -246,3 +246,23 @@ export const parseKeywords = (text: string) =>
     .split(',')
     .map((k) => k.trim())
     .filter((k) => k !== '');
+
+// ---- GET /api-v3/admin/books/ ----
+
+/** One currency of the house's books: what customers hold, each house account, and the sum of all (always "0"). */
+const booksCurrency = z.object({
+  currency: z.string(),
+  /** Sum of every customer wallet balance in this currency: what the platform owes its users. */
+  customer_balances: decimalString,
+  /** deposits, withdrawals, margin, fees, trading, insurance: every house account, "0" when unused. */
+  house_accounts: z.array(z.object({ name: z.string(), balance: decimalString })),
+  /** customer_balances + every house account: "0" when the books balance. */
+  total: decimalString,
+});
+
+export const booksReport = z.object({
+  /** True when every currency's total is 0. */
+  balanced: z.boolean(),
+  currencies: z.array(booksCurrency),
+});
+export type BooksReport = z.infer<typeof booksReport>;

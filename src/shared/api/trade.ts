@@ -5,12 +5,14 @@
  */
 import { z } from 'zod';
 import {
-  DEFAULT_LEVERAGE,
+  IN_HOUSE_COIN,
+  IN_HOUSE_LEVERAGE,
   LEVERAGE_OPTIONS,
   ORDER_TYPES,
   QUOTE_CURRENCY,
   TRADE_MAX_HANDS,
   TRADE_SIDES,
+  leverageOptionsOf,
   type Leverage,
 } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
@@ -26,6 +28,7 @@ export const TRADE_MSG = {
   enterPrice: 'Please enter a valid price',
   enterLimitPrice: 'Please enter a valid limit price for a limit order',
   chooseLeverage: 'Leverage must be 100X, 50X, 30X or 10X',
+  inHouseLeverage: `${IN_HOUSE_COIN} trades at ${IN_HOUSE_LEVERAGE}X only: its price is set by the provider, not by a market`,
   chooseOrderType: 'Order type must be market or limit',
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   priceMoved: (coin: string, mark: string) =>
@@ -99,12 +102,14 @@ const orderTypeInput = z.preprocess(
   z.enum(ORDER_TYPES, { error: TRADE_MSG.chooseOrderType }),
 );
 
-/** 100, '100' and '100X' (as the Lever screen labels it) are the same leverage. */
+const ANY_LEVERAGE: readonly number[] = [...LEVERAGE_OPTIONS, IN_HOUSE_LEVERAGE];
+
+/** 100, '100' and '100X' (as the Lever screen labels it) are the same leverage; which ones a coin allows is checked with the coin. */
 export const leverageInput = z
   .union([z.number(), z.string()], { error: TRADE_MSG.chooseLeverage })
   .transform((v, ctx) => {
     const n = typeof v === 'number' ? v : Number(/^\s*(\d{1,3})\s*[xX]?\s*$/.exec(v)?.[1] ?? NaN);
-    if (!(LEVERAGE_OPTIONS as readonly number[]).includes(n)) {
+    if (!ANY_LEVERAGE.includes(n)) {
       ctx.addIssue({ code: 'custom', message: TRADE_MSG.chooseLeverage });
       return z.NEVER;
     }
@@ -122,7 +127,8 @@ export const tradeCreationBody = z
     starting_price: priceInput(),
     coin: coinInput,
     hands: handsInput,
-    leverage: leverageInput.optional().default(DEFAULT_LEVERAGE),
+    /** Default: the coin's first choice (100X; 1X for USDO). */
+    leverage: leverageInput.optional(),
     order_type: orderTypeInput.optional().default('market'),
     /** Required for a limit order: a buy executes when the mark falls to it, a sell when the mark rises to it. */
     limit_price: priceInput(TRADE_MSG.enterLimitPrice).optional(),
@@ -130,9 +136,14 @@ export const tradeCreationBody = z
   .superRefine((v, ctx) => {
     if (v.order_type === 'limit' && v.limit_price === undefined)
       ctx.addIssue({ code: 'custom', path: ['limit_price'], message: TRADE_MSG.enterLimitPrice });
+    if (v.leverage !== undefined && !leverageOptionsOf(v.coin).includes(v.leverage)) {
+      const message = v.coin === IN_HOUSE_COIN ? TRADE_MSG.inHouseLeverage : TRADE_MSG.chooseLeverage;
+      ctx.addIssue({ code: 'custom', path: ['leverage'], message });
+    }
   })
-  .transform(({ limit_price, ...rest }) => ({
+  .transform(({ limit_price, leverage, ...rest }) => ({
     ...rest,
+    leverage: leverage ?? leverageOptionsOf(rest.coin)[0]!,
     limit_price: rest.order_type === 'limit' ? (limit_price ?? null) : null,
   }));
 export type TradeCreationBody = z.infer<typeof tradeCreationBody>;
@@ -188,14 +199,18 @@ const tradeItem = z.object({
   margin: decimalString,
   order_type: orderType,
   limit_price: decimalString.nullable(),
-  /** The mark at which the loss reaches the margin; null once the trade is over. */
+  /** The mark at which equity falls to the maintenance margin (liquidated there); null once the trade is over. */
   liquidation_price: decimalString.nullable(),
+  /** Trading fee of opening (reserved with the margin while a limit order rests). */
+  open_fee: decimalString,
+  /** Trading fee of closing; "0" until closed, and for a liquidation (its remainder goes to the insurance fund). */
+  close_fee: decimalString,
   /** The server's mark now; null when the market has no price for the coin. */
   current_price: decimalString.nullable(),
   /** True when the market feed is too old to trust: P/L is then at the last known price and closing waits. */
   price_stale: z.boolean(),
   close_price: decimalString.nullable(),
-  /** What closing paid back to the lever wallet (margin + P/L, never below 0); null while open. */
+  /** What closing paid back to the lever wallet (margin + P/L - closing fee, never below 0; margin + fee of a revoked order); null while open. */
   closed_balance: decimalString.nullable(),
   created_at: z.string(),
   opened_at: z.string().nullable(),
@@ -251,6 +266,8 @@ const tradeHistoryItem = z.object({
   close_price: decimalString.nullable(),
   leverage: z.number(),
   order_type: orderType,
+  open_fee: decimalString,
+  close_fee: decimalString,
 });
 export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
 export const tradeHistory = z.array(tradeHistoryItem);
@@ -258,3 +275,22 @@ export type TradeHistory = z.infer<typeof tradeHistory>;
 
 /** How many price points a history item carries at most. */
 export const TRADE_HISTORY_POINTS = 100;
+
+// ---- GET /api-v1/trade-rules/ ----
+
+/** The numbers an order preview needs: fees, maintenance margin, minimums, caps and leverage choices. */
+export const tradeRules = z.object({
+  /** Fee on open and on close, as a share of the notional ("0.0005" = 0.05 %). */
+  fee_rate: decimalString,
+  /** Equity at which a position is liquidated, as a share of its notional at the mark. */
+  maintenance_margin_rate: decimalString,
+  /** Smallest order, in USDT of notional. */
+  min_notional: decimalString,
+  /** Open positions and resting orders a user may have at once. */
+  max_open_trades: z.number(),
+  /** Leverage choices of every coin not listed in `coin_leverage_options`, the default first. */
+  leverage_options: z.array(z.number()),
+  /** Coins with their own choices: { USDO: [1] }. */
+  coin_leverage_options: z.record(z.string(), z.array(z.number())),
+});
+export type TradeRules = z.infer<typeof tradeRules>;

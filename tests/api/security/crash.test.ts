@@ -18,7 +18,7 @@ import { idempotencyKeys, transactions, users } from '../../../src/server/db/sch
 import type { Db } from '../../../src/server/db/database.js';
 import { hashPassword } from '../../../src/server/lib/passwords.js';
 import { checkLedger } from '../../../src/server/modules/ledger/check.js';
-import { credit } from '../../../src/server/modules/ledger/ledger.js';
+import { credit } from '../../helpers/ledger.js';
 import { dec } from '../../../src/shared/money.js';
 import { createTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.js';

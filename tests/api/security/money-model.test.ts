@@ -597,7 +597,7 @@ async function realBalances(r: Real): Promise<Map<string, Dec>> {
         r.traders.map((u) => u.id),
       ),
     );
-  return new Map(rows.map((a) => [keyOf(a.userId, a.wallet, a.currency), dec(a.balance)]));
+  return new Map(rows.map((a) => [keyOf(a.userId!, a.wallet as WalletKind, a.currency), dec(a.balance)]));
 }
 
 async function expectBalancesMatch(m: Model, r: Real) {

@@ -298,6 +298,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },
   'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
+  'GET /api-v1/trade-rules/': { access: 'public', request: get('/api-v1/trade-rules/') },
 
   // --- staff console (users, audit log, settings) ---
   'GET /api-v3/admin/users/': { access: 'admin', request: get('/api-v3/admin/users/') },
@@ -307,6 +308,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api-v3/admin/audit-log/': { access: 'admin', request: get('/api-v3/admin/audit-log/') },
   'GET /api-v3/admin/settings/': { access: 'admin', request: get('/api-v3/admin/settings/') },
+  'GET /api-v3/admin/books/': { access: 'admin', request: get('/api-v3/admin/books/') },
   'PUT /api-v3/admin/settings/': {
     access: 'admin',
     request: () => ({ url: '/api-v3/admin/settings/', body: { usdo_price: { price: '1' } } }),

@@ -5,6 +5,7 @@ import {
   adminUserParams,
   adminUsersPage,
   adminUsersQuery,
+  booksReport,
   auditLogPage,
   auditLogQuery,
   faqEntryBody,
@@ -16,6 +17,7 @@ import {
 import { errorBody } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
+import { readBooks } from '../ledger/index.js';
 import { listAuditLog } from './audit-log.js';
 import { createSettingsService } from './settings.js';
 import { searchUsers, userDetail } from './users.js';
@@ -43,6 +45,12 @@ export const adminModule: AppModule = (app, ctx) => {
     onRequest,
     schema: { tags, querystring: auditLogQuery, response: { 200: auditLogPage, ...errors } },
     handler: (req) => listAuditLog(ctx.db, req.query),
+  });
+
+  app.get('/api-v3/admin/books/', {
+    onRequest,
+    schema: { tags, response: { 200: booksReport, ...errors } },
+    handler: () => readBooks(ctx.db),
   });
 
   app.get('/api-v3/admin/settings/', {

@@ -1,8 +1,9 @@
 /**
  * The ledger's invariants, checkable at any time (docs/architecture.md section 4, `npm run ledger:check`):
- * every balance equals the sum of its entries and its latest balance_after, no balance is negative,
- * and every deposit, withdrawal, transfer and trade moved exactly what its status says, on the
- * accounts it belongs to (its owner's wallet and currency), with no entry pointing at nothing.
+ * every balance equals the sum of its entries and its latest balance_after, no customer balance is
+ * negative, every posting sums to zero per currency and so does every currency's set of accounts
+ * (double entry), and every deposit, withdrawal, transfer and trade moved exactly what its status
+ * says on its customer's accounts (its owner's wallet and currency), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -12,7 +13,8 @@ export type LedgerMismatch =
   | {
       kind: 'balance';
       accountId: number;
-      userId: number;
+      /** null for a house account. */
+      userId: number | null;
       wallet: string;
       currency: string;
       balance: string;
@@ -38,6 +40,19 @@ export type LedgerMismatch =
       profitLoss: string | null;
       expectedNet: string;
       net: string;
+    }
+  | {
+      /** A posting whose entries do not sum to zero in one currency. */
+      kind: 'posting';
+      postingId: number;
+      currency: string;
+      sum: string;
+    }
+  | {
+      /** The accounts of a currency (customers' and the house's) do not sum to zero. */
+      kind: 'books';
+      currency: string;
+      total: string;
     }
   | {
       /** An entry of a transaction or trade that does not exist, or on an account that is not the one it moves. */
@@ -77,7 +92,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
         select a.id, a.user_id, a.wallet, a.currency, a.balance::text as balance,
                coalesce(s.total, 0)::text as total, last.balance_after::text as last_after,
                a.balance <> coalesce(s.total, 0) as bad_sum,
-               a.balance < 0 as negative,
+               a.user_id is not null and a.balance < 0 as negative,
                case when last.balance_after is null then a.balance <> 0 else last.balance_after <> a.balance end as bad_after
         from accounts a
         left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
@@ -95,7 +110,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       mismatches.push({
         kind: 'balance',
         accountId,
-        userId: Number(r.user_id),
+        userId: r.user_id === null ? null : Number(r.user_id),
         wallet: String(r.wallet),
         currency: String(r.currency),
         balance,
@@ -125,8 +140,9 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
           when t.type = 'withdrawal' and t.status in ('pending', 'successful') then -t.amount
           else 0 end as expected) x
       left join (
-        select ref_id, sum(amount) as net, count(*) as n, min(amount) as low, max(amount) as high
-        from ledger_entries where ref_type = 'transaction' group by ref_id
+        select ref_id, sum(e.amount) as net, count(*) as n, min(e.amount) as low, max(e.amount) as high
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'transaction' and a.user_id is not null group by ref_id
       ) e on e.ref_id = t.id
       where coalesce(e.net, 0) <> x.expected
          or (t.type = 'transfer' and t.status = 'successful'
@@ -146,20 +162,24 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     });
   }
 
-  // What each trade must have moved (docs/architecture.md section 5): its margin while pending or open; once
-  // closed or liquidated, margin out and margin + P/L (never below 0) back, i.e. net P/L; 0 when revoked.
-  // A liquidation loses exactly the margin: its P/L is -margin, so it pays nothing back.
+  // What each trade must have moved on its trader's account (docs/architecture.md section 5): margin and
+  // opening fee while pending or open; once closed, margin + fee out and margin + P/L - closing fee back
+  // (never below 0); a liquidation loses exactly the margin (P/L = -margin) and pays nothing back; 0 when revoked.
   const trades = rowsOf(
     await db.execute(sql`
       select t.id, t.status, t.margin::text as margin, t.profit_loss::text as profit_loss,
              x.expected::text as expected, coalesce(e.net, 0)::text as net
       from trades t
       cross join lateral (select case
-          when t.status in ('pending', 'open') then -t.margin
-          when t.status in ('closed', 'liquidated') then -t.margin + greatest(t.margin + coalesce(t.profit_loss, 0), 0)
+          when t.status in ('pending', 'open') then -t.margin - t.open_fee
+          when t.status = 'closed' then
+            -t.margin - t.open_fee + greatest(t.margin + coalesce(t.profit_loss, 0) - t.close_fee, 0)
+          when t.status = 'liquidated' then -t.margin - t.open_fee
           else 0 end as expected) x
       left join (
-        select ref_id, sum(amount) as net from ledger_entries where ref_type = 'trade' group by ref_id
+        select ref_id, sum(e.amount) as net
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'trade' and a.user_id is not null group by ref_id
       ) e on e.ref_id = t.id
       where coalesce(e.net, 0) <> x.expected
          or (t.status in ('closed', 'liquidated') and (t.profit_loss is null or t.profit_loss < -t.margin))
@@ -190,11 +210,12 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       left join transactions t on e.ref_type = 'transaction' and t.id = e.ref_id
       left join trades tr on e.ref_type = 'trade' and tr.id = e.ref_id
       where e.ref_type in ('transaction', 'trade')
+        and (a.user_id is not null or (t.id is null and tr.id is null))
         and ((t.id is null and tr.id is null)
-          or (t.id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
+          or (t.id is not null and a.user_id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
               or a.wallet <> case when t.type <> 'transfer' then 'funding'
                                   when e.amount < 0 then t.transfer_from else t.transfer_to end))
-          or (tr.id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))
+          or (tr.id is not null and a.user_id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))
       order by e.id`),
   );
   for (const r of entries) {
@@ -206,6 +227,31 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',
     });
+  }
+
+  // Double entry: every posting, and every currency's accounts altogether, sum to zero.
+  const postings = rowsOf(
+    await db.execute(sql`
+      select e.posting_id, a.currency, sum(e.amount)::text as total
+      from ledger_entries e join accounts a on a.id = e.account_id
+      group by e.posting_id, a.currency having sum(e.amount) <> 0
+      order by e.posting_id`),
+  );
+  for (const r of postings) {
+    mismatches.push({
+      kind: 'posting',
+      postingId: Number(r.posting_id),
+      currency: String(r.currency),
+      sum: canonical(String(r.total)),
+    });
+  }
+  const books = rowsOf(
+    await db.execute(sql`
+      select currency, sum(balance)::text as total from accounts
+      group by currency having sum(balance) <> 0 order by currency`),
+  );
+  for (const r of books) {
+    mismatches.push({ kind: 'books', currency: String(r.currency), total: canonical(String(r.total)) });
   }
 
   return {

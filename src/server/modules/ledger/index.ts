@@ -1,12 +1,15 @@
 /** The ledger's public face: the only way other modules move money (the rest is internal). */
 export {
   accountKeyId,
-  credit,
-  debit,
+  house,
   lockAccounts,
   move,
+  post,
   preparedWalletBalances,
   walletBalances,
   type AccountKey,
+  type HouseKey,
+  type Leg,
   type Posting,
 } from './ledger.js';
+export { readBooks } from './books.js';

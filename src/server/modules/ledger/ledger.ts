@@ -2,15 +2,27 @@
  * The ledger (docs/architecture.md section 4): the only code that changes `accounts.balance`. Every change
  * writes a ledger entry in the caller's transaction, so balance = sum of entries always holds.
  *
+ * Double entry: money only moves in balanced postings. A posting's legs sum to zero per currency
+ * (checked here before anything is written), each leg on a customer's wallet or on a house account
+ * (deposits, withdrawals, margin, fees, trading, insurance; db/schema.ts); its entries share one
+ * posting id. So the sum of every account of a currency is zero at every commit. House accounts may
+ * be negative; customers' never.
+ *
  * Locking: an operation first creates the accounts it needs that do not exist yet (inserts in
  * (user_id, wallet, currency) order), then locks all of them with one SELECT ... FOR UPDATE in
  * account-id order. Every transaction takes its account locks in that one order, so two money
  * operations wait for each other instead of deadlocking. A transaction that needs several
  * operations locks all its accounts up front with `lockAccounts`; locking them again in the same
  * transaction costs no round trip (the transaction remembers what it holds).
+ *
+ * House accounts are shared by every user, so they are touched last: after a posting's customer
+ * legs, in (name, currency) order, created on first use, never locked ahead. A transaction makes one
+ * posting, or takes every customer lock before its first posting, so no transaction waits for a
+ * customer account while it holds a house account, and the hot rows are held only to the commit.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { WalletKind } from '../../../shared/constants.js';
+import type { HouseAccount } from '../../db/schema.js';
 import { canonical, dec, type Dec } from '../../../shared/money.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
@@ -36,8 +48,18 @@ export interface EntryRef {
   refId: number;
 }
 
+/** A house account of one currency (db/schema.ts HOUSE_ACCOUNTS). */
+export interface HouseKey {
+  house: HouseAccount;
+  currency: string;
+}
+
+export const house = (name: HouseAccount, currency: string): HouseKey => ({ house: name, currency });
+
+const isHouse = (account: AccountKey | HouseKey): account is HouseKey => 'house' in account;
+
 export interface Leg {
-  account: AccountKey;
+  account: AccountKey | HouseKey;
   /** Signed: positive credits, negative debits. */
   amount: string;
 }
@@ -64,6 +86,13 @@ const byKey = (a: AccountKey, b: AccountKey) =>
   (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
   (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 
+/** A row found by a customer's key is a customer's account (house accounts have no user). */
+const customerKey = (row: { userId: number | null; wallet: string; currency: string }): AccountKey => ({
+  userId: row.userId!,
+  wallet: row.wallet as WalletKind,
+  currency: row.currency,
+});
+
 const matchesAny = (keys: AccountKey[]) =>
   or(
     ...keys.map((k) =>
@@ -72,11 +101,11 @@ const matchesAny = (keys: AccountKey[]) =>
   );
 
 /** A programming error, not a user's: amounts reach the ledger validated. */
-function checkedAmount(amount: string, allowNegative: boolean): Dec {
+function checkedAmount(amount: string, allowNegative: boolean, allowZero = false): Dec {
   const value = dec(amount);
   if (
     !value.isFinite() ||
-    value.isZero() ||
+    (value.isZero() && !allowZero) ||
     (value.isNegative() && !allowNegative) ||
     value.decimalPlaces() > MAX_SCALE
   ) {
@@ -121,7 +150,7 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
       .select({ userId: accounts.userId, wallet: accounts.wallet, currency: accounts.currency })
       .from(accounts)
       .where(matching);
-    const found = new Set(existing.map(accountKeyId));
+    const found = new Set(existing.map((row) => accountKeyId(customerKey(row))));
     const missing = unique.filter((k) => !found.has(accountKeyId(k)));
     if (missing.length > 0) {
       await tx
@@ -133,45 +162,72 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
   }
   const locked = new Map<string, LockedAccount>();
   for (const row of rows) {
-    const account: LockedAccount = {
-      id: row.id,
-      userId: row.userId,
-      wallet: row.wallet,
-      currency: row.currency,
-      balance: row.balance,
-    };
-    locked.set(accountKeyId(row), account);
-    held.set(accountKeyId(row), { ...account });
+    const account: LockedAccount = { id: row.id, ...customerKey(row), balance: row.balance };
+    locked.set(accountKeyId(account), account);
+    held.set(accountKeyId(account), { ...account });
   }
   if (locked.size !== unique.length) throw new Error('ledger: an account could not be locked');
   return locked;
 }
 
+/** A programming error when the legs do not sum to zero in every currency. */
+function checkBalanced(legs: Leg[], amounts: Dec[]): void {
+  const sums = new Map<string, Dec>();
+  legs.forEach((leg, i) =>
+    sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? dec(0)).plus(amounts[i]!)),
+  );
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`ledger: posting of ${currency} does not balance (${sum.toFixed()})`);
+  }
+}
+
+const houseOrder = (a: HouseKey, b: HouseKey) =>
+  a.house < b.house ? -1 : a.house > b.house ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
+
 /**
- * Apply signed amounts to accounts atomically: lock, check that no balance goes negative, then
- * update each balance and write its entry. A leg that would overdraw refuses the whole posting.
+ * One balanced posting: apply signed amounts to accounts atomically. Customer accounts are locked
+ * and checked first (a leg that would overdraw refuses the whole posting), then updated; house
+ * accounts last. Every entry carries the posting's id. Legs of zero are left out.
  */
-export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOptions = {}): Promise<Posting[]> {
-  const amounts = legs.map((leg) => checkedAmount(leg.amount, true));
+export async function post(tx: Tx, allLegs: Leg[], ref: EntryRef, options: PostOptions = {}): Promise<Posting[]> {
+  // A leg of zero (a fee of 0, a P/L of exactly 0) moves nothing and writes no entry.
+  const checked = allLegs.map((leg) => checkedAmount(leg.amount, true, true));
+  const legs = allLegs.filter((_, i) => !checked[i]!.isZero());
+  const amounts = checked.filter((a) => !a.isZero());
+  checkBalanced(legs, amounts);
+  const customer = legs.flatMap((leg, i) =>
+    isHouse(leg.account) ? [] : [{ account: leg.account, amount: amounts[i]! }],
+  );
+  const houses = legs
+    .flatMap((leg, i) => (isHouse(leg.account) ? [{ account: leg.account, amount: amounts[i]! }] : []))
+    .sort((a, b) => houseOrder(a.account, b.account));
+
   const locked = await lockAccounts(
     tx,
-    legs.map((l) => l.account),
+    customer.map((l) => l.account),
   );
-
   const running = new Map([...locked].map(([id, row]) => [id, dec(row.balance)]));
-  legs.forEach((leg, i) => {
+  for (const leg of customer) {
     const id = accountKeyId(leg.account);
-    const next = running.get(id)!.plus(amounts[i]!);
+    const next = running.get(id)!.plus(leg.amount);
     if (next.isNegative()) throw badRequest(options.insufficient ?? INSUFFICIENT);
     running.set(id, next);
-  });
+  }
 
-  const held = heldBy.get(tx)!;
+  const held = heldBy.get(tx) ?? new Map<string, LockedAccount>();
   const postings: Posting[] = [];
-  for (const [i, leg] of legs.entries()) {
+  // The first entry draws the posting id; the others reuse it (currval is per connection, and the
+  // transaction holds its connection).
+  let postingId = sql`nextval('ledger_postings_seq')`;
+  const drawn = () => {
+    const id = postingId;
+    postingId = sql`currval('ledger_postings_seq')`;
+    return id;
+  };
+  for (const leg of customer) {
     const key = accountKeyId(leg.account);
     const account = locked.get(key)!;
-    const amount = amounts[i]!.toFixed();
+    const amount = leg.amount.toFixed();
     let entry: { id: number; balanceAfter: string };
     try {
       // The balance and its entry in one statement (one round trip per leg).
@@ -181,8 +237,8 @@ export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOpti
           where id = ${account.id}
           returning id, balance
         )
-        insert into ${ledgerEntries} (account_id, amount, balance_after, reason, ref_type, ref_id)
-        select id, ${amount}::numeric, balance, ${ref.reason}, ${ref.refType}, ${ref.refId} from updated
+        insert into ${ledgerEntries} (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+        select id, ${drawn()}, ${amount}::numeric, balance, ${ref.reason}, ${ref.refType}, ${ref.refId} from updated
         returning id, balance_after`);
       const row = result.rows[0]!;
       entry = { id: Number(row.id), balanceAfter: canonical(row.balance_after) };
@@ -194,41 +250,45 @@ export async function post(tx: Tx, legs: Leg[], ref: EntryRef, options: PostOpti
     held.get(key)!.balance = entry.balanceAfter;
     postings.push({ accountId: account.id, entryId: entry.id, amount, balanceAfter: entry.balanceAfter });
   }
+  for (const leg of houses) {
+    const amount = leg.amount.toFixed();
+    // Created on first use: the upsert both makes the row and adds to it, under its row lock.
+    const result = await tx.execute<{ id: string; account_id: string; balance_after: string }>(sql`
+      with updated as (
+        insert into ${accounts} (user_id, wallet, currency, balance)
+        values (null, ${leg.account.house}, ${leg.account.currency}, ${amount}::numeric)
+        on conflict (wallet, currency) where user_id is null
+        do update set balance = ${accounts.balance} + excluded.balance, updated_at = now()
+        returning id, balance
+      )
+      insert into ${ledgerEntries} (account_id, posting_id, amount, balance_after, reason, ref_type, ref_id)
+      select id, ${drawn()}, ${amount}::numeric, balance, ${ref.reason}, ${ref.refType}, ${ref.refId} from updated
+      returning id, account_id, balance_after`);
+    const row = result.rows[0]!;
+    postings.push({
+      accountId: Number(row.account_id),
+      entryId: Number(row.id),
+      amount,
+      balanceAfter: canonical(row.balance_after),
+    });
+  }
   return postings;
 }
 
-/** Add `amount` (> 0) to an account. */
-export async function credit(tx: Tx, account: AccountKey, amount: string, ref: EntryRef): Promise<Posting> {
-  checkedAmount(amount, false);
-  const [posting] = await post(tx, [{ account, amount }], ref);
-  return posting!;
-}
-
-/** Take `amount` (> 0) from an account; refuses with `options.insufficient` when it is not there. */
-export async function debit(
-  tx: Tx,
-  account: AccountKey,
-  amount: string,
-  ref: EntryRef,
-  options: PostOptions = {},
-): Promise<Posting> {
-  checkedAmount(amount, false);
-  const [posting] = await post(tx, [{ account, amount: dec(amount).negated().toFixed() }], ref, options);
-  return posting!;
-}
-
-/** Move `amount` (> 0) from one account to another; both entries carry the same reference. */
+/** Move `amount` (> 0) from one account to another (either may be a house account): a two-leg posting. */
 export async function move(
   tx: Tx,
-  from: AccountKey,
-  to: AccountKey,
+  from: AccountKey | HouseKey,
+  to: AccountKey | HouseKey,
   amount: string,
   ref: EntryRef,
   options: PostOptions = {},
 ): Promise<{ from: Posting; to: Posting }> {
   checkedAmount(amount, false);
-  if (accountKeyId(from) === accountKeyId(to)) throw new Error('ledger: move needs two different accounts');
-  const [out, into] = await post(
+  if (from.currency !== to.currency) throw new Error('ledger: move needs one currency');
+  const [a, b] = [from, to].map((k) => (isHouse(k) ? `house|${k.house}|${k.currency}` : accountKeyId(k)));
+  if (a === b) throw new Error('ledger: move needs two different accounts');
+  const postings = await post(
     tx,
     [
       { account: from, amount: dec(amount).negated().toFixed() },
@@ -237,7 +297,9 @@ export async function move(
     ref,
     options,
   );
-  return { from: out!, to: into! };
+  const out = postings.find((p) => dec(p.amount).isNegative())!;
+  const into = postings.find((p) => !dec(p.amount).isNegative())!;
+  return { from: out, to: into };
 }
 
 const balancesQuery = (db: Queryable) =>

@@ -16,7 +16,7 @@ import { trades } from '../../db/schema.js';
 import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade, type TradeRow } from './lifecycle.js';
 import { readMark } from './marks.js';
 
-type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
+type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
 
 /** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
 const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
@@ -74,26 +74,34 @@ async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date
     .orderBy(trades.id);
   return actOnEach(ctx, due, async (tx, trade) => {
     if (trade.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return false;
-    await fillOrder(tx, trade, now);
+    await fillOrder(tx, trade, now, ctx.config.trading);
     return true;
   });
 }
 
 /** Liquidate the open trades of `coin` whose loss at `mark` reached their margin. */
 async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date): Promise<number> {
-  // SQL finds the candidates; the shared rule (reachesLiquidation) decides each under its row lock.
-  const loss = sql`(case when ${trades.tradeType} = 'buy' then ${trades.entryPrice} - ${mark}::numeric
-                         else ${mark}::numeric - ${trades.entryPrice} end) * ${trades.hands}`;
+  // The index finds the positions the mark crossed; the shared rule (reachesLiquidation) decides each under its row lock.
+  const rate = ctx.config.trading.maintenanceRate;
   const due = await ctx.db
     .select({ id: trades.id })
     .from(trades)
-    .where(and(eq(trades.status, 'open'), eq(trades.coin, coin), sql`${loss} >= ${trades.margin}`))
+    .where(
+      and(
+        eq(trades.status, 'open'),
+        eq(trades.coin, coin),
+        or(
+          and(eq(trades.tradeType, 'buy'), gte(trades.liquidationPrice, mark)),
+          and(eq(trades.tradeType, 'sell'), lte(trades.liquidationPrice, mark)),
+        ),
+      ),
+    )
     .orderBy(trades.id);
   return actOnEach(ctx, due, async (tx, trade) => {
     if (trade.status !== 'open') return false;
     const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
-    if (!reachesLiquidation(trade.tradeType, ...args, mark)) return false;
-    await settleTrade(tx, trade, mark, now);
+    if (!reachesLiquidation(trade.tradeType, ...args, mark, rate)) return false;
+    await settleTrade(tx, trade, mark, now, ctx.config.trading);
     return true;
   });
 }

@@ -1,28 +1,35 @@
 /**
  * Every change of a trade's status, each with its money in the same transaction (docs/architecture.md
- * section 5). Callers lock the trade row first (`lockTrade`), then these functions touch the lever
- * wallet through the ledger: the lock order of docs/decisions/0005 (the row decided on, then accounts).
+ * section 5). Callers lock the trade row first (`lockTrade`), then these functions move money through
+ * the ledger in one balanced posting each: the lock order of docs/decisions/0005 (the row decided on,
+ * then accounts). Margin (and the opening fee of a resting order) is held on the house's `margin`
+ * account; fees go to `fees`; the house's side of P/L to `trading`; what a liquidation leaves to
+ * `insurance`.
  *
- *   open     margin debited, entry = mark            (trade-creation, market or marketable limit)
- *   pending  margin debited at the limit price       (trade-creation, resting limit order)
- *   pending -> open        fill at the limit price, no money moves          (background job)
- *   pending -> cancelled   margin refunded                                  (user revokes)
- *   open -> closed         margin + P/L paid back                           (user closes)
- *   open -> liquidated     the loss reached the margin: P/L = -margin, nothing paid back
+ *   open     lever -(margin + fee); margin +margin; fees +fee           (trade-creation at the mark)
+ *   pending  lever -(margin + fee); margin +(margin + fee)              (a resting limit order)
+ *   pending -> open        margin -fee; fees +fee                       (the mark reached the limit)
+ *   pending -> cancelled   margin -(margin + fee); lever +(margin + fee) (user revokes)
+ *   open -> closed         margin -margin; lever +(margin + P/L - fee); trading -P/L; fees +fee
+ *   open -> liquidated     at the liquidation price, where equity fell to the maintenance margin:
+ *                          margin -margin; trading -P/L; insurance +(margin + P/L); nothing paid back
  */
 import { and, eq } from 'drizzle-orm';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import {
+  add,
   dec,
-  isPositive,
+  liquidationPrice,
   reachesLiquidation,
-  settledProfitLoss,
+  sub,
+  tradeFee,
   tradePayout,
   tradeProfitLoss,
 } from '../../../shared/money.js';
+import type { TradingRates } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { tradePriceHistory, trades } from '../../db/schema.js';
-import { credit, type AccountKey } from '../ledger/index.js';
+import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -75,44 +82,118 @@ async function update(tx: Tx, tradeId: number, values: Partial<NewTrade>): Promi
   return row!;
 }
 
-/** Close an open trade at `mark`: liquidated when its loss reached the margin, else closed with margin + P/L paid back. */
-export async function settleTrade(tx: Tx, trade: TradeRow, mark: string, at: Date): Promise<TradeRow> {
-  const { hands, margin } = trade;
-  const entry = trade.entryPrice!;
-  const liquidated = reachesLiquidation(trade.tradeType, hands, entry, margin, mark);
-  const profitLoss = liquidated
-    ? dec(margin).negated().toFixed()
-    : settledProfitLoss(tradeProfitLoss(trade.tradeType, hands, entry, mark), margin);
-  const payout = tradePayout(margin, profitLoss);
-  if (isPositive(payout)) {
-    await credit(tx, leverUsdt(trade.userId), payout, {
-      reason: 'trade_settlement',
-      refType: TRADE_REF,
-      refId: trade.id,
-    });
-  }
-  await recordPrice(tx, trade.id, mark, at);
-  return update(tx, trade.id, {
-    status: liquidated ? 'liquidated' : 'closed',
-    closePrice: mark,
-    profitLoss,
-    closedAt: at,
-  });
+const margins = house('margin', QUOTE_CURRENCY);
+const ref = (reason: string, tradeId: number) => ({ reason, refType: TRADE_REF, refId: tradeId });
+const negated = (amount: string) => dec(amount).negated().toFixed();
+
+/** The liquidation price of a position opened at `entry` (docs/architecture.md section 5). */
+export const liquidationPriceOf = (
+  trade: Pick<TradeRow, 'tradeType' | 'hands' | 'margin'>,
+  entry: string,
+  rates: TradingRates,
+) => liquidationPrice(trade.tradeType, trade.hands, entry, trade.margin, rates.maintenanceRate);
+
+/**
+ * Take an order's margin and opening fee from the lever wallet (the trade row exists, so the entries
+ * can name it): a position pays its fee at once, a resting order holds it with the margin.
+ */
+export async function payOpening(tx: Tx, trade: TradeRow, options: { insufficient: string }): Promise<void> {
+  const total = add(trade.margin, trade.openFee).toFixed();
+  const resting = trade.status === 'pending';
+  const legs: Leg[] = [
+    { account: leverUsdt(trade.userId), amount: negated(total) },
+    { account: margins, amount: resting ? total : trade.margin },
+    { account: house('fees', QUOTE_CURRENCY), amount: resting ? '0' : trade.openFee },
+  ];
+  await post(tx, legs, ref('trade_margin', trade.id), options);
 }
 
-/** Revoke a resting limit order: its reserved margin goes back to the lever wallet. */
+/**
+ * Close an open trade at `mark`. When its equity at the mark is at or below the maintenance margin it
+ * is liquidated instead, at its liquidation price: the trader gets nothing back (P/L = -margin), the
+ * house's trading account takes the position's P/L at that price and the insurance fund the rest.
+ */
+export async function settleTrade(
+  tx: Tx,
+  trade: TradeRow,
+  mark: string,
+  at: Date,
+  rates: TradingRates,
+): Promise<TradeRow> {
+  const { hands, margin, tradeType } = trade;
+  const entry = trade.entryPrice!;
+  if (reachesLiquidation(tradeType, hands, entry, margin, mark, rates.maintenanceRate)) {
+    const price = trade.liquidationPrice ?? liquidationPriceOf(trade, entry, rates);
+    const profitLoss = tradeProfitLoss(tradeType, hands, entry, price);
+    await post(
+      tx,
+      [
+        { account: margins, amount: negated(margin) },
+        { account: house('trading', QUOTE_CURRENCY), amount: negated(profitLoss) },
+        { account: house('insurance', QUOTE_CURRENCY), amount: add(margin, profitLoss).toFixed() },
+      ],
+      ref('trade_liquidation', trade.id),
+    );
+    await recordPrice(tx, trade.id, price, at);
+    return update(tx, trade.id, {
+      status: 'liquidated',
+      closePrice: price,
+      profitLoss: negated(margin),
+      closeFee: '0',
+      closedAt: at,
+    });
+  }
+  const profitLoss = tradeProfitLoss(tradeType, hands, entry, mark);
+  const closeFee = tradeFee(hands, mark, rates.feeRate);
+  const payout = tradePayout(margin, profitLoss, closeFee);
+  await post(
+    tx,
+    [
+      { account: margins, amount: negated(margin) },
+      { account: leverUsdt(trade.userId), amount: payout },
+      // The house's side: minus the trader's P/L, and the fraction tradePayout's rounding down left.
+      { account: house('trading', QUOTE_CURRENCY), amount: sub(sub(margin, closeFee), payout).toFixed() },
+      { account: house('fees', QUOTE_CURRENCY), amount: closeFee },
+    ],
+    ref('trade_settlement', trade.id),
+  );
+  await recordPrice(tx, trade.id, mark, at);
+  return update(tx, trade.id, { status: 'closed', closePrice: mark, profitLoss, closeFee, closedAt: at });
+}
+
+/** Revoke a resting limit order: its reserved margin and fee go back to the lever wallet. */
 export async function cancelOrder(tx: Tx, trade: TradeRow, at: Date): Promise<TradeRow> {
-  await credit(tx, leverUsdt(trade.userId), trade.margin, {
-    reason: 'trade_refund',
-    refType: TRADE_REF,
-    refId: trade.id,
-  });
+  const total = add(trade.margin, trade.openFee).toFixed();
+  await post(
+    tx,
+    [
+      { account: margins, amount: negated(total) },
+      { account: leverUsdt(trade.userId), amount: total },
+    ],
+    ref('trade_refund', trade.id),
+  );
   return update(tx, trade.id, { status: 'cancelled', profitLoss: '0', closedAt: at });
 }
 
-/** The mark reached a resting order's limit: it opens at the limit price, with the margin reserved for exactly that price. */
-export async function fillOrder(tx: Tx, trade: TradeRow, at: Date): Promise<TradeRow> {
+/**
+ * The mark reached a resting order's limit: it opens at the limit price, with the margin reserved for
+ * exactly that price; the fee it held becomes revenue. No customer account is touched.
+ */
+export async function fillOrder(tx: Tx, trade: TradeRow, at: Date, rates: TradingRates): Promise<TradeRow> {
   const entry = trade.limitPrice!;
+  await post(
+    tx,
+    [
+      { account: margins, amount: negated(trade.openFee) },
+      { account: house('fees', QUOTE_CURRENCY), amount: trade.openFee },
+    ],
+    ref('trade_fill', trade.id),
+  );
   await recordPrice(tx, trade.id, entry, at);
-  return update(tx, trade.id, { status: 'open', entryPrice: entry, openedAt: at });
+  return update(tx, trade.id, {
+    status: 'open',
+    entryPrice: entry,
+    openedAt: at,
+    liquidationPrice: liquidationPriceOf(trade, entry, rates),
+  });
 }

@@ -10,20 +10,21 @@ import {
   type TradeItem,
   type TradeUpdationBody,
 } from '../../../shared/api/trade.js';
-import { cmp, limitReached, tradeMargin, withinPriceTolerance } from '../../../shared/money.js';
+import { add, cmp, limitReached, tradeFee, tradeMargin, withinPriceTolerance } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { accountKeyId, debit, lockAccounts } from '../ledger/index.js';
+import { accountKeyId, lockAccounts } from '../ledger/index.js';
 import {
-  TRADE_REF,
   TRADES_CHANGED,
   cancelOrder,
   insertTrade,
   isFinished,
   leverUsdt,
+  liquidationPriceOf,
   lockTrade,
+  payOpening,
   recordPrice,
   settleTrade,
   type TradeRow,
@@ -31,7 +32,7 @@ import {
 import { freshMark, readMark, type Mark } from './marks.js';
 import { toTradeItem } from './view.js';
 
-type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes'>;
+type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
 
 /** The client's price must be within PRICE_TOLERANCE of the mark; the mark is what counts. */
 function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice: string, coin: string, mark: string) {
@@ -43,6 +44,7 @@ function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice
 
 export function createTradeService(ctx: TradeContext) {
   const { db, market, clock } = ctx;
+  const rates = ctx.config.trading;
   // Polled every second by the Lever screen: prepared once per connection, and remembered per
   // process until the trades trigger (migration 0002) says the user's trades changed.
   const liveTradesQuery = db
@@ -104,11 +106,13 @@ export function createTradeService(ctx: TradeContext) {
               const resting = body.limit_price !== null && !limitReached(body.trade_type, body.limit_price, mark);
               const entry = resting ? body.limit_price! : mark;
               const margin = tradeMargin(body.hands, entry, body.leverage);
+              const openFee = tradeFee(body.hands, entry, rates.feeRate);
+              const needed = add(margin, openFee).toFixed();
 
               const account = leverUsdt(userId);
               const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
-              const insufficient = TRADE_MSG.insufficientMargin(margin, balance);
-              if (cmp(margin, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
+              const insufficient = TRADE_MSG.insufficientMargin(needed, balance);
+              if (cmp(needed, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
 
               const trade = await insertTrade(tx, {
                 userId,
@@ -121,16 +125,17 @@ export function createTradeService(ctx: TradeContext) {
                 status: resting ? 'pending' : 'open',
                 entryPrice: resting ? null : mark,
                 margin,
+                openFee,
+                // A resting order's is where it will be once filled at its limit.
+                liquidationPrice: liquidationPriceOf(
+                  { tradeType: body.trade_type, hands: body.hands, margin },
+                  entry,
+                  rates,
+                ),
                 openedAt: resting ? null : now,
                 createdAt: now,
               });
-              await debit(
-                tx,
-                account,
-                margin,
-                { reason: 'trade_margin', refType: TRADE_REF, refId: trade.id },
-                { insufficient },
-              );
+              await payOpening(tx, trade, { insufficient });
               if (!resting) await recordPrice(tx, trade.id, mark, now);
               return {
                 message: resting ? TRADE_MSG.limitOrderPlaced : TRADE_MSG.tradeOpened,
@@ -175,7 +180,7 @@ export function createTradeService(ctx: TradeContext) {
               }
               // It was a pending order a moment ago and has been filled since: the user asked to revoke, not to close.
               if (revoking || mark === null) throw conflict(TRADE_MSG.justFilled);
-              const settled = await settleTrade(tx, trade, mark.price, now);
+              const settled = await settleTrade(tx, trade, mark.price, now, rates);
               return {
                 message: settled.status === 'liquidated' ? TRADE_MSG.tradeLiquidated : TRADE_MSG.tradeClosed,
                 trade: toTradeItem(settled, mark),

@@ -1,7 +1,7 @@
 /** Trades as the API shows them (src/shared/api/trade.ts). */
 import type { PricePoint, TradeHistoryItem, TradeItem } from '../../../shared/api/trade.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
-import { liquidationPrice, settledProfitLoss, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
+import { add, settledProfitLoss, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
 import { isFinished, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 
@@ -11,7 +11,8 @@ const entryOf = (row: TradeRow) => row.entryPrice ?? row.limitPrice!;
 /** What closing paid back: margin + P/L for a closed or liquidated trade, the refund of a cancelled order. */
 function payoutOf(row: TradeRow): string | null {
   if (!isFinished(row.status)) return null;
-  return tradePayout(row.margin, row.profitLoss ?? '0');
+  if (row.status === 'cancelled') return add(row.margin, row.openFee).toFixed();
+  return tradePayout(row.margin, row.profitLoss ?? '0', row.closeFee);
 }
 
 type FixedPart = Omit<TradeItem, 'profit_loss' | 'current_price' | 'price_stale'>;
@@ -42,7 +43,9 @@ function fixedPartOf(row: TradeRow): FixedPart {
     margin,
     order_type: row.orderType,
     limit_price: row.limitPrice,
-    liquidation_price: live ? liquidationPrice(row.tradeType, hands, entry, margin) : null,
+    liquidation_price: live ? row.liquidationPrice : null,
+    open_fee: row.openFee,
+    close_fee: row.closeFee,
     close_price: row.closePrice,
     closed_balance: payoutOf(row),
     created_at: row.createdAt.toISOString(),
@@ -92,5 +95,7 @@ export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeH
     close_price: row.closePrice,
     leverage: row.leverage,
     order_type: row.orderType,
+    open_fee: row.openFee,
+    close_fee: row.closeFee,
   };
 }

@@ -5,11 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
+import { sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { credit, type Posting } from '../ledger/index.js';
+import { house, move, post, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 
 export type ReviewAction = 'approve' | 'cancel';
@@ -26,11 +27,27 @@ export function createReviewService({ db, clock }: Pick<AppContext, 'db' | 'cloc
         const amount = row.amount;
         const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
         const ref = { refType: TRANSACTION_REF, refId: row.id };
+        // Double entry (docs/architecture.md section 4): a deposit enters from outside the platform; a
+        // held withdrawal either leaves it (its fee is revenue) or goes back to its owner.
         let posting: Posting | null = null;
         if (row.type === 'deposit' && action === 'approve')
-          posting = await credit(tx, account, amount, { ...ref, reason: 'deposit' });
-        if (row.type === 'withdrawal' && action === 'cancel')
-          posting = await credit(tx, account, amount, { ...ref, reason: 'withdrawal_refund' });
+          posting = (await move(tx, house('deposits', row.currency), account, amount, { ...ref, reason: 'deposit' }))
+            .to;
+        if (row.type === 'withdrawal' && action === 'cancel') {
+          const refund = { ...ref, reason: 'withdrawal_refund' };
+          posting = (await move(tx, house('withdrawals', row.currency), account, amount, refund)).to;
+        }
+        if (row.type === 'withdrawal' && action === 'approve') {
+          await post(
+            tx,
+            [
+              { account: house('withdrawals', row.currency), amount: `-${amount}` },
+              { account: house('deposits', row.currency), amount: sub(amount, row.fee).toFixed() },
+              { account: house('fees', row.currency), amount: row.fee },
+            ],
+            { ...ref, reason: 'withdrawal_sent' },
+          );
+        }
 
         const status = action === 'approve' ? 'successful' : 'cancel';
         const [updated] = await tx

@@ -18,7 +18,7 @@ import { users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { accountKeyId, debit, lockAccounts, type AccountKey } from '../ledger/index.js';
+import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { usdtPriceOf } from './prices.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 
@@ -74,9 +74,11 @@ export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) 
               address: body.address,
               transferFrom: 'funding',
             });
-            await debit(
+            // Held on the house's withdrawals account until staff send or refund it.
+            await move(
               tx,
               account,
+              house('withdrawals', body.currency),
               amount,
               { reason: 'withdrawal_hold', refType: TRANSACTION_REF, refId: row.id },
               { insufficient: MSG.withdrawalExceedsBalance },

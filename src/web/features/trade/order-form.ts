@@ -11,7 +11,13 @@ import {
   type TradeCreationInput,
   type TradeSide,
 } from '../../../shared/api/trade';
-import { DEFAULT_LEVERAGE, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
+import {
+  DEFAULT_LEVERAGE,
+  DEFAULT_MAINTENANCE_MARGIN_RATE,
+  QUOTE_CURRENCY,
+  type Leverage,
+  type OrderType,
+} from '../../../shared/constants';
 import { cmp, dec, liquidationPrice, tradeMargin } from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
@@ -94,7 +100,10 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
       ? dec(draft.balance).times(draft.leverage).div(entryPrice).toDecimalPlaces(8).toFixed()
       : null;
   const margin = hands && entryPrice ? tradeMargin(hands, entryPrice, draft.leverage) : null;
-  const liquidation = hands && entryPrice && margin ? liquidationPrice(draft.side, hands, entryPrice, margin) : null;
+  const liquidation =
+    hands && entryPrice && margin
+      ? liquidationPrice(draft.side, hands, entryPrice, margin, DEFAULT_MAINTENANCE_MARGIN_RATE)
+      : null;
   const preview = { entryPrice, margin, liquidationPrice: liquidation, maxHands };
 
   const blocked = (block: OrderBlock): OrderPreview => ({ ...preview, block, payload: null });

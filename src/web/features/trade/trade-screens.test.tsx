@@ -47,6 +47,8 @@ const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
   order_type: 'market',
   limit_price: null,
   liquidation_price: '59400',
+  open_fee: '0',
+  close_fee: '0',
   current_price: '60150.05',
   price_stale: false,
   close_price: null,

@@ -20,6 +20,8 @@ const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}):
   order_type: 'market',
   limit_price: null,
   liquidation_price: '99',
+  open_fee: '0',
+  close_fee: '0',
   current_price: `${trade_id}00.5`,
   price_stale: false,
   close_price: null,
