@@ -40,6 +40,13 @@ export interface TestAppOptions {
   web?: boolean;
   /** The app's logger (silent unless given; tests/helpers/log.ts captures lines). */
   log?: pino.Logger;
+  /**
+   * A database of the test's own (migrated already), e.g. an embedded cluster it kills, instead of
+   * a fresh clone on the shared test server. Its pool is ended on close; the database is kept.
+   */
+  databaseUrl?: string;
+  /** Its supervisor's state, for /readyz (RunningDatabase.status). */
+  databaseStatus?: () => string | undefined;
 }
 
 export interface RegisteredRoute {
@@ -53,7 +60,7 @@ export interface RegisteredRoute {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
     // Trade jobs run only when a test asks (TRADE_JOB_INTERVAL_MS) or calls runTradeJobsOnce itself.
@@ -79,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: mailbox,
     clock,
     log: options.log ?? pino({ level: 'silent' }),
+    ...(options.databaseStatus ? { databaseStatus: options.databaseStatus } : {}),
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();
@@ -108,6 +116,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await database.drop();
     },
   };
+}
+
+function ownDatabase(url: string): TestDatabase {
+  const db = connect(url);
+  return { db, url, drop: () => db.$client.end() };
 }
 
 /**

@@ -267,7 +267,11 @@ export async function startEmbeddedPostgres({
     child?.once('exit', (code, signal) => exited(`exited unexpectedly (${signal ?? `code ${code}`})`));
   }
 
-  /** Start, retrying with back-off while supervised, until it runs or `maxFailures` is reached. */
+  /**
+   * Start, retrying with back-off until it runs or `maxFailures` is reached: just after a crash the
+   * old backends may hold the shared memory for a moment ("pre-existing shared memory block is
+   * still in use").
+   */
   async function startWithRetries() {
     for (;;) {
       try {
@@ -276,7 +280,7 @@ export async function startEmbeddedPostgres({
         return;
       } catch (error) {
         failures++;
-        if (!supervise || failures >= maxFailures || stopping) {
+        if (failures >= maxFailures || stopping) {
           throw new Error(
             `The embedded PostgreSQL in ${dir} could not start (${failures} attempts): ${describe(error)}`,
           );
