@@ -10,14 +10,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from '../../src/server/db/database.js';
 import { transactions } from '../../src/server/db/schema.js';
-import { DATABASE_UNAVAILABLE } from '../../src/server/errors.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { grant } from '../helpers/money.js';
+import { expectStreamSurvived, transferStream, until } from '../helpers/faults.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'coinfront-faults-'));
@@ -27,16 +27,6 @@ const pidFile = path.join(dir, 'postmaster.pid');
 const postmasterPid = () => Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
 const lines: string[] = [];
 const log = (line: string) => lines.push(line);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** What a start must keep: the transfers of the first test and a clean ledger. */
 async function dataOf(database: RunningDatabase) {
@@ -76,37 +66,11 @@ describe('the embedded PostgreSQL killed under a running server', () => {
   });
 
   it('is restarted: 503 while it is down, served again within 30 s, every acknowledged transfer there once', async () => {
-    // Clients that retry a 503 with the same Idempotency-Key until acknowledged, as the web app does.
-    const statuses: { status: number; afterKill: boolean; body: unknown }[] = [];
-    const acknowledged = new Set<number>();
+    const stream = transferStream(t, user);
     let killedAt = 0;
-    let servedAgainAt = 0;
-    let stop = false;
-    let next = 0;
-    const client = async () => {
-      while (!stop) {
-        const key = `faults-${next++}`;
-        for (;;) {
-          const answer = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
-            token: user.token,
-            headers: { 'idempotency-key': key },
-            body: { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '1', all_amount: false },
-          });
-          statuses.push({ status: answer.status, afterKill: killedAt > 0, body: answer.body });
-          if (answer.status === 201) {
-            acknowledged.add(answer.body.transaction.transaction_id);
-            if (killedAt && !servedAgainAt) servedAgainAt = Date.now();
-            break;
-          }
-          if (answer.status !== 503) return; // anything else fails the test below
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
-    };
-    const clients = Array.from({ length: 4 }, client);
     let pid = 0;
     try {
-      await until('a few transfers', () => (acknowledged.size >= 8 ? true : undefined));
+      await stream.more(8);
       pid = postmasterPid();
       process.kill(pid, 'SIGKILL'); // as the out-of-memory killer does
       killedAt = Date.now();
@@ -117,36 +81,19 @@ describe('the embedded PostgreSQL killed under a running server', () => {
       });
       expect(ready.body.checks.database).toBe('unreachable');
       expect(ready.body.reasons[0]).toMatch(/^the embedded PostgreSQL exited unexpectedly \(SIGKILL\); restarting it$/);
-
-      await until('the server to serve again', () => (servedAgainAt ? true : undefined));
-      const afterRestart = acknowledged.size;
-      await until('more transfers after the restart', () => (acknowledged.size >= afterRestart + 8 ? true : undefined));
+      await stream.more(8);
     } finally {
-      stop = true;
-      await Promise.allSettled(clients);
+      await stream.stop();
     }
 
+    const servedAgainAt = stream.servedAfter(killedAt);
+    expect(servedAgainAt).toBeGreaterThan(0);
     expect(servedAgainAt - killedAt).toBeLessThan(30_000);
     expect(postmasterPid()).not.toBe(pid);
-    expect(statuses.filter((s) => s.status !== 201 && s.status !== 503)).toEqual([]);
-    const refused = statuses.filter((s) => s.status === 503);
-    expect(refused.length).toBeGreaterThan(0);
-    for (const s of refused) expect(s.body).toEqual({ error: DATABASE_UNAVAILABLE });
     expect(lines.some((line) => /embedded PostgreSQL exited unexpectedly \(SIGKILL\)/.test(line))).toBe(true);
-
-    // Every acknowledged transfer is there exactly once: no retry applied twice, no answer lost.
-    const rows = await t.db
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.userId, user.id), eq(transactions.type, 'transfer')));
-    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([...acknowledged].sort((a, b) => a - b));
-    const lever = await call(t, 'GET', '/api-v1/lever-wallet-list/', { token: user.token });
-    expect(lever.body.find((row: { currency: string }) => row.currency === 'USDT')?.balance).toBe(
-      String(acknowledged.size),
-    );
-    expect((await checkLedger(t.db)).mismatches).toEqual([]);
+    await expectStreamSurvived(t, user, stream);
     expect(gaveUp).toEqual([]);
-    transfersKept = acknowledged.size;
+    transfersKept = stream.acknowledged.size;
   }, 60_000);
 });
 
