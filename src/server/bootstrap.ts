@@ -17,6 +17,8 @@ export interface ContextOverrides {
   clock?: Clock;
   market?: MarketService;
   log?: pino.Logger;
+  /** The embedded database's supervisor state, for /readyz (RunningDatabase.status). */
+  databaseStatus?: () => string | undefined;
 }
 
 export function createContext(config: Config, db: Db, overrides: ContextOverrides = {}): AppContext {
@@ -50,5 +52,6 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
       }),
     market: overrides.market ?? createMarketService({ config, db, clock, log }),
     streams: new StreamHub(),
+    databaseStatus: overrides.databaseStatus ?? (() => undefined),
   };
 }

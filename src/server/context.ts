@@ -36,6 +36,8 @@ export interface AppContext {
   /** Server-pushed streams over /ws (market tickers; user events later). */
   streams: StreamHub;
   log: FastifyBaseLogger;
+  /** Why the database may be away (the embedded supervisor restarting it), else undefined; for /readyz. */
+  databaseStatus: () => string | undefined;
 }
 
 /** A Fastify instance whose routes take zod schemas. */

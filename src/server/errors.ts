@@ -23,6 +23,8 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
   new AppError(429, message);
 export const unavailable = (message: string) => new AppError(503, message);
+/** The answer while the database cannot be reached (plugins/error-handler.ts, docs/operations.md). */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** An error of the exchange-compatible API (/api/v3): answered as the exchange does, `{code, msg}`. */
 export class ExchangeApiError extends Error {

@@ -7,14 +7,30 @@ import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } f
 import { ensureAdmin } from './modules/auth/index.js';
 import { benchBaselineModule } from './modules/health/index.js';
 
+/** The exit code when the embedded PostgreSQL died and could not be restarted (docs/operations.md). */
+const EXIT_DATABASE_LOST = 3;
+
 async function main() {
   const config = loadConfig();
   const database: RunningDatabase = config.databaseUrl
     ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
+    : await startEmbeddedPostgres({
+        dir: path.join(config.dataDir, 'pg'),
+        // PostgreSQL's own lines are not echoed; the supervisor's (crash, restart, stale lock) are.
+        log: (line) => {
+          if (/^(the embedded PostgreSQL|removing the stale|reusing the embedded)/.test(line)) console.warn(line);
+        },
+        supervise: {
+          // docs/operations.md: a database that cannot be brought back is for a supervisor to act on.
+          onGiveUp: (error) => {
+            console.warn(`${error.message}. Exiting with code ${EXIT_DATABASE_LOST}.`);
+            process.exit(EXIT_DATABASE_LOST);
+          },
+        },
+      });
   const db = connect(database.url);
   await runMigrations(db);
-  const ctx = createContext(config, db);
+  const ctx = createContext(config, db, { databaseStatus: database.status });
   await ensureAdmin(ctx, (line) => console.log(`\n  ${line}\n`));
   await ctx.market.start();
   const app = await buildApp(ctx, config.benchBaseline ? [benchBaselineModule] : []);

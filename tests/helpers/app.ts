@@ -42,6 +42,13 @@ export interface TestAppOptions {
   web?: boolean;
   /** The app's logger (silent unless given; tests/helpers/log.ts captures lines). */
   log?: pino.Logger;
+  /**
+   * A database of the test's own (migrated already), e.g. an embedded cluster it kills, instead of
+   * a fresh clone on the shared test server. Its pool is ended on close; the database is kept.
+   */
+  databaseUrl?: string;
+  /** Its supervisor's state, for /readyz (RunningDatabase.status). */
+  databaseStatus?: () => string | undefined;
 }
 
 export interface RegisteredRoute {
@@ -58,7 +65,7 @@ export const FREE_TRADING = { feeRate: '0', maintenanceRate: '0' } as const;
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
     // Trade jobs run only when a test asks (TRADE_JOB_INTERVAL_MS) or calls runTradeJobsOnce itself.
@@ -87,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: mailbox,
     clock,
     log: options.log ?? pino({ level: 'silent' }),
+    ...(options.databaseStatus ? { databaseStatus: options.databaseStatus } : {}),
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();
@@ -114,6 +122,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await app.close();
       await ctx.market.stop();
       await database.drop();
+    },
+  };
+}
+
+function ownDatabase(url: string): TestDatabase {
+  const db = connect(url);
+  return {
+    db,
+    url,
+    async drop() {
+      // As createTestDatabase's drop: a pool with a client still checked out after its connection
+      // was killed never ends; say so instead of hanging the file.
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000).unref());
+      if ((await Promise.race([db.$client.end(), timeout])) === 'timeout')
+        console.warn(`test database ${url.replace(/:[^:@]*@/, ':***@')}: the pool did not end in 10 s`);
     },
   };
 }

@@ -38,10 +38,13 @@ export default async function setup(project: TestProject) {
     database = await startEmbeddedPostgres({ dir: path.join(folder, 'pg'), ephemeral: true });
   }
 
+  // A connection per use, not one held for the run: tests/api/faults-external.test.ts stops and
+  // starts the server, which would leave a held one dead (and its 'error' event unhandled).
   const admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
   await admin.query(`drop database if exists ${TEMPLATE}`);
   await admin.query(`create database ${TEMPLATE}`);
+  await admin.end();
   const templateDb = connect(withDatabase(database.url, TEMPLATE), 2);
   await runMigrations(templateDb);
   await templateDb.$client.end();
@@ -52,6 +55,8 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop what this run created on a shared server; a throwaway cluster just goes.
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
     if (process.env.DATABASE_URL) {
       const { rows } = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like $1 or datname = $2`,

@@ -2,6 +2,10 @@
  * LISTEN on PostgreSQL channels over a connection of its own, re-established after it drops.
  * Notifications sent while the connection is down are lost, so users of this must treat `onDown`
  * as "anything may have changed" and trust nothing remembered until the next `onUp`.
+ *
+ * A connection can also die silently (a database host gone, a dropped network): no error, no end,
+ * just no more notifications. A heartbeat query every `heartbeatMs` notices it: one that fails or
+ * does not answer within the same time drops the connection, which then reconnects as usual.
  */
 import type pg from 'pg';
 
@@ -20,14 +24,21 @@ export interface Listening {
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
+const HEARTBEAT_MS = 10_000;
 
 /** Channels must be plain identifiers (they are written into the LISTEN statements). */
-export function listen(pool: pg.Pool, channels: string[], handlers: ListenHandlers): Listening {
+export function listen(
+  pool: pg.Pool,
+  channels: string[],
+  handlers: ListenHandlers,
+  { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+): Listening {
   for (const channel of channels) if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel ${channel}`);
   let stopped = false;
   let client: pg.PoolClient | undefined;
   let retryMs = RETRY_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
     if (channels.includes(message.channel)) handlers.onMessage(message.channel, message.payload ?? '');
@@ -43,6 +54,7 @@ export function listen(pool: pg.Pool, channels: string[], handlers: ListenHandle
   function drop(current: pg.PoolClient, error?: unknown) {
     if (client !== current) return;
     client = undefined;
+    clearInterval(heartbeat);
     current.off('notification', onNotification);
     current.release(error instanceof Error ? error : true); // destroyed, never reused by the pool
     handlers.onDown(error);
@@ -76,7 +88,21 @@ export function listen(pool: pg.Pool, channels: string[], handlers: ListenHandle
     }
     if (client !== current) return;
     retryMs = RETRY_MIN_MS;
+    heartbeat = setInterval(() => beat(current), heartbeatMs);
+    heartbeat.unref();
     handlers.onUp();
+  }
+
+  /** A query that must answer within `heartbeatMs`, else the connection counts as dead. */
+  function beat(current: pg.PoolClient) {
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('LISTEN connection: no answer to the heartbeat')), heartbeatMs);
+      timer.unref();
+    });
+    Promise.race([current.query('select 1'), silent])
+      .catch((error: unknown) => drop(current, error))
+      .finally(() => clearTimeout(timer));
   }
 
   void connect();
@@ -85,6 +111,7 @@ export function listen(pool: pg.Pool, channels: string[], handlers: ListenHandle
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
       const current = client;
       if (!current) return;
       client = undefined;

@@ -1,11 +1,13 @@
 /**
  * One place maps every failure to `{error, fields?}` (docs/architecture.md section 3), and the market's
  * exchange errors to the exchange's `{code, msg}`: bad input is a 400 with
- * a clear message, domain errors keep their status, anything unexpected is a 500 without details.
+ * a clear message, domain errors keep their status, a database that cannot be reached is a 503 "briefly
+ * unavailable" (docs/operations.md), anything unexpected is a 500 without details.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, ExchangeApiError } from '../errors.js';
+import { isDatabaseUnavailable, unavailableReason } from '../db/errors.js';
+import { AppError, DATABASE_UNAVAILABLE, ExchangeApiError } from '../errors.js';
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 
@@ -43,6 +45,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         FST_ERR_VALIDATION: error.message,
       };
       return reply.status(status).send({ error: (error.code && known[error.code]) || error.message || 'Bad request' });
+    }
+    // The database is away (restarting, stopped, unreachable): nothing was changed (the request's
+    // transaction, if any, did not commit), so the client may simply try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong. Please try again.' });

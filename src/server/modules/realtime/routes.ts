@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
+import { logBackgroundFailure } from '../../db/errors.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { batchSender } from './batch.js';
@@ -96,7 +97,8 @@ function openConnection(
     dropForbidden();
   }
   const recheckSoon = (): void => {
-    recheck().catch((error: unknown) => request.log.error({ err: error }, 'websocket session check failed'));
+    // While the database is away the session stays as it is, checked again on the next round.
+    recheck().catch((error: unknown) => logBackgroundFailure(request.log, 'websocket session check', error));
   };
 
   async function login(req: Extract<StreamRequest, { method: 'LOGIN' }>): Promise<void> {
@@ -120,7 +122,7 @@ function openConnection(
       try {
         await login(req);
       } catch (error) {
-        request.log.error({ err: error }, 'websocket login failed');
+        logBackgroundFailure(request.log, 'websocket login', error);
         client.send(errorFrame({ code: -1, msg: 'Login failed, please try again' }, req.id));
       }
       return;
