@@ -7,7 +7,7 @@ import { BOOK_LEVELS, createSimFeed } from './feed.js';
 const T0 = Date.UTC(2025, 2, 14, 15, 9, 26, 535);
 const feedAt = (time: number, seed = 'test') => {
   let now = time;
-  const feed = createSimFeed({ seed, now: () => now });
+  const feed = createSimFeed({ secret: seed, now: () => now });
   return { feed, setNow: (t: number) => (now = t) };
 };
 const step = (time: number) => Math.floor(time / 1000);
