@@ -13,6 +13,7 @@
 import type { Kline, OrderBook, Ticker24h } from '../../../../shared/api/market.js';
 import { MARKET_ASSETS, type KlineInterval, KLINE_INTERVALS } from '../../../../shared/market.js';
 import { SymbolCatalog } from '../catalog.js';
+import { BOOK_LEVELS } from '../depth.js';
 import { candleOpens, nextCandleOpen } from '../intervals.js';
 import { amountString, changePercentString, fromTicks, quantityString, ticksToString, toTicks } from '../numbers.js';
 import { PAIR_RULES, symbolInfoOf, type PairRules } from '../rules.js';
@@ -24,8 +25,6 @@ import { createWalk, STEP_MS, type Walk } from './walk.js';
 const DAY_STEPS = 86_400;
 const GRID_MINUTES = 1_440;
 const AVERAGE_TRADE_USDT = 500;
-/** Levels the simulated book has on each side; depth limits above this get this many. */
-export const BOOK_LEVELS = 20;
 /** Closed candles never change, so they are kept (up to this many). */
 const CANDLE_CACHE_SIZE = 20_000;
 const KLINE_SAMPLES = 60;
