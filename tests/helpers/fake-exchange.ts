@@ -20,6 +20,8 @@ export interface FakeExchange {
   push(symbol: string): void;
   /** REST answers 503 while true. */
   restDown: boolean;
+  /** REST answers are computed on arrival but sent this many ms later (a slow exchange). */
+  restDelayMs: number;
   /** Stream upgrades are refused while true. */
   streamRefused: boolean;
   /** Close every stream connection (as the exchange does after 24 h, or a network blip). */
@@ -74,13 +76,18 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
   const sockets = new Set<WebSocket>();
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'x-mbx-used-weight': String(fake.usedWeight),
-      'x-mbx-used-weight-1m': String(fake.usedWeight),
-      ...headers,
-    });
-    res.end(JSON.stringify(body));
+    const json = JSON.stringify(body);
+    const write = () => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-mbx-used-weight': String(fake.usedWeight),
+        'x-mbx-used-weight-1m': String(fake.usedWeight),
+        ...headers,
+      });
+      res.end(json);
+    };
+    if (fake.restDelayMs > 0) setTimeout(write, fake.restDelayMs);
+    else write();
   };
 
   /** The exchange's documented weights (api.binance.com). */
@@ -175,6 +182,8 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
+    // A client that gives up mid-handshake (a stopped feed) resets this raw socket; that is no test failure.
+    socket.on('error', () => undefined);
     streamUrls.push(req.url ?? '');
     if (fake.streamRefused || !(req.url ?? '').startsWith('/stream')) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n');
@@ -192,6 +201,7 @@ export async function startFakeExchange(prices: Record<string, string>): Promise
   Object.assign(fake, {
     endpoints: { rest: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` },
     restDown: false,
+    restDelayMs: 0,
     streamRefused: false,
     usedWeight: 0,
     limited: null,

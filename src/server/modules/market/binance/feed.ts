@@ -142,6 +142,8 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   let failures = 0;
   let reconnects = 0;
   let lastPollAt = 0;
+  /** Ticker events received from the stream (a poll answer older than one of them is dropped). */
+  let streamEvents = 0;
   let polling = false;
   let watchdog: NodeJS.Timeout | undefined;
   const timers = new Set<NodeJS.Timeout>();
@@ -284,6 +286,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
           : message;
       const event = tickerEvent.safeParse(payload);
       if (!event.success || !catalog.has(event.data.s)) return;
+      streamEvents++;
       store(tickerFromEvent(event.data));
       failures = 0;
     });
@@ -298,20 +301,24 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     });
   }
 
-  /** While the stream is down, REST keeps the tickers fresh. */
+  /**
+   * While the stream is down, REST keeps the tickers fresh. A poll that was on its way when the
+   * stream came back must not overwrite the newer stream events: its answer is stored only when the
+   * stream delivered nothing since the poll began.
+   */
   async function poll() {
     if (!upstream || polling) return;
     polling = true;
     lastPollAt = now();
+    const eventsBefore = streamEvents;
     try {
       const symbols = encodeURIComponent(JSON.stringify(catalog.symbols));
-      storeList(
-        await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`, {
-          weight: WEIGHT.tickers(catalog.symbols.length),
-          essential: true,
-        }),
-        new Set(catalog.symbols),
-      );
+      const body = await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`, {
+        weight: WEIGHT.tickers(catalog.symbols.length),
+        essential: true,
+      });
+      if (streamEvents !== eventsBefore) return;
+      storeList(body, new Set(catalog.symbols));
     } catch {
       // The next watchdog round tries again.
     } finally {
