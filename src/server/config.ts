@@ -1,6 +1,6 @@
 /** Environment -> typed configuration, validated once at start (docs/architecture.md section 2). */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -37,7 +37,8 @@ const envSchema = z
     MAIL_FROM: z.string().default('Coinfront <no-reply@coinfront.local>'),
     MARKET_SOURCE: z.enum(['sim', 'binance']).default('sim'),
     MARKET_REGION: z.enum(['us', 'international']).optional(),
-    MARKET_SEED: z.string().default('coinfront'),
+    /** Unset: the simulator is keyed by DATA_DIR/market-secret (never a public default). */
+    MARKET_SEED: optionalString,
     ADMIN_EMAIL: optionalString,
     ADMIN_PASSWORD: optionalString,
     DEPOSIT_ADDRESS_ERC20: z.string().default('0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063'),
@@ -95,7 +96,8 @@ export interface Config {
   mailFrom: string;
   marketSource: 'sim' | 'binance';
   marketRegion: 'us' | 'international' | undefined;
-  marketSeed: string;
+  /** MARKET_SEED, the simulator's shared secret when set; else DATA_DIR/market-secret (see marketSecret). */
+  marketSeed: string | undefined;
   /** Public exchange endpoints per region (MARKET_SOURCE=binance). */
   marketEndpoints: Record<MarketRegion, ExchangeEndpoints>;
   /** IP geolocation services the server asks for its own country. */
@@ -136,6 +138,38 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+const MARKET_SECRET_FILE = 'market-secret';
+const MARKET_SECRET_BYTES = 32;
+
+/**
+ * The simulator's secret (docs/architecture.md section 7): MARKET_SEED's bytes when set (tests, and
+ * instances that must agree without sharing DATA_DIR), else 32 random bytes generated once per
+ * installation into DATA_DIR/market-secret (mode 0600) and reused on every later start, so the
+ * simulated future can't be computed from the source. Asked only by the simulator (a ledger check or
+ * a binance instance makes no file). Instances starting together on one DATA_DIR agree: the file
+ * appears whole or not at all (written aside, then hard-linked into place; the loser reads it).
+ */
+export function marketSecret(config: Pick<Config, 'dataDir' | 'marketSeed'>): Uint8Array {
+  if (config.marketSeed !== undefined) return new TextEncoder().encode(config.marketSeed);
+  const file = path.join(config.dataDir, MARKET_SECRET_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    writeFileSync(aside, randomBytes(MARKET_SECRET_BYTES).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(aside);
+    }
+  }
+  const secret = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  if (secret.length < MARKET_SECRET_BYTES)
+    throw new Error(`${file} is not a market secret (${MARKET_SECRET_BYTES} bytes, base64url); remove it to make one`);
+  return new Uint8Array(secret);
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

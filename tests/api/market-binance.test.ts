@@ -7,6 +7,8 @@ import {
   type BinanceFeedOptions,
 } from '../../src/server/modules/market/binance/feed.js';
 import { ExchangeApiError } from '../../src/server/errors.js';
+import { BOOK_LEVELS } from '../../src/server/modules/market/depth.js';
+import type { OrderBook } from '../../src/shared/api/market.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeExchange, type FakeExchange } from '../helpers/fake-exchange.js';
 import { call } from '../helpers/users.js';
@@ -116,6 +118,29 @@ describe('following the exchange', () => {
     expect(feed.status().streaming).toBe(false);
   });
 
+  it('keeps a stream event over an older REST poll answer that arrives after it', async () => {
+    const fake = await exchange();
+    fake.streamRefused = true;
+    let clock = Date.now();
+    const feed = follow(fake, { now: () => clock, staleAfterMs: 3_600_000 });
+    await feed.start();
+    await until(() => expect(feed.status().region).toBe('international'));
+    // A slow poll leaves with the price 65000; the stream comes back meanwhile with 66000.
+    fake.restDelayMs = 1_500;
+    const polls = fake.count('/api/v3/ticker/24hr');
+    clock += 200;
+    await until(() => expect(fake.count('/api/v3/ticker/24hr')).toBe(polls + 1));
+    fake.setPrice('BTCUSDT', '66000.00000000');
+    fake.streamRefused = false;
+    await until(() => expect(fake.openStreams()).toBe(1));
+    fake.push('BTCUSDT');
+    await until(() => expect(feed.lastPrice('BTCUSDT')!.price).toBe('66000.00000000'));
+    fake.usedWeight = 3_000; // marks the poll's answer, sent after this
+    await until(() => expect(feed.status().usedWeight).toBe(3_000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(feed.lastPrice('BTCUSDT')!.price).toBe('66000.00000000');
+  });
+
   it('tries the US exchange first for a US server and falls back to the international one', async () => {
     const [us, international] = [await exchange(), await exchange()];
     us.restDown = true;
@@ -143,11 +168,11 @@ describe('following the exchange', () => {
     const books = await Promise.all([feed.depth('BTCUSDT', 5), feed.depth('BTCUSDT', 5), feed.depth('BTCUSDT', 5)]);
     expect(books[0]).toEqual({
       lastUpdateId: 42,
-      bids: [['65000.00000000', '1.00000000']],
-      asks: [['65000.00000000', '2.00000000']],
+      bids: ['1', '2', '3', '4', '5'].map((q) => ['65000.00000000', `${q}.00000000`]),
+      asks: ['2', '3', '4', '5', '6'].map((q) => ['65000.00000000', `${q}.00000000`]),
     });
     expect(fake.requests.filter((r) => r.startsWith('/api/v3/depth'))).toEqual([
-      '/api/v3/depth?symbol=BTCUSDT&limit=5',
+      '/api/v3/depth?symbol=BTCUSDT&limit=20',
     ]);
     const candles = await feed.klines({ symbol: 'ETHUSDT', interval: '1m', limit: 1 });
     expect(candles[0]![1]).toBe('3000.00000000');
@@ -182,6 +207,145 @@ describe('following the exchange', () => {
   });
 });
 
+describe("the exchange's limits", () => {
+  const levels = (book: OrderBook) => [book.bids.length, book.asks.length];
+
+  it('asks the exchange for one small depth whatever the client asks, and cuts it to what was asked', async () => {
+    const fake = await exchange();
+    const feed = follow(fake);
+    await feed.start();
+    await until(() => expect(feed.status().region).toBe('international'));
+    const [five, ten, huge] = await Promise.all([
+      feed.depth('BTCUSDT', 5),
+      feed.depth('BTCUSDT', 10),
+      feed.depth('BTCUSDT', 5000),
+    ]);
+    expect([levels(five), levels(ten), levels(huge)]).toEqual([
+      [5, 5],
+      [10, 10],
+      [BOOK_LEVELS, BOOK_LEVELS],
+    ]);
+    // The smallest valid limit covering the 20 levels we serve (weight 5), never the client's 5000.
+    expect(fake.requests.filter((r) => r.startsWith('/api/v3/depth'))).toEqual([
+      '/api/v3/depth?symbol=BTCUSDT&limit=20',
+    ]);
+  });
+
+  it('stops depth and klines above 80 % of the used weight, serving the last answer from memory; tickers go on to 95 %', async () => {
+    const fake = await exchange();
+    fake.streamRefused = true; // the REST poll (essential) keeps the prices fresh
+    let clock = Date.UTC(2025, 0, 1, 0, 0, 1);
+    const feed = follow(fake, { now: () => clock, staleAfterMs: 3_600_000 });
+    await feed.start();
+    await until(() => expect(feed.status().region).toBe('international'));
+    expect((await feed.depth('BTCUSDT', 5)).bids[0]![0]).toBe('65000.00000000');
+
+    // Another process on our IP has used most of the minute; the next answer says so.
+    fake.usedWeight = 4_850;
+    clock += 1_500;
+    await feed.depth('BTCUSDT', 5);
+    // The exchange's count (4850 + this request's 5, + 2 if a ticker poll was answered after it), not ours.
+    expect(feed.status().usedWeight).toBeGreaterThanOrEqual(4_855);
+    const depthCalls = fake.count('/api/v3/depth');
+    fake.setPrice('BTCUSDT', '70000.00000000');
+    clock += 1_500;
+    expect((await feed.depth('BTCUSDT', 5)).bids[0]![0]).toBe('65000.00000000');
+    await expect(feed.klines({ symbol: 'BTCUSDT', interval: '1m', limit: 1 })).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect([fake.count('/api/v3/depth'), fake.count('/api/v3/klines')]).toEqual([depthCalls, 0]);
+    // The tickers, which keep the marks fresh, still go.
+    clock += 200;
+    await until(() => expect(feed.lastPrice('BTCUSDT')!.price).toBe('70000.00000000'));
+
+    // Above 95 %: nothing goes until the minute turns.
+    fake.usedWeight = 5_800;
+    clock += 200;
+    await until(() => expect(feed.status().usedWeight).toBeGreaterThanOrEqual(5_800));
+    const tickerCalls = fake.count('/api/v3/ticker/24hr');
+    for (let i = 0; i < 5; i++) {
+      clock += 200;
+      await new Promise((resolve) => setTimeout(resolve, 60)); // two watchdog rounds
+    }
+    expect(fake.count('/api/v3/ticker/24hr')).toBe(tickerCalls);
+
+    fake.usedWeight = 0; // the exchange's new minute
+    clock = Date.UTC(2025, 0, 1, 0, 1, 0);
+    await until(() => expect(fake.count('/api/v3/ticker/24hr')).toBeGreaterThan(tickerCalls));
+    clock += 1_500;
+    expect((await feed.depth('BTCUSDT', 5)).bids[0]![0]).toBe('70000.00000000');
+  });
+
+  it('after a 429 sends nothing for Retry-After, serves the book from memory and lets the marks go stale, then resumes', async () => {
+    const fake = await exchange();
+    fake.streamRefused = true;
+    let clock = Date.now();
+    const feed = follow(fake, { now: () => clock });
+    await feed.start();
+    await until(() => expect(feed.status().region).toBe('international'));
+    await feed.depth('BTCUSDT', 5);
+
+    fake.limited = { status: 429, retryAfter: '3' };
+    clock += 200; // a ticker poll is due, and is answered 429
+    await until(() => expect(feed.status().backoffUntil).toBeGreaterThan(0));
+    const refusedAt = clock;
+    expect(feed.status().backoffUntil).toBe(refusedAt + 3_000);
+    const sent = fake.requests.length;
+    for (let i = 0; i < 14; i++) {
+      clock += 200;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(levels(await feed.depth('BTCUSDT', 5))).toEqual([5, 5]);
+    }
+    await expect(feed.klines({ symbol: 'ETHUSDT', interval: '1m', limit: 1 })).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(fake.requests.length).toBe(sent);
+    expect(feed.isStale('BTCUSDT')).toBe(true);
+
+    fake.limited = null;
+    fake.setPrice('BTCUSDT', '64000.00000000');
+    clock = refusedAt + 3_000;
+    await until(() => expect(feed.lastPrice('BTCUSDT')!.price).toBe('64000.00000000'));
+    expect(feed.isStale('BTCUSDT')).toBe(false);
+    expect(feed.status().backoffUntil).toBe(0);
+  });
+
+  it('without Retry-After backs off exponentially on 429, far longer on 418 (banned); Retry-After wins when sent', async () => {
+    const fake = await exchange();
+    let clock = Date.now();
+    const feed = follow(fake, {
+      now: () => clock,
+      staleAfterMs: 3_600_000,
+      budget: { backoff: { initialMs: 1_000, bannedMs: 60_000, maxMs: 600_000 } },
+    });
+    await feed.start();
+    await until(() => expect(feed.status().streaming).toBe(true));
+    const backoffAfter = async (answer: FakeExchange['limited'], symbol: string) => {
+      fake.limited = answer;
+      const sent = fake.count('/api/v3/depth');
+      await feed.depth(symbol, 5).catch(() => 'unavailable');
+      expect(fake.count('/api/v3/depth')).toBe(sent + 1);
+      const delay = feed.status().backoffUntil - clock;
+      clock += delay; // the back-off is over
+      return delay;
+    };
+    expect(await backoffAfter({ status: 429 }, 'BTCUSDT')).toBe(1_000);
+    expect(await backoffAfter({ status: 429 }, 'ETHUSDT')).toBe(2_000);
+    expect(await backoffAfter({ status: 429 }, 'BTCUSDT')).toBe(4_000);
+    expect(await backoffAfter({ status: 418 }, 'ETHUSDT')).toBeGreaterThanOrEqual(60_000);
+    expect(await backoffAfter({ status: 418, retryAfter: '7' }, 'BTCUSDT')).toBe(7_000);
+    // An answer that is not a rate limit starts the count again.
+    fake.limited = null;
+    clock += 1_500;
+    await feed.depth('BTCUSDT', 5);
+    clock += 1_500;
+    fake.limited = { status: 429 };
+    // The refused request is answered from memory (the book just fetched), not with an error.
+    expect(levels(await feed.depth('BTCUSDT', 5))).toEqual([5, 5]);
+    expect(feed.status().backoffUntil - clock).toBe(1_000);
+  });
+});
+
 describe('the server on MARKET_SOURCE=binance', () => {
   let t: TestApp;
 
@@ -203,6 +367,12 @@ describe('the server on MARKET_SOURCE=binance', () => {
       body: { code: -1121 },
     });
     expect(await t.ctx.market.markPrice('BTC')).toMatchObject({ price: '65000.00000000', stale: false });
+    // A client's huge depth limit is served from the one small upstream request.
+    const book = await call(t, 'GET', '/api/v3/depth?symbol=BTCUSDT&limit=5000');
+    expect([book.status, book.body.bids.length, book.body.asks.length]).toEqual([200, BOOK_LEVELS, BOOK_LEVELS]);
+    expect(fake.requests.filter((r) => r.startsWith('/api/v3/depth'))).toEqual([
+      '/api/v3/depth?symbol=BTCUSDT&limit=20',
+    ]);
 
     const clients = await Promise.all(Array.from({ length: 5 }, () => t.app.injectWS('/ws')));
     const got = clients.map(() => [] as any[]);

@@ -9,7 +9,13 @@ import { GEOLOCATION_TIMEOUT_MS } from '../../../shared/constants.js';
 export type FetchLike = (
   url: string,
   init?: { signal?: AbortSignal; headers?: Record<string, string> },
-) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+) => Promise<{
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+  /** The exchange's rate-limit headers (x-mbx-used-weight-1m, retry-after) are read from here. */
+  headers?: { get(name: string): string | null };
+}>;
 
 /** The country of this machine's public IP from the first geolocation service that answers; null if none does. */
 export async function detectCountry(

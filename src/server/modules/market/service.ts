@@ -4,6 +4,7 @@
  * other modules (trades, withdrawals, valuations).
  */
 import { IN_HOUSE_COIN, QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { marketSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { createBinanceFeed, type FeedLog } from './binance/feed.js';
 import { chooseServerRegion, detectCountry, type FetchLike } from './region.js';
@@ -22,7 +23,7 @@ const TICK_MS = 1_000;
 function createFeed(deps: MarketServiceDeps): ExchangeFeed {
   const { config } = deps;
   const now = () => deps.clock.now().getTime();
-  if (config.marketSource === 'sim') return createSimFeed({ seed: config.marketSeed, now });
+  if (config.marketSource === 'sim') return createSimFeed({ secret: marketSecret(config), now });
   const fetchImpl: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
   return createBinanceFeed({
     now,

@@ -7,6 +7,11 @@
  * - Trouble: a stream silent for `staleAfterMs` is dropped and reopened with exponential back-off;
  *   while it is down, tickers are refreshed over REST; prices older than `staleAfterMs` are stale.
  * - Depth and klines are fetched on demand, cached for a second and shared by concurrent callers.
+ *   Depth is always asked at one limit (depth.ts UPSTREAM_DEPTH_LIMIT) and cut to what the client
+ *   asked, so no client's limit reaches the exchange.
+ * - Upstream weight (budget.ts): above 80 % of the exchange's per-minute weight only the tickers are
+ *   fetched; after a 429 or 418 nothing is, for Retry-After or an exponential back-off. Meanwhile
+ *   depth and klines are served from memory (the last good answer) and the marks turn stale.
  */
 import WebSocket from 'ws';
 import {
@@ -25,12 +30,14 @@ import {
 import { tickerStream, TRACKED_SYMBOLS } from '../../../../shared/market.js';
 import type { ExchangeEndpoints, MarketRegion } from '../../../../shared/market-region.js';
 import { SymbolCatalog } from '../catalog.js';
+import { BOOK_LEVELS, UPSTREAM_DEPTH_LIMIT } from '../depth.js';
 import { ExchangeApiError } from '../../../errors.js';
 import { feedUnavailable } from '../params.js';
 import { regionsToTry, type FetchLike } from '../region.js';
 import { PAIR_RULES, symbolInfoOf } from '../rules.js';
 import { TickerSnapshot } from '../snapshot.js';
 import type { ExchangeFeed, KlineQuery } from '../types.js';
+import { UpstreamBudget, WEIGHT, type BudgetOptions } from './budget.js';
 
 export interface FeedLog {
   info(obj: object, msg?: string): void;
@@ -55,15 +62,31 @@ export interface BinanceFeedOptions {
   /** How often the watchdog looks at the stream. */
   watchdogMs?: number;
   requestTimeoutMs?: number;
+  /** The exchange's request-weight budget and 429/418 back-off (budget.ts defaults: 6000/min, 80 %). */
+  budget?: Omit<BudgetOptions, 'now'>;
 }
 
 export interface BinanceFeed extends ExchangeFeed {
   /** For operations and tests: where we are connected and how. */
-  status(): { region: MarketRegion | null; streaming: boolean; reconnects: number };
+  status(): {
+    region: MarketRegion | null;
+    streaming: boolean;
+    reconnects: number;
+    /** Request weight used this minute, as the exchange last told us plus what we sent since. */
+    usedWeight: number;
+    /** No request to the exchange before this time (ms): a 429 / 418 back-off; 0 when none. */
+    backoffUntil: number;
+  };
 }
 
 const CACHE_MS = 1_000;
 const MAX_CACHED = 500;
+
+/** What a REST request costs and whether it may use the last 20 % of the budget (tickers only). */
+interface Cost {
+  weight: number;
+  essential: boolean;
+}
 
 /** The exchange's stream event, turned back into its REST ticker shape. */
 function tickerFromEvent(e: TickerEvent): Ticker24h {
@@ -119,10 +142,15 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   let failures = 0;
   let reconnects = 0;
   let lastPollAt = 0;
+  /** Ticker events received from the stream (a poll answer older than one of them is dropped). */
+  let streamEvents = 0;
   let polling = false;
   let watchdog: NodeJS.Timeout | undefined;
   const timers = new Set<NodeJS.Timeout>();
   const responses = new Map<string, { expires: number; value: Promise<unknown> }>();
+  /** The last good depth / klines answer per path, served while the budget or a back-off says no. */
+  const lastGood = new Map<string, unknown>();
+  const budget = new UpstreamBudget({ now, ...options.budget });
 
   function later(ms: number, run: () => void) {
     const timer = setTimeout(() => {
@@ -136,8 +164,13 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
   const nextDelay = () =>
     Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures++, 16)) * (0.8 + 0.4 * Math.random());
 
-  /** GET a JSON body; the exchange's 400 errors pass through, anything else is "unavailable". */
-  async function getJson(url: string): Promise<unknown> {
+  /**
+   * GET a JSON body within the weight budget; the exchange's 400 errors pass through, anything else
+   * (including "over budget" and "backing off", which send nothing) is "unavailable".
+   */
+  async function getJson(url: string, cost: Cost): Promise<unknown> {
+    if (!budget.allows(cost.weight, cost.essential)) throw feedUnavailable();
+    budget.spend(cost.weight);
     let response;
     try {
       response = await fetchJsonImpl(url, {
@@ -147,6 +180,9 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     } catch {
       throw feedUnavailable();
     }
+    const backoffMs = budget.observe(response.status, response.headers);
+    if (backoffMs !== null)
+      log.warn({ status: response.status, backoffMs }, 'market feed: rate limited by the exchange, backing off');
     const body: unknown = await response.json().catch(() => null);
     if (response.ok) return body;
     const error = exchangeError.safeParse(body);
@@ -176,14 +212,17 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
 
   /** Loads every ticker from one endpoint and keeps the tracked symbols it lists. */
   async function seed(endpoints: ExchangeEndpoints) {
-    const body = await getJson(`${endpoints.rest}/api/v3/ticker/24hr`);
+    const body = await getJson(`${endpoints.rest}/api/v3/ticker/24hr`, { weight: WEIGHT.allTickers, essential: true });
     records.clear();
     if (storeList(body, new Set(tracked)) === 0) throw new Error('the exchange lists none of our symbols');
     const available = tracked.filter((s) => records.has(s));
     let infos: SymbolInfo[] = available.flatMap((s) => ourInfo.get(s) ?? []);
     try {
       const info = exchangeInfoSchema.parse(
-        await getJson(`${endpoints.rest}/api/v3/exchangeInfo?symbols=${encodeURIComponent(JSON.stringify(available))}`),
+        await getJson(
+          `${endpoints.rest}/api/v3/exchangeInfo?symbols=${encodeURIComponent(JSON.stringify(available))}`,
+          { weight: WEIGHT.exchangeInfo, essential: false },
+        ),
       );
       const upstreamInfo = new Map(info.symbols.map((s) => [s.symbol, s]));
       infos = available.flatMap((s) => upstreamInfo.get(s) ?? ourInfo.get(s) ?? []);
@@ -247,6 +286,7 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
           : message;
       const event = tickerEvent.safeParse(payload);
       if (!event.success || !catalog.has(event.data.s)) return;
+      streamEvents++;
       store(tickerFromEvent(event.data));
       failures = 0;
     });
@@ -261,17 +301,24 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     });
   }
 
-  /** While the stream is down, REST keeps the tickers fresh. */
+  /**
+   * While the stream is down, REST keeps the tickers fresh. A poll that was on its way when the
+   * stream came back must not overwrite the newer stream events: its answer is stored only when the
+   * stream delivered nothing since the poll began.
+   */
   async function poll() {
     if (!upstream || polling) return;
     polling = true;
     lastPollAt = now();
+    const eventsBefore = streamEvents;
     try {
       const symbols = encodeURIComponent(JSON.stringify(catalog.symbols));
-      storeList(
-        await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`),
-        new Set(catalog.symbols),
-      );
+      const body = await getJson(`${upstream.endpoints.rest}/api/v3/ticker/24hr?symbols=${symbols}`, {
+        weight: WEIGHT.tickers(catalog.symbols.length),
+        essential: true,
+      });
+      if (streamEvents !== eventsBefore) return;
+      storeList(body, new Set(catalog.symbols));
     } catch {
       // The next watchdog round tries again.
     } finally {
@@ -289,8 +336,11 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     if (!streaming && now() - lastPollAt >= restPollMs) void poll();
   }
 
-  /** Cached, shared GET for depth and klines. */
-  function cachedJson(path: string): Promise<unknown> {
+  /**
+   * Cached, shared GET for depth and klines (not essential). While the budget or a back-off says no,
+   * the last good answer for the path is served from memory; without one, "unavailable".
+   */
+  function cachedJson(path: string, weight: number): Promise<unknown> {
     if (!upstream) return Promise.reject(feedUnavailable());
     const time = now();
     const hit = responses.get(path);
@@ -298,7 +348,20 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     if (responses.size >= MAX_CACHED) {
       for (const [key, entry] of responses) if (entry.expires <= time) responses.delete(key);
     }
-    const value = getJson(`${upstream.endpoints.rest}${path}`);
+    const fromMemory = () => (lastGood.has(path) ? lastGood.get(path) : Promise.reject(feedUnavailable()));
+    if (!budget.allows(weight, false)) return Promise.resolve().then(fromMemory);
+    const value = getJson(`${upstream.endpoints.rest}${path}`, { weight, essential: false }).then(
+      (body) => {
+        if (lastGood.size >= MAX_CACHED && !lastGood.has(path)) lastGood.delete(lastGood.keys().next().value!);
+        lastGood.set(path, body);
+        return body;
+      },
+      (error: unknown) => {
+        // Refused by the exchange's rate limit just now: memory rather than an error.
+        if (budget.backingOff() && lastGood.has(path)) return lastGood.get(path);
+        throw error;
+      },
+    );
     responses.set(path, { expires: time + CACHE_MS, value });
     value.catch(() => responses.delete(path));
     return value;
@@ -327,9 +390,13 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
     isStale: (symbol) => !upstream || !records.has(symbol) || now() - lastDataAt > staleAfterMs,
 
     async depth(symbol, limit): Promise<OrderBook> {
-      const parsed = orderBook.safeParse(await cachedJson(`/api/v3/depth?symbol=${symbol}&limit=${limit}`));
+      // One upstream limit for every client (weight 5); what the client asked is cut from it.
+      const parsed = orderBook.safeParse(
+        await cachedJson(`/api/v3/depth?symbol=${symbol}&limit=${UPSTREAM_DEPTH_LIMIT}`, WEIGHT.depth),
+      );
       if (!parsed.success) throw feedUnavailable();
-      return parsed.data;
+      const levels = Math.min(limit, BOOK_LEVELS);
+      return { ...parsed.data, bids: parsed.data.bids.slice(0, levels), asks: parsed.data.asks.slice(0, levels) };
     },
 
     async klines(query: KlineQuery): Promise<Kline[]> {
@@ -340,12 +407,18 @@ export function createBinanceFeed(options: BinanceFeedOptions): BinanceFeed {
       });
       if (query.startTime !== undefined) params.set('startTime', String(query.startTime));
       if (query.endTime !== undefined) params.set('endTime', String(query.endTime));
-      const parsed = klineList.safeParse(await cachedJson(`/api/v3/klines?${params}`));
+      const parsed = klineList.safeParse(await cachedJson(`/api/v3/klines?${params}`, WEIGHT.klines));
       if (!parsed.success) throw feedUnavailable();
       return parsed.data;
     },
 
-    status: () => ({ region: upstream?.region ?? null, streaming, reconnects }),
+    status: () => ({
+      region: upstream?.region ?? null,
+      streaming,
+      reconnects,
+      usedWeight: budget.usedWeight(),
+      backoffUntil: budget.backingOff() ? budget.blockedUntil : 0,
+    }),
 
     async start() {
       if (running) return;

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { dec, toFixed } from '../../../../shared/money.js';
 import { COINS, TRACKED_SYMBOLS } from '../../../../shared/market.js';
 import { candleOpen } from '../intervals.js';
-import { BOOK_LEVELS, createSimFeed } from './feed.js';
+import { BOOK_LEVELS } from '../depth.js';
+import { createSimFeed } from './feed.js';
 
 const T0 = Date.UTC(2025, 2, 14, 15, 9, 26, 535);
 const feedAt = (time: number, seed = 'test') => {
   let now = time;
-  const feed = createSimFeed({ seed, now: () => now });
+  const feed = createSimFeed({ secret: seed, now: () => now });
   return { feed, setNow: (t: number) => (now = t) };
 };
 const step = (time: number) => Math.floor(time / 1000);

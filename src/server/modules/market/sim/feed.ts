@@ -1,6 +1,8 @@
 /**
  * The built-in market simulator (MARKET_SOURCE=sim, the default): offline, and deterministic for a
- * given MARKET_SEED. Every number is a pure function of (seed, symbol, second):
+ * given secret (the installation's DATA_DIR/market-secret, or MARKET_SEED when set: config.ts
+ * `marketSecret`). Every number is a pure function of (secret, symbol, second); the secret enters
+ * once at start, through HMAC-SHA256, as one 32-bit key per asset and per pair (random.ts `keyOf`):
  * - prices: each asset follows its own seeded walk in USDT (walk.ts); a pair's price is base / quote
  *   rounded to its tick, so cross pairs agree with the USDT pairs (ETHBTC = ETHUSDT / BTCUSDT);
  * - 24-hour statistics: open is the price 24 h ago, high / low / volumes come from the price at
@@ -11,19 +13,18 @@
 import type { Kline, OrderBook, Ticker24h } from '../../../../shared/api/market.js';
 import { MARKET_ASSETS, type KlineInterval, KLINE_INTERVALS } from '../../../../shared/market.js';
 import { SymbolCatalog } from '../catalog.js';
+import { BOOK_LEVELS } from '../depth.js';
 import { candleOpens, nextCandleOpen } from '../intervals.js';
 import { amountString, changePercentString, fromTicks, quantityString, ticksToString, toTicks } from '../numbers.js';
 import { PAIR_RULES, symbolInfoOf, type PairRules } from '../rules.js';
 import { TickerSnapshot } from '../snapshot.js';
 import type { ExchangeFeed, KlineQuery } from '../types.js';
-import { hashString, uniform } from './random.js';
+import { keyOf, uniform } from './random.js';
 import { createWalk, STEP_MS, type Walk } from './walk.js';
 
 const DAY_STEPS = 86_400;
 const GRID_MINUTES = 1_440;
 const AVERAGE_TRADE_USDT = 500;
-/** Levels the simulated book has on each side; depth limits above this get this many. */
-export const BOOK_LEVELS = 20;
 /** Closed candles never change, so they are kept (up to this many). */
 const CANDLE_CACHE_SIZE = 20_000;
 const KLINE_SAMPLES = 60;
@@ -89,12 +90,23 @@ export interface SimFeed extends ExchangeFeed {
   currentStep(): number;
 }
 
-export function createSimFeed(options: { seed: string; now: () => number }): SimFeed {
-  const { seed, now } = options;
+export interface SimFeedOptions {
+  /** The market secret: bytes, or a MARKET_SEED string (its UTF-8 bytes). */
+  secret: Uint8Array | string;
+  now: () => number;
+}
+
+export function createSimFeed(options: SimFeedOptions): SimFeed {
+  const { now } = options;
+  const secret = typeof options.secret === 'string' ? new TextEncoder().encode(options.secret) : options.secret;
   const walks = new Map<string, Walk>();
   const grids = new Map<string, MinuteGrid>();
   for (const asset of MARKET_ASSETS) {
-    const walk = createWalk({ seed, asset: asset.asset, anchor: asset.price, dailyVolatility: asset.dailyVolatility });
+    const walk = createWalk({
+      key: keyOf(secret, `asset:${asset.asset}`),
+      anchor: asset.price,
+      dailyVolatility: asset.dailyVolatility,
+    });
     walks.set(asset.asset, walk);
     grids.set(asset.asset, new MinuteGrid(walk));
   }
@@ -103,7 +115,7 @@ export function createSimFeed(options: { seed: string; now: () => number }): Sim
     const volumePerMinute = rules.dailyVolumeUsdt / GRID_MINUTES / rules.base.price;
     pairs.set(rules.symbol, {
       rules,
-      key: hashString(`${seed}\u0000${rules.symbol}`),
+      key: keyOf(secret, `pair:${rules.symbol}`),
       base: walks.get(rules.baseAsset)!,
       quote: walks.get(rules.quoteAsset)!,
       baseGrid: grids.get(rules.baseAsset)!,

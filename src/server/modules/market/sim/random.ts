@@ -1,7 +1,11 @@
 /**
  * Deterministic noise for the simulator: integer hashes of (key, tag, n), so any instance can
  * compute the same "random" number for the same moment without shared state or stored history.
+ * The keys come from the installation's market secret through HMAC-SHA256 (`keyOf`, once per
+ * asset or pair at start), so the noise is unknown to whoever lacks the secret; the per-second hot
+ * path stays the cheap integer hash below (docs/architecture.md section 7).
  */
+import { createHmac } from 'node:crypto';
 
 /** murmur3's finaliser: a cheap 32-bit avalanche. */
 function fmix32(input: number): number {
@@ -14,14 +18,12 @@ function fmix32(input: number): number {
   return h >>> 0;
 }
 
-/** FNV-1a of a string: turns the seed and asset names into hash keys. */
-export function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return fmix32(h);
+/**
+ * A 32-bit hash key for one use of the secret (`label`, e.g. `asset:BTC`): the first four bytes of
+ * HMAC-SHA256(secret, label). Without the secret the keys, and so every future price, are unknown.
+ */
+export function keyOf(secret: Uint8Array, label: string): number {
+  return createHmac('sha256', secret).update(label, 'utf8').digest().readUInt32BE(0);
 }
 
 /** A 32-bit hash of a key, a tag (which kind of noise) and an integer (any safe integer). */

@@ -1,5 +1,6 @@
 /**
- * The simulator's price path: a seeded random walk that is a pure function of (seed, asset, step),
+ * The simulator's price path: a keyed random walk that is a pure function of (key, step), the key
+ * being derived from the installation's market secret and the asset (random.ts `keyOf`),
  * evaluated in O(log) time without any history.
  *
  * Time is cut into epochs of 2^20 one-second steps (about 12 days). The log-price offset from the
@@ -11,7 +12,7 @@
  * every restart computes the same price for the same second, and increments between neighbouring
  * seconds have the chosen volatility.
  */
-import { gaussian, hashString } from './random.js';
+import { gaussian } from './random.js';
 
 export const STEP_MS = 1_000;
 const EPOCH_LEVELS = 20;
@@ -27,17 +28,16 @@ export interface Walk {
 }
 
 export interface WalkParams {
-  seed: string;
-  asset: string;
+  /** The asset's 32-bit key: keyOf(secret, `asset:<asset>`). */
+  key: number;
   /** Anchor price in USDT. */
   anchor: number;
   /** Typical daily move (0.03 = 3 %). */
   dailyVolatility: number;
 }
 
-export function createWalk({ seed, asset, anchor, dailyVolatility }: WalkParams): Walk {
+export function createWalk({ key, anchor, dailyVolatility }: WalkParams): Walk {
   if (dailyVolatility <= 0) return { priceAt: () => anchor };
-  const key = hashString(`${seed}\u0000${asset}`);
   const sigma = dailyVolatility / Math.sqrt(STEPS_PER_DAY);
   // Pins a few days' moves from the anchor: long-run drift stays bounded.
   const pinSd = 3 * dailyVolatility;
