@@ -78,7 +78,8 @@ describe('liquidation', () => {
     expect(await runJobs()).toMatchObject({ liquidated: 1 });
     expect(await tradeRow(id)).toMatchObject({ status: 'liquidated' });
     const [item] = await tradeHistoryOf(t, user);
-    expect(item).toMatchObject({ prfit_loss: '-600', closed_balanec: '0', close_price: '62500' });
+    // Liquidated at its liquidation price (docs/decisions/0018), not at the gap's mark.
+    expect(item).toMatchObject({ prfit_loss: '-600', closed_balanec: '0', close_price: '62000' });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('0');
   });
 
@@ -248,7 +249,7 @@ describe('limit orders', () => {
     expect(await runJobs()).toMatchObject({ filled: 1, liquidated: 1 });
     const [item] = await tradeHistoryOf(t, user);
     expect(item).toMatchObject({ trade_id: id, status: 'liquidated', prfit_loss: '-59', closed_balanec: '0' });
-    expect(item!.history.map((p) => p.price_at_time)).toEqual(['59000', '58000']);
+    expect(item!.history.map((p) => p.price_at_time)).toEqual(['59000', '58410']); // its liquidation price
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('941');
   });
 });

@@ -128,6 +128,7 @@ export interface TradeJobs {
  */
 export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, intervalMs: number): TradeJobs {
   const walk = walkOf(ctx.market);
+  const followed = walk?.follow;
   if (walk) walk.follow = false; // this process acts on (or waits for) every step: the marks walk
   let leader: pg.PoolClient | undefined;
   let lastLeaderTry = 0;
@@ -227,7 +228,7 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
         await leader.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch(() => undefined);
         dropLeader();
       }
-      if (walk) walk.follow = true;
+      if (walk && followed !== undefined) walk.follow = followed;
     },
   };
 }
