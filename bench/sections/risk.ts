@@ -115,6 +115,10 @@ export async function runRisk(ctx: BenchContext): Promise<Figure[]> {
   };
   ctx.log(`  ${JSON.stringify(ctx.details.risk)}`);
   // The seeded positions end here, so later sections and the ledger check see only their own work.
+  await db.$client.query(
+    `delete from trade_price_history where trade_id in (select id from trades where coin = any($1::text[]))`,
+    [COINS],
+  );
   await db.$client.query(`delete from trades where coin = any($1::text[])`, [COINS]);
 
   const note = `${POSITIONS} open positions, 15 coins`;

@@ -35,7 +35,12 @@ interface RiskState {
   processed: Map<string, string>;
   /** Coins with a crossed row that was skipped (a user held it): looked at again on the next pass. */
   dirty: Set<string>;
+  /** The coins with live trades, as last read (a coin also counts once this process has shown its mark). */
+  live?: { at: number; coins: string[] };
 }
+
+/** How often the coins with live trades are read again (new coins are seen sooner: opening reads their mark). */
+const LIVE_COINS_EVERY_MS = 5_000;
 
 const states = new WeakMap<object, RiskState>();
 const stateOf = (market: object): RiskState => {
@@ -119,6 +124,24 @@ async function crossedAt(ctx: RiskContext, coin: string, mark: string, limit: nu
 }
 
 /**
+ * Of these (coin, mark) pairs, the coins where the mark has crossed something: one statement for
+ * a whole tick, so a tick that crosses nothing costs one round trip, not one per coin.
+ */
+async function coinsWithCrossings(ctx: RiskContext, steps: { coin: string; mark: string }[]): Promise<Set<string>> {
+  if (steps.length === 0) return new Set();
+  const { rows } = await ctx.db.$client.query<{ coin: string }>({
+    name: 'risk_crossed_coins',
+    text: `select c.coin from unnest($1::text[], $2::numeric[]) as c(coin, mark)
+      where exists (select 1 from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'buy' and t.limit_price >= c.mark)
+         or exists (select 1 from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'sell' and t.limit_price <= c.mark)
+         or exists (select 1 from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'buy' and t.liquidation_price >= c.mark)
+         or exists (select 1 from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'sell' and t.liquidation_price <= c.mark)`,
+    values: [steps.map((s) => s.coin), steps.map((s) => s.mark)],
+  });
+  return new Set(rows.map((r) => r.coin));
+}
+
+/**
  * The order the mark met them in: on a fall, the highest prices first; on a rise, the lowest. Rows
  * on the other side (left over from an earlier pass) come first. At one price a fill comes before a
  * liquidation (the filled position may be liquidatable at once).
@@ -187,29 +210,47 @@ async function settleCrossed(
  */
 export async function riskPass(ctx: RiskContext, acting: boolean): Promise<RiskReport> {
   const report: RiskReport = { filled: 0, liquidated: 0, waiting: [] };
-  const walk = walkOf(ctx.market) ?? rawWalk(ctx);
+  const walked = walkOf(ctx.market);
+  const walk = walked ?? rawWalk(ctx);
   const state = stateOf(ctx.market);
-  const coins = [...new Set([...(await liveCoins(ctx)), ...walk.coins()])].sort();
+  const now = Date.now();
+  // A walked market knows every coin this process has shown a mark of: the table is read now and then
+  // for coins traded only through other instances (or before a restart).
+  if (!walked || !state.live || now - state.live.at > LIVE_COINS_EVERY_MS) state.live = { at: now, coins: await liveCoins(ctx) };
+  const coins = [...new Set([...state.live.coins, ...walk.coins()])].sort();
+
+  // The first step of every coin, and one statement for what those steps crossed.
+  const first = new Map<string, MarkStep>();
   for (const coin of coins) {
-    for (;;) {
-      const step: MarkStep | null = await walk.next(coin);
-      if (!step) {
-        report.waiting.push(coin);
-        break;
-      }
-      const moved = state.processed.get(coin) !== step.to || state.dirty.has(coin);
-      if (moved) {
-        const rising = Number(step.to) > Number(step.from);
-        if (acting) {
+    const step = await walk.next(coin);
+    if (step) first.set(coin, step);
+    else report.waiting.push(coin);
+  }
+  const moves = (coin: string, step: MarkStep) => state.processed.get(coin) !== step.to || state.dirty.has(coin);
+  const moving = [...first].filter(([coin, step]) => moves(coin, step));
+  const crossing = await coinsWithCrossings(
+    ctx,
+    moving.map(([coin, step]) => ({ coin, mark: step.to })),
+  );
+
+  for (const [coin, firstStep] of first) {
+    let step: MarkStep | null = firstStep;
+    for (let n = 0; step; n++) {
+      if (moves(coin, step)) {
+        // The first step's crossings are known from the statement above; later steps ask again.
+        const crossed = n === 0 ? crossing.has(coin) : (await crossedAt(ctx, coin, step.to, 1)).length > 0;
+        if (crossed) {
+          if (!acting) break; // the leader has not processed this step yet: the mark waits for it
+          const rising = Number(step.to) > Number(step.from);
           if (await settleCrossed(ctx, coin, step.to, rising, report)) state.dirty.delete(coin);
           else state.dirty.add(coin);
-        } else if ((await crossedAt(ctx, coin, step.to, 1)).length > 0) {
-          break; // the leader has not processed this step yet: the mark waits for it
-        }
+        } else state.dirty.delete(coin);
         state.processed.set(coin, step.to);
       }
       walk.commit(coin, step.to);
       if (!step.walking) break;
+      step = await walk.next(coin);
+      if (!step) report.waiting.push(coin);
     }
   }
   return report;
