@@ -67,7 +67,10 @@ export async function runRisk(ctx: BenchContext): Promise<Figure[]> {
     db,
     market,
     clock: { now: () => new Date() },
-    config: loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: ctx.stack.dataDir }, { dataDir: ctx.stack.dataDir }),
+    config: loadConfig(
+      { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: ctx.stack.dataDir },
+      { dataDir: ctx.stack.dataDir },
+    ),
     // Called after each action's commit: the moment a liquidation is final.
     changes: { forget: () => void commits.push(performance.now()) },
   } as unknown as Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;

@@ -20,7 +20,14 @@ import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { dec, tradeProfitLoss } from '../../src/shared/money.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced, staff } from '../helpers/money.js';
-import { activeTradesOf, closeTrade, finishAllTrades, leverTrader, openTrade, openedTradeId } from '../helpers/trades.js';
+import {
+  activeTradesOf,
+  closeTrade,
+  finishAllTrades,
+  leverTrader,
+  openTrade,
+  openedTradeId,
+} from '../helpers/trades.js';
 import { call } from '../helpers/users.js';
 import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
 
@@ -57,7 +64,9 @@ async function insurancePostings() {
     .select({ tradeId: ledgerEntries.refId, amount: ledgerEntries.amount })
     .from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
-    .where(and(isNull(accounts.userId), eq(accounts.wallet, 'insurance'), eq(ledgerEntries.reason, 'trade_liquidation')))
+    .where(
+      and(isNull(accounts.userId), eq(accounts.wallet, 'insurance'), eq(ledgerEntries.reason, 'trade_liquidation')),
+    )
     .orderBy(asc(ledgerEntries.id));
   return rows.map((r) => ({ tradeId: Number(r.tradeId), amount: r.amount }));
 }
@@ -91,7 +100,11 @@ describe('the per-tick engine', () => {
     expect(await tradeRow(id)).toMatchObject({ closePrice: liquidation, profitLoss: '-60' });
     // The insurance fund got the maintenance margin left at that price, never less than nothing.
     const [posting] = (await insurancePostings()).filter((p) => p.tradeId === id);
-    expect(posting!.amount).toBe(dec(60).plus(tradeProfitLoss('buy', '0.1', '60000', liquidation)).toFixed());
+    expect(posting!.amount).toBe(
+      dec(60)
+        .plus(tradeProfitLoss('buy', '0.1', '60000', liquidation))
+        .toFixed(),
+    );
     expect(dec(posting!.amount).gt(0)).toBe(true);
   });
 
@@ -111,14 +124,23 @@ describe('the per-tick engine', () => {
     const marks = ['60000', ...shown.filter((s) => s.coin === 'BTC').map((s) => s.mark)];
     expect(marks.length).toBeGreaterThan(100);
     for (let i = 1; i < marks.length; i++)
-      expect(dec(marks[i - 1]!).minus(marks[i]!).abs().lte(dec(marks[i - 1]!).times(MARK_STEP))).toBe(true);
+      expect(
+        dec(marks[i - 1]!)
+          .minus(marks[i]!)
+          .abs()
+          .lte(dec(marks[i - 1]!).times(MARK_STEP)),
+      ).toBe(true);
 
     for (const { id } of longs) {
       const row = await tradeRow(id);
       expect(row.status).toBe('liquidated');
       // At the mark where the engine liquidated it, its equity was still >= 0: no loss was truncated.
       const at = markThatCrossed(row.liquidationPrice!, true);
-      expect(dec(row.margin).plus(tradeProfitLoss('buy', row.hands, row.entryPrice!, at)).gte(0)).toBe(true);
+      expect(
+        dec(row.margin)
+          .plus(tradeProfitLoss('buy', row.hands, row.entryPrice!, at))
+          .gte(0),
+      ).toBe(true);
     }
     const postings = await insurancePostings();
     for (const { id } of longs) expect(dec(postings.find((p) => p.tradeId === id)!.amount).gte(0)).toBe(true);

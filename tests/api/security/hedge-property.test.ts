@@ -129,13 +129,24 @@ describe(`hedged pairs never gain from a price path (HEDGE_SEED=${SEED})`, () =>
         if (coin === 'USDO') {
           // A staff change of up to +-50 % of the current price.
           const change = (random() * 2 - 1) * 0.5;
-          await setUsdo(dec(before).times(1 + change).toDecimalPlaces(8).toFixed());
+          await setUsdo(
+            dec(before)
+              .times(1 + change)
+              .toDecimalPlaces(8)
+              .toFixed(),
+          );
           seen.usdoChanges++;
         } else {
           const jump = random() < 0.35;
           const change = jump ? (random() * 2 - 1) * 0.3 : (random() * 2 - 1) * 0.01;
           if (jump) seen.jumps++;
-          walked.feed.set(coin, dec(before).times(1 + change).toDecimalPlaces(2).toFixed());
+          walked.feed.set(
+            coin,
+            dec(before)
+              .times(1 + change)
+              .toDecimalPlaces(2)
+              .toFixed(),
+          );
         }
         await runTradeJobsOnce(t.ctx);
         const now = await mark(coin);
@@ -150,7 +161,9 @@ describe(`hedged pairs never gain from a price path (HEDGE_SEED=${SEED})`, () =>
           const crossing = shown.find(
             (s) =>
               s.coin === coin &&
-              (ended.side === 'buy' ? dec(s.mark).lte(ended2.liquidationPrice!) : dec(s.mark).gte(ended2.liquidationPrice!)),
+              (ended.side === 'buy'
+                ? dec(s.mark).lte(ended2.liquidationPrice!)
+                : dec(s.mark).gte(ended2.liquidationPrice!)),
           )!.mark;
           seen.liquidations++;
           expect(dec(await pairTotal(legs, crossing)).lte(start), `${context}, move ${move}: first leg ended`).toBe(

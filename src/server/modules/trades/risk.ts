@@ -99,10 +99,14 @@ interface Crossed {
  * limits and short liquidation prices at or below it. Four index range scans.
  */
 async function crossedAt(ctx: RiskContext, coin: string, mark: string, limit: number): Promise<Crossed[]> {
-  const { rows } = await ctx.db.$client.query<{ id: string; kind: Crossed['kind']; price: string; side: Crossed['side'] }>(
-    {
-      name: 'risk_crossed',
-      text: `(select id, 'fill' as kind, limit_price::text as price, 'down' as side from trades
+  const { rows } = await ctx.db.$client.query<{
+    id: string;
+    kind: Crossed['kind'];
+    price: string;
+    side: Crossed['side'];
+  }>({
+    name: 'risk_crossed',
+    text: `(select id, 'fill' as kind, limit_price::text as price, 'down' as side from trades
           where status = 'pending' and coin = $1 and trade_type = 'buy' and limit_price >= $2::numeric
           order by limit_price desc limit $3)
         union all
@@ -117,9 +121,8 @@ async function crossedAt(ctx: RiskContext, coin: string, mark: string, limit: nu
         (select id, 'liquidate', liquidation_price::text, 'up' from trades
           where status = 'open' and coin = $1 and trade_type = 'sell' and liquidation_price <= $2::numeric
           order by liquidation_price limit $3)`,
-      values: [coin, mark, limit],
-    },
-  );
+    values: [coin, mark, limit],
+  });
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, price: r.price, side: r.side }));
 }
 
@@ -216,7 +219,8 @@ export async function riskPass(ctx: RiskContext, acting: boolean): Promise<RiskR
   const now = Date.now();
   // A walked market knows every coin this process has shown a mark of: the table is read now and then
   // for coins traded only through other instances (or before a restart).
-  if (!walked || !state.live || now - state.live.at > LIVE_COINS_EVERY_MS) state.live = { at: now, coins: await liveCoins(ctx) };
+  if (!walked || !state.live || now - state.live.at > LIVE_COINS_EVERY_MS)
+    state.live = { at: now, coins: await liveCoins(ctx) };
   const coins = [...new Set([...state.live.coins, ...walk.coins()])].sort();
 
   // The first step of every coin, and one statement for what those steps crossed.
