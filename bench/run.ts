@@ -5,7 +5,7 @@
  *
  *   npm run bench                         everything (about 6-8 minutes on 2 cores)
  *   npm run bench -- --quick              shorter windows, for development
- *   npm run bench -- --only=http,money    some sections (http, traders, money, fanout, web)
+ *   npm run bench -- --only=http,money    some sections (http, traders, money, fanout, web, risk)
  *   npm run bench -- --only=http --profile   also a CPU profile of the server, summarised
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,10 +19,11 @@ import { startServer, startStack, type ServerProcess, type Stack } from './lib/s
 import { runFanout } from './sections/fanout.js';
 import { runHttp } from './sections/http.js';
 import { runMoney } from './sections/money.js';
+import { runRisk } from './sections/risk.js';
 import { runTraders } from './sections/traders.js';
 import { buildWeb, runWeb } from './sections/web.js';
 
-const SECTIONS = ['http', 'traders', 'money', 'fanout', 'web'] as const;
+const SECTIONS = ['http', 'traders', 'money', 'fanout', 'web', 'risk'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface BenchContext {
@@ -110,6 +111,7 @@ async function main() {
       money: runMoney,
       fanout: runFanout,
       web: runWeb,
+      risk: runRisk,
     };
     for (const section of args.sections) {
       log(`section ${section}`);

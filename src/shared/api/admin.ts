@@ -16,6 +16,8 @@ export const ADMIN_MSG = {
   userNotFound: 'User not found',
   faqEntryNotFound: 'FAQ entry not found',
   invalidPrice: 'Price must be a positive number with at most 8 decimals',
+  usdoChangeTooLarge: (current: string, lowest: string, highest: string) =>
+    `The USDO price can change by at most 50 % at a time: from ${current} it can be set from ${lowest} to ${highest}`,
   nothingToChange: 'Nothing to change',
   invalidAddress: (network: string) => `Please enter a valid ${network} address`,
   placeholderRequired: (placeholder: string) =>

@@ -30,6 +30,8 @@ export const TRADE_MSG = {
   chooseLeverage: 'Leverage must be 100X, 50X, 30X or 10X',
   inHouseLeverage: `${IN_HOUSE_COIN} trades at ${IN_HOUSE_LEVERAGE}X only: its price is set by the provider, not by a market`,
   chooseOrderType: 'Order type must be market or limit',
+  markWalking: (coin: string) =>
+    `The price of ${coin} is moving to its new value. New ${coin} trades open once it gets there: please try again in a few seconds.`,
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   priceMoved: (coin: string, mark: string) =>
     `The price has moved: ${coin} is now ${mark} ${QUOTE_CURRENCY}. Please check the price and try again.`,

@@ -15,6 +15,7 @@ import {
   type SettingsSaved,
   type SettingsUpdateBody,
 } from '../../../shared/api/admin.js';
+import { add, dec, sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { faqEntries, settings } from '../../db/schema.js';
@@ -45,6 +46,21 @@ async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: numbe
     .insert(settings)
     .values({ key, value, updatedBy: staffId, updatedAt: at })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: staffId, updatedAt: at } });
+}
+
+/** A staff change of the USDO price moves it by at most this share of the current price (docs/decisions/0019). */
+const USDO_MAX_CHANGE = '0.5';
+
+/**
+ * At 1X a move of up to 50 % can liquidate nobody, so a hedged USDO pair ends with exactly minus its
+ * fees (docs/decisions/0019); a larger change is refused, read under the key's lock.
+ */
+function checkUsdoChange(current: string, next: string) {
+  const lowest = dec(current).times(sub(1, USDO_MAX_CHANGE));
+  const highest = dec(current).times(add(1, USDO_MAX_CHANGE));
+  if (dec(next).gte(lowest) && dec(next).lte(highest)) return;
+  const message = ADMIN_MSG.usdoChangeTooLarge(current, lowest.toFixed(), highest.toFixed());
+  throw badRequest(message, { usdo_price: message });
 }
 
 export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) {
@@ -82,9 +98,11 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
       return ctx.db.transaction(async (tx) => {
         if (body.usdo_price) {
           const after = { price: body.usdo_price.price };
-          await replaceSetting(tx, staffId, USDO_PRICE_KEY, 'settings.usdo_price', after, async () => ({
-            price: (await usdoPrice(tx, ctx.config.usdoPrice)).price,
-          }));
+          await replaceSetting(tx, staffId, USDO_PRICE_KEY, 'settings.usdo_price', after, async () => {
+            const { price } = await usdoPrice(tx, ctx.config.usdoPrice);
+            checkUsdoChange(price, after.price);
+            return { price };
+          });
         }
         if (body.deposit_addresses) {
           const after = { ...body.deposit_addresses };

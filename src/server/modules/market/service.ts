@@ -11,6 +11,7 @@ import { chooseServerRegion, detectCountry, type FetchLike } from './region.js';
 import { createSimFeed } from './sim/feed.js';
 import type { ExchangeFeed, MarketService } from './types.js';
 import { usdoPrice } from './usdo.js';
+import { walkMarks } from './walk.js';
 
 export interface MarketServiceDeps extends Pick<AppContext, 'config' | 'db' | 'clock'> {
   log: FeedLog & { error(obj: object, msg?: string): void };
@@ -59,7 +60,15 @@ function startTickLoop(tick: () => void): () => void {
   };
 }
 
+/**
+ * The market with walked marks (walk.ts): with no risk engine in this process
+ * (TRADE_JOB_INTERVAL_MS=0) nothing acts on the steps, so the marks are the raw prices.
+ */
 export function createMarketService(deps: MarketServiceDeps): MarketService {
+  return walkMarks(createRawMarketService(deps), { follow: deps.config.tradeJobIntervalMs === 0 });
+}
+
+function createRawMarketService(deps: MarketServiceDeps): MarketService {
   const { config, db } = deps;
   const exchange = createFeed(deps);
   const listeners = new Set<() => void>();

@@ -11,6 +11,11 @@ export interface MarkPrice {
   stale: boolean;
   /** When the price was observed (ms since epoch). */
   updatedAt: number;
+  /**
+   * The mark is still walking toward the raw price (market/walk.ts, docs/decisions/0019): set by a
+   * walked market; absent means it is at the raw price.
+   */
+  walking?: boolean;
 }
 
 export interface KlineQuery {
@@ -41,7 +46,10 @@ export interface ExchangeFeed {
 }
 
 export interface MarketService {
-  /** Mark price of a coin against USDT ('BTC' -> BTCUSDT). USDO comes from the default-currency price. null: unknown coin. */
+  /**
+   * Mark price of a coin against USDT ('BTC' -> BTCUSDT), walked toward the feed's price in steps the
+   * risk engine sees (walk.ts). USDO walks toward the staff's price. null: unknown coin.
+   */
   markPrice(coin: string): Promise<MarkPrice | null>;
   /** The exchange-compatible view (HTTP /api/v3, WebSocket ticker streams). */
   readonly exchange: ExchangeFeed;

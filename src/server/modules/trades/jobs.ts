@@ -1,109 +1,42 @@
 /**
- * The background work of trades (docs/architecture.md section 5): fill resting limit orders the mark has
- * reached, liquidate positions whose loss reached their margin, and sample each open trade's price
+ * The background work of trades (docs/architecture.md section 5, docs/decisions/0019-risk-engine.md):
+ * the risk engine, run on every market tick (risk.ts: walk each coin's mark step by step and act on
+ * what each step crossed: limit fills, liquidations), and the sampling of each open trade's price
  * into its history (at most once per PRICE_SAMPLE_EVERY_MS).
  *
- * Safe in every instance: a pass runs only while it holds a PostgreSQL advisory lock (a second
- * instance skips its pass), and each action locks its trade row and re-checks it, skipping a row
- * a user is closing right now. Nothing is done on a stale or missing price.
+ * One actor at a time across instances: the instance that holds a session advisory lock on a
+ * connection of its own (the leader) acts; the others walk their marks without acting and try for
+ * the lock every TRADE_JOB_INTERVAL_MS, so the work moves to a survivor when the leader dies (its
+ * connection closes and PostgreSQL frees the lock). Each action locks its trade row and re-checks
+ * it, so nothing is done twice. Nothing is done on a stale or missing price.
  */
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { POLL } from '../../../shared/constants.js';
-import { limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
-import type { Tx } from '../../db/database.js';
-import { trades } from '../../db/schema.js';
-import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade, type TradeRow } from './lifecycle.js';
+import { walkOf } from '../market/index.js';
 import { readMark } from './marks.js';
+import { riskPass, type RiskContext } from './risk.js';
 
-type JobContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
+type JobContext = RiskContext;
 
-/** One app-wide key for pg_try_advisory_lock: "one trade-jobs pass at a time, across instances". */
+/** One app-wide key for the advisory lock: "the acting risk engine", across instances. */
 const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
 
 /** The Lever screen re-prices every 20 s (docs/product.md 7 "Polling"); the history keeps the same rhythm. */
 const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
 
+/** How often the leader's loop looks for trades due a price point. */
+const SAMPLE_SCAN_MS = 5_000;
+
 export interface TradeJobReport {
-  /** false when another instance held the lock and this pass did nothing. */
+  /** false when another instance held the lock: this pass only walked the marks. */
   ran: boolean;
   filled: number;
   liquidated: number;
   sampled: number;
   /** Coins with trades whose price was stale or missing: nothing was done for them. */
   waiting: string[];
-}
-
-/**
- * Each due trade in its own transaction, under its row lock (a row a user is closing right now is
- * skipped): `act` re-checks the locked row and acts, or returns false. Returns how many it acted on.
- */
-async function actOnEach(
-  ctx: JobContext,
-  due: { id: number }[],
-  act: (tx: Tx, trade: TradeRow) => Promise<boolean>,
-): Promise<number> {
-  let acted = 0;
-  for (const { id } of due) {
-    const done = await ctx.db.transaction(async (tx) => {
-      const trade = await lockTrade(tx, id, { skipLocked: true });
-      return trade && (await act(tx, trade)) ? trade : null;
-    });
-    if (!done) continue;
-    ctx.changes.forget(TRADES_CHANGED, done.userId);
-    acted++;
-  }
-  return acted;
-}
-
-/** Fill the resting orders of `coin` that `mark` reaches, each in its own transaction. */
-async function fillOrders(ctx: JobContext, coin: string, mark: string, now: Date): Promise<number> {
-  const due = await ctx.db
-    .select({ id: trades.id })
-    .from(trades)
-    .where(
-      and(
-        eq(trades.status, 'pending'),
-        eq(trades.coin, coin),
-        or(
-          and(eq(trades.tradeType, 'buy'), gte(trades.limitPrice, mark)),
-          and(eq(trades.tradeType, 'sell'), lte(trades.limitPrice, mark)),
-        ),
-      ),
-    )
-    .orderBy(trades.id);
-  return actOnEach(ctx, due, async (tx, trade) => {
-    if (trade.status !== 'pending' || !limitReached(trade.tradeType, trade.limitPrice!, mark)) return false;
-    await fillOrder(tx, trade, now, ctx.config.trading);
-    return true;
-  });
-}
-
-/** Liquidate the open trades of `coin` whose loss at `mark` reached their margin. */
-async function liquidate(ctx: JobContext, coin: string, mark: string, now: Date): Promise<number> {
-  // The index finds the positions the mark crossed; the shared rule (reachesLiquidation) decides each under its row lock.
-  const rate = ctx.config.trading.maintenanceRate;
-  const due = await ctx.db
-    .select({ id: trades.id })
-    .from(trades)
-    .where(
-      and(
-        eq(trades.status, 'open'),
-        eq(trades.coin, coin),
-        or(
-          and(eq(trades.tradeType, 'buy'), gte(trades.liquidationPrice, mark)),
-          and(eq(trades.tradeType, 'sell'), lte(trades.liquidationPrice, mark)),
-        ),
-      ),
-    )
-    .orderBy(trades.id);
-  return actOnEach(ctx, due, async (tx, trade) => {
-    if (trade.status !== 'open') return false;
-    const args = [trade.hands, trade.entryPrice!, trade.margin] as const;
-    if (!reachesLiquidation(trade.tradeType, ...args, mark, rate)) return false;
-    await settleTrade(tx, trade, mark, now, ctx.config.trading);
-    return true;
-  });
 }
 
 /** One price point for every open trade of `coin` without one in the last PRICE_SAMPLE_EVERY_MS. */
@@ -121,90 +54,181 @@ async function samplePrices(ctx: JobContext, coin: string, mark: string, now: Da
   return result.rowCount ?? 0;
 }
 
-async function pass(ctx: JobContext): Promise<TradeJobReport> {
-  const report: TradeJobReport = { ran: true, filled: 0, liquidated: 0, sampled: 0, waiting: [] };
-  const coins = await ctx.db
-    .selectDistinct({ coin: trades.coin })
-    .from(trades)
-    .where(inArray(trades.status, ['pending', 'open']))
-    .orderBy(trades.coin);
-  for (const { coin } of coins) {
+/** Price points for the open trades of every coin with a usable mark. */
+async function sampleAll(ctx: JobContext): Promise<number> {
+  const { rows } = await ctx.db.$client.query<{ coin: string }>(
+    `select distinct coin from trades where status = 'open' order by coin`,
+  );
+  let sampled = 0;
+  for (const { coin } of rows) {
     const mark = await readMark(ctx.market, coin);
-    if (!mark || mark.stale) {
-      report.waiting.push(coin);
-      continue;
-    }
-    const now = ctx.clock.now();
-    // Fills first, so an order filled into a loss beyond its margin is liquidated in the same pass.
-    report.filled += await fillOrders(ctx, coin, mark.price, now);
-    report.liquidated += await liquidate(ctx, coin, mark.price, now);
-    report.sampled += await samplePrices(ctx, coin, mark.price, now);
+    if (mark && !mark.stale) sampled += await samplePrices(ctx, coin, mark.price, ctx.clock.now());
   }
-  return report;
+  return sampled;
 }
 
-/** One pass of the trade jobs; tests call it directly. */
-export async function runTradeJobsOnce(ctx: JobContext): Promise<TradeJobReport> {
-  // A session lock on a connection of its own, held for the pass; the work uses other connections.
-  const client = await ctx.db.$client.connect();
-  let broken: Error | undefined;
-  try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      TRADE_JOBS_LOCK_KEY,
-    ]);
-    if (!rows[0]?.locked) return { ran: false, filled: 0, liquidated: 0, sampled: 0, waiting: [] };
+/** Passes of one process never overlap (they share its marks): each waits for the one before. */
+const queues = new WeakMap<object, Promise<unknown>>();
+function serialised<T>(ctx: JobContext, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(ctx.market) ?? Promise.resolve();
+  const run = before.then(work, work);
+  queues.set(
+    ctx.market,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+async function tryLock(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+    TRADE_JOBS_LOCK_KEY,
+  ]);
+  return rows[0]?.locked === true;
+}
+
+/**
+ * One pass, as the loop makes it on a tick, plus the price sampling: tests call it directly. It
+ * acts only when it gets the lock for the pass (another instance's engine holding it: it walks its
+ * marks and reports ran: false).
+ */
+export function runTradeJobsOnce(ctx: JobContext): Promise<TradeJobReport> {
+  return serialised(ctx, async () => {
+    const client = await ctx.db.$client.connect();
+    let broken: Error | undefined;
     try {
-      return await pass(ctx);
+      if (!(await tryLock(client))) {
+        const { waiting } = await riskPass(ctx, false);
+        return { ran: false, filled: 0, liquidated: 0, sampled: 0, waiting };
+      }
+      try {
+        const report = await riskPass(ctx, true);
+        return { ran: true, ...report, sampled: await sampleAll(ctx) };
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch((error: Error) => {
+          broken = error; // a connection that lost its unlock is closed below, which releases the lock
+        });
+      }
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch((error: Error) => {
-        broken = error; // a connection that lost its unlock is closed below, which releases the lock
-      });
+      client.release(broken);
     }
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 export interface TradeJobs {
-  /** Stop scheduling and wait for a pass in progress. */
+  /** Stop, wait for a pass in progress, and give up the leadership. */
   stop(): Promise<void>;
 }
 
 /**
- * Run passes every `intervalMs` (the next one is scheduled when the last ends, so they never
- * overlap). The timer is unref'd: it never keeps the process alive. A failed pass is logged and
- * the next one runs as usual.
+ * The engine of this process: a pass on every market tick (a tick during a pass makes one more pass
+ * after it), and at least every `intervalMs` (a retry after a failure, a market without ticks). The
+ * leader's lock is held on a connection of its own for as long as it lives; a follower tries for it
+ * every `intervalMs`. A failed pass is logged once, not on every tick, until a pass succeeds again.
+ * Timers are unref'd: they never keep the process alive.
  */
 export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, intervalMs: number): TradeJobs {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  const walk = walkOf(ctx.market);
+  const followed = walk?.follow;
+  if (walk) walk.follow = false; // this process acts on (or waits for) every step: the marks walk
+  let leader: pg.PoolClient | undefined;
+  let lastLeaderTry = 0;
+  let lastSample = 0;
+  let failing = false;
   let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(tick, intervalMs);
-    timer.unref();
+  const dropLeader = (error?: Error) => {
+    leader?.removeAllListeners('error');
+    leader?.release(error ?? true);
+    leader = undefined;
   };
-  const tick = () => {
-    running = runTradeJobsOnce(ctx)
+
+  async function lead(): Promise<boolean> {
+    if (leader) return true;
+    const now = Date.now();
+    if (now - lastLeaderTry < intervalMs) return false;
+    lastLeaderTry = now;
+    const client = await ctx.db.$client.connect();
+    // A connection that breaks while idle: PostgreSQL has freed the lock; the next pass tries again.
+    client.on('error', (error) => {
+      if (leader === client) dropLeader(error);
+    });
+    try {
+      if (await tryLock(client)) {
+        leader = client;
+        ctx.log.info('risk engine: this instance acts (leader)');
+        return true;
+      }
+      client.removeAllListeners('error');
+      client.release();
+      return false;
+    } catch (error) {
+      client.removeAllListeners('error');
+      client.release(error as Error);
+      throw error;
+    }
+  }
+
+  async function onePass(): Promise<void> {
+    const acting = await lead();
+    const report = await serialised(ctx, () => riskPass(ctx, acting));
+    let sampled = 0;
+    if (acting && Date.now() - lastSample >= SAMPLE_SCAN_MS) {
+      lastSample = Date.now();
+      sampled = await sampleAll(ctx);
+    }
+    if (report.filled || report.liquidated) ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
+  }
+
+  const pass = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = onePass()
       .then(
-        (report) => {
-          if (report.filled || report.liquidated) ctx.log.info({ tradeJobs: report }, 'trade jobs pass');
+        () => {
+          if (failing) ctx.log.info('trade jobs passes work again');
+          failing = false;
         },
-        (error: unknown) => ctx.log.error({ err: error }, 'trade jobs pass failed'),
+        (error: unknown) => {
+          // Once per failing spell, not on every tick: the next tick retries.
+          if (!failing) ctx.log.error({ err: error }, 'trade jobs pass failed');
+          failing = true;
+          if (leader) dropLeader(error as Error); // its connection may be the broken part
+        },
       )
       .finally(() => {
         running = undefined;
-        schedule();
+        if (stopped) return;
+        if (again) {
+          again = false;
+          setImmediate(pass);
+        } else schedule();
       });
   };
+  const schedule = () => {
+    timer = setTimeout(pass, intervalMs);
+    timer.unref();
+  };
 
+  const stopTicks = ctx.market.onTick(pass);
   schedule();
   return {
     async stop() {
       stopped = true;
+      stopTicks();
       clearTimeout(timer);
       await running;
+      if (leader) {
+        await leader.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch(() => undefined);
+        dropLeader();
+      }
+      if (walk && followed !== undefined) walk.follow = followed;
     },
   };
 }

@@ -3,8 +3,9 @@
  * (docs/architecture.md section 5). A client's price is a sanity check against it, never used.
  */
 import { TRADE_MSG } from '../../../shared/api/trade.js';
+import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { dec } from '../../../shared/money.js';
-import { badRequest, unavailable } from '../../errors.js';
+import { badRequest, conflict, unavailable } from '../../errors.js';
 import type { MarketService } from '../market/index.js';
 
 export type Market = Pick<MarketService, 'markPrice'>;
@@ -41,9 +42,11 @@ export async function readMark(market: Market, coin: string): Promise<Mark | nul
 
 /**
  * The mark a user's trade may act on now: an unknown coin is a 400; a missing, invalid or stale
- * price is a 503 (the request is fine, the market is not: try again shortly).
+ * price is a 503 (the request is fine, the market is not: try again shortly). `opening` the in-house
+ * coin while its mark still walks to a new staff price is a 409 (docs/decisions/0019): a trade opened
+ * at the old mark would win the walk for sure.
  */
-export async function freshMark(market: Market, coin: string): Promise<string> {
+export async function freshMark(market: Market, coin: string, options: { opening?: boolean } = {}): Promise<string> {
   let mark: Awaited<ReturnType<Market['markPrice']>>;
   try {
     mark = await market.markPrice(coin);
@@ -53,5 +56,7 @@ export async function freshMark(market: Market, coin: string): Promise<string> {
   if (!mark) throw badRequest(TRADE_MSG.cannotTrade(coin), { coin: TRADE_MSG.cannotTrade(coin) });
   const price = parsePrice(mark.price);
   if (price === null || mark.stale) throw unavailable(TRADE_MSG.priceUnavailable(coin));
+  if (options.opening && mark.walking && coin.trim().toUpperCase() === IN_HOUSE_COIN)
+    throw conflict(TRADE_MSG.markWalking(IN_HOUSE_COIN));
   return price;
 }

@@ -96,7 +96,7 @@ export function createTradeService(ctx: TradeContext) {
           {
             statusCode: 201,
             prepare: async () => {
-              const mark = await freshMark(market, body.coin);
+              const mark = await freshMark(market, body.coin, { opening: true });
               checkClientPrice('starting_price', body.starting_price, body.coin, mark);
               return mark;
             },
