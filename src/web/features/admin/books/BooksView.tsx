@@ -27,9 +27,9 @@ type Currency = BooksReport['currencies'][number];
 
 /** What each house account means here, in the order the view shows them. */
 const HOUSE_LINES = [
-  { name: 'fees', label: 'Fee revenue', hint: 'Trading and withdrawal fees earned' },
-  { name: 'trading', label: 'House trading P/L', hint: 'Positive when traders lost' },
-  { name: 'insurance', label: 'Insurance fund', hint: 'What liquidations left' },
+  { name: 'fees', label: 'Fee revenue', hint: 'Trading and withdrawal fees earned', signed: false },
+  { name: 'trading', label: 'House trading P/L', hint: 'Positive when traders lost', signed: true },
+  { name: 'insurance', label: 'Insurance fund', hint: 'What liquidations left', signed: false },
 ] as const;
 const TRANSIT_LINES = [
   { name: 'deposits', label: 'Deposits', hint: 'Negative: money that came in, net of money sent out' },
@@ -45,7 +45,20 @@ function formatBookAmount(value: string): string {
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
-function Line({ label, hint, value, strong }: { label: string; hint?: string; value: string; strong?: boolean }) {
+function Line({
+  label,
+  hint,
+  value,
+  strong,
+  signed,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  strong?: boolean;
+  /** A result (the house's P/L): red when negative. Other accounts are negative by construction (deposits). */
+  signed?: boolean;
+}) {
   return (
     <div className={cx('flex items-start justify-between gap-3 py-1.5', strong && 'border-t border-line pt-2.5')}>
       <dt className="min-w-0">
@@ -56,7 +69,8 @@ function Line({ label, hint, value, strong }: { label: string; hint?: string; va
         className={cx(
           'shrink-0 text-right tabular-nums',
           strong ? 'font-semibold' : 'font-medium',
-          dec(value).isNegative() && 'text-down',
+          signed && dec(value).isNegative() && 'text-down',
+          strong && !dec(value).isZero() && 'text-down',
         )}
       >
         {formatBookAmount(value)}
@@ -88,7 +102,7 @@ function CurrencyBooks({ books }: { books: Currency }) {
       <dl className="text-sm" aria-label={`${books.currency} books`}>
         <Line label="Customer liabilities" hint="What every customer wallet holds" value={books.customer_balances} />
         {HOUSE_LINES.map((line) => (
-          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} />
+          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} signed={line.signed} />
         ))}
         <p className="mt-2 text-[11px] font-semibold uppercase tracking-wide text-muted">In transit</p>
         {TRANSIT_LINES.map((line) => (

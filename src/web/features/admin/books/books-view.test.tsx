@@ -105,6 +105,8 @@ describe('the Books view', () => {
     show();
     expect((await screen.findByRole('alert')).textContent).toBe(BOOKS_MSG.notBalanced('USDT'));
     expect(await valueOf('USDT', 'Total')).toBe('0.01');
+    const total = within(screen.getByLabelText('USDT books')).getByText('0.01');
+    expect(total.className).toContain('text-down');
     const usdtCard = screen.getByRole('region', { name: 'USDT' });
     expect(within(usdtCard).getByText('NOT balanced')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'BTC' })).getByText('Balanced')).toBeTruthy();
