@@ -1,8 +1,9 @@
 /**
  * /admin/dashboard as a whole: the staff menu's view from the address picks the Dashboard (Chats
- * and Requests tabs, DashboardView) or the Users or Settings view.
+ * and Requests tabs, DashboardView) or the Users, Books or Settings view.
  */
 import { useSearchParams } from 'react-router';
+import { BooksView } from './books/BooksView';
 import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
 import { StaffViewFrame } from './StaffViewFrame';
@@ -16,6 +17,12 @@ export function AdminConsolePage() {
     return (
       <StaffViewFrame title="Users">
         <UsersView />
+      </StaffViewFrame>
+    );
+  if (view === 'books')
+    return (
+      <StaffViewFrame title="Books">
+        <BooksView />
       </StaffViewFrame>
     );
   if (view === 'settings')

@@ -1,11 +1,13 @@
 /**
- * The staff menu (docs/product.md section 2 "Admin screens"): Dashboard, Users, Settings and Logout. The
- * three items switch the console's view, kept in the address (views.ts).
+ * The staff menu (docs/product.md section 2 "Admin screens"): Dashboard, Users, Books (the house's
+ * books of issue 15), Settings and Logout. The items switch the console's view, kept in the address
+ * (views.ts).
  */
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DashboardIcon, LogoutIcon, SettingsIcon, UsersIcon } from '../../components/icons';
 import { SideDrawer } from '../../components/Overlay';
+import { BooksIcon } from './BooksIcon';
 import { PATHS } from '../../lib/paths';
 import { useLogout } from '../../lib/use-session';
 import { paramsOfView, staffViewOf, type StaffView } from './views';
@@ -15,6 +17,7 @@ type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 const ITEMS: Array<{ view: StaffView; label: string; Icon: Icon }> = [
   { view: 'dashboard', label: 'Dashboard', Icon: DashboardIcon },
   { view: 'users', label: 'Users', Icon: UsersIcon },
+  { view: 'books', label: 'Books', Icon: BooksIcon },
   { view: 'settings', label: 'Settings', Icon: SettingsIcon },
 ];
 

@@ -1,4 +1,4 @@
-/** The frame of the Users and Settings views: the console's top bar with the view's title as heading. */
+/** The frame of the Users, Books and Settings views: the console's top bar with the view's title as heading. */
 import type { ReactNode } from 'react';
 import { Screen } from '../../components/Screen';
 import { StaffTopBar } from './StaffTopBar';

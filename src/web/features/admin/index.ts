@@ -1,2 +1,2 @@
-/** Screens of the staff console (loaded as one chunk): /admin/dashboard with its Dashboard, Users and Settings views. */
+/** Screens of the staff console (loaded as one chunk): /admin/dashboard with its Dashboard, Users, Books and Settings views. */
 export { AdminConsolePage } from './AdminConsolePage';

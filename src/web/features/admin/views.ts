@@ -1,13 +1,14 @@
 /**
  * The staff menu's views, kept in the address of /admin/dashboard: no ?view is the Dashboard (the
- * Chats and Requests tabs), ?view=users and ?view=settings the other two. Users keeps its own
+ * Chats and Requests tabs), ?view=users, ?view=books and ?view=settings the others. Users keeps its own
  * place too: ?section=audit, ?q= (search), ?page=, ?user= (a user's detail).
  */
-export type StaffView = 'dashboard' | 'users' | 'settings';
+const STAFF_VIEWS = ['dashboard', 'users', 'books', 'settings'] as const;
+export type StaffView = (typeof STAFF_VIEWS)[number];
 
 export function staffViewOf(params: URLSearchParams): StaffView {
   const view = params.get('view');
-  return view === 'users' || view === 'settings' ? view : 'dashboard';
+  return STAFF_VIEWS.find((v) => v !== 'dashboard' && v === view) ?? 'dashboard';
 }
 
 export const paramsOfView = (view: StaffView): Record<string, string> => (view === 'dashboard' ? {} : { view });

@@ -1,6 +1,7 @@
 /**
  * One open order (docs/product.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
- * order), Type, Amount, Price and P/L in USDT with 2 decimals. Memoised: the 1 s poll shares
+ * order), Type, Amount, Price and P/L in USDT with 2 decimals; below them the margin, the opening fee
+ * and the liquidation price (issue 15). Memoised: the 1 s poll shares
  * unchanged trades structurally, so only rows whose numbers moved render again.
  */
 import { memo } from 'react';
@@ -91,7 +92,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
         </Field>
       </dl>
       <p className="mt-1.5 text-[11px] text-muted tabular-nums">
-        Margin {formatUsdtNeeded(trade.margin)} {QUOTE_CURRENCY}
+        Margin {formatUsdtNeeded(trade.margin)} {QUOTE_CURRENCY} · Fee {formatUsdtNeeded(trade.open_fee)}
         {trade.liquidation_price && ` · Liq. ${formatTradePrice(trade.liquidation_price)}`}
         {trade.current_price && ` · Mark ${formatTradePrice(trade.current_price)}`}
         {trade.price_stale && ' · price delayed'}

@@ -1,13 +1,14 @@
 /**
  * The Lever order form (docs/product.md 2): buy/sell, market or limit price, leverage, the current price,
- * hands, the lever balance, and the buy (long) or sell (short) button. The margin and estimated
- * liquidation price show before the trader presses it; when the order cannot go yet the button
- * is disabled and says why. A refused order shows the server's message (and is logged).
+ * hands, the lever balance, and the buy (long) or sell (short) button. The margin, the opening fee,
+ * what the order takes (margin + fee) and the estimated liquidation price (at the maintenance margin)
+ * show before the trader presses it, with the server's rates (issue 15); when the order cannot go
+ * yet the button is disabled and says why. A refused order shows the server's message (and is logged).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TradeSide } from '../../../shared/api/trade';
-import { LEVERAGE_OPTIONS, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
+import { TRADE_MSG, type TradeSide } from '../../../shared/api/trade';
+import { IN_HOUSE_COIN, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
@@ -15,9 +16,10 @@ import { Notice } from '../../components/Notice';
 import { errorMessage } from '../../lib/api';
 import { PATHS } from '../../lib/paths';
 import { useOpenTrade } from './api/open-trade';
+import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { TransferIcon } from './icons';
-import { DEFAULT_ORDER, leverageLabel, previewOrder } from './order-form';
+import { DEFAULT_ORDER, leverageChoices, leverageFor, leverageLabel, previewOrder } from './order-form';
 import { Segmented, type SegmentOption } from './Segmented';
 import { TradeField } from './TradeField';
 
@@ -29,13 +31,25 @@ const ORDER_TYPES: readonly SegmentOption<OrderType>[] = [
   { value: 'market', label: 'Market price' },
   { value: 'limit', label: 'Limit price' },
 ];
-const LEVERAGES: readonly SegmentOption<Leverage>[] = LEVERAGE_OPTIONS.map((value) => ({
-  value,
-  label: leverageLabel(value),
-}));
+const leverageSegments = (choices: readonly Leverage[]): SegmentOption<Leverage>[] =>
+  choices.map((value) => ({ value, label: leverageLabel(value) }));
 
 const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
 const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
+const RULES_FAILED = 'The trading fees and limits could not be loaded. Please reload the page.';
+
+/** A USDT amount the order takes, rounded up (never show less than is needed). */
+const usdt = (value: string) => `${formatUsdtNeeded(value)} ${QUOTE_CURRENCY}`;
+
+/** One line of the order preview: '--' until it can be worked out. */
+function PreviewLine({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
+  return (
+    <div className={cx('flex justify-between gap-2', strong && 'border-t border-line pt-1')}>
+      <dt className={strong ? 'font-medium' : 'text-muted'}>{label}</dt>
+      <dd className={cx('tabular-nums', strong ? 'font-semibold' : 'font-medium')}>{value ?? '--'}</dd>
+    </div>
+  );
+}
 
 export interface OrderFormProps {
   coin: string;
@@ -47,10 +61,13 @@ export interface OrderFormProps {
 export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProps) {
   const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
   const [orderType, setOrderType] = useState<OrderType>(DEFAULT_ORDER.orderType);
-  const [leverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
+  const [chosenLeverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
   const [hands, setHands] = useState('');
   const [limitPrice, setLimitPrice] = useState('');
   const placing = useOpenTrade();
+  const rules = useTradeRules();
+  const choices = leverageChoices(rules.data, coin);
+  const leverage = leverageFor(choices, chosenLeverage);
   // Another coin: a price or size typed for the last one means nothing now.
   const [formCoin, setFormCoin] = useState(coin);
   if (formCoin !== coin) {
@@ -59,7 +76,17 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
     setLimitPrice('');
   }
 
-  const preview = previewOrder({ coin, side, orderType, leverage, hands, limitPrice, currentPrice: price, balance });
+  const preview = previewOrder({
+    coin,
+    side,
+    orderType,
+    leverage,
+    hands,
+    limitPrice,
+    currentPrice: price,
+    balance,
+    rules: rules.data,
+  });
   const { block } = preview;
   // A typed value is judged once there is one; an empty form is not an error.
   const fieldError = (field: 'hands' | 'limitPrice') => block?.field === field;
@@ -91,11 +118,16 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
       />
       <Segmented
         label="Leverage"
-        options={LEVERAGES}
+        options={leverageSegments(choices)}
         value={leverage}
         size="sm"
         onChange={(v) => edit(() => setLeverage(v))}
       />
+      {choices.length === 1 && (
+        <p className="-mt-1 text-[11px] leading-4 text-muted">
+          {coin === IN_HOUSE_COIN ? TRADE_MSG.inHouseLeverage : `${coin} trades at ${leverageLabel(leverage)} only`}
+        </p>
+      )}
 
       <TradeField label="Current price" unit={QUOTE_CURRENCY} readOnly value={formatTradePrice(price)} />
       {orderType === 'limit' && (
@@ -137,19 +169,15 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
       </div>
 
       <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
-        <div className="flex justify-between gap-2">
-          <dt className="text-muted">Margin</dt>
-          <dd className="font-medium tabular-nums">
-            {preview.margin ? `${formatUsdtNeeded(preview.margin)} ${QUOTE_CURRENCY}` : '--'}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-muted">Est. liq. price</dt>
-          <dd className="font-medium tabular-nums">
-            {preview.liquidationPrice ? formatTradePrice(preview.liquidationPrice) : '--'}
-          </dd>
-        </div>
+        <PreviewLine label="Margin" value={preview.margin && usdt(preview.margin)} />
+        <PreviewLine label="Opening fee" value={preview.openFee && usdt(preview.openFee)} />
+        <PreviewLine label="Total" value={preview.cost && usdt(preview.cost)} strong />
+        <PreviewLine
+          label="Est. liq. price"
+          value={preview.liquidationPrice && formatTradePrice(preview.liquidationPrice)}
+        />
       </dl>
+      {rules.isError && <Notice tone="error">{RULES_FAILED}</Notice>}
 
       <button
         type="submit"

@@ -1,16 +1,30 @@
-/** The Lever order form's preview and its reasons to wait (margin, liquidation, leverage). */
+/** The Lever order form's preview and its reasons to wait (margin, fee, liquidation, minimum, leverage). */
 import { describe, expect, it } from 'vitest';
-import { TRADE_MSG } from '../../../shared/api/trade';
+import { TRADE_MSG, type TradeRules } from '../../../shared/api/trade';
 import { LEVERAGE_OPTIONS } from '../../../shared/constants';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import {
   ORDER_FORM_MSG,
+  leverageChoices,
+  leverageFor,
   leverageLabel,
   orderIdentity,
   parseLeverage,
   previewOrder,
   type OrderDraft,
 } from './order-form';
+
+/** The server's default rules (GET /api-v1/trade-rules/): 0.05 % fee, 0.5 % maintenance, 5 USDT minimum. */
+const RULES: TradeRules = {
+  fee_rate: '0.0005',
+  maintenance_margin_rate: '0.005',
+  min_notional: '5',
+  max_open_trades: 50,
+  leverage_options: [100, 50, 30, 10],
+  coin_leverage_options: { USDO: [1] },
+};
+/** No fee, liquidation when equity reaches zero: the margin arithmetic on its own. */
+const FREE: TradeRules = { ...RULES, fee_rate: '0', maintenance_margin_rate: '0' };
 
 const draft = (fields: Partial<OrderDraft> = {}): OrderDraft => ({
   coin: 'BTC',
@@ -21,6 +35,7 @@ const draft = (fields: Partial<OrderDraft> = {}): OrderDraft => ({
   limitPrice: '',
   currentPrice: '60000',
   balance: '1000',
+  rules: RULES,
   ...fields,
 });
 
@@ -36,13 +51,36 @@ describe('leverage choice', () => {
   it('falls back to the default 100X for anything it does not offer', () => {
     for (const value of ['20X', '1000X', 'X', '', null, undefined, 7, '100Y']) expect(parseLeverage(value)).toBe(100);
   });
+
+  it('offers each coin the server’s choices: USDO 1X only, the others the four', () => {
+    expect(leverageChoices(RULES, 'BTC')).toEqual([100, 50, 30, 10]);
+    expect(leverageChoices(RULES, 'USDO')).toEqual([1]);
+    // The server's answer decides, not the constants the bundle was built with.
+    expect(leverageChoices({ ...RULES, leverage_options: [50, 10] }, 'ETH')).toEqual([50, 10]);
+    expect(leverageChoices({ ...RULES, coin_leverage_options: {} }, 'USDO')).toEqual([100, 50, 30, 10]);
+    // Before the rules load, the shared contract's choices.
+    expect(leverageChoices(undefined, 'USDO')).toEqual([1]);
+  });
+
+  it('keeps a chosen leverage the coin offers, else takes the coin’s default', () => {
+    expect(leverageFor([100, 50, 30, 10], 30)).toBe(30);
+    expect(leverageFor([1], 30)).toBe(1);
+  });
 });
 
 describe('order preview', () => {
-  it('shows the margin and liquidation price of a long before it is sent', () => {
-    // 0.1 BTC at 60000 is 6000 USDT; at 100X the margin is 60 and a 600 USDT fall (60 / 0.1) liquidates.
+  it('shows the margin, opening fee, total and liquidation price of a long before it is sent', () => {
+    // 0.1 BTC at 60000 is 6000 USDT: at 100X the margin is 60, the 0.05 % fee 3, so it takes 63.
+    // Liquidated where equity is 0.5 % of the notional: (60000 - 60 / 0.1) / (1 - 0.005).
     const preview = previewOrder(draft());
-    expect(preview).toMatchObject({ entryPrice: '60000', margin: '60', liquidationPrice: '59400', block: null });
+    expect(preview).toMatchObject({
+      entryPrice: '60000',
+      margin: '60',
+      openFee: '3',
+      cost: '63',
+      liquidationPrice: '59698.49246231',
+      block: null,
+    });
     expect(preview.payload).toEqual({
       trade_type: 'buy',
       starting_price: '60000',
@@ -53,37 +91,66 @@ describe('order preview', () => {
     });
   });
 
-  it('puts a short’s liquidation above the entry', () => {
-    expect(previewOrder(draft({ side: 'sell' })).liquidationPrice).toBe('60600');
+  it('puts a short’s liquidation above the entry, (entry + margin / hands) / (1 + rate)', () => {
+    expect(previewOrder(draft({ side: 'sell' })).liquidationPrice).toBe('60298.50746269');
+  });
+
+  it('uses the server’s maintenance rate: without one, liquidation is where the margin is gone', () => {
+    expect(previewOrder(draft({ rules: FREE })).liquidationPrice).toBe('59400');
+    expect(previewOrder(draft({ rules: FREE, side: 'sell' })).liquidationPrice).toBe('60600');
+    expect(previewOrder(draft({ rules: { ...RULES, maintenance_margin_rate: '0.01' } })).liquidationPrice).toBe(
+      '60000',
+    );
   });
 
   it('takes more margin and a farther liquidation at lower leverage', () => {
     const byLeverage = LEVERAGE_OPTIONS.map((leverage) => previewOrder(draft({ leverage, balance: '10000' })));
     expect(byLeverage.map((p) => [p.margin, p.liquidationPrice])).toEqual([
-      ['60', '59400'],
-      ['120', '58800'],
-      ['200', '58000'],
-      ['600', '54000'],
+      ['60', '59698.49246231'],
+      ['120', '59095.47738693'],
+      ['200', '58291.45728643'],
+      ['600', '54271.35678391'],
     ]);
   });
 
-  it('rounds the margin up and the long liquidation down to 8 places, exactly like the server', () => {
+  it('previews USDO at 1X: margin is the whole notional, a long is never liquidated', () => {
+    const preview = previewOrder(draft({ coin: 'USDO', leverage: 1, hands: '10', currentPrice: '1' }));
+    expect(preview).toMatchObject({ margin: '10', openFee: '0.005', cost: '10.005', liquidationPrice: '0' });
+    expect(preview.payload).toMatchObject({ coin: 'USDO', leverage: 1 });
+  });
+
+  it('rounds the margin and fee up and the long liquidation down to 8 places, exactly like the server', () => {
     // 0.00000001 x 3 / 30 = 0.000000001: rounded up to one satoshi; liquidation 3 - 1 = 2 (never floats).
-    const preview = previewOrder(draft({ hands: '0.00000001', currentPrice: '3', leverage: 30 }));
+    const preview = previewOrder(draft({ hands: '0.00000001', currentPrice: '3', leverage: 30, rules: FREE }));
     expect(preview.margin).toBe('0.00000001');
     expect(preview.liquidationPrice).toBe('2');
     expect(previewOrder(draft({ hands: '0.3', currentPrice: '0.1', leverage: 30 })).margin).toBe('0.001');
+    // 0.03 x 0.0005 = 0.000015 exactly; 0.00000001 x 3 x 0.0005 rounds up to one satoshi.
+    expect(previewOrder(draft({ hands: '0.3', currentPrice: '0.1' })).openFee).toBe('0.000015');
+    expect(previewOrder(draft({ hands: '0.00000001', currentPrice: '3' })).openFee).toBe('0.00000001');
   });
 
   it('prices a limit order at its limit and sends the limit with the current price as the sanity check', () => {
     const preview = previewOrder(draft({ orderType: 'limit', limitPrice: '59000' }));
-    expect(preview).toMatchObject({ entryPrice: '59000', margin: '59', liquidationPrice: '58410' });
+    expect(preview).toMatchObject({
+      entryPrice: '59000',
+      margin: '59',
+      openFee: '2.95',
+      liquidationPrice: '58703.51758793',
+    });
     expect(preview.payload).toMatchObject({ order_type: 'limit', limit_price: '59000', starting_price: '60000' });
   });
 
-  it('tells how many hands the balance covers', () => {
-    expect(previewOrder(draft({ balance: '50' })).maxHands).toBe('0.08333333');
+  it('tells how many hands the balance covers, margin and fee together', () => {
+    // 50 / (60000 x (1/100 + 0.0005)) = 0.0793650793...: 0.08333333 would leave the fee unpaid.
+    expect(previewOrder(draft({ balance: '50' })).maxHands).toBe('0.07936507');
+    expect(previewOrder(draft({ balance: '50', rules: FREE })).maxHands).toBe('0.08333333');
     expect(previewOrder(draft({ balance: undefined })).maxHands).toBeNull();
+  });
+
+  it('shows no fee or liquidation price until the rules have loaded', () => {
+    const preview = previewOrder(draft({ rules: undefined }));
+    expect(preview).toMatchObject({ margin: '60', openFee: null, cost: null, liquidationPrice: null, payload: null });
   });
 });
 
@@ -109,19 +176,37 @@ describe('why the button waits', () => {
     expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForPrice('BTC'));
     expect(previewOrder(draft({ currentPrice: '0' })).block?.reason).toBe(ORDER_FORM_MSG.waitingForPrice('BTC'));
     expect(previewOrder(draft({ balance: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForBalance);
+    expect(previewOrder(draft({ rules: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForRules);
   });
 
-  it('refuses a margin above the balance and points to a transfer, to the cent', () => {
-    expect(previewOrder(draft({ balance: '60' })).block).toBeNull();
-    const short = previewOrder(draft({ balance: '59.99999999' }));
+  it('refuses margin + fee above the balance and points to a transfer, to the cent', () => {
+    expect(previewOrder(draft({ balance: '63' })).block).toBeNull();
+    // The margin alone would be covered: the fee is what is missing.
+    const short = previewOrder(draft({ balance: '62.99999999' }));
     expect(short.payload).toBeNull();
     expect(short.block).toEqual({
-      reason: ORDER_FORM_MSG.insufficientMargin('60.00', '59.99'),
+      reason: ORDER_FORM_MSG.insufficientMargin('63.00', '62.99'),
       transfer: true,
       field: 'hands',
     });
     // Still shown, so the trader sees what it would take.
-    expect(short.margin).toBe('60');
+    expect(short).toMatchObject({ margin: '60', openFee: '3', cost: '63' });
+  });
+
+  it('blocks an order below the minimum notional (hands x price) before it is sent', () => {
+    // 0.00008 BTC at 60000 = 4.80 USDT, under the 5 USDT minimum; 0.0001 x 50000 = 5 exactly is allowed.
+    const small = previewOrder(draft({ hands: '0.00008' }));
+    expect(small.payload).toBeNull();
+    expect(small.block).toEqual({ reason: ORDER_FORM_MSG.belowMinimum('5', '4.80'), field: 'hands' });
+    expect(previewOrder(draft({ hands: '0.0001', currentPrice: '50000' })).block).toBeNull();
+    // A limit order is judged at its limit, the price it opens at.
+    expect(previewOrder(draft({ hands: '0.0001', orderType: 'limit', limitPrice: '49999' })).block?.reason).toBe(
+      ORDER_FORM_MSG.belowMinimum('5', '4.99'),
+    );
+    // The server's minimum, not a constant.
+    expect(previewOrder(draft({ hands: '0.001', rules: { ...RULES, min_notional: '100' } })).block?.reason).toBe(
+      ORDER_FORM_MSG.belowMinimum('100', '60.00'),
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The rules of the Lever order form, kept out of the screen: what an order would cost (margin,
- * liquidation price) before the trader confirms, and why it cannot be sent yet. The math is the
- * server's own (src/shared/money.ts), so the preview and the debit agree.
+ * opening fee, liquidation price) before the trader confirms, and why it cannot be sent yet. The
+ * math is the server's own (src/shared/money.ts) with the server's rates (GET /api-v1/trade-rules/),
+ * so the preview and the debit agree (issue 15: fee on open and close, maintenance margin, minimum).
  */
 import {
   TRADE_MSG,
@@ -9,16 +10,17 @@ import {
   leverageInput,
   priceInput,
   type TradeCreationInput,
+  type TradeRules,
   type TradeSide,
 } from '../../../shared/api/trade';
 import {
   DEFAULT_LEVERAGE,
-  DEFAULT_MAINTENANCE_MARGIN_RATE,
   QUOTE_CURRENCY,
+  leverageOptionsOf,
   type Leverage,
   type OrderType,
 } from '../../../shared/constants';
-import { cmp, dec, liquidationPrice, tradeMargin } from '../../../shared/money';
+import { add, cmp, dec, liquidationPrice, mul, tradeFee, tradeMargin } from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
 /** Our texts for an order that cannot be sent yet (docs/product.md gives none). */
@@ -27,6 +29,9 @@ export const ORDER_FORM_MSG = {
   waitingForPrice: (coin: string) => `Waiting for the price of ${coin}`,
   waitingForBalance: 'Loading your lever balance',
   enterLimitPrice: 'Enter a limit price',
+  waitingForRules: 'Loading the trading fees and limits',
+  belowMinimum: (minimum: string, value: string) =>
+    `The smallest order is ${minimum} ${QUOTE_CURRENCY} (hands x price); this one is ${value} ${QUOTE_CURRENCY}.`,
   insufficientMargin: (needed: string, available: string) =>
     `Not enough margin: this order needs ${needed} ${QUOTE_CURRENCY} and your lever account has ${available} ${QUOTE_CURRENCY}.`,
 } as const;
@@ -40,6 +45,24 @@ export const DEFAULT_ORDER = { side: 'buy', orderType: 'market', leverage: DEFAU
 
 /** '100X' as the leverage choice shows it. */
 export const leverageLabel = (leverage: Leverage) => `${leverage}X`;
+
+/**
+ * The leverage choices of `coin`, the default first: the server's `coin_leverage_options[coin] ??
+ * leverage_options` (USDO: 1X only), or the shared contract's until the rules have loaded.
+ */
+export function leverageChoices(rules: TradeRules | undefined, coin: string): readonly Leverage[] {
+  if (!rules) return leverageOptionsOf(coin);
+  const offered = rules.coin_leverage_options[coin] ?? rules.leverage_options;
+  const known = offered.flatMap((value) => {
+    const parsed = leverageInput.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return known.length > 0 ? known : leverageOptionsOf(coin);
+}
+
+/** The chosen leverage when the coin offers it, else the coin's default (a switch to USDO picks 1X). */
+export const leverageFor = (choices: readonly Leverage[], chosen: Leverage): Leverage =>
+  choices.includes(chosen) ? chosen : choices[0]!;
 
 /** A leverage from a label, a number or a stored choice; anything unknown is the default 100X. */
 export function parseLeverage(value: unknown): Leverage {
@@ -60,6 +83,8 @@ export interface OrderDraft {
   currentPrice: string | undefined;
   /** Lever wallet USDT; undefined until loaded. */
   balance: string | undefined;
+  /** The server's trading rules; undefined until loaded. */
+  rules: TradeRules | undefined;
 }
 
 /** Why the button is disabled; `transfer` says the fix is a transfer into the lever account. */
@@ -74,8 +99,13 @@ export interface OrderPreview {
   /** The price the position would open at: the limit for a limit order, else the current price. */
   entryPrice: string | null;
   margin: string | null;
+  /** Trading fee of opening, charged with the margin. */
+  openFee: string | null;
+  /** What the order takes from the lever wallet: margin + opening fee. */
+  cost: string | null;
+  /** Where equity falls to the maintenance margin: the position is liquidated there. */
   liquidationPrice: string | null;
-  /** The most hands the balance covers at this price and leverage (8 places, rounded down). */
+  /** The most hands the balance covers (margin + fee) at this price and leverage (8 places, rounded down). */
   maxHands: string | null;
   block: OrderBlock | null;
   /** What to POST to trade-creation once nothing blocks. */
@@ -95,16 +125,24 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
   const handsParsed = handsInput.safeParse(draft.hands);
   const hands = handsParsed.success ? handsParsed.data : null;
 
+  const rules = draft.rules;
+
+  // margin + fee = hands x price x (1 / leverage + fee rate), so the balance covers balance / that.
   const maxHands =
-    entryPrice && draft.balance !== undefined
-      ? dec(draft.balance).times(draft.leverage).div(entryPrice).toDecimalPlaces(8).toFixed()
+    entryPrice && draft.balance !== undefined && rules
+      ? dec(draft.balance)
+          .div(mul(entryPrice, dec(1).div(draft.leverage).plus(rules.fee_rate)))
+          .toDecimalPlaces(8) // rounded down (money.ts rounds down by default)
+          .toFixed()
       : null;
   const margin = hands && entryPrice ? tradeMargin(hands, entryPrice, draft.leverage) : null;
+  const openFee = hands && entryPrice && rules ? tradeFee(hands, entryPrice, rules.fee_rate) : null;
+  const cost = margin && openFee ? add(margin, openFee).toFixed() : null;
   const liquidation =
-    hands && entryPrice && margin
-      ? liquidationPrice(draft.side, hands, entryPrice, margin, DEFAULT_MAINTENANCE_MARGIN_RATE)
+    hands && entryPrice && margin && rules
+      ? liquidationPrice(draft.side, hands, entryPrice, margin, rules.maintenance_margin_rate)
       : null;
-  const preview = { entryPrice, margin, liquidationPrice: liquidation, maxHands };
+  const preview = { entryPrice, margin, openFee, cost, liquidationPrice: liquidation, maxHands };
 
   const blocked = (block: OrderBlock): OrderPreview => ({ ...preview, block, payload: null });
   if (draft.hands.trim() === '') return blocked({ reason: ORDER_FORM_MSG.enterHands });
@@ -116,10 +154,18 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
   if (draft.orderType === 'limit' && !limitPrice)
     return blocked({ reason: TRADE_MSG.enterLimitPrice, field: 'limitPrice' });
   if (!currentPrice) return blocked({ reason: ORDER_FORM_MSG.waitingForPrice(draft.coin) });
-  if (draft.balance === undefined) return blocked({ reason: ORDER_FORM_MSG.waitingForBalance });
-  if (margin && cmp(margin, draft.balance) > 0) {
+  if (!rules) return blocked({ reason: ORDER_FORM_MSG.waitingForRules });
+  const notional = mul(hands!, entryPrice!);
+  if (notional.lt(rules.min_notional)) {
     return blocked({
-      reason: ORDER_FORM_MSG.insufficientMargin(formatUsdtNeeded(margin), formatUsdtHeld(draft.balance)),
+      reason: ORDER_FORM_MSG.belowMinimum(rules.min_notional, formatUsdtHeld(notional.toFixed())),
+      field: 'hands',
+    });
+  }
+  if (draft.balance === undefined) return blocked({ reason: ORDER_FORM_MSG.waitingForBalance });
+  if (cost && cmp(cost, draft.balance) > 0) {
+    return blocked({
+      reason: ORDER_FORM_MSG.insufficientMargin(formatUsdtNeeded(cost), formatUsdtHeld(draft.balance)),
       transfer: true,
       field: 'hands',
     });

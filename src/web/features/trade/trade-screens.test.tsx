@@ -1,12 +1,26 @@
-/** The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of docs/architecture.md 4). */
+/**
+ * The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of
+ * docs/architecture.md 4; fees, maintenance margin and minimum of issue 15, from GET /api-v1/trade-rules/).
+ */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { TRADE_MSG, type TradeItem } from '../../../shared/api/trade';
+import { TRADE_MSG, type TradeItem, type TradeRules } from '../../../shared/api/trade';
 import { MSG } from '../../../shared/messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
+import { ORDER_FORM_MSG } from './order-form';
+
+/** The server's default rules: 0.05 % fee on open and close, 0.5 % maintenance margin, 5 USDT minimum. */
+const RULES: TradeRules = {
+  fee_rate: '0.0005',
+  maintenance_margin_rate: '0.005',
+  min_notional: '5',
+  max_open_trades: 50,
+  leverage_options: [100, 50, 30, 10],
+  coin_leverage_options: { USDO: [1] },
+};
 
 let api: FakeApi;
 /** What the screens sent: the address with its query string, the body and the headers. */
@@ -14,6 +28,7 @@ const calls = () => api.calls.map(({ method, url, body, headers }) => ({ method,
 
 beforeEach(() => {
   api = installFakeApi();
+  api.on('GET /api-v1/trade-rules/', [200, RULES]);
   localStorage.setItem('token', 'a.token');
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -61,16 +76,28 @@ const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
 
 const hands = () => screen.getByLabelText('Hands');
 const buy = () => screen.getByRole('button', { name: 'Buy (long)' });
+/** The rules arrive by their own request: an order can go once the preview shows the fee. */
+const ready = async () => {
+  await vi.waitFor(() => expect(screen.getByLabelText('Order preview').textContent).not.toContain('Opening fee--'));
+};
 const creations = () => calls().filter((c) => c.path === '/api-v1/trade-creation/');
+/** A value of the order preview, by its term ('Margin', 'Opening fee', 'Total', 'Est. liq. price'). */
+const previewValue = (term: string) => {
+  const row = within(screen.getByLabelText('Order preview')).getByText(term, { selector: 'dt' }).parentElement!;
+  return row.querySelector('dd')!.textContent;
+};
 
 describe('order form', () => {
   it('sends docs/product.md’s payload with leverage and order type, and an Idempotency-Key', async () => {
     api.on('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
-    fireEvent.click(screen.getByRole('radio', { name: '30X' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '30X' }));
     fireEvent.change(hands(), { target: { value: '0.1' } });
-    expect(screen.getByText('200.00 USDT')).toBeTruthy();
-    expect(screen.getByText('58000.00')).toBeTruthy();
+    // 6000 USDT of notional at 30X: 200 of margin, 3 of fee; liquidated at (60000 - 2000) / (1 - 0.005).
+    await vi.waitFor(() => expect(previewValue('Opening fee')).toBe('3.00 USDT'));
+    expect(previewValue('Margin')).toBe('200.00 USDT');
+    expect(previewValue('Total')).toBe('203.00 USDT');
+    expect(previewValue('Est. liq. price')).toBe('58291.46');
     fireEvent.click(buy());
     await screen.findByText(TRADE_MSG.tradeOpened);
     expect(creations()).toHaveLength(1);
@@ -92,6 +119,7 @@ describe('order form', () => {
     );
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
     fireEvent.change(hands(), { target: { value: '0.1' } });
+    await ready();
     fireEvent.click(buy());
     await screen.findByText(MSG.networkError);
     fireEvent.click(buy());
@@ -110,6 +138,7 @@ describe('order form', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Limit price' }));
     fireEvent.change(screen.getByLabelText('Limit price'), { target: { value: '3100' } });
     fireEvent.change(hands(), { target: { value: '2' } });
+    await ready();
     fireEvent.click(screen.getByRole('button', { name: 'Sell (short)' }));
     await screen.findByText(TRADE_MSG.limitOrderPlaced);
     expect(creations()[0]!.body).toMatchObject({
@@ -125,19 +154,60 @@ describe('order form', () => {
     api.on('POST /api-v1/trade-creation/', () => [400, { error: refusal }]);
     show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
     fireEvent.change(hands(), { target: { value: '0.1' } });
+    await ready();
     fireEvent.click(buy());
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
   });
 
-  it('disables the button with the reason and a transfer link when the margin exceeds the balance', () => {
-    const router = show(<OrderForm coin="BTC" price="60000" balance="59.99" balanceFailed={false} />);
+  it('disables the button with the reason and a transfer link when margin + fee exceed the balance', async () => {
+    // 60 of margin is covered, the 3 of fee is not.
+    const router = show(<OrderForm coin="BTC" price="60000" balance="62.99" balanceFailed={false} />);
     fireEvent.change(hands(), { target: { value: '0.1' } });
-    expect(buy().hasAttribute('disabled')).toBe(true);
     expect(
-      screen.getByText(/Not enough margin: this order needs 60.00 USDT and your lever account has 59.99 USDT/),
+      await screen.findByText(/Not enough margin: this order needs 63.00 USDT and your lever account has 62.99 USDT/),
     ).toBeTruthy();
+    expect(buy().hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('link', { name: 'Transfer USDT to lever account' }));
     expect(router.state.location.pathname).toBe('/transfer/USDT');
+  });
+
+  it('blocks an order under the minimum notional with the reason, and sends nothing', async () => {
+    show(<OrderForm coin="BTC" price="60000" balance="1000" balanceFailed={false} />);
+    fireEvent.change(hands(), { target: { value: '0.00008' } });
+    expect(await screen.findByText(ORDER_FORM_MSG.belowMinimum('5', '4.80'))).toBeTruthy();
+    expect(buy().hasAttribute('disabled')).toBe(true);
+    fireEvent.click(buy());
+    expect(creations()).toHaveLength(0);
+    expect(hands().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers USDO at 1X only, says why, and sends leverage 1', async () => {
+    api.on('POST /api-v1/trade-creation/', () => [201, { message: TRADE_MSG.tradeOpened, trade: trade() }]);
+    show(<OrderForm coin="USDO" price="1" balance="100" balanceFailed={false} />);
+    expect(await screen.findByText(TRADE_MSG.inHouseLeverage)).toBeTruthy();
+    const leverage = screen.getByRole('radiogroup', { name: 'Leverage' });
+    expect(
+      within(leverage)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['1X']);
+    fireEvent.change(hands(), { target: { value: '10' } });
+    await vi.waitFor(() => expect(previewValue('Total')).toBe('10.01 USDT'));
+    expect(previewValue('Margin')).toBe('10.00 USDT');
+    fireEvent.click(buy());
+    await screen.findByText(TRADE_MSG.tradeOpened);
+    expect(creations()[0]!.body).toMatchObject({ coin: 'USDO', leverage: 1, hands: '10' });
+  });
+
+  it('offers the four leverages on other coins, without the USDO note', async () => {
+    show(<OrderForm coin="ETH" price="3000" balance="100" balanceFailed={false} />);
+    const leverage = await screen.findByRole('radiogroup', { name: 'Leverage' });
+    expect(
+      within(leverage)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['100X', '50X', '30X', '10X']);
+    expect(screen.queryByText(TRADE_MSG.inHouseLeverage)).toBeNull();
   });
 
   it('says when the balance could not be loaded', () => {
@@ -169,6 +239,15 @@ describe('open orders', () => {
     expect(inLong.getByText('+15.01').className).toContain('text-up');
     expect(within(short!).getByText('-3.46').className).toContain('text-down');
     expect(screen.getByRole('list', { name: 'Open orders' }).style.maxHeight).toBe('320px');
+  });
+
+  it('shows an open position’s opening fee and liquidation price', () => {
+    show(
+      <OpenOrders trades={[trade({ open_fee: '3.0000001', liquidation_price: '59698.49246231' })]} loading={false} />,
+    );
+    const row = screen.getByRole('listitem');
+    // The fee rounded up (never show less than was paid).
+    expect(row.textContent).toContain('Margin 60.00 USDT · Fee 3.01 · Liq. 59698.49');
   });
 
   it('closes a trade at the coin’s last price with is_closed true and an Idempotency-Key', async () => {

@@ -1,6 +1,9 @@
-/** One closed trade in the history's Closed tab (docs/product.md 3 "Trade history item", misspellings included). */
+/**
+ * One closed trade in the history's Closed tab (docs/product.md 3 "Trade history item", misspellings
+ * included), with the trading fees it paid on open and close (issue 15).
+ */
 import { formatPrice, formatProfitLoss } from '../../../shared/format';
-import { dec } from '../../../shared/money';
+import { add, dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import type { TradeHistoryItem } from '../../../shared/api/trade';
 import { formatDateTime } from './display';
@@ -71,6 +74,7 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
         <Line label="Starting price" value={formatPrice(trade.starting_price)} />
         <Line label="Trading balance" value={`${formatPrice(trade.trading_balance)} USDT`} />
         <Line label="Closed balance" value={`${formatPrice(trade.closed_balanec)} USDT`} />
+        <Line label="Fees" value={`${formatPrice(add(trade.open_fee, trade.close_fee).toFixed())} USDT`} />
         <Line label="Opened" value={formatDateTime(trade.created_at)} />
         {trade.closed_at && <Line label="Closed" value={formatDateTime(trade.closed_at)} />}
       </dl>

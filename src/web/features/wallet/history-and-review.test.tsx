@@ -71,7 +71,7 @@ describe('history', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.fetchTransactionHistoryFailed);
   });
 
-  it('shows closed trades with their P/L, balances and times (contract spellings prfit_loss, closed_balanec)', async () => {
+  it('shows closed trades with their P/L, balances, fees and times (contract spellings prfit_loss, closed_balanec)', async () => {
     api.on('GET /api-v1/trade-history/', [
       200,
       [
@@ -94,6 +94,8 @@ describe('history', () => {
           close_price: '59987.655',
           leverage: 100,
           order_type: 'market',
+          open_fee: '30',
+          close_fee: '29.9938275',
         },
       ],
     ]);
@@ -103,6 +105,8 @@ describe('history', () => {
     expect(item.textContent).toContain('-12.35 USDT');
     expect(item.textContent).toContain('60000.00');
     expect(item.textContent).toContain('587.66 USDT');
+    // The trading fees of opening and closing together (issue 15).
+    expect(item.textContent).toContain('Fees59.99 USDT');
     expect(item.querySelector('svg path')).not.toBeNull();
     expect(item.textContent).not.toContain('Liquidated');
   });
@@ -127,6 +131,8 @@ describe('history', () => {
           close_price: '2970',
           leverage: 100,
           order_type: 'market',
+          open_fee: '1.5',
+          close_fee: '0',
         },
       ],
     ]);

@@ -8,4 +8,5 @@ export const adminKeys = {
   auditLog: ['admin', 'audit-log'] as const,
   auditPage: (page: number) => ['admin', 'audit-log', page] as const,
   settings: ['admin', 'settings'] as const,
+  books: ['admin', 'books'] as const,
 };

@@ -1,0 +1,149 @@
+/**
+ * The Books view (issue 15 "Double-entry books"; docs/architecture.md section 4): per currency what the
+ * platform owes its customers, the fee revenue, the house's trading P/L, the insurance fund and the
+ * money in transit (deposits, withdrawals, margin), and their total, which double entry keeps at 0.
+ * Every house account the server reports is shown, so the lines on screen add up to the total.
+ */
+import type { BooksReport } from '../../../../shared/api/admin';
+import { dec } from '../../../../shared/money';
+import { Button } from '../../../components/Button';
+import { cx } from '../../../components/cx';
+import { Notice } from '../../../components/Notice';
+import { errorMessage } from '../../../lib/api';
+import { useBooks } from '../api/books';
+import { EmptyList, LoadError, Spinner } from '../ListState';
+import { formatDateTime } from '../views';
+
+/** Our texts (docs/product.md gives none for this view). */
+export const BOOKS_MSG = {
+  fetchFailed: 'Failed to fetch the books',
+  empty: 'No money has moved yet.',
+  balanced: 'Balanced: in every currency, customers and house accounts sum to 0.',
+  notBalanced: (currencies: string) =>
+    `NOT balanced: the accounts of ${currencies} do not sum to 0. Money was created or lost; run npm run ledger:check.`,
+} as const;
+
+type Currency = BooksReport['currencies'][number];
+
+/** What each house account means here, in the order the view shows them. */
+const HOUSE_LINES = [
+  { name: 'fees', label: 'Fee revenue', hint: 'Trading and withdrawal fees earned', signed: false },
+  { name: 'trading', label: 'House trading P/L', hint: 'Positive when traders lost', signed: true },
+  { name: 'insurance', label: 'Insurance fund', hint: 'What liquidations left', signed: false },
+] as const;
+const TRANSIT_LINES = [
+  { name: 'deposits', label: 'Deposits', hint: 'Negative: money that came in, net of money sent out' },
+  { name: 'withdrawals', label: 'Withdrawals', hint: 'Held for withdrawals not sent yet' },
+  { name: 'margin', label: 'Margin', hint: 'Held by open positions and resting orders' },
+] as const;
+const NAMED: ReadonlySet<string> = new Set([...HOUSE_LINES, ...TRANSIT_LINES].map((line) => line.name));
+
+/** An exact amount: every decimal the ledger holds, at least 2. */
+function formatBookAmount(value: string): string {
+  const d = dec(value);
+  const text = d.toFixed(Math.max(2, d.decimalPlaces()));
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+function Line({
+  label,
+  hint,
+  value,
+  strong,
+  signed,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  strong?: boolean;
+  /** A result (the house's P/L): red when negative. Other accounts are negative by construction (deposits). */
+  signed?: boolean;
+}) {
+  return (
+    <div className={cx('flex items-start justify-between gap-3 py-1.5', strong && 'border-t border-line pt-2.5')}>
+      <dt className="min-w-0">
+        <span className={strong ? 'font-semibold' : undefined}>{label}</span>
+        {hint && <span className="block text-[11px] leading-4 text-muted">{hint}</span>}
+      </dt>
+      <dd
+        className={cx(
+          'shrink-0 text-right tabular-nums',
+          strong ? 'font-semibold' : 'font-medium',
+          signed && dec(value).isNegative() && 'text-down',
+          strong && !dec(value).isZero() && 'text-down',
+        )}
+      >
+        {formatBookAmount(value)}
+      </dd>
+    </div>
+  );
+}
+
+function CurrencyBooks({ books }: { books: Currency }) {
+  const balanceOf = (name: string) => books.house_accounts.find((a) => a.name === name)?.balance ?? '0';
+  const others = books.house_accounts.filter((a) => !NAMED.has(a.name));
+  const balanced = dec(books.total).isZero();
+  const headingId = `books-${books.currency}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl bg-surface p-4 shadow-card">
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <h2 id={headingId} className="text-[17px] font-semibold">
+          {books.currency}
+        </h2>
+        <span
+          className={cx(
+            'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            balanced ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
+          )}
+        >
+          {balanced ? 'Balanced' : 'NOT balanced'}
+        </span>
+      </div>
+      <dl className="text-sm" aria-label={`${books.currency} books`}>
+        <Line label="Customer liabilities" hint="What every customer wallet holds" value={books.customer_balances} />
+        {HOUSE_LINES.map((line) => (
+          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} signed={line.signed} />
+        ))}
+        <p className="mt-2 text-[11px] font-semibold uppercase tracking-wide text-muted">In transit</p>
+        {TRANSIT_LINES.map((line) => (
+          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} />
+        ))}
+        {others.map((account) => (
+          <Line key={account.name} label={account.name} value={account.balance} />
+        ))}
+        <Line label="Total" hint="Everything above; 0 when balanced" value={books.total} strong />
+      </dl>
+    </section>
+  );
+}
+
+export function BooksView() {
+  const books = useBooks();
+  if (books.isPending) return <Spinner label="Loading the books" />;
+  if (books.isError)
+    return (
+      <LoadError message={errorMessage(books.error, BOOKS_MSG.fetchFailed)} onRetry={() => void books.refetch()} />
+    );
+  const { balanced, currencies } = books.data;
+  const off = currencies.filter((c) => !dec(c.total).isZero()).map((c) => c.currency);
+  return (
+    <>
+      {balanced && off.length === 0 ? (
+        <Notice tone="success">{BOOKS_MSG.balanced}</Notice>
+      ) : (
+        <Notice tone="error">{BOOKS_MSG.notBalanced(off.length > 0 ? off.join(', ') : 'a currency')}</Notice>
+      )}
+      {currencies.length === 0 ? (
+        <EmptyList message={BOOKS_MSG.empty} />
+      ) : (
+        currencies.map((c) => <CurrencyBooks key={c.currency} books={c} />)
+      )}
+      <div className="flex items-center justify-between gap-3 text-xs text-muted">
+        <span>As of {formatDateTime(new Date(books.dataUpdatedAt).toISOString())}</span>
+        <Button variant="secondary" block={false} busy={books.isFetching} onClick={() => void books.refetch()}>
+          Refresh
+        </Button>
+      </div>
+    </>
+  );
+}
