@@ -60,7 +60,7 @@ export interface RegisteredRoute {
 }
 
 /** No trading fee, liquidation when equity reaches zero: the rules before the house's books. */
-export const FREE_TRADING = { feeRate: '0', maintenanceRate: '0' } as const;
+const FREE_TRADING = { feeRate: '0', maintenanceRate: '0' } as const;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

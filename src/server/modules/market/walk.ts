@@ -20,7 +20,7 @@ export const MARK_STEP = '0.002';
 const PRICE_SCALE = 18;
 
 /** One step from `from` toward `raw`: `raw` itself when it is within `step` of `from`. */
-export function stepToward(from: string, raw: string, step: string = MARK_STEP): string {
+function stepToward(from: string, raw: string, step: string = MARK_STEP): string {
   const start = dec(from);
   const target = dec(raw);
   const room = start.times(step);

@@ -35,7 +35,7 @@ export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
 
 /** Ledger entries of trades carry this ref_type and the trade id. */
-export const TRADE_REF = 'trade';
+const TRADE_REF = 'trade';
 
 /** Margins and payouts live in the lever wallet's USDT. */
 export const leverUsdt = (userId: number): AccountKey => ({ userId, wallet: 'lever', currency: QUOTE_CURRENCY });
