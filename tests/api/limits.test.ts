@@ -25,6 +25,7 @@ let market: FakeMarket;
 let admin: TestUser;
 beforeAll(async () => {
   market = createFakeMarket();
+  market.set('BTC', '50000'); // also for the describe blocks' beforeAll, which run before any beforeEach
   t = await createTestApp({ market });
   admin = await staff(t);
 });
