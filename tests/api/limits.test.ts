@@ -273,8 +273,7 @@ describe(`staff queues come in bounded pages (${STAFF_PAGE_SIZE} by default) wit
       .where(and(eq(transactions.status, 'pending'), ne(transactions.type, 'transfer')))
       .orderBy(asc(transactions.id));
     const pages = await allPages(
-      (after) =>
-        get<PendingTransaction[]>(`/api-v3/admin/pending-transactions/${after ? `?after=${after}` : ''}`),
+      (after) => get<PendingTransaction[]>(`/api-v3/admin/pending-transactions/${after ? `?after=${after}` : ''}`),
       (item) => item.transaction_id,
     );
     expect(pages[0]).toHaveLength(STAFF_PAGE_SIZE);
@@ -322,11 +321,13 @@ describe(`staff queues come in bounded pages (${STAFF_PAGE_SIZE} by default) wit
     await t.db
       .insert(chatMessages)
       .values(sessions.map((s) => ({ sessionId: s.id, senderId: s.userId, isStaff: false, text: 'hello' })));
-    await t.db.insert(chatMessages).values(
-      sessions
-        .filter((_, i) => i % 3 === 0)
-        .map((s) => ({ sessionId: s.id, senderId: s.userId, isStaff: false, text: 'still there?' })),
-    );
+    await t.db
+      .insert(chatMessages)
+      .values(
+        sessions
+          .filter((_, i) => i % 3 === 0)
+          .map((s) => ({ sessionId: s.id, senderId: s.userId, isStaff: false, text: 'still there?' })),
+      );
     const lastIds = await t.db
       .select({ sessionId: chatMessages.sessionId, last: chatMessages.id })
       .from(chatMessages)

@@ -23,9 +23,7 @@ async function checkPendingDepositCap(tx: Tx, userId: number): Promise<void> {
   const [row] = await tx
     .select({ n: count() })
     .from(transactions)
-    .where(
-      and(eq(transactions.userId, userId), eq(transactions.status, 'pending'), eq(transactions.type, 'deposit')),
-    );
+    .where(and(eq(transactions.userId, userId), eq(transactions.status, 'pending'), eq(transactions.type, 'deposit')));
   if ((row?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw conflict(WALLET_MSG.tooManyPendingDeposits);
 }
 
