@@ -56,6 +56,8 @@ const envSchema = z
     CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Identity submissions (three images each) per minute per user. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    /** Trade creations (orders) per minute per user (issue 15, docs/decisions/0020). */
+    TRADE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     TRUST_PROXY: optionalString,
     /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
     TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
@@ -111,6 +113,7 @@ export interface Config {
   authRateLimit: number;
   chatRateLimit: number;
   uploadRateLimit: number;
+  tradeRateLimit: number;
   trustProxy: boolean;
   /** Fees and maintenance margin of leveraged trades (docs/architecture.md section 5). */
   trading: TradingRates;
@@ -211,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     authRateLimit: env.AUTH_RATE_LIMIT,
     chatRateLimit: env.CHAT_RATE_LIMIT,
     uploadRateLimit: env.UPLOAD_RATE_LIMIT,
+    tradeRateLimit: env.TRADE_RATE_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,

@@ -11,6 +11,8 @@ export const QUOTE_CURRENCY = 'USDT';
 export const WITHDRAWAL_MIN_USDT = '50';
 export const WITHDRAWAL_FEE_RATE = '0.01';
 export const MIN_RECHARGE_USDT = '50';
+/** Deposit requests a user may have waiting for staff at once (issue 15, docs/decisions/0020). */
+export const MAX_PENDING_DEPOSITS = 5;
 export const CONFIRMATIONS_TO_ARRIVE = 1;
 export const CONFIRMATIONS_TO_WITHDRAW = 6;
 

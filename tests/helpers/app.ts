@@ -74,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       AUTH_RATE_LIMIT: '1000',
       CHAT_RATE_LIMIT: '1000',
       UPLOAD_RATE_LIMIT: '1000',
+      TRADE_RATE_LIMIT: '1000',
       MARKET_SEED: 'test',
       TRADE_JOB_INTERVAL_MS: '0',
       ...options.env,

@@ -40,3 +40,29 @@ export const idParam = z.coerce
   .int({ error: 'Invalid id' })
   .positive({ error: 'Invalid id' })
   .max(2 ** 53 - 1, { error: 'Invalid id' });
+
+// ---- pages of the staff queues (issue 15, docs/decisions/0020-abuse-limits.md) ----
+
+/** Items a staff queue answers by default: a bounded page, so a flood of requests cannot bury the rest. */
+export const STAFF_PAGE_SIZE = 50;
+/** The largest page a staff queue answers. */
+export const STAFF_PAGE_MAX = 200;
+const invalidPageLimit = `limit must be a whole number from 1 to ${STAFF_PAGE_MAX}`;
+
+export const staffPageLimit = z.coerce
+  .number({ error: invalidPageLimit })
+  .int({ error: invalidPageLimit })
+  .min(1, { error: invalidPageLimit })
+  .max(STAFF_PAGE_MAX, { error: invalidPageLimit })
+  .default(STAFF_PAGE_SIZE);
+
+/**
+ * A page of a queue served oldest first (pending transactions, unverified users): `after` is the
+ * cursor of the last item seen (its transaction_id, its verification_id). A full page may have a
+ * next one; a shorter page is the end of the queue.
+ */
+export const staffQueueQuery = z.object({
+  after: idParam.optional(),
+  limit: staffPageLimit,
+});
+export type StaffQueueQuery = z.infer<typeof staffQueueQuery>;

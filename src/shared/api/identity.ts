@@ -51,6 +51,8 @@ const unverifiedUser = z.object({
   full_name: z.string(),
   user_uniqueid: z.string(),
   created_at: z.string().optional(),
+  /** The submission's id, oldest first: the `after` cursor of the next page (docs/decisions/0020). */
+  verification_id: z.number().optional(),
 });
 export const unverifiedUsersResponse = z.array(unverifiedUser);
 export type UnverifiedUser = z.infer<typeof unverifiedUser>;

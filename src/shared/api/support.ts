@@ -1,6 +1,7 @@
 /** Support: the FAQ bot and the chat between a user and staff (docs/product.md 3 "Chat message", 7 "Chat and support"). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { idParam, staffPageLimit } from './common.js';
 
 // --- FAQ ---------------------------------------------------------------------------------------
 
@@ -99,6 +100,13 @@ export const chatMessagesResponse = z.array(chatMessage);
  * a JSON string of {user_id, username}, each with all its messages, oldest first.
  */
 export const latestMessagesResponse = z.record(z.string(), z.array(chatMessage));
+/**
+ * A page of the staff's open chats, the most recently active first (docs/decisions/0020): at most
+ * `limit` chats whose last message is older than `before`, the id of the last message of the last
+ * chat seen. A full page may have a next one.
+ */
+export const latestMessagesQuery = z.object({ before: idParam.optional(), limit: staffPageLimit });
+export type LatestMessagesQuery = z.infer<typeof latestMessagesQuery>;
 export type LatestMessagesResponse = z.infer<typeof latestMessagesResponse>;
 
 export interface ChatKey {

@@ -8,6 +8,8 @@ import {
   IN_HOUSE_COIN,
   IN_HOUSE_LEVERAGE,
   LEVERAGE_OPTIONS,
+  MAX_OPEN_TRADES,
+  MIN_ORDER_NOTIONAL,
   ORDER_TYPES,
   QUOTE_CURRENCY,
   TRADE_MAX_HANDS,
@@ -35,6 +37,9 @@ export const TRADE_MSG = {
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   priceMoved: (coin: string, mark: string) =>
     `The price has moved: ${coin} is now ${mark} ${QUOTE_CURRENCY}. Please check the price and try again.`,
+  belowMinNotional: (notional: string) =>
+    `The smallest order is ${MIN_ORDER_NOTIONAL} ${QUOTE_CURRENCY} (hands x price); this one is ${notional} ${QUOTE_CURRENCY}. Please enter more hands.`,
+  tooManyOpenTrades: `You can have at most ${MAX_OPEN_TRADES} open trades and limit orders at once. Close a trade or cancel an order first.`,
   insufficientMargin: (needed: string, available: string) =>
     `Insufficient margin: this trade needs ${needed} ${QUOTE_CURRENCY} in your lever wallet and you have ${available} ${QUOTE_CURRENCY}. Transfer ${QUOTE_CURRENCY} to your lever wallet first.`,
   tradeOpened: 'Trade opened',
@@ -228,18 +233,30 @@ export type TradeAnswer = z.infer<typeof tradeAnswer>;
 export const activeTrades = z.array(tradeItem);
 export type ActiveTrades = z.infer<typeof activeTrades>;
 
+/** A page size of the trade lists: 1 to 200. */
+const pageLimit = z.coerce
+  .number({ error: TRADE_MSG.invalidLimit })
+  .int({ error: TRADE_MSG.invalidLimit })
+  .min(1, { error: TRADE_MSG.invalidLimit })
+  .max(200, { error: TRADE_MSG.invalidLimit });
+
+/**
+ * Optional paging of get-active-trades, as trade-history pages: newest first, `before` the last
+ * trade_id seen. Without `limit` the whole list comes back (MAX_OPEN_TRADES bounds it).
+ */
+export const activeTradesQuery = z.object({
+  before: tradeIdInput.optional(),
+  limit: pageLimit.optional(),
+});
+export type ActiveTradesQuery = z.infer<typeof activeTradesQuery>;
+
 // ---- GET /api-v1/trade-history/ ----
 
 export const tradeHistoryQuery = z.object({
   status: z.enum(['closed', 'liquidated', 'cancelled'], { error: TRADE_MSG.invalidStatus }).optional(),
   /** Newest first; pass the last trade_id seen to get older ones. */
   before: tradeIdInput.optional(),
-  limit: z.coerce
-    .number({ error: TRADE_MSG.invalidLimit })
-    .int({ error: TRADE_MSG.invalidLimit })
-    .min(1, { error: TRADE_MSG.invalidLimit })
-    .max(200, { error: TRADE_MSG.invalidLimit })
-    .default(50),
+  limit: pageLimit.default(50),
 });
 export type TradeHistoryQuery = z.infer<typeof tradeHistoryQuery>;
 

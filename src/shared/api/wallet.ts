@@ -3,7 +3,7 @@
  * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
  */
 import { z } from 'zod';
-import { MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type WalletKind } from '../constants.js';
+import { MAX_PENDING_DEPOSITS, MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type WalletKind } from '../constants.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
@@ -12,6 +12,7 @@ import { decimalString, idParam } from './common.js';
 export const WALLET_MSG = {
   minRecharge: `Minimum recharge is ${MIN_RECHARGE_USDT} USDT`,
   enterPaymentAddress: 'Please enter the payment address',
+  tooManyPendingDeposits: `You already have ${MAX_PENDING_DEPOSITS} deposit requests waiting for review. Please wait until staff have reviewed one before you request another.`,
   chooseCurrency: 'Please choose a currency',
   sameWallet: 'Please choose two different accounts',
   nothingToTransfer: 'No available balance to transfer',

@@ -14,13 +14,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import Decimal from 'decimal.js';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, trades } from '../../../src/server/db/schema.js';
+import { accounts, trades, transactions } from '../../../src/server/db/schema.js';
 import { checkLedger } from '../../../src/server/modules/ledger/check.js';
 import { runTradeJobsOnce } from '../../../src/server/modules/trades/jobs.js';
-import type { WalletKind } from '../../../src/shared/constants.js';
+import { WALLET_MSG } from '../../../src/shared/api/wallet.js';
+import { MAX_PENDING_DEPOSITS, type WalletKind } from '../../../src/shared/constants.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../../helpers/fake-market.js';
@@ -187,7 +188,7 @@ class Deposit implements Operation {
       newKey(),
     );
   }
-  settle(m: Model, a: Answer) {
+  settle(m: Model, a: Answer, alone: boolean) {
     tally('deposit', this.amount.gte(MIN_RECHARGE));
     if (this.amount.lt(MIN_RECHARGE))
       return expectKnownRefusal(
@@ -195,6 +196,17 @@ class Deposit implements Operation {
         [this.amount.isZero() ? MSG.enterValidAmount : 'Minimum recharge is 50 USDT'],
         String(this),
       );
+    // At most MAX_PENDING_DEPOSITS waiting per user (docs/decisions/0020): exact alone; beside a
+    // review or another deposit the count it saw may differ by what those did.
+    const waiting = [...m.pending.values()].filter((p) => p.userId === this.userId && p.type === 'deposit').length;
+    if (
+      a.status === 409 &&
+      a.body?.error === WALLET_MSG.tooManyPendingDeposits &&
+      (!alone || waiting >= MAX_PENDING_DEPOSITS)
+    )
+      return;
+    if (alone && waiting >= MAX_PENDING_DEPOSITS)
+      throw new Error(`${this}: ${waiting} deposits wait, expected the cap's 409, got ${a.status}`);
     if (a.status !== 201) throw new Error(`${this}: ${a.status} ${JSON.stringify(a.body)}`);
     const tx = a.body.transaction;
     m.pending.set(tx.transaction_id, {
@@ -664,6 +676,12 @@ describe('money against a model', () => {
         commands += [...cmds].length;
         // Each sequence starts flat: no position left from the last one, BTC back at 60000.
         await finishAllTrades(t);
+        // and no deposit left waiting (the model starts with none; at most 5 may wait per user):
+        // a pending deposit holds no money, so dropping it moves nothing.
+        await t.db
+          .update(transactions)
+          .set({ status: 'cancel' })
+          .where(and(eq(transactions.type, 'deposit'), eq(transactions.status, 'pending')));
         market.set('BTC', PRICES.BTC!);
         const setup = async () => ({
           model: {

@@ -7,8 +7,8 @@
  * twins of GET routes share the GET entry). Objects in the request belong to `s.owner`; say
  * `owned: true` when the route names such an object, and other users then get 404.
  */
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { chatMessages, faqEntries, users } from '../../../src/server/db/schema.js';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { chatMessages, faqEntries, transactions, users } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { grant } from '../../helpers/money.js';
 import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
@@ -100,8 +100,25 @@ async function ownerOpenTrade(s: Scene): Promise<number> {
   return tradeId;
 }
 
+/**
+ * Room for one more deposit request of `user`: at most 5 may wait (docs/decisions/0020). Beyond its
+ * first (the scene's, carrying the secret), the user's waiting deposits are dropped; a pending
+ * deposit holds no money, so nothing moves.
+ */
+async function roomForDeposit(s: Scene, user: TestUser): Promise<void> {
+  const waiting = await s.t.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, user.id), eq(transactions.type, 'deposit'), eq(transactions.status, 'pending')))
+    .orderBy(asc(transactions.id));
+  const drop = waiting.slice(1).map((row) => row.id);
+  if (drop.length > 0)
+    await s.t.db.update(transactions).set({ status: 'cancel' }).where(inArray(transactions.id, drop));
+}
+
 /** A deposit of the owner waiting for review, for staff to decide. */
 async function ownerPendingDeposit(s: Scene): Promise<number> {
+  await roomForDeposit(s, s.owner);
   const res = await call(s.t, 'POST', '/api-v1/recharge/', {
     token: s.owner.token,
     body: { amount: '50', payment_address: `PAY${s.secret}` },
@@ -204,10 +221,13 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api-v1/recharge/': {
     access: 'user',
     ok: 201,
-    request: (s, actor) => ({
-      url: '/api-v1/recharge/',
-      body: { amount: '50', payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender' },
-    }),
+    request: async (s, actor) => {
+      await roomForDeposit(s, actor);
+      return {
+        url: '/api-v1/recharge/',
+        body: { amount: '50', payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender' },
+      };
+    },
   },
   'POST /api-v1/withdraw/': {
     access: 'user',

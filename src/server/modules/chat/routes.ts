@@ -11,6 +11,7 @@ import {
   chatSessionResponse,
   closeChatBody,
   closeChatResponse,
+  latestMessagesQuery,
   latestMessagesResponse,
   messagesQuery,
   sendMessageFields,
@@ -90,8 +91,9 @@ export const chatModule: AppModule = (app, ctx) => {
 
   app.get('/api-v2/support/latest-messages/', {
     onRequest: requireAdmin,
-    schema: { tags, response: { 200: latestMessagesResponse, ...errors } },
-    handler: () => chat.openChats(),
+    // One page, the most recently active first; `before` gives the next (docs/decisions/0020).
+    schema: { tags, querystring: latestMessagesQuery, response: { 200: latestMessagesResponse, ...errors } },
+    handler: (req) => chat.openChats(req.query),
   });
 
   app.post('/api-v2/close-chat/', {

@@ -2,12 +2,13 @@
  * Support chat rules: a user has at most one open session and sees only their own; staff see and
  * answer every open session and end them. Text is kept as plain text; images follow the upload rules.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   chatKeyOf,
   type ChatMessage,
   type ChatSessionDetails,
+  type LatestMessagesQuery,
   type LatestMessagesResponse,
 } from '../../../shared/api/support.js';
 import { MSG } from '../../../shared/messages.js';
@@ -131,8 +132,10 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
      * Staff's list of open chats that have at least one message, the most recently active first,
      * each keyed by a JSON string of its user's id and name, with all its messages oldest first.
      */
-    async openChats(): Promise<LatestMessagesResponse> {
+    async openChats(page: LatestMessagesQuery): Promise<LatestMessagesResponse> {
       const owner = alias(users, 'owner');
+      // One bounded page (docs/decisions/0020): ordered by each chat's last message, in SQL.
+      const lastMessage = sql<number>`max(${chatMessages.id})`;
       const open = await ctx.db
         .select({
           id: chatSessions.id,
@@ -141,7 +144,12 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
         })
         .from(chatSessions)
         .innerJoin(owner, eq(owner.id, chatSessions.userId))
-        .where(eq(chatSessions.status, 'open'));
+        .innerJoin(chatMessages, eq(chatMessages.sessionId, chatSessions.id))
+        .where(eq(chatSessions.status, 'open'))
+        .groupBy(chatSessions.id, owner.id)
+        .having(page.before ? lt(lastMessage, page.before) : undefined)
+        .orderBy(desc(lastMessage))
+        .limit(page.limit);
       if (open.length === 0) return {};
       const rows = await ctx.db
         .select({ message: chatMessages, from: senderColumns })

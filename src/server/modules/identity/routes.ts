@@ -13,7 +13,7 @@ import {
   verifyUserResponse,
   type VerificationFields,
 } from '../../../shared/api/identity.js';
-import { errorBody } from '../../../shared/api/common.js';
+import { errorBody, staffQueueQuery } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -64,8 +64,9 @@ export const identityModule: AppModule = (app, ctx) => {
 
   app.get('/api-v3/admin/unverified-users-records/', {
     onRequest: requireAdmin,
-    schema: { tags, response: { 200: unverifiedUsersResponse, ...errors } },
-    handler: () => identity.pending(),
+    // One page, oldest first; `after` the last verification_id seen gives the next (docs/decisions/0020).
+    schema: { tags, querystring: staffQueueQuery, response: { 200: unverifiedUsersResponse, ...errors } },
+    handler: (req) => identity.pending(req.query),
   });
 
   app.get('/api-v3/admin/user-verifications/:user_id/', {

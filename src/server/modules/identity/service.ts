@@ -2,7 +2,8 @@
  * Identity verification rules: one submission under review at a time, resubmission only after a
  * rejection, and staff decisions on pending submissions only, audited with the change.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { StaffQueueQuery } from '../../../shared/api/common.js';
 import type {
   SubmissionStatus,
   UnverifiedUser,
@@ -86,10 +87,16 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
       };
     },
 
-    /** Submissions waiting for review, oldest first (an empty list when there are none). */
-    async pending(): Promise<UnverifiedUser[]> {
+    /**
+     * Submissions waiting for review, oldest first (an empty list when there are none), one bounded
+     * page at a time: those after the verification_id `after`, at most `limit` (docs/decisions/0020).
+     */
+    async pending(page: StaffQueueQuery): Promise<UnverifiedUser[]> {
+      const conditions = [eq(verifications.status, 'pending')];
+      if (page.after) conditions.push(gt(verifications.id, page.after));
       const rows = await ctx.db
         .select({
+          id: verifications.id,
           userId: verifications.userId,
           fullName: verifications.fullName,
           uniqueid: users.uniqueid,
@@ -97,13 +104,15 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
         })
         .from(verifications)
         .innerJoin(users, eq(users.id, verifications.userId))
-        .where(eq(verifications.status, 'pending'))
-        .orderBy(asc(verifications.id));
+        .where(and(...conditions))
+        .orderBy(asc(verifications.id))
+        .limit(page.limit);
       return rows.map((r) => ({
         user_id: r.userId,
         full_name: r.fullName,
         user_uniqueid: r.uniqueid,
         created_at: r.createdAt.toISOString(),
+        verification_id: r.id,
       }));
     },
 

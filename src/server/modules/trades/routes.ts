@@ -5,6 +5,7 @@
 import { errorBody } from '../../../shared/api/common.js';
 import {
   activeTrades,
+  activeTradesQuery,
   tradeAnswer,
   tradeCreationBody,
   tradeHistory,
@@ -22,6 +23,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { listTradeHistory } from './history.js';
 import { startTradeJobs, type TradeJobs } from './jobs.js';
 import { createTradeService } from './service.js';
@@ -32,6 +34,7 @@ const errors = {
   404: errorBody,
   409: errorBody,
   422: errorBody,
+  429: errorBody,
   503: errorBody,
 };
 
@@ -42,6 +45,8 @@ export const tradesModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/trade-creation/', {
     onRequest: requireUser,
+    // A flood of orders is refused before it reaches the database (docs/decisions/0020).
+    config: perUserPerMinute(ctx.config.tradeRateLimit),
     schema: { tags, body: tradeCreationBody, response: { 201: tradeAnswer, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await trades.open(currentUser(req).id, req.body, idempotencyOf(req))),
@@ -59,8 +64,8 @@ export const tradesModule: AppModule = (app, ctx) => {
 
   app.get('/api-v1/get-active-trades/', {
     onRequest: requireUser,
-    schema: { tags, response: { 200: activeTrades, 401: errorBody } },
-    handler: (req) => trades.active(currentUser(req).id),
+    schema: { tags, querystring: activeTradesQuery, response: { 200: activeTrades, 400: errorBody, 401: errorBody } },
+    handler: (req) => trades.active(currentUser(req).id, req.query),
   });
 
   app.get('/api-v1/trade-rules/', {

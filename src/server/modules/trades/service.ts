@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   TRADE_MSG,
+  type ActiveTradesQuery,
   type TradeAnswer,
   type TradeCreationBody,
   type TradeItem,
@@ -29,6 +30,7 @@ import {
   settleTrade,
   type TradeRow,
 } from './lifecycle.js';
+import { activePage, checkMinNotional, checkOpenTradeCap } from './limits.js';
 import { freshMark, readMark, type Mark } from './marks.js';
 import { toTradeItem } from './view.js';
 
@@ -98,6 +100,7 @@ export function createTradeService(ctx: TradeContext) {
             prepare: async () => {
               const mark = await freshMark(market, body.coin, { opening: true });
               checkClientPrice('starting_price', body.starting_price, body.coin, mark);
+              checkMinNotional(body, mark);
               return mark;
             },
             execute: async (tx, mark) => {
@@ -111,6 +114,7 @@ export function createTradeService(ctx: TradeContext) {
 
               const account = leverUsdt(userId);
               const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
+              await checkOpenTradeCap(tx, userId); // under the lock just taken: race-free
               const insufficient = TRADE_MSG.insufficientMargin(needed, balance);
               if (cmp(needed, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
 
@@ -199,8 +203,8 @@ export function createTradeService(ctx: TradeContext) {
     },
 
     /** GET /api-v1/get-active-trades/: open trades and pending orders, newest first, priced now. */
-    async active(userId: number): Promise<TradeItem[]> {
-      const rows = await liveTrades.get(userId);
+    async active(userId: number, page: ActiveTradesQuery = {}): Promise<TradeItem[]> {
+      const rows = activePage(await liveTrades.get(userId), page);
       const marks = await marksOf(rows.map((r) => r.coin));
       return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
     },

@@ -1,5 +1,5 @@
 /** Staff HTTP of docs/product.md 7 "Admin": the pending-transaction queue and its approve / cancel. */
-import { errorBody } from '../../../shared/api/common.js';
+import { errorBody, staffQueueQuery } from '../../../shared/api/common.js';
 import {
   pendingTransactions,
   transactionVerificationBody,
@@ -17,10 +17,15 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
   const tags = ['admin'];
 
   // An empty queue is 200 [] (docs/product.md 8 lets clients also read 404 as empty; we never need it).
+  // One page, oldest first; `after` the last transaction_id seen gives the next (docs/decisions/0020).
   app.get('/api-v3/admin/pending-transactions/', {
     onRequest: requireAdmin,
-    schema: { tags, response: { 200: pendingTransactions, 401: errorBody, 403: errorBody } },
-    handler: () => listPending(ctx.db),
+    schema: {
+      tags,
+      querystring: staffQueueQuery,
+      response: { 200: pendingTransactions, 400: errorBody, 401: errorBody, 403: errorBody },
+    },
+    handler: (req) => listPending(ctx.db, req.query),
   });
 
   app.post('/api-v3/admin/transactions-verification/', {

@@ -1,5 +1,6 @@
 /** The `transactions` rows (deposits, withdrawals, transfers) as users and staff see them. */
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
+import type { StaffQueueQuery } from '../../../shared/api/common.js';
 import type {
   PendingTransaction,
   TransactionCreated,
@@ -78,15 +79,20 @@ export async function listHistory(
   return rows.map(toTransactionItem);
 }
 
-/** The staff's queue: every pending deposit and withdrawal, oldest first. */
-export async function listPending(db: Queryable, limit = 500): Promise<PendingTransaction[]> {
+/**
+ * The staff's queue: pending deposits and withdrawals, oldest first, one bounded page at a time
+ * (docs/decisions/0020): those after the transaction_id `after`, at most `limit`.
+ */
+export async function listPending(db: Queryable, page: StaffQueueQuery): Promise<PendingTransaction[]> {
+  const conditions: SQL[] = [eq(transactions.status, 'pending'), ne(transactions.type, 'transfer')];
+  if (page.after) conditions.push(gt(transactions.id, page.after));
   const rows = await db
     .select({ t: transactions, email: users.email })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
-    .where(eq(transactions.status, 'pending'))
+    .where(and(...conditions))
     .orderBy(transactions.id)
-    .limit(limit);
+    .limit(page.limit);
   return rows.flatMap(({ t, email }): PendingTransaction[] => {
     if (t.type === 'transfer') return []; // transfers are immediate, never pending
     return [

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { UnverifiedUser } from '../../../shared/api/identity';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/datetime';
 import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
@@ -75,6 +76,7 @@ export function UnverifiedUsersPanel() {
           ))}
         </ul>
       )}
+      <LoadMore query={list} label="Load more unverified users" />
 
       <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
       <RejectUserSheet

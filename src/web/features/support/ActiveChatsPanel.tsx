@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import { ADMIN_CHAT_LIST_POLL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { LoadMore } from '../../components/LoadMore';
 import { Notice } from '../../components/Notice';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
@@ -36,31 +37,34 @@ export function ActiveChatsPanel() {
     );
   }
   return (
-    <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3" aria-label="Active chats">
-      {cards.map((card) => (
-        <li key={card.key}>
-          <Link
-            to={PATHS.adminChat(card.key)}
-            className="flex h-full min-h-[120px] flex-col gap-1.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2"
-          >
-            <span className="flex items-start justify-between gap-2">
-              <span className="min-w-0 truncate text-[15px] font-semibold">{card.title}</span>
-              <span
-                className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary"
-                aria-label={`${card.messageCount} messages`}
-              >
-                {card.messageCount}
+    <>
+      <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3" aria-label="Active chats">
+        {cards.map((card) => (
+          <li key={card.key}>
+            <Link
+              to={PATHS.adminChat(card.key)}
+              className="flex h-full min-h-[120px] flex-col gap-1.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2"
+            >
+              <span className="flex items-start justify-between gap-2">
+                <span className="min-w-0 truncate text-[15px] font-semibold">{card.title}</span>
+                <span
+                  className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary"
+                  aria-label={`${card.messageCount} messages`}
+                >
+                  {card.messageCount}
+                </span>
               </span>
-            </span>
-            {card.startedAt && (
-              <time dateTime={card.startedAt} className="text-xs text-muted">
-                {formatMessageTime(card.startedAt)}
-              </time>
-            )}
-            <span className="line-clamp-2 break-words text-sm text-muted">{card.preview}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+              {card.startedAt && (
+                <time dateTime={card.startedAt} className="text-xs text-muted">
+                  {formatMessageTime(card.startedAt)}
+                </time>
+              )}
+              <span className="line-clamp-2 break-words text-sm text-muted">{card.preview}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={chats} label="Load more chats" />
+    </>
   );
 }

@@ -6,7 +6,7 @@
  * returns to the dashboard.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ChatMessage } from '../../../shared/api/support';
 import { CHAT_POLL_MS } from '../../../shared/constants';
@@ -80,6 +80,11 @@ export function AdminChatPage() {
   const chats = useOpenChats(sessionId ? false : CHAT_POLL_MS);
   const found = findChat(chats.data, key)?.messages[0]?.session ?? null;
   if (found && sessionId === null) setSessionId(found);
+  // A chat beyond the first page of the list (docs/decisions/0020): look further until it is found.
+  const lookFurther = !found && sessionId === null && chats.hasNextPage && !chats.isFetching;
+  useEffect(() => {
+    if (lookFurther) void chats.fetchNextPage();
+  }, [lookFurther, chats]);
 
   const session = useChatSession(sessionId);
   const ended = session.data?.status === 'closed';

@@ -7,6 +7,7 @@ import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { usePendingTransactions, useReviewTransaction } from './api/pending-transactions';
@@ -100,6 +101,7 @@ export function PendingTransactionsPanel() {
       </h2>
       {review.isError && <Notice tone="error">{errorMessage(review.error, MSG.verifyTransactionFailed)}</Notice>}
       {body}
+      <LoadMore query={pending} label="Load more pending transactions" />
     </section>
   );
 }

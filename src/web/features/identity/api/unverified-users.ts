@@ -2,16 +2,22 @@
  * Staff: GET /api-v3/admin/unverified-users-records/, the submissions waiting for review. A 404 or
  * an error saying 'No unverified users' is an empty list, not a failure (docs/product.md section 8).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { unverifiedUsersResponse, type UnverifiedUser } from '../../../../shared/api/identity';
 import { MSG } from '../../../../shared/messages';
 import { api, errorMessage, isApiError } from '../../../lib/api';
+import { staffQueueOptions } from '../../../lib/staff-queue';
 
 export const UNVERIFIED_USERS_KEY = ['admin', 'unverified-users'] as const;
 
-async function getUnverifiedUsers(signal?: AbortSignal): Promise<UnverifiedUser[]> {
+/** One page, oldest first; `after` the last verification_id seen (docs/decisions/0020). */
+async function getUnverifiedUsers(after: number | undefined, signal?: AbortSignal): Promise<UnverifiedUser[]> {
   try {
-    return await api.get('/api-v3/admin/unverified-users-records/', { schema: unverifiedUsersResponse, signal });
+    return await api.get('/api-v3/admin/unverified-users-records/', {
+      schema: unverifiedUsersResponse,
+      query: { after },
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || unverifiedFetchError(error).includes(MSG.noUnverifiedUsers))) {
       return [];
@@ -25,6 +31,13 @@ export const unverifiedFetchError = (error: unknown) =>
   errorMessage(error, MSG.fetchUnverifiedFailed, ['message', 'error']);
 
 const unverifiedUsersQuery = () =>
-  queryOptions({ queryKey: UNVERIFIED_USERS_KEY, queryFn: ({ signal }) => getUnverifiedUsers(signal) });
+  staffQueueOptions({
+    queryKey: UNVERIFIED_USERS_KEY,
+    fetchPage: getUnverifiedUsers,
+    sizeOf: (page) => page.length,
+    cursorAfter: (page) => page.at(-1)?.verification_id,
+    join: (pages) => pages.flat(),
+  });
 
-export const useUnverifiedUsers = () => useQuery(unverifiedUsersQuery());
+/** The list as loaded so far (`data`), with `fetchNextPage` for the next page. */
+export const useUnverifiedUsers = () => useInfiniteQuery(unverifiedUsersQuery());

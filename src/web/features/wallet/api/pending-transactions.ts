@@ -2,14 +2,16 @@
  * Staff review (docs/product.md 7 "Admin"): the queue of pending deposits and withdrawals, and approve or
  * cancel (labelled Reject). After an action both Requests lists reload (docs/product.md 4).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   pendingTransactions,
   transactionVerified,
+  type PendingTransaction,
   type TransactionVerificationBody,
 } from '../../../../shared/api/wallet';
 import { MSG } from '../../../../shared/messages';
 import { api, isApiError } from '../../../lib/api';
+import { staffQueueOptions } from '../../../lib/staff-queue';
 import { UNVERIFIED_USERS_KEY } from '../../identity';
 
 export const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
@@ -24,21 +26,33 @@ function isEmptyQueue(error: unknown): boolean {
   );
 }
 
-const pendingTransactionsQuery = () =>
-  queryOptions({
-    queryKey: PENDING_TRANSACTIONS_KEY,
-    queryFn: async ({ signal }) => {
-      try {
-        return await api.get('/api-v3/admin/pending-transactions/', { schema: pendingTransactions, signal });
-      } catch (error) {
-        if (isEmptyQueue(error)) return [];
-        throw error;
-      }
-    },
-    staleTime: 0,
-  });
+/** One page of the queue, oldest first; `after` the last transaction_id seen (docs/decisions/0020). */
+async function pendingPage(after: number | undefined, signal: AbortSignal): Promise<PendingTransaction[]> {
+  try {
+    return await api.get('/api-v3/admin/pending-transactions/', {
+      schema: pendingTransactions,
+      query: { after },
+      signal,
+    });
+  } catch (error) {
+    if (isEmptyQueue(error)) return [];
+    throw error;
+  }
+}
 
-export const usePendingTransactions = () => useQuery(pendingTransactionsQuery());
+const pendingTransactionsQuery = () => ({
+  ...staffQueueOptions({
+    queryKey: PENDING_TRANSACTIONS_KEY,
+    fetchPage: pendingPage,
+    sizeOf: (page) => page.length,
+    cursorAfter: (page) => page.at(-1)?.transaction_id,
+    join: (pages) => pages.flat(),
+  }),
+  staleTime: 0,
+});
+
+/** The queue as loaded so far (`data`), with `fetchNextPage` for the next page. */
+export const usePendingTransactions = () => useInfiniteQuery(pendingTransactionsQuery());
 
 export function useReviewTransaction() {
   const queryClient = useQueryClient();
