@@ -78,7 +78,7 @@ describe("the staff's pending queue", () => {
   });
   afterAll(() => t.close());
 
-  it('shows at most 500 pending transactions, the oldest first', async () => {
+  it('serves the pending transactions one bounded page at a time, the oldest first (docs/decisions/0020)', async () => {
     const trader = await signUp(t);
     await t.db.execute(sql`
       insert into transactions (user_id, type, status, currency, amount, address)
@@ -87,12 +87,17 @@ describe("the staff's pending queue", () => {
       sql`select min(id) as first, max(id) as last from transactions where status = 'pending'`,
     );
 
-    const queue = await call(t, 'GET', '/api-v3/admin/pending-transactions/', { token: (await staff(t)).token });
+    const token = (await staff(t)).token;
+    const queue = await call(t, 'GET', '/api-v3/admin/pending-transactions/', { token });
     expect(queue.status).toBe(200);
-    expect(queue.body).toHaveLength(500);
+    expect(queue.body).toHaveLength(50);
     const ids: number[] = queue.body.map((row: { transaction_id: number }) => row.transaction_id);
     expect(ids[0]).toBe(Number(rows[0]!.first));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(ids).not.toContain(Number(rows[0]!.last));
+    // The largest page is 200; the newest of 501 is on none of the first two.
+    const big = await call(t, 'GET', `/api-v3/admin/pending-transactions/?limit=200&after=${ids.at(-1)}`, { token });
+    expect(big.body).toHaveLength(200);
+    expect(big.body[0].transaction_id).toBe(ids.at(-1)! + 1);
+    expect(big.body.map((row: { transaction_id: number }) => row.transaction_id)).not.toContain(Number(rows[0]!.last));
   });
 });

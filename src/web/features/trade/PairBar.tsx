@@ -51,7 +51,8 @@ export function PairBar({
         <span
           className={cx(
             'rounded px-1.5 py-0.5 text-xs font-semibold',
-            falling ? 'bg-down/10 text-down' : 'bg-up/10 text-up',
+            // The green tint stays light enough for AA contrast of 12 px text on the page background.
+            falling ? 'bg-down/10 text-down' : 'bg-up/5 text-up',
           )}
         >
           {formatChangePercent(live.changePercent)}
