@@ -134,11 +134,14 @@ async function coinsWithCrossings(ctx: RiskContext, steps: { coin: string; mark:
   if (steps.length === 0) return new Set();
   const { rows } = await ctx.db.$client.query<{ coin: string }>({
     name: 'risk_crossed_coins',
+    // The extreme price of each side compared with the mark: a MIN/MAX the planner answers with one
+    // probe of the partial index (EXISTS with a range made it scan the (status, coin) index instead:
+    // 200 ms at 100,000 positions, against 1 ms).
     text: `select c.coin from unnest($1::text[], $2::numeric[]) as c(coin, mark)
-      where exists (select 1 from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'buy' and t.limit_price >= c.mark)
-         or exists (select 1 from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'sell' and t.limit_price <= c.mark)
-         or exists (select 1 from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'buy' and t.liquidation_price >= c.mark)
-         or exists (select 1 from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'sell' and t.liquidation_price <= c.mark)`,
+      where (select max(limit_price) from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'buy') >= c.mark
+         or (select min(limit_price) from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'sell') <= c.mark
+         or (select max(liquidation_price) from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'buy') >= c.mark
+         or (select min(liquidation_price) from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'sell') <= c.mark`,
     values: [steps.map((s) => s.coin), steps.map((s) => s.mark)],
   });
   return new Set(rows.map((r) => r.coin));
