@@ -10,7 +10,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { formatMarketPrice } from '../../../shared/format.js';
 import { splitSymbol } from '../../../shared/market.js';
 import { useT } from '../../lib/i18n';
-import { PATHS } from '../../lib/paths';
+import { leverPathOf } from '../../lib/paths';
 import { ChangePill } from './change';
 import { formatCompactVolume } from './volume';
 
@@ -46,7 +46,7 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
   return (
     <li data-symbol={symbol}>
       {pair?.quoteAsset === QUOTE_CURRENCY ? (
-        <Link to={`${PATHS.lever}?symbol=${symbol}`} className={`${ROW} hover:bg-surface-2`}>
+        <Link to={leverPathOf(pair.baseAsset)} className={`${ROW} hover:bg-surface-2`}>
           {content}
         </Link>
       ) : (

@@ -10,7 +10,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { dec, isAmount, mul } from '../../../shared/money';
 import { cx } from '../../components/cx';
-import { PATHS } from '../../lib/paths';
+import { leverPathOf } from '../../lib/paths';
 import { useFundingBalance } from './api/funding-wallet';
 import { formatTradePrice, formatUsdtHeld } from './display';
 import { Segmented, type SegmentOption } from './Segmented';
@@ -111,7 +111,7 @@ export function SpotForm({ coin, price }: { coin: string; price: string | undefi
       {notice && (
         <p role="status" className="rounded-xl bg-primary/10 px-3 py-2.5 text-xs leading-5 text-primary">
           {SPOT_COMING_SOON}{' '}
-          <Link to={`${PATHS.lever}?coin=${coin}`} className="font-semibold underline underline-offset-2">
+          <Link to={leverPathOf(coin)} className="font-semibold underline underline-offset-2">
             Trade {coin} on the Lever screen
           </Link>
         </p>
