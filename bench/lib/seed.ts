@@ -6,6 +6,7 @@
 import type { Db } from '../../src/server/db/database.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import type { TokenService } from '../../src/server/lib/tokens.js';
+import type pg from 'pg';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE } from '../../src/shared/constants.js';
 import { dec, liquidationPrice, tradeMargin } from '../../src/shared/money.js';
 
@@ -57,6 +58,25 @@ const HOUSE_LEG = `
   select id, $4, $3::numeric, balance, $5, 'bench', 0 from h`;
 
 /**
+ * Run `work` in one transaction on one connection with a fresh posting id: the bulk writes of one
+ * balanced posting (customers' legs and the house's) commit together or not at all.
+ */
+async function inOnePosting(db: Db, work: (client: pg.PoolClient, postingId: number) => Promise<void>): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ id: string }>(`select nextval('ledger_postings_seq') as id`);
+    await work(client, Number(rows[0]!.id));
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Credits `amount` of `currency` to a wallet of each user, who must not hold that account yet: one
  * posting, from the house's deposits account.
  */
@@ -67,11 +87,7 @@ export async function grant(
   currency: string,
   amount: string,
 ): Promise<void> {
-  const client = await db.$client.connect();
-  try {
-    await client.query('begin');
-    const { rows } = await client.query<{ id: string }>(`select nextval('ledger_postings_seq') as id`);
-    const postingId = Number(rows[0]!.id);
+  await inOnePosting(db, async (client, postingId) => {
     await client.query(
       `with a as (
          insert into accounts (user_id, wallet, currency, balance)
@@ -84,13 +100,7 @@ export async function grant(
     );
     const total = dec(amount).times(userIds.length).negated().toFixed();
     await client.query(HOUSE_LEG, ['deposits', currency, total, postingId, 'bench_grant']);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
@@ -113,11 +123,7 @@ export async function openSeedTrades(
   );
   await grant(db, userIds, 'lever', 'USDT', options.leverUsdt);
   // One transaction, one posting: the trades, the margin debits and the house's margin account.
-  const client = await db.$client.connect();
-  try {
-    await client.query('begin');
-    const { rows } = await client.query<{ id: string }>(`select nextval('ledger_postings_seq') as id`);
-    const postingId = Number(rows[0]!.id);
+  await inOnePosting(db, async (client, postingId) => {
     await client.query(
       `with t as (
            insert into trades (user_id, coin, trade_type, hands, leverage, order_type, status, entry_price, margin,
@@ -137,11 +143,5 @@ export async function openSeedTrades(
     );
     const total = dec(margin).times(userIds.length).toFixed();
     await client.query(HOUSE_LEG, ['margin', 'USDT', total, postingId, 'trade_margin']);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
