@@ -198,9 +198,9 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
     });
   }
 
-  // Each entry of a transaction or trade is on its owner's account: a deposit or withdrawal on the
-  // funding wallet, a transfer's debit on transfer_from and credit on transfer_to, a trade on the
-  // lever wallet's USDT; and what it refers to exists.
+  // What each entry of a transaction or trade refers to exists; and a customer's entry is on its
+  // owner's account: a deposit or withdrawal on the funding wallet, a transfer's debit on transfer_from
+  // and credit on transfer_to, a trade on the lever wallet's USDT (the house's legs are on house accounts).
   const entries = rowsOf(
     await db.execute(sql`
       select e.id, e.ref_type, e.ref_id, e.account_id,
@@ -210,12 +210,12 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       left join transactions t on e.ref_type = 'transaction' and t.id = e.ref_id
       left join trades tr on e.ref_type = 'trade' and tr.id = e.ref_id
       where e.ref_type in ('transaction', 'trade')
-        and (a.user_id is not null or (t.id is null and tr.id is null))
         and ((t.id is null and tr.id is null)
-          or (t.id is not null and a.user_id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
-              or a.wallet <> case when t.type <> 'transfer' then 'funding'
-                                  when e.amount < 0 then t.transfer_from else t.transfer_to end))
-          or (tr.id is not null and a.user_id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))
+          or (a.user_id is not null
+              and ((t.id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
+                      or a.wallet <> case when t.type <> 'transfer' then 'funding'
+                                          when e.amount < 0 then t.transfer_from else t.transfer_to end))
+                or (tr.id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))))
       order by e.id`),
   );
   for (const r of entries) {
