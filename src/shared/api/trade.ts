@@ -313,3 +313,13 @@ export const tradeRules = z.object({
   coin_leverage_options: z.record(z.string(), z.array(z.number())),
 });
 export type TradeRules = z.infer<typeof tradeRules>;
+
+/** The trade rules for these rates: what GET /api-v1/trade-rules/ answers (with the server's configured rates). */
+export const tradeRulesOf = (rates: { feeRate: string; maintenanceRate: string }): TradeRules => ({
+  fee_rate: rates.feeRate,
+  maintenance_margin_rate: rates.maintenanceRate,
+  min_notional: MIN_ORDER_NOTIONAL,
+  max_open_trades: MAX_OPEN_TRADES,
+  leverage_options: [...LEVERAGE_OPTIONS],
+  coin_leverage_options: { [IN_HOUSE_COIN]: [...leverageOptionsOf(IN_HOUSE_COIN)] },
+});

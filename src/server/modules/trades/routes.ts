@@ -11,15 +11,9 @@ import {
   tradeHistory,
   tradeHistoryQuery,
   tradeRules,
+  tradeRulesOf,
   tradeUpdationBody,
 } from '../../../shared/api/trade.js';
-import {
-  IN_HOUSE_COIN,
-  LEVERAGE_OPTIONS,
-  MAX_OPEN_TRADES,
-  MIN_ORDER_NOTIONAL,
-  leverageOptionsOf,
-} from '../../../shared/constants.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
@@ -70,14 +64,7 @@ export const tradesModule: AppModule = (app, ctx) => {
 
   app.get('/api-v1/trade-rules/', {
     schema: { tags, response: { 200: tradeRules } },
-    handler: () => ({
-      fee_rate: ctx.config.trading.feeRate,
-      maintenance_margin_rate: ctx.config.trading.maintenanceRate,
-      min_notional: MIN_ORDER_NOTIONAL,
-      max_open_trades: MAX_OPEN_TRADES,
-      leverage_options: [...LEVERAGE_OPTIONS],
-      coin_leverage_options: { [IN_HOUSE_COIN]: [...leverageOptionsOf(IN_HOUSE_COIN)] },
-    }),
+    handler: () => tradeRulesOf(ctx.config.trading),
   });
 
   app.get('/api-v1/trade-history/', {

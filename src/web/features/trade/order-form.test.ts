@@ -1,7 +1,7 @@
 /** The Lever order form's preview and its reasons to wait (margin, fee, liquidation, minimum, leverage). */
 import { describe, expect, it } from 'vitest';
-import { TRADE_MSG, type TradeRules } from '../../../shared/api/trade';
-import { LEVERAGE_OPTIONS } from '../../../shared/constants';
+import { TRADE_MSG, tradeRulesOf, type TradeRules } from '../../../shared/api/trade';
+import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE, LEVERAGE_OPTIONS } from '../../../shared/constants';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import {
   ORDER_FORM_MSG,
@@ -15,14 +15,10 @@ import {
 } from './order-form';
 
 /** The server's default rules (GET /api-v1/trade-rules/): 0.05 % fee, 0.5 % maintenance, 5 USDT minimum. */
-const RULES: TradeRules = {
-  fee_rate: '0.0005',
-  maintenance_margin_rate: '0.005',
-  min_notional: '5',
-  max_open_trades: 50,
-  leverage_options: [100, 50, 30, 10],
-  coin_leverage_options: { USDO: [1] },
-};
+const RULES: TradeRules = tradeRulesOf({
+  feeRate: DEFAULT_TRADE_FEE_RATE,
+  maintenanceRate: DEFAULT_MAINTENANCE_MARGIN_RATE,
+});
 /** No fee, liquidation when equity reaches zero: the margin arithmetic on its own. */
 const FREE: TradeRules = { ...RULES, fee_rate: '0', maintenance_margin_rate: '0' };
 

@@ -6,21 +6,18 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { TRADE_MSG, type TradeItem, type TradeRules } from '../../../shared/api/trade';
+import { TRADE_MSG, tradeRulesOf, type TradeItem, type TradeRules } from '../../../shared/api/trade';
+import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { ORDER_FORM_MSG } from './order-form';
 
 /** The server's default rules: 0.05 % fee on open and close, 0.5 % maintenance margin, 5 USDT minimum. */
-const RULES: TradeRules = {
-  fee_rate: '0.0005',
-  maintenance_margin_rate: '0.005',
-  min_notional: '5',
-  max_open_trades: 50,
-  leverage_options: [100, 50, 30, 10],
-  coin_leverage_options: { USDO: [1] },
-};
+const RULES: TradeRules = tradeRulesOf({
+  feeRate: DEFAULT_TRADE_FEE_RATE,
+  maintenanceRate: DEFAULT_MAINTENANCE_MARGIN_RATE,
+});
 
 let api: FakeApi;
 /** What the screens sent: the address with its query string, the body and the headers. */
