@@ -16,6 +16,7 @@ import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute } from '../../plugins/rate-limits.js';
 import { createAuthService } from './service.js';
+import { clientOf } from './sessions.js';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
 
@@ -41,7 +42,7 @@ export const authModule: AppModule = (app, ctx) => {
   app.post('/api-v1/login/', {
     config: limited,
     schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
-    handler: (req) => auth.login(req.body.email, req.body.password),
+    handler: (req) => auth.login(req.body.email, req.body.password, clientOf(req)),
   });
 
   app.post('/api-v1/forgot-password/', {
@@ -69,7 +70,7 @@ export const authModule: AppModule = (app, ctx) => {
     schema: { tags, body: updatePasswordBody, response: { 200: passwordChangedResponse, ...errors } },
     handler: (req) => {
       const user = currentUser(req);
-      return auth.updateLoginPassword(user.id, user.email, req.body.new_password, req.body.otp);
+      return auth.updateLoginPassword(user.id, user.email, req.body.new_password, req.body.otp, clientOf(req));
     },
   });
 

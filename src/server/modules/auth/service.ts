@@ -12,6 +12,7 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/pass
 import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
+import { startSession, type ClientInfo } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -62,8 +63,8 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     };
   }
 
-  async function issueToken(user: Pick<UserRow, 'id' | 'tokenVersion'>) {
-    return ctx.tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+  async function issueToken(user: Pick<UserRow, 'id' | 'tokenVersion' | 'email'>, client: ClientInfo) {
+    return startSession(ctx, user, client);
   }
 
   /** Set a new login password and end every session issued before. Returns the new token version. */
@@ -73,7 +74,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, userId))
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
+      .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
     ctx.guard.forget(userId);
     sessionsEnded(ctx, userId);
     return row!;
@@ -107,12 +108,12 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: 'Account created successfully! Redirecting to login...' };
     },
 
-    async login(email: string, password: string): Promise<LoginResponse> {
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
       const user = await findByEmail(ctx.db, email);
       // Hash even for unknown emails, so response time does not reveal which accounts exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !ok) throw unauthorized(MSG.loginFailed);
-      return { access: await issueToken(user), user: await sessionUserOf(user) };
+      return { access: await issueToken(user, client), user: await sessionUserOf(user) };
     },
 
     /** Same answer whether or not the account exists (no enumeration); only real accounts get mail. */
@@ -137,10 +138,10 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: MSG.otpSent };
     },
 
-    async updateLoginPassword(userId: number, email: string, newPassword: string, code: string) {
+    async updateLoginPassword(userId: number, email: string, newPassword: string, code: string, client: ClientInfo) {
       await otp.consume(email, 'security', code);
       const row = await replaceLoginPassword(userId, newPassword);
-      return { message: MSG.passwordUpdated, access: await issueToken(row) };
+      return { message: MSG.passwordUpdated, access: await issueToken(row, client) };
     },
 
     async setTransactionPassword(userId: number, email: string, newPassword: string, code: string) {

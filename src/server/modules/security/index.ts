@@ -1,0 +1,2 @@
+export * from './lockouts.js';
+export * from './second-factor.js';
