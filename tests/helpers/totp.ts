@@ -4,6 +4,8 @@
  * against the standard, and the browser test types what an authenticator app would show.
  */
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { recoveryCodes, totpSecrets } from '../../src/server/db/schema.js';
 import { call, type TestUser } from './users.js';
 import type { TestApp } from './app.js';
 
@@ -71,4 +73,10 @@ export async function enableTotp(t: TestApp, user: TestUser): Promise<{ secret: 
 export function nextTotp(t: TestApp, secret: string): string {
   t.clock.advance(30_000);
   return totp(secret, t.clock.now());
+}
+
+/** Turns 2FA off behind the API's back (a test resetting its scene), whatever state it was in. */
+export async function clearTwoFactor(t: TestApp, user: { id: number }): Promise<void> {
+  await t.db.delete(totpSecrets).where(eq(totpSecrets.userId, user.id));
+  await t.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
 }

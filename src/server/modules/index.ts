@@ -16,7 +16,6 @@ import { walletsModule } from './wallets/index.js';
 export const modules: AppModule[] = [
   healthModule,
   authModule,
-  twoFactorModule,
   marketModule,
   realtimeModule,
   walletsModule,
@@ -26,4 +25,6 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   adminModule,
+  // Last: the security routes are called after the money routes by the access matrix and the fuzzer.
+  twoFactorModule,
 ];

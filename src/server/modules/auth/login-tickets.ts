@@ -7,11 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { LoginResponse } from '../../../shared/api/auth.js';
-import {
-  LOGIN_TICKET_TTL_MS,
-  LOGIN_TICKET_WRONG_CODES_MAX,
-  TWO_FACTOR_MSG,
-} from '../../../shared/api/two-factor.js';
+import { LOGIN_TICKET_TTL_MS, LOGIN_TICKET_WRONG_CODES_MAX, TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
 import { loginTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';

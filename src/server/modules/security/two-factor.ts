@@ -116,10 +116,7 @@ async function claimStep(db: Queryable, userId: number, step: number): Promise<b
     .update(totpSecrets)
     .set({ lastUsedStep: step })
     .where(
-      and(
-        eq(totpSecrets.userId, userId),
-        or(isNull(totpSecrets.lastUsedStep), lt(totpSecrets.lastUsedStep, step)),
-      ),
+      and(eq(totpSecrets.userId, userId), or(isNull(totpSecrets.lastUsedStep), lt(totpSecrets.lastUsedStep, step))),
     )
     .returning({ userId: totpSecrets.userId });
   return claimed.length > 0;

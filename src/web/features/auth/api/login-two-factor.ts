@@ -9,6 +9,5 @@ const loginSession = async () => (await twoFactorSchemas()).twoFactorLoginRespon
 
 export const useLoginTwoFactor = () =>
   useMutation({
-    mutationFn: (body: LoginTwoFactorBody) =>
-      api.post('/api-v1/login/2fa/', body, { ...PUBLIC, schema: loginSession }),
+    mutationFn: (body: LoginTwoFactorBody) => api.post('/api-v1/login/2fa/', body, { ...PUBLIC, schema: loginSession }),
   });
