@@ -107,7 +107,7 @@ function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabl
         />
         {disable.isError && <Notice tone="error">{errorMessage(disable.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
         <Button type="submit" variant="danger" busy={disable.isPending}>
-          Turn off two-factor authentication
+          Turn off
         </Button>
       </form>
     </>
