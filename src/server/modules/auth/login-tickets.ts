@@ -34,7 +34,10 @@ export async function issueLoginTicket(ctx: Pick<AppContext, 'db' | 'clock'>, us
   return ticket;
 }
 
-/** The user a live (unexpired, unused) ticket belongs to; 401 otherwise. Redeems nothing. */
+/**
+ * The user a live (unexpired, unused) ticket belongs to; 401 otherwise. Redeems nothing.
+ * @public for the passkey branch of the second step (issue 16).
+ */
 export async function loginTicketUser(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string): Promise<number> {
   const [row] = await ctx.db
     .select({ userId: loginTickets.userId })
@@ -55,6 +58,7 @@ export async function loginTicketUser(ctx: Pick<AppContext, 'db' | 'clock'>, tic
  * For the passkey branch: look the user up with `loginTicketUser`, verify the assertion against
  * that user's passkeys, then call this. Throws 401 when the ticket is unknown, expired or used
  * (a second redemption of the same ticket loses the race here: the UPDATE is conditional).
+ * @public for the passkey branch of the second step (issue 16).
  */
 export async function redeemLoginTicket(
   ctx: TicketContext,

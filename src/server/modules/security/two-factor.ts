@@ -22,7 +22,7 @@ import { secondFactorMethods } from './second-factor.js';
 
 type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 
-export const TOTP_ISSUER = 'Coinfront';
+const TOTP_ISSUER = 'Coinfront';
 const PERIOD_SECONDS = 30;
 /** One step either side of now: phones whose clocks drift by up to 30 s still work. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
@@ -43,7 +43,7 @@ function keysOf(jwtSecret: Uint8Array) {
 const CIPHERTEXT_VERSION = 'v1';
 
 /** AES-256-GCM, bound to the user (associated data), so a row copied to another account does not open. */
-export function encryptTotpSecret(jwtSecret: Uint8Array, userId: number, secret: string): string {
+function encryptTotpSecret(jwtSecret: Uint8Array, userId: number, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keysOf(jwtSecret).cipher, iv);
   cipher.setAAD(Buffer.from(`user:${userId}`));

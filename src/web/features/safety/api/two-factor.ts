@@ -8,7 +8,7 @@ import { api } from '../../../lib/api';
 
 const schemas = () => import('../../../../shared/api/two-factor');
 
-export const twoFactorStatusQuery = () =>
+const twoFactorStatusQuery = () =>
   queryOptions({
     queryKey: ['safety', 'two-factor'] as const,
     queryFn: ({ signal }) => api.get('/api-v1/2fa/', { schema: async () => (await schemas()).twoFactorStatus, signal }),
