@@ -346,3 +346,49 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
+
+/**
+ * A user's TOTP secret (issue 16, docs/decisions/0021): AES-256-GCM ciphertext, never the secret in
+ * clear. Pending (enabled_at null) from setup until a code confirms it; `last_used_step` is the
+ * newest 30-second step a code was accepted for, so no code is accepted twice.
+ */
+export const totpSecrets = pgTable('totp_secrets', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a user with TOTP on: keyed hashes only; a used code keeps its row. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in that passed the password and waits for its second factor: the ticket's SHA-256 only,
+ * 5 minutes, single use, bound to the user.
+ */
+export const loginTickets = pgTable(
+  'login_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    ticketHash: text('ticket_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_tickets_hash_key').on(t.ticketHash), index('login_tickets_expires_idx').on(t.expiresAt)],
+);

@@ -9,6 +9,7 @@ import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
+import { twoFactorModule } from './security/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -24,4 +25,6 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   adminModule,
+  // Last: the security routes are called after the money routes by the access matrix and the fuzzer.
+  twoFactorModule,
 ];

@@ -79,8 +79,29 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const loginResponse = z.object({ access: z.string(), user: sessionUser });
-export type LoginResponse = z.infer<typeof loginResponse>;
+/** A completed sign-in: the token and the user. */
+export const loginSession = z.object({ access: z.string(), user: sessionUser });
+/** The completed sign-in (kept as the name clients and tests already use for it). */
+export type LoginResponse = z.infer<typeof loginSession>;
+
+/** The second factors a user may have on (issue 16): an authenticator app, a passkey. */
+export const secondFactorMethod = z.enum(['totp', 'passkey']);
+export type SecondFactorMethodName = z.infer<typeof secondFactorMethod>;
+
+/**
+ * POST /api-v1/login/ with 2FA on (issue 16): no token yet, a ticket for the second step
+ * (POST /api-v1/login/2fa/ or a passkey), valid 5 minutes and once.
+ */
+export const twoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  ticket: z.string(),
+  methods: z.array(secondFactorMethod),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+
+/** POST /api-v1/login/: a session, or the 2FA challenge. Old clients still parse a session as before. */
+export const loginResponse = z.union([loginSession, twoFactorChallenge]);
+export type LoginAnswer = z.infer<typeof loginResponse>;
 
 /** GET /api-v1/info/ */
 export const userInfo = z.object({

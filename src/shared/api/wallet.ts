@@ -7,6 +7,7 @@ import { MAX_PENDING_DEPOSITS, MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type Wal
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
+import { secondFactorFields } from './security.js';
 
 /** Our texts (docs/product.md gives none for these cases). */
 export const WALLET_MSG = {
@@ -183,6 +184,8 @@ export const withdrawalBody = z
     handling_fee: optionalNumberish,
     arrival_amount: optionalNumberish,
     usdt_value: optionalNumberish,
+    // With 2FA on, the withdrawal needs its second factor too (issue 16, server/modules/security/second-factor.ts).
+    ...secondFactorFields,
   })
   .superRefine((v, ctx) => {
     const address = (v.address ?? v.ticket_address ?? '').trim();
@@ -212,6 +215,8 @@ export const withdrawalBody = z
     all_amount: v.all_amount,
     transaction_password: v.transaction_password ?? v.password ?? '',
     currency: (v.currency ?? '').trim().toUpperCase(),
+    two_factor_code: v.two_factor_code,
+    passkey: v.passkey,
   }));
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
 

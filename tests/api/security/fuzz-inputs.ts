@@ -151,6 +151,10 @@ const EXTRA_KEYS = [
   'status',
   'fee',
   'role',
+  // The second factor (issue 16) on any route: a code, a passkey assertion, a sign-in ticket.
+  'two_factor_code',
+  'passkey',
+  'ticket',
   '',
 ];
 

@@ -10,8 +10,10 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { chatMessages, faqEntries, transactions, users } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
+import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { grant } from '../../helpers/money.js';
-import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import { clearTwoFactor, enableTotp, nextTotp, totp } from '../../helpers/totp.js';
+import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import {
   clearPendingIdentity,
   ensurePendingIdentity,
@@ -127,6 +129,28 @@ async function ownerPendingDeposit(s: Scene): Promise<number> {
   return res.body.transaction.transaction_id;
 }
 
+/** A user of the scene's own with TOTP on, for the second step of a sign-in (made on first use). */
+const twoFactorUsers = new WeakMap<Scene, Promise<{ user: TestUser; secret: string }>>();
+function twoFactorUser(s: Scene) {
+  let made = twoFactorUsers.get(s);
+  if (!made) {
+    made = signUp(s.t, { email: uniqueEmail('twofactor') }).then(async (user) => ({
+      user,
+      secret: (await enableTotp(s.t, user)).secret,
+    }));
+    twoFactorUsers.set(s, made);
+  }
+  return made;
+}
+
+/** A pending TOTP setup of the actor (2FA off before), and the code that confirms it. */
+async function pendingTotpCode(s: Scene, actor: TestUser): Promise<string> {
+  await clearTwoFactor(s.t, actor);
+  const setup = await call(s.t, 'POST', '/api-v1/2fa/setup/', { token: actor.token, body: {} });
+  if (setup.status !== 200) throw new Error(`2fa/setup: ${setup.status}`);
+  return totp(setup.body.secret, s.t.clock.now());
+}
+
 const walletList = (wallet: string): [string, RouteSpec] => [
   `GET /api-v1/${wallet}-wallet-list/`,
   { access: 'user', request: get(`/api-v1/${wallet}-wallet-list/`) },
@@ -197,6 +221,38 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       url: '/api-v1/set-transcation-password/',
       body: { new_password: s.transactionPassword, otp: await securityCode(s.t, actor) },
     }),
+  },
+  // --- two-factor authentication (issue 16); each leaves the actor's 2FA off, so withdrawals need no code ---
+  'POST /api-v1/login/2fa/': {
+    access: 'public',
+    request: async (s) => {
+      const { user, secret } = await twoFactorUser(s);
+      // The ticket the password step would answer, without paying for a password hash per caller.
+      const ticket = await issueLoginTicket(s.t.ctx, user.id);
+      return { url: '/api-v1/login/2fa/', body: { ticket, code: nextTotp(s.t, secret) } };
+    },
+  },
+  'GET /api-v1/2fa/': { access: 'user', request: get('/api-v1/2fa/') },
+  'POST /api-v1/2fa/setup/': {
+    access: 'user',
+    request: async (s, actor) => {
+      await clearTwoFactor(s.t, actor);
+      return { url: '/api-v1/2fa/setup/', body: {} };
+    },
+  },
+  'POST /api-v1/2fa/enable/': {
+    access: 'user',
+    request: async (s, actor) => ({ url: '/api-v1/2fa/enable/', body: { code: await pendingTotpCode(s, actor) } }),
+    after: (s, actor) => clearTwoFactor(s.t, actor),
+  },
+  'POST /api-v1/2fa/disable/': {
+    access: 'user',
+    // Callers that are refused leave the owner's 2FA on; the owner's own call (after them) turns it off.
+    request: async (s, actor) => {
+      await clearTwoFactor(s.t, actor);
+      const { secret } = await enableTotp(s.t, actor);
+      return { url: '/api-v1/2fa/disable/', body: { code: nextTotp(s.t, secret) } };
+    },
   },
   'POST /api-v1/logout/': { access: 'user', request: () => ({ url: '/api-v1/logout/' }), after: renewToken },
   'GET /api-v1/info/': { access: 'user', request: get('/api-v1/info/') },

@@ -12,6 +12,7 @@ import {
   userInfo,
 } from '../../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../../shared/api/common.js';
+import { loginTwoFactorBody, twoFactorLoginResponse } from '../../../shared/api/two-factor.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute } from '../../plugins/rate-limits.js';
@@ -43,6 +44,13 @@ export const authModule: AppModule = (app, ctx) => {
     config: limited,
     schema: { tags, body: loginBody, response: { 200: loginResponse, ...errors } },
     handler: (req) => auth.login(req.body.email, req.body.password, clientOf(req)),
+  });
+
+  // The second step of a sign-in with 2FA on (issue 16); the passkey branch redeems the same ticket.
+  app.post('/api-v1/login/2fa/', {
+    config: limited,
+    schema: { tags, body: loginTwoFactorBody, response: { 200: twoFactorLoginResponse, ...errors, 423: errorBody } },
+    handler: (req) => auth.loginWithCode(req.body.ticket, req.body.code, clientOf(req)),
   });
 
   app.post('/api-v1/forgot-password/', {

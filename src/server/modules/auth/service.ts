@@ -1,7 +1,7 @@
 /** Accounts: sign-up, login, password reset and changes, transaction password, admin bootstrap. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { LoginResponse, SessionUser, SignupBody, UserInfo } from '../../../shared/api/auth.js';
+import type { LoginAnswer, LoginResponse, SignupBody, UserInfo } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -11,7 +11,10 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
+import { secondFactorMethods } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
+import { completeLoginWithCode, issueLoginTicket } from './login-tickets.js';
+import { sessionUserOf, usernameOf } from './session-user.js';
 import { startSession, type ClientInfo } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,8 +24,7 @@ const randomPromotionCode = () =>
   Array.from({ length: 8 }, () => PROMOTION_ALPHABET[randomInt(PROMOTION_ALPHABET.length)]).join('');
 const randomUniqueId = () => String(randomInt(10_000_000, 100_000_000));
 
-export const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.email;
+export { usernameOf };
 
 async function findByEmail(db: Queryable, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -49,19 +51,6 @@ async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert,
 
 export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config' | 'tokens' | 'guard'>) {
   const otp = createOtpService(ctx);
-
-  async function sessionUserOf(user: UserRow): Promise<SessionUser> {
-    return {
-      user_id: user.id,
-      username: usernameOf(user),
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      uniqueid: user.uniqueid,
-      is_admin: user.isAdmin,
-      is_verified: await verificationStatusOf(ctx.db, user.id),
-    };
-  }
 
   async function issueToken(user: Pick<UserRow, 'id' | 'tokenVersion' | 'email'>, client: ClientInfo) {
     return startSession(ctx, user, client);
@@ -108,12 +97,21 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: 'Account created successfully! Redirecting to login...' };
     },
 
-    async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginAnswer> {
       const user = await findByEmail(ctx.db, email);
       // Hash even for unknown emails, so response time does not reveal which accounts exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !ok) throw unauthorized(MSG.loginFailed);
-      return { access: await issueToken(user, client), user: await sessionUserOf(user) };
+      // With 2FA on the password is only the first step: a ticket for the second, no token (issue 16).
+      const methods = await secondFactorMethods(ctx.db, user.id);
+      if (methods.length > 0)
+        return { two_factor_required: true, ticket: await issueLoginTicket(ctx, user.id), methods };
+      return { access: await issueToken(user, client), user: await sessionUserOf(ctx.db, user) };
+    },
+
+    /** The second step of a sign-in with 2FA on: the ticket and a TOTP or recovery code. */
+    loginWithCode(ticket: string, code: string, client: ClientInfo): Promise<LoginResponse> {
+      return completeLoginWithCode(ctx, ticket, code, client);
     },
 
     /** Same answer whether or not the account exists (no enumeration); only real accounts get mail. */

@@ -5,22 +5,39 @@
  * valid `two_factor_code` (TOTP or recovery code) or a passkey assertion.
  */
 import type { SecondFactorProof } from '../../../shared/api/security.js';
+import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { badRequest } from '../../errors.js';
+import { assertNotLocked } from './lockouts.js';
+import { consumeTwoFactorCode, hasTotp } from './two-factor.js';
 
 export type SecondFactorMethod = 'totp' | 'passkey';
 
 /** The second factors the user has on; empty when 2FA is off. */
-export async function secondFactorMethods(_db: Queryable, _userId: number): Promise<SecondFactorMethod[]> {
-  return [];
+export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
+  const methods: SecondFactorMethod[] = [];
+  if (await hasTotp(db, userId)) methods.push('totp');
+  // Passkeys: the passkeys engineer adds `if (await hasPasskeys(db, userId)) methods.push('passkey');`
+  return methods;
 }
 
 /** Passes when 2FA is off or the proof is good; otherwise throws a 400 naming what is missing or wrong. */
 export async function requireSecondFactor(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
   userId: number,
-  _proof: SecondFactorProof,
+  proof: SecondFactorProof,
 ): Promise<void> {
-  if ((await secondFactorMethods(ctx.db, userId)).length === 0) return;
-  throw new Error('second factor check not built yet');
+  const methods = await secondFactorMethods(ctx.db, userId);
+  if (methods.length === 0) return;
+  // Wrong second factors lock the actions they guard (security/lockouts.ts): no more guessing while locked.
+  await assertNotLocked(ctx, userId, 'withdrawal');
+  // Passkey branch: when `proof.passkey` is present and methods include 'passkey', verify the
+  // assertion here (a function of './passkeys.js') and return.
+  const code = proof.two_factor_code?.trim();
+  if (code && methods.includes('totp')) {
+    await consumeTwoFactorCode(ctx, userId, code, 'two_factor_code');
+    return;
+  }
+  throw badRequest(TWO_FACTOR_MSG.codeRequired, { two_factor_code: TWO_FACTOR_MSG.codeRequired });
 }

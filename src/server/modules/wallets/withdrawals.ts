@@ -19,6 +19,7 @@ import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
+import { requireSecondFactor } from '../security/index.js';
 import { usdtPriceOf } from './prices.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
 
@@ -35,10 +36,11 @@ async function checkTransactionPassword(db: Queryable, userId: number, password:
   }
 }
 
-export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) {
+export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer'>) {
   return {
     request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
-      const { transaction_password: password, ...fingerprint } = body;
+      // Secrets are not part of what makes two requests the same (a retry may carry a newer 2FA code).
+      const { transaction_password: password, two_factor_code, passkey, ...fingerprint } = body;
       return runIdempotent<{ price: string }, TransactionCreated>(
         ctx.db,
         { userId, ...scope, fingerprint },
@@ -47,6 +49,8 @@ export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market'>) 
           // Hashing and price lookups happen before any row is locked.
           prepare: async () => {
             await checkTransactionPassword(ctx.db, userId, password);
+            // After the password, so a wrong password does not use up the one-time code (issue 16).
+            await requireSecondFactor(ctx, userId, { two_factor_code, passkey });
             return { price: await usdtPriceOf(ctx.market, body.currency) };
           },
           execute: async (tx, { price }) => {

@@ -1,6 +1,7 @@
 /** /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to /. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { LoginResponse, TwoFactorChallenge } from '../../../shared/api/auth';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
@@ -14,6 +15,7 @@ import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
+import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 /** Screens that send the user here with news (a reset password) pass it as `notice`. */
@@ -30,6 +32,15 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const notice = (location.state as LoginLocationState | null)?.notice;
+  // With 2FA on, the password step answers a ticket for a second step instead of a session.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = (session: LoginResponse) => {
+    saveSession(session);
+    // Nothing cached for a previous user may leak into this one.
+    queryClient.clear();
+    void navigate(PATHS.root, { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,12 +48,7 @@ export function LoginPage() {
       setErrors(form.errors ?? {});
       if (!form.data) return;
       login.mutate(form.data, {
-        onSuccess: (session) => {
-          saveSession(session);
-          // Nothing cached for a previous user may leak into this one.
-          queryClient.clear();
-          void navigate(PATHS.root, { replace: true });
-        },
+        onSuccess: (answer) => ('two_factor_required' in answer ? setChallenge(answer) : signedIn(answer)),
       });
     });
   };
@@ -53,38 +59,51 @@ export function LoginPage() {
         <LogoMark size={32} />
         <span className="text-lg font-bold tracking-tight">Coinfront</span>
       </div>
-      <AuthIntro title="Log in" subtitle="Welcome back. Log in with your email address." />
-      {notice && !login.isError && (
-        <Notice tone="success" className="mb-4">
-          {notice}
-        </Notice>
-      )}
-      <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+      {challenge ? (
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onBack={() => {
+            setChallenge(null);
+            login.reset();
+          }}
         />
-        <div className="-mt-1 flex justify-end">
-          <Link
-            to={PATHS.forgotPassword}
-            className="flex min-h-touch items-center rounded-md px-1 text-sm font-medium text-primary"
-          >
-            Forgot password?
-          </Link>
-        </div>
-        {errors.form && <Notice tone="error">{errors.form}</Notice>}
-        {login.isError && <Notice tone="error">{errorMessage(login.error, MSG.loginFailed)}</Notice>}
-        <Button type="submit" busy={login.isPending}>
-          Log in
-        </Button>
-      </form>
-      <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
+      ) : (
+        <>
+          <AuthIntro title="Log in" subtitle="Welcome back. Log in with your email address." />
+          {notice && !login.isError && (
+            <Notice tone="success" className="mb-4">
+              {notice}
+            </Notice>
+          )}
+          <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
+            <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+            />
+            <div className="-mt-1 flex justify-end">
+              <Link
+                to={PATHS.forgotPassword}
+                className="flex min-h-touch items-center rounded-md px-1 text-sm font-medium text-primary"
+              >
+                Forgot password?
+              </Link>
+            </div>
+            {errors.form && <Notice tone="error">{errors.form}</Notice>}
+            {login.isError && <Notice tone="error">{errorMessage(login.error, MSG.loginFailed)}</Notice>}
+            <Button type="submit" busy={login.isPending}>
+              Log in
+            </Button>
+          </form>
+          <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
+        </>
+      )}
     </Screen>
   );
 }

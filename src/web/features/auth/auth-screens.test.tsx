@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { MSG } from '../../../shared/messages';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
@@ -33,6 +34,59 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const jwt = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+
+describe('login with two-factor authentication (issue 16)', () => {
+  const user = {
+    user_id: 2,
+    username: 'A B',
+    email: 'ada@example.com',
+    first_name: 'A',
+    last_name: 'B',
+    uniqueid: '12345678',
+    is_admin: false,
+    is_verified: 'unverified',
+  };
+
+  async function passwordStep() {
+    api.on('/api-v1/login/', () => [200, { two_factor_required: true, ticket: 'T1cket', methods: ['totp'] }]);
+    const router = show(<LoginPage />, '/login');
+    type('Email', 'ada@example.com');
+    type(/^Password$/, 'secret words');
+    fireEvent.click(button('Log in'));
+    await screen.findByLabelText('Authentication code');
+    return router;
+  }
+
+  it('asks for the code after the password, stores nothing until the code is right, then signs in', async () => {
+    const router = await passwordStep();
+    expect(localStorage.getItem('token')).toBeNull();
+    api.on('/api-v1/login/2fa/', () => [400, { error: TWO_FACTOR_MSG.wrongCode }]);
+    type('Authentication code', '111111');
+    fireEvent.click(button('Verify'));
+    expect((await screen.findByRole('alert')).textContent).toBe(TWO_FACTOR_MSG.wrongCode);
+    expect(localStorage.getItem('token')).toBeNull();
+
+    api.on('/api-v1/login/2fa/', () => [200, { access: jwt, user }]);
+    type('Authentication code', ' 222222 ');
+    fireEvent.click(button('Verify'));
+    await screen.findByText('the landing page');
+    expect(calls().slice(1)).toEqual([
+      { url: '/api-v1/login/2fa/', body: { ticket: 'T1cket', code: '111111' } },
+      { url: '/api-v1/login/2fa/', body: { ticket: 'T1cket', code: '222222' } },
+    ]);
+    expect(localStorage.getItem('token')).toBe(jwt);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('asks for a code before calling the server, and goes back to the password step', async () => {
+    await passwordStep();
+    fireEvent.click(button('Verify'));
+    expect(await screen.findByText(TWO_FACTOR_MSG.enterCode)).toBeTruthy();
+    expect(calls().map((c) => c.url)).toEqual(['/api-v1/login/']);
+    fireEvent.click(button('Back to log in'));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+});
 
 describe('login', () => {
   it('checks both fields before calling the server', async () => {

@@ -9,3 +9,4 @@ export const commonSchemas = () => import('../../../shared/api/common');
 export function preloadAuthSchemas(): void {
   void authSchemas().catch(() => {});
 }
+export const twoFactorSchemas = () => import('../../../shared/api/two-factor');

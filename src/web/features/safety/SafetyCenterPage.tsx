@@ -1,11 +1,12 @@
-/** /safety-center: the two passwords, each row leading to its change screen. */
+/** /safety-center: the two passwords and two-factor authentication, each row leading to its screen. */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
-import { ChevronRightIcon, KeyIcon, LockIcon } from '../../components/icons';
+import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PATHS } from '../../lib/paths';
 import { useUserInfo } from '../account';
+import { useTwoFactorStatus } from './api/two-factor';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
@@ -28,6 +29,13 @@ function Row({ to, title, detail, Icon }: { to: string; title: string; detail: s
 
 export function SafetyCenterPage() {
   const info = useUserInfo().data;
+  const twoFactor = useTwoFactorStatus().data;
+  const twoFactorDetail =
+    twoFactor === undefined
+      ? 'A code from your phone at sign-in'
+      : twoFactor.totp
+        ? 'On · authenticator app'
+        : 'Off · protect sign-in and withdrawals';
   const transactionDetail =
     info === undefined
       ? 'Confirms withdrawals'
@@ -46,6 +54,7 @@ export function SafetyCenterPage() {
             Icon={LockIcon}
           />
           <Row to={PATHS.transactionPassword} title="Transaction password" detail={transactionDetail} Icon={KeyIcon} />
+          <Row to={PATHS.twoFactor} title="Two-factor authentication" detail={twoFactorDetail} Icon={ShieldIcon} />
         </ul>
       </Screen>
     </>

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
 import { WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
@@ -18,6 +19,7 @@ import { errorMessage } from '../../lib/api';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { useUserInfo } from '../account';
+import { useTwoFactorStatus } from '../safety';
 import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { useWithdraw } from './api/money-moves';
@@ -64,6 +66,11 @@ function WithdrawalForm({ currency }: { currency: string }) {
   const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ address: false, amount: false, password: false });
   const [submitted, setSubmitted] = useState(false);
+  // With 2FA on, a withdrawal also needs the authenticator's current code (issue 16).
+  const needsTwoFactor = useTwoFactorStatus().data?.totp === true;
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const twoFactorError =
+    needsTwoFactor && submitted && twoFactorCode.trim() === '' ? TWO_FACTOR_MSG.codeRequired : undefined;
 
   const amount = withdrawalAmount(values, balance);
   const errors = withdrawalErrors(values, { currency, balance, price });
@@ -79,7 +86,7 @@ function WithdrawalForm({ currency }: { currency: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0 || (needsTwoFactor && twoFactorCode.trim() === '')) return;
     const body = {
       address: values.address.trim(),
       amount,
@@ -89,9 +96,11 @@ function WithdrawalForm({ currency }: { currency: string }) {
       handling_fee: quote.fee,
       arrival_amount: quote.arrival,
       ...(quote.usdtValue !== null ? { usdt_value: quote.usdtValue } : {}),
+      ...(needsTwoFactor ? { two_factor_code: twoFactorCode.trim() } : {}),
     };
     withdraw.mutate(
-      { body, idempotencyKey: submission.keyFor(body) },
+      // The code is left out of the key: a retry with a newer code is still the same withdrawal (one key).
+      { body, idempotencyKey: submission.keyFor({ ...body, two_factor_code: undefined }) },
       {
         onSuccess: () => {
           submission.finish();
@@ -141,6 +150,24 @@ function WithdrawalForm({ currency }: { currency: string }) {
         onChange={(e) => edit('password', { password: e.target.value })}
         error={errorOf('password')}
       />
+      {needsTwoFactor && (
+        <TextField
+          label="Google Authenticator code"
+          name="two_factor_code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={32}
+          placeholder="6-digit code"
+          hint="Or one of your recovery codes."
+          value={twoFactorCode}
+          onChange={(e) => {
+            setTwoFactorCode(e.target.value);
+            if (!withdraw.isPending) withdraw.reset();
+          }}
+          error={twoFactorError}
+        />
+      )}
       <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
         <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
         <Figure label="Arrival amount" value={unit(quote.arrival)} />

@@ -1,0 +1,117 @@
+/**
+ * The ticket of a sign-in waiting for its second factor (issue 16): the password was right and 2FA
+ * is on, so POST /api-v1/login/ answers a ticket instead of a token. It is random (256 bits), kept
+ * as its SHA-256 only, bound to the user, valid 5 minutes and redeemed once. A wrong code does not
+ * burn it, but 5 wrong codes do (and every wrong code counts toward the account lock).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { LoginResponse } from '../../../shared/api/auth.js';
+import { LOGIN_TICKET_TTL_MS, LOGIN_TICKET_WRONG_CODES_MAX, TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
+import type { AppContext } from '../../context.js';
+import { loginTickets, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { assertNotLocked, consumeTwoFactorCode } from '../security/index.js';
+import { sessionUserOf } from './session-user.js';
+import { startSession, type ClientInfo } from './sessions.js';
+
+type TicketContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'tokens'>;
+
+const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+const expired = () => new AppError(401, TWO_FACTOR_MSG.ticketExpired);
+
+export async function issueLoginTicket(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  // Old tickets of anyone are dropped on the way: they are useless after their 5 minutes.
+  await ctx.db.delete(loginTickets).where(lt(loginTickets.expiresAt, new Date(now.getTime() - LOGIN_TICKET_TTL_MS)));
+  await ctx.db.insert(loginTickets).values({
+    userId,
+    ticketHash: hashOf(ticket),
+    expiresAt: new Date(now.getTime() + LOGIN_TICKET_TTL_MS),
+    createdAt: now,
+  });
+  return ticket;
+}
+
+/**
+ * The user a live (unexpired, unused) ticket belongs to; 401 otherwise. Redeems nothing.
+ * @public for the passkey branch of the second step (issue 16).
+ */
+export async function loginTicketUser(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ userId: loginTickets.userId })
+    .from(loginTickets)
+    .where(
+      and(
+        eq(loginTickets.ticketHash, hashOf(ticket)),
+        isNull(loginTickets.usedAt),
+        gt(loginTickets.expiresAt, ctx.clock.now()),
+      ),
+    );
+  if (!row) throw expired();
+  return row.userId;
+}
+
+/**
+ * Redeems a live ticket and starts the session: `{ access, user }`, as a login without 2FA answers.
+ * For the passkey branch: look the user up with `loginTicketUser`, verify the assertion against
+ * that user's passkeys, then call this. Throws 401 when the ticket is unknown, expired or used
+ * (a second redemption of the same ticket loses the race here: the UPDATE is conditional).
+ * @public for the passkey branch of the second step (issue 16).
+ */
+export async function redeemLoginTicket(
+  ctx: TicketContext,
+  ticket: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const [redeemed] = await ctx.db
+    .update(loginTickets)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(loginTickets.ticketHash, hashOf(ticket)),
+        isNull(loginTickets.usedAt),
+        gt(loginTickets.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .returning({ userId: loginTickets.userId });
+  if (!redeemed) throw expired();
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, redeemed.userId));
+  if (!user) throw expired();
+  return { access: await startSession(ctx, user, client), user: await sessionUserOf(ctx.db, user) };
+}
+
+/** POST /api-v1/login/2fa/: the ticket and a TOTP or recovery code. */
+export async function completeLoginWithCode(
+  ctx: TicketContext,
+  ticket: string,
+  code: string,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const userId = await loginTicketUser(ctx, ticket);
+  await assertNotLocked(ctx, userId, 'sign-in');
+  try {
+    if (!(await consumeTwoFactorCode(ctx, userId, code, 'code'))) throw expired();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400) await countWrongCode(ctx, ticket);
+    throw error;
+  }
+  return redeemLoginTicket(ctx, ticket, client);
+}
+
+/** A wrong code leaves the ticket usable, up to 5: then it is void and the user logs in again. */
+async function countWrongCode(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string) {
+  const [row] = await ctx.db
+    .update(loginTickets)
+    .set({ wrongCodes: sql`${loginTickets.wrongCodes} + 1` })
+    .where(and(eq(loginTickets.ticketHash, hashOf(ticket)), isNull(loginTickets.usedAt)))
+    .returning({ wrongCodes: loginTickets.wrongCodes });
+  if (row && row.wrongCodes >= LOGIN_TICKET_WRONG_CODES_MAX) {
+    await ctx.db
+      .update(loginTickets)
+      .set({ usedAt: ctx.clock.now() })
+      .where(eq(loginTickets.ticketHash, hashOf(ticket)));
+    throw new AppError(401, TWO_FACTOR_MSG.ticketTooManyWrong);
+  }
+}

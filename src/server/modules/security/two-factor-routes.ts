@@ -1,0 +1,50 @@
+/** HTTP of TOTP two-factor authentication (issue 16): setup, enable, disable and the status. */
+import { z } from 'zod';
+import { errorBody, messageBody } from '../../../shared/api/common.js';
+import {
+  twoFactorCodeBody,
+  twoFactorEnabledResponse,
+  twoFactorSetupResponse,
+  twoFactorStatus,
+} from '../../../shared/api/two-factor.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { perUserPerMinute } from '../../plugins/rate-limits.js';
+import { createTwoFactorService } from './two-factor.js';
+
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
+
+export const twoFactorModule: AppModule = (app, ctx) => {
+  const twoFactor = createTwoFactorService(ctx);
+  const { requireUser } = ctx.guard;
+  // Each checks a code: guessing is limited per user, besides the per-account lock of wrong codes.
+  const limited = perUserPerMinute(ctx.config.authRateLimit);
+  const tags = ['two-factor'];
+
+  app.get('/api-v1/2fa/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: twoFactorStatus, 401: errorBody } },
+    handler: (req) => twoFactor.status(currentUser(req).id),
+  });
+
+  app.post('/api-v1/2fa/setup/', {
+    onRequest: requireUser,
+    config: limited,
+    schema: { tags, body: z.object({}).nullish(), response: { 200: twoFactorSetupResponse, ...errors } },
+    handler: (req) => twoFactor.setup(currentUser(req).id),
+  });
+
+  app.post('/api-v1/2fa/enable/', {
+    onRequest: requireUser,
+    config: limited,
+    schema: { tags, body: twoFactorCodeBody, response: { 200: twoFactorEnabledResponse, ...errors } },
+    handler: (req) => twoFactor.enable(currentUser(req).id, req.body.code),
+  });
+
+  app.post('/api-v1/2fa/disable/', {
+    onRequest: requireUser,
+    config: limited,
+    schema: { tags, body: twoFactorCodeBody, response: { 200: messageBody, ...errors } },
+    handler: (req) => twoFactor.disable(currentUser(req).id, req.body.code),
+  });
+};

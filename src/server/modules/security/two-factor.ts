@@ -1,0 +1,270 @@
+/**
+ * TOTP two-factor authentication (issue 16, docs/security.md "Two-factor authentication (TOTP)",
+ * docs/decisions/0021-two-factor.md): RFC 6238 with otplib (SHA-1, 6 digits, 30 s), the secret
+ * encrypted at rest, each code accepted once, and ten one-time recovery codes kept as keyed hashes.
+ */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import {
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_MSG,
+  type TwoFactorEnabledResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
+} from '../../../shared/api/two-factor.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import { recordFailure, startWithdrawalCooldown } from './lockouts.js';
+import { secondFactorMethods } from './second-factor.js';
+
+type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+
+const TOTP_ISSUER = 'Coinfront';
+const PERIOD_SECONDS = 30;
+/** One step either side of now: phones whose clocks drift by up to 30 s still work. */
+const TOLERANCE_SECONDS = PERIOD_SECONDS;
+
+// ---- keys derived from the server secret (docs/decisions/0021-two-factor.md) ----
+
+const keyCache = new WeakMap<Uint8Array, { cipher: Buffer; recovery: Buffer }>();
+function keysOf(jwtSecret: Uint8Array) {
+  let keys = keyCache.get(jwtSecret);
+  if (!keys) {
+    const derive = (info: string) => Buffer.from(hkdfSync('sha256', jwtSecret, 'coinfront-two-factor', info, 32));
+    keys = { cipher: derive('totp-secret-v1'), recovery: derive('recovery-code-v1') };
+    keyCache.set(jwtSecret, keys);
+  }
+  return keys;
+}
+
+const CIPHERTEXT_VERSION = 'v1';
+
+/** AES-256-GCM, bound to the user (associated data), so a row copied to another account does not open. */
+function encryptTotpSecret(jwtSecret: Uint8Array, userId: number, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keysOf(jwtSecret).cipher, iv);
+  cipher.setAAD(Buffer.from(`user:${userId}`));
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+function decryptTotpSecret(jwtSecret: Uint8Array, userId: number, stored: string): string {
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== CIPHERTEXT_VERSION || !iv || !tag || body === undefined)
+    throw new Error('unknown TOTP secret format');
+  const decipher = createDecipheriv('aes-256-gcm', keysOf(jwtSecret).cipher, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(`user:${userId}`));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+// ---- recovery codes ----
+
+/** 31 letters and digits without the look-alikes 0/o and 1/l/i: 10 of them are about 49 bits. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const RECOVERY_LENGTH = 10;
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** What the user typed, without spaces and dashes, lower case. */
+const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+const recoveryHash = (jwtSecret: Uint8Array, userId: number, normalized: string) =>
+  createHmac('sha256', keysOf(jwtSecret).recovery).update(`${userId}:${normalized}`).digest('base64url');
+
+// ---- TOTP ----
+
+async function totpRow(db: Queryable, userId: number) {
+  const [row] = await db.select().from(totpSecrets).where(eq(totpSecrets.userId, userId));
+  return row;
+}
+
+/**
+ * The time step a code is valid for now (within one step either side), or null. Steps at or before
+ * `lastUsedStep` never count: a code is accepted once.
+ */
+async function matchingStep(secret: string, code: string, now: Date, lastUsedStep: number | null) {
+  if (!/^\d{6}$/.test(code)) return null;
+  const epoch = Math.floor(now.getTime() / 1000);
+  const newestStep = Math.floor((epoch + TOLERANCE_SECONDS) / PERIOD_SECONDS);
+  if (lastUsedStep !== null && lastUsedStep >= newestStep) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    epoch,
+    period: PERIOD_SECONDS,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(lastUsedStep !== null && { afterTimeStep: lastUsedStep }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/**
+ * Uses up a TOTP step: true when it was newer than the last one used. The condition in the UPDATE
+ * makes two requests with the same code race safely: only one moves the step forward.
+ */
+async function claimStep(db: Queryable, userId: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(totpSecrets)
+    .set({ lastUsedStep: step })
+    .where(
+      and(eq(totpSecrets.userId, userId), or(isNull(totpSecrets.lastUsedStep), lt(totpSecrets.lastUsedStep, step))),
+    )
+    .returning({ userId: totpSecrets.userId });
+  return claimed.length > 0;
+}
+
+async function useRecoveryCode(ctx: TwoFactorContext, userId: number, normalized: string): Promise<boolean> {
+  if (normalized.length !== RECOVERY_LENGTH) return false;
+  const used = await ctx.db
+    .update(recoveryCodes)
+    .set({ usedAt: ctx.clock.now() })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, recoveryHash(ctx.config.jwtSecret, userId, normalized)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return used.length > 0;
+}
+
+const wrongCode = (field: string) => badRequest(TWO_FACTOR_MSG.wrongCode, { [field]: TWO_FACTOR_MSG.wrongCode });
+
+/**
+ * Checks and uses up a code of a user with TOTP on: the current TOTP code (once) or an unused
+ * recovery code (once). A wrong code counts toward the lock (security/lockouts.ts) and is refused
+ * with a 400 naming `field`. Returns false instead of throwing when TOTP is not on.
+ */
+export async function consumeTwoFactorCode(
+  ctx: TwoFactorContext,
+  userId: number,
+  code: string,
+  field: string,
+): Promise<boolean> {
+  const row = await totpRow(ctx.db, userId);
+  if (!row?.enabledAt) return false;
+  const normalized = normalizeCode(code);
+  let accepted = false;
+  if (/^\d{6}$/.test(normalized)) {
+    const secret = decryptTotpSecret(ctx.config.jwtSecret, userId, row.secretCiphertext);
+    const step = await matchingStep(secret, normalized, ctx.clock.now(), row.lastUsedStep);
+    accepted = step !== null && (await claimStep(ctx.db, userId, step));
+  } else {
+    accepted = await useRecoveryCode(ctx, userId, normalized);
+  }
+  if (!accepted) {
+    await recordFailure(ctx, userId, 'two-factor');
+    throw wrongCode(field);
+  }
+  return true;
+}
+
+export async function hasTotp(db: Queryable, userId: number): Promise<boolean> {
+  return Boolean((await totpRow(db, userId))?.enabledAt);
+}
+
+export function createTwoFactorService(ctx: TwoFactorContext) {
+  return {
+    /** A new pending secret, replacing an unconfirmed one; refused while TOTP is on. */
+    async setup(userId: number): Promise<TwoFactorSetupResponse> {
+      const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError(401, 'Please log in again');
+      const secret = generateSecret();
+      const secretCiphertext = encryptTotpSecret(ctx.config.jwtSecret, userId, secret);
+      const now = ctx.clock.now();
+      const saved = await ctx.db
+        .insert(totpSecrets)
+        .values({ userId, secretCiphertext, createdAt: now })
+        .onConflictDoUpdate({
+          target: totpSecrets.userId,
+          set: { secretCiphertext, lastUsedStep: null, createdAt: now },
+          setWhere: isNull(totpSecrets.enabledAt),
+        })
+        .returning({ userId: totpSecrets.userId });
+      if (saved.length === 0) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      return { secret, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
+    },
+
+    /** Confirms the pending secret with its current code; answers the recovery codes this once. */
+    async enable(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
+      const row = await totpRow(ctx.db, userId);
+      if (!row) throw badRequest(TWO_FACTOR_MSG.setUpFirst, { code: TWO_FACTOR_MSG.setUpFirst });
+      if (row.enabledAt) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      const secret = decryptTotpSecret(ctx.config.jwtSecret, userId, row.secretCiphertext);
+      const step = await matchingStep(secret, normalizeCode(code), ctx.clock.now(), row.lastUsedStep);
+      if (step === null) {
+        await recordFailure(ctx, userId, 'two-factor');
+        throw wrongCode('code');
+      }
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const now = ctx.clock.now();
+      await ctx.db.transaction(async (tx) => {
+        // Only the secret this code was computed from: a setup started meanwhile makes this one fail.
+        const enabled = await tx
+          .update(totpSecrets)
+          .set({ enabledAt: now, lastUsedStep: step })
+          .where(
+            and(
+              eq(totpSecrets.userId, userId),
+              eq(totpSecrets.secretCiphertext, row.secretCiphertext),
+              isNull(totpSecrets.enabledAt),
+            ),
+          )
+          .returning({ userId: totpSecrets.userId });
+        if (enabled.length === 0) throw conflict(TWO_FACTOR_MSG.setUpFirst);
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.insert(recoveryCodes).values(
+          codes.map((c) => ({
+            userId,
+            codeHash: recoveryHash(ctx.config.jwtSecret, userId, normalizeCode(c)),
+            createdAt: now,
+          })),
+        );
+      });
+      return { message: TWO_FACTOR_MSG.enabled, recovery_codes: codes };
+    },
+
+    /** Turns TOTP off with a code (TOTP or recovery); withdrawals wait 24 hours after. */
+    async disable(userId: number, code: string) {
+      if (!(await consumeTwoFactorCode(ctx, userId, code, 'code')))
+        throw badRequest(TWO_FACTOR_MSG.notOn, { code: TWO_FACTOR_MSG.notOn });
+      await ctx.db.transaction(async (tx) => {
+        await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        // Sign-ins waiting for a second factor that is gone are void.
+        await tx
+          .update(loginTickets)
+          .set({ usedAt: ctx.clock.now() })
+          .where(and(eq(loginTickets.userId, userId), isNull(loginTickets.usedAt)));
+        await startWithdrawalCooldown(tx, ctx, userId, 'two-factor-disabled');
+      });
+      return { message: TWO_FACTOR_MSG.disabled };
+    },
+
+    async status(userId: number): Promise<TwoFactorStatus> {
+      const row = await totpRow(ctx.db, userId);
+      const [left] = await ctx.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      const methods = await secondFactorMethods(ctx.db, userId);
+      return {
+        enabled: methods.length > 0,
+        totp: Boolean(row?.enabledAt),
+        methods,
+        recovery_codes_left: row?.enabledAt ? (left?.count ?? 0) : 0,
+        pending: Boolean(row && !row.enabledAt),
+      };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Turning on the authenticator app (issue 16): a new secret as a QR code and as text (to type or
+ * copy), then the app's current 6-digit code confirms it.
+ */
+import { QRCodeSVG } from 'qrcode.react';
+import { useState, type FormEvent } from 'react';
+import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
+import { TWO_FACTOR_MSG, type TwoFactorEnabledResponse } from '../../../shared/api/two-factor';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
+import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
+import { useTwoFactorEnable, useTwoFactorSetup } from './api/two-factor';
+
+/** The secret in groups of four, as authenticator apps show it for typing. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFactorEnabledResponse) => void }) {
+  const setup = useTwoFactorSetup();
+  const enable = useTwoFactorEnable();
+  const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (!setup.data) {
+    return (
+      <section className="mt-2 rounded-2xl bg-surface px-5 py-6 shadow-card">
+        <h2 className="text-lg font-semibold">Protect your account</h2>
+        <p className="mt-2 text-sm text-muted">
+          With two-factor authentication on, signing in and withdrawing also need a 6-digit code from an authenticator
+          app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and others).
+        </p>
+        {setup.isError && (
+          <Notice tone="error" className="mt-4">
+            {errorMessage(setup.error, 'Could not start the setup. Please try again.')}
+          </Notice>
+        )}
+        <Button className="mt-5" busy={setup.isPending} onClick={() => setup.mutate(undefined)}>
+          Set up authenticator app
+        </Button>
+      </section>
+    );
+  }
+
+  const { secret, otpauth_url: url } = setup.data;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError(TWO_FACTOR_MSG.enterCode);
+      return;
+    }
+    setError(null);
+    enable.mutate({ code: code.trim() }, { onSuccess: onEnabled });
+  };
+
+  return (
+    <section className="mt-2 flex flex-col gap-5 rounded-2xl bg-surface px-5 py-6 shadow-card">
+      <div>
+        <h2 className="text-lg font-semibold">1. Scan the QR code</h2>
+        <p className="mt-1 text-sm text-muted">Open your authenticator app, add an account and scan this code.</p>
+      </div>
+      {/* Dark on white in both themes: scanners read dark modules on a light background. */}
+      <div className="self-center rounded-2xl bg-white p-3">
+        <QRCodeSVG
+          value={url}
+          level="M"
+          size={184}
+          marginSize={2}
+          role="img"
+          aria-label="QR code for your authenticator app"
+          data-testid="two-factor-qr"
+        />
+      </div>
+      <div>
+        <p className="text-[13px] font-medium text-muted">Or enter this key by hand</p>
+        <p
+          className="mt-1 select-all break-all font-mono text-base font-semibold tracking-wider"
+          data-testid="two-factor-secret"
+        >
+          {grouped(secret)}
+        </p>
+        <Button variant="secondary" className="mt-3" onClick={() => void copy.copy(secret)}>
+          Copy key
+        </Button>
+        <div aria-live="polite" className="mt-2 empty:hidden">
+          {copy.state === 'copied' && <Notice tone="success">Key copied</Notice>}
+          {copy.state === 'failed' && <Notice tone="error">Could not copy. Please select the key and copy it.</Notice>}
+        </div>
+      </div>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold">2. Enter the code it shows</h2>
+        <TextField
+          label="Google Authenticator code"
+          name="two_factor_code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          placeholder="6-digit code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error ?? undefined}
+        />
+        {enable.isError && <Notice tone="error">{errorMessage(enable.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
+        <Button type="submit" busy={enable.isPending}>
+          Turn on
+        </Button>
+      </form>
+    </section>
+  );
+}

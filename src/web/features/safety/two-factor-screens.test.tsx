@@ -1,0 +1,89 @@
+/** The two-factor page against a faked API (issue 16): set up, turn on, recovery codes once, turn off. */
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
+import { TwoFactorPage } from './TwoFactorPage';
+
+let api: FakeApi;
+const posts = () => api.calls.filter((c) => c.url !== '/api-v1/2fa/').map(({ url, body }) => ({ url, body }));
+
+const OFF = { enabled: false, totp: false, methods: [], recovery_codes_left: 0, pending: false };
+const ON = { enabled: true, totp: true, methods: ['totp'], recovery_codes_left: 10, pending: false };
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-efgh${i + 2}`);
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+beforeEach(() => {
+  api = installFakeApi();
+  localStorage.setItem('token', 'a.token');
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const show = () => renderScreen(<TwoFactorPage />, { path: '/safety/two-factor', previous: '/safety-center' });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+describe('two-factor page', () => {
+  it('sets up with a QR code and the key, checks the code, then shows the 10 recovery codes once', async () => {
+    let status = OFF;
+    api.on('/api-v1/2fa/', () => [200, status]);
+    api.on('/api-v1/2fa/setup/', () => [
+      200,
+      { secret: SECRET, otpauth_url: `otpauth://totp/Coinfront:ada%40example.com?secret=${SECRET}&issuer=Coinfront` },
+    ]);
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+
+    // Not six digits: nothing is sent.
+    type('Google Authenticator code', '12345');
+    fireEvent.click(button('Turn on'));
+    expect(screen.getByText(TWO_FACTOR_MSG.enterCode)).toBeTruthy();
+
+    api.on('/api-v1/2fa/enable/', () => [400, { error: TWO_FACTOR_MSG.wrongCode }]);
+    type('Google Authenticator code', '123456');
+    fireEvent.click(button('Turn on'));
+    expect((await screen.findByRole('alert')).textContent).toBe(TWO_FACTOR_MSG.wrongCode);
+
+    api.on('/api-v1/2fa/enable/', () => {
+      status = ON;
+      return [200, { message: TWO_FACTOR_MSG.enabled, recovery_codes: CODES }];
+    });
+    type('Google Authenticator code', '654321');
+    fireEvent.click(button('Turn on'));
+    const list = await screen.findByTestId('recovery-codes');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(CODES);
+    expect(posts()).toEqual([
+      { url: '/api-v1/2fa/setup/', body: {} },
+      { url: '/api-v1/2fa/enable/', body: { code: '123456' } },
+      { url: '/api-v1/2fa/enable/', body: { code: '654321' } },
+    ]);
+
+    fireEvent.click(button('I have saved them'));
+    expect(await screen.findByTestId('two-factor-on')).toBeTruthy();
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
+  });
+
+  it('turns off with a code and says withdrawals wait 24 hours', async () => {
+    let status: typeof ON | typeof OFF = { ...ON, recovery_codes_left: 7 };
+    api.on('/api-v1/2fa/', () => [200, status]);
+    api.on('/api-v1/2fa/disable/', () => {
+      status = OFF;
+      return [200, { message: TWO_FACTOR_MSG.disabled }];
+    });
+    show();
+    expect((await screen.findByTestId('two-factor-on')).textContent).toContain('Recovery codes left: 7 of 10');
+    fireEvent.click(button('Turn off'));
+    expect(screen.getByText(TWO_FACTOR_MSG.enterCode)).toBeTruthy();
+    type('Authenticator or recovery code', ' abcde-fghjk ');
+    fireEvent.click(button('Turn off'));
+    expect(await screen.findByText(TWO_FACTOR_MSG.disabled)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(posts()).toEqual([{ url: '/api-v1/2fa/disable/', body: { code: 'abcde-fghjk' } }]);
+  });
+});
