@@ -9,12 +9,14 @@ import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
+import { passkeysModule } from './security/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
 export const modules: AppModule[] = [
   healthModule,
   authModule,
+  passkeysModule,
   marketModule,
   realtimeModule,
   walletsModule,

@@ -7,20 +7,32 @@
 import type { SecondFactorProof } from '../../../shared/api/security.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { badRequest } from '../../errors.js';
+import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
 
 export type SecondFactorMethod = 'totp' | 'passkey';
 
+/** Said when a sensitive request of a user with 2FA on carries no proof. */
+export const SECOND_FACTOR_REQUIRED = 'Confirm with your two-factor code or a passkey';
+
 /** The second factors the user has on; empty when 2FA is off. */
-export async function secondFactorMethods(_db: Queryable, _userId: number): Promise<SecondFactorMethod[]> {
-  return [];
+export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
+  const methods: SecondFactorMethod[] = [];
+  if (await hasPasskeys(db, userId)) methods.push('passkey');
+  return methods;
 }
 
 /** Passes when 2FA is off or the proof is good; otherwise throws a 400 naming what is missing or wrong. */
 export async function requireSecondFactor(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
   userId: number,
-  _proof: SecondFactorProof,
+  proof: SecondFactorProof,
 ): Promise<void> {
-  if ((await secondFactorMethods(ctx.db, userId)).length === 0) return;
-  throw new Error('second factor check not built yet');
+  const methods = await secondFactorMethods(ctx.db, userId);
+  if (methods.length === 0) return;
+  if (proof.passkey !== undefined && methods.includes('passkey')) {
+    await verifyPasskeyAssertion(ctx, userId, proof.passkey);
+    return;
+  }
+  throw badRequest(SECOND_FACTOR_REQUIRED, { two_factor_code: SECOND_FACTOR_REQUIRED });
 }
