@@ -16,7 +16,6 @@ import { walletsModule } from './wallets/index.js';
 export const modules: AppModule[] = [
   healthModule,
   authModule,
-  passkeysModule,
   marketModule,
   realtimeModule,
   walletsModule,
@@ -26,4 +25,6 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   adminModule,
+  // Last: the access matrix and fuzz walk routes in this order, and a passkey turns 2FA on for its user.
+  passkeysModule,
 ];

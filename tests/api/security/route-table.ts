@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { chatMessages, faqEntries, transactions, users } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { grant } from '../../helpers/money.js';
+import { PASSKEY_ROUTES } from './passkey-routes.js';
 import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import {
   clearPendingIdentity,
@@ -376,4 +377,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       return { url: '/api-v2/close-chat/', body: { session_id: chat.body.session_id } };
     },
   },
+
+  // --- passkeys (issue 16; passkey-routes.ts) ---
+  ...PASSKEY_ROUTES,
 };
