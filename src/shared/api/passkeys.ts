@@ -4,20 +4,10 @@
  * and the screens; the WebAuthn JSON itself is checked by @simplewebauthn/server.
  */
 import { z } from 'zod';
+import { PASSKEY_MSG } from '../passkey-texts.js';
 import { secondFactorFields } from './security.js';
 
-export const PASSKEY_MSG = {
-  challengeExpired: 'This passkey request has expired or was already used. Please try again.',
-  notVerified: 'The passkey could not be verified. Please try again.',
-  signInFailed: 'This passkey could not sign you in. Use another passkey or your password.',
-  alreadyRegistered: 'This passkey is already registered',
-  notFound: 'Passkey not found',
-  renamed: 'Passkey renamed',
-  removed: 'Passkey removed',
-  unsupported: 'This browser does not support passkeys. Use a current browser, or sign in with your password.',
-  cancelled: 'The passkey request was cancelled or timed out.',
-  invalidResponse: 'The passkey response is not valid',
-} as const;
+export { PASSKEY_MSG };
 
 export const PASSKEY_NAME_MAX = 64;
 

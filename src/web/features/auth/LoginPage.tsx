@@ -14,6 +14,7 @@ import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
+import { PasskeySignInButton } from './PasskeySignIn';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 /** Screens that send the user here with news (a reset password) pass it as `notice`. */
@@ -84,6 +85,12 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <PasskeySignInButton />
       <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
     </Screen>
   );

@@ -1,7 +1,7 @@
-/** /safety-center: the two passwords, each row leading to its change screen. */
+/** /safety-center: the two passwords and passkeys, each row leading to its screen. */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
-import { ChevronRightIcon, KeyIcon, LockIcon } from '../../components/icons';
+import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PATHS } from '../../lib/paths';
@@ -46,6 +46,12 @@ export function SafetyCenterPage() {
             Icon={LockIcon}
           />
           <Row to={PATHS.transactionPassword} title="Transaction password" detail={transactionDetail} Icon={KeyIcon} />
+          <Row
+            to={PATHS.passkeys}
+            title="Passkeys"
+            detail="Sign in with your fingerprint or face; confirm withdrawals"
+            Icon={ShieldIcon}
+          />
         </ul>
       </Screen>
     </>
