@@ -42,10 +42,22 @@ function PasskeyRow({
         </div>
       </div>
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" block={false} className="h-10 px-3 text-sm" onClick={onRename}>
+        <Button
+          variant="ghost"
+          block={false}
+          className="h-10 px-3 text-sm"
+          aria-label={`Rename ${passkey.name}`}
+          onClick={onRename}
+        >
           Rename
         </Button>
-        <Button variant="danger" block={false} className="h-10 px-3 text-sm" onClick={onRemove}>
+        <Button
+          variant="danger"
+          block={false}
+          className="h-10 px-3 text-sm"
+          aria-label={`Remove ${passkey.name}`}
+          onClick={onRemove}
+        >
           Remove
         </Button>
       </div>
