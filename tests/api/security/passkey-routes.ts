@@ -83,7 +83,9 @@ export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api-v1/passkeys/': {
     access: 'user',
+    // The owner always has one here: a list that is not the caller's own would hand it out.
     request: async (s, actor) => {
+      await passkeyOf(s, s.owner);
       await passkeyOf(s, actor);
       return { url: '/api-v1/passkeys/' };
     },
