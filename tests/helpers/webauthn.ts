@@ -19,7 +19,7 @@ function head(major: number, value: number): Buffer {
   return b;
 }
 
-export function cbor(value: Cbor): Buffer {
+function cbor(value: Cbor): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === 'string') {
     const bytes = Buffer.from(value, 'utf8');
@@ -51,7 +51,7 @@ export interface AnswerOptions {
   challenge?: string;
 }
 
-export const TEST_ORIGIN = 'http://localhost';
+const TEST_ORIGIN = 'http://localhost';
 
 export class SoftPasskey {
   readonly credentialId = randomBytes(32);

@@ -34,7 +34,7 @@ import { recordFailure, startWithdrawalCooldown } from './lockouts.js';
 import { secondFactorMethods } from './second-factor.js';
 
 /** How long a challenge may be answered (issue 16: 5 minutes). */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
+const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = 'Coinfront';
 
 type PasskeyContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;

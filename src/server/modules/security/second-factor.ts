@@ -13,7 +13,7 @@ import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
 export type SecondFactorMethod = 'totp' | 'passkey';
 
 /** Said when a sensitive request of a user with 2FA on carries no proof. */
-export const SECOND_FACTOR_REQUIRED = 'Confirm with your two-factor code or a passkey';
+const SECOND_FACTOR_REQUIRED = 'Confirm with your two-factor code or a passkey';
 
 /** The second factors the user has on; empty when 2FA is off. */
 export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {

@@ -10,7 +10,7 @@ import { passkeyErrorMessage } from '../../lib/passkeys';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api/passkeys';
 
 /** A name the user will recognise in the list, from the device they add it on. */
-export function deviceName(userAgent = navigator.userAgent): string {
+function deviceName(userAgent = navigator.userAgent): string {
   if (/iPhone/.test(userAgent)) return 'iPhone';
   if (/iPad/.test(userAgent)) return 'iPad';
   if (/Android/.test(userAgent)) return 'Android phone';

@@ -12,7 +12,7 @@ const passkeyList = async () => (await schemas()).passkeyList;
 const passkeyView = async () => (await schemas()).passkeyView;
 const webauthnOptions = async () => (await schemas()).webauthnOptions;
 
-export const passkeysQuery = () =>
+const passkeysQuery = () =>
   queryOptions({
     queryKey: ['safety', 'passkeys'] as const,
     queryFn: ({ signal }) => api.get('/api-v1/passkeys/', { schema: passkeyList, signal }),
@@ -21,7 +21,7 @@ export const passkeysQuery = () =>
 export const usePasskeys = () => useQuery(passkeysQuery());
 
 /** A second-factor assertion by one of the user's passkeys (POST /api-v1/passkeys/assertion-options/). */
-export async function passkeyProof(): Promise<Record<string, unknown>> {
+async function passkeyProof(): Promise<Record<string, unknown>> {
   const options = await api.post('/api-v1/passkeys/assertion-options/', {}, { schema: webauthnOptions });
   return signWithPasskey(options);
 }
