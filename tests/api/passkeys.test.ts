@@ -113,6 +113,25 @@ describe('registering a passkey', () => {
     expect(options.excludeCredentials).toEqual([{ id: key.id, type: 'public-key', transports: ['internal'] }]);
   });
 
+  it('refuses the same authenticator twice, for this user or another (409)', async () => {
+    const user = await signUp(t);
+    const { key } = await register(user);
+    const options = await registrationOptions(user, { passkey: key.assert(await assertionOptions(user)) });
+    const again = await call(t, 'POST', '/api-v1/passkeys/', {
+      token: user.token,
+      body: { name: 'Again', response: key.register(options) },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(PASSKEY_MSG.alreadyRegistered);
+    const other = await signUp(t);
+    const theirs = await call(t, 'POST', '/api-v1/passkeys/', {
+      token: other.token,
+      body: { name: 'Mine now', response: key.register(await registrationOptions(other)) },
+    });
+    expect(theirs.status).toBe(409);
+    expect(await list(other)).toEqual([]);
+  });
+
   it('refuses a response to a challenge the server never gave (wrong challenge)', async () => {
     const user = await signUp(t);
     const options = await registrationOptions(user);

@@ -38,6 +38,7 @@ const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = 'Coinfront';
 
 type PasskeyContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+type RegistrationContext = PasskeyContext & Pick<AppContext, 'log'>;
 type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
 
 /** The site passkeys belong to: its domain (RP ID) and the origin the browser must report. */
@@ -171,7 +172,7 @@ export async function registrationOptions(
 
 /** POST /api-v1/passkeys/: checks the attestation against the user's registration challenge, saves the key. */
 export async function addPasskey(
-  ctx: PasskeyContext,
+  ctx: RegistrationContext,
   user: { id: number; email: string },
   name: string,
   response: RegistrationResponse,
@@ -194,8 +195,9 @@ export async function addPasskey(
   }
   if (!verified.verified) throw badRequest(PASSKEY_MSG.notVerified);
   const info = verified.registrationInfo;
+  let row;
   try {
-    const [row] = await ctx.db
+    [row] = await ctx.db
       .insert(passkeys)
       .values({
         userId: user.id,
@@ -208,7 +210,13 @@ export async function addPasskey(
         backedUp: info.credentialBackedUp,
       })
       .returning();
-    await ctx.mailer.send({
+  } catch (error) {
+    if (isUniqueViolation(error, 'passkeys_credential_id_key')) throw conflict(PASSKEY_MSG.alreadyRegistered);
+    throw error;
+  }
+  // The passkey is saved: a mail server that is away must not turn that into an error.
+  await ctx.mailer
+    .send({
       to: user.email,
       subject: 'A passkey was added to your Coinfront account',
       text:
@@ -216,12 +224,9 @@ export async function addPasskey(
         'It can sign in to your account without a password.\n\n' +
         "If this wasn't you: sign in, remove it in Safety center > Passkeys, change your login password, " +
         'and contact support.',
-    });
-    return viewOf(row!);
-  } catch (error) {
-    if (isUniqueViolation(error, 'passkeys_credential_id_key')) throw conflict(PASSKEY_MSG.alreadyRegistered);
-    throw error;
-  }
+    })
+    .catch((error: unknown) => ctx.log.warn({ err: error, userId: user.id }, 'passkey-added mail failed'));
+  return viewOf(row!);
 }
 
 export async function renamePasskey(db: Queryable, userId: number, id: number, name: string): Promise<PasskeyView> {
