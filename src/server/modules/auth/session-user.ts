@@ -6,7 +6,7 @@ import { verificationStatusOf } from '../identity/index.js';
 
 type UserRow = typeof users.$inferSelect;
 
-const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
+export const usernameOf = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 export async function sessionUserOf(db: Queryable, user: UserRow): Promise<SessionUser> {

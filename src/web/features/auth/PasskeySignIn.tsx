@@ -44,7 +44,11 @@ export function PasskeySignInButton() {
   );
 }
 
-/** For the 2FA step of /login: finishes the sign-in of `ticket` with a passkey instead of a code. */
+/**
+ * For the 2FA step of /login: finishes the sign-in of `ticket` with a passkey instead of a code
+ * (TwoFactorLoginStep's `alternatives`, when the challenge's methods include 'passkey').
+ * @public
+ */
 export function UsePasskeyButton({
   ticket,
   onSignedIn,
