@@ -48,6 +48,7 @@ export const PAGES = {
     loginPassword: { path: '/safety/login-password', feature: 'safety', screen: 'LoginPasswordPage' },
     transactionPassword: { path: '/safety/transaction-password', feature: 'safety', screen: 'TransactionPasswordPage' },
     twoFactor: { path: '/safety/two-factor', feature: 'safety', screen: 'TwoFactorPage' },
+    passkeys: { path: '/safety/passkeys', feature: 'safety', screen: 'PasskeysPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },

@@ -392,3 +392,51 @@ export const loginTickets = pgTable(
   },
   (t) => [uniqueIndex('login_tickets_hash_key').on(t.ticketHash), index('login_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A user's passkeys (WebAuthn credentials, issue 16, docs/decisions/0022): the public key and the
+ * signature counter the authenticator last reported. A passkey signs in on its own and is a second factor.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    /** base64url, as the browser sends it in `id`. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet used: each is good once, for one purpose, for 5 minutes.
+ * user_id is null for a passwordless sign-in (the passkey names its user).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    purpose: text('purpose', { enum: ['registration', 'sign-in', 'second-factor'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    /** Where the options were handed out: the answer must come from this site (PUBLIC_URL, else the request's host). */
+    rpId: text('rp_id').notNull(),
+    origin: text('origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);

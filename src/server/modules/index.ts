@@ -9,7 +9,7 @@ import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
-import { twoFactorModule } from './security/index.js';
+import { passkeysModule, twoFactorModule } from './security/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -25,6 +25,8 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   adminModule,
-  // Last: the security routes are called after the money routes by the access matrix and the fuzzer.
+  // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
+  // and a passkey or TOTP turns 2FA on for its user.
   twoFactorModule,
+  passkeysModule,
 ];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { loginSession, secondFactorMethod } from './auth.js';
+import { secondFactorFields } from './security.js';
 
 /** The texts the server answers and the screens show (one source). */
 export const TWO_FACTOR_MSG = {
@@ -67,10 +68,18 @@ export const twoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
 
 /** POST /api-v1/login/2fa/ */
-export const loginTwoFactorBody = z.object({
-  ticket: z.string({ error: TWO_FACTOR_MSG.ticketExpired }).min(1, { error: TWO_FACTOR_MSG.ticketExpired }).max(128),
-  code: twoFactorCodeInput,
-});
+export const loginTwoFactorBody = z
+  .object({
+    ticket: z.string({ error: TWO_FACTOR_MSG.ticketExpired }).min(1, { error: TWO_FACTOR_MSG.ticketExpired }).max(128),
+    /** A TOTP or recovery code... */
+    code: twoFactorCodeInput.optional(),
+    /** ...or a passkey assertion (after POST /api-v1/login/2fa/passkey-options/). */
+    passkey: secondFactorFields.passkey,
+  })
+  .refine((body) => body.code !== undefined || body.passkey !== undefined, {
+    error: TWO_FACTOR_MSG.enterCode,
+    path: ['code'],
+  });
 export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
 
 /** The answer of a completed sign-in: the same as a login without 2FA. */

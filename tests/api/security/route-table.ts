@@ -13,6 +13,7 @@ import { createFileStore } from '../../../src/server/lib/files.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { grant } from '../../helpers/money.js';
 import { clearTwoFactor, enableTotp, nextTotp, totp } from '../../helpers/totp.js';
+import { PASSKEY_ROUTES } from './passkey-routes.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import {
   clearPendingIdentity,
@@ -432,4 +433,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       return { url: '/api-v2/close-chat/', body: { session_id: chat.body.session_id } };
     },
   },
+
+  // --- passkeys (issue 16; passkey-routes.ts) ---
+  ...PASSKEY_ROUTES,
 };

@@ -61,6 +61,7 @@ export function tourStops(cast: TourCast): Stop[] {
     user('entrustment-history', '/entrustment-history'),
     user('safety-login-password', '/safety/login-password'),
     user('safety-transaction-password', '/safety/transaction-password'),
+    user('safety-passkeys', '/safety/passkeys'),
     user('about-us', '/about-us'),
     user('lock-up', '/lock-up'),
     user('support', '/support'),

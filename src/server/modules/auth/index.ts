@@ -6,3 +6,6 @@ export { ensureAdmin, usernameOf } from './service.js';
  * @public
  */
 export { loginTicketUser, redeemLoginTicket } from './login-tickets.js';
+/** What a passwordless sign-in (security/passkey-routes.ts) answers with: a session, and the user as login shows it. */
+export { clientOf, startSession } from './sessions.js';
+export { sessionUserOf } from './session-user.js';

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { loginTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { assertNotLocked, consumeTwoFactorCode } from '../security/index.js';
+import { verifyPasskeyAssertion } from '../security/passkeys.js';
 import { sessionUserOf } from './session-user.js';
 import { startSession, type ClientInfo } from './sessions.js';
 
@@ -93,6 +94,24 @@ export async function completeLoginWithCode(
   await assertNotLocked(ctx, userId, 'sign-in');
   try {
     if (!(await consumeTwoFactorCode(ctx, userId, code, 'code'))) throw expired();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400) await countWrongCode(ctx, ticket);
+    throw error;
+  }
+  return redeemLoginTicket(ctx, ticket, client);
+}
+
+/** POST /api-v1/login/2fa/ with `passkey`: the ticket and an assertion of one of its user's passkeys. */
+export async function completeLoginWithPasskey(
+  ctx: TicketContext,
+  ticket: string,
+  assertion: unknown,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const userId = await loginTicketUser(ctx, ticket);
+  await assertNotLocked(ctx, userId, 'sign-in');
+  try {
+    await verifyPasskeyAssertion(ctx, userId, assertion);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 400) await countWrongCode(ctx, ticket);
     throw error;

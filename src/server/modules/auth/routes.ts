@@ -50,7 +50,7 @@ export const authModule: AppModule = (app, ctx) => {
   app.post('/api-v1/login/2fa/', {
     config: limited,
     schema: { tags, body: loginTwoFactorBody, response: { 200: twoFactorLoginResponse, ...errors, 423: errorBody } },
-    handler: (req) => auth.loginWithCode(req.body.ticket, req.body.code, clientOf(req)),
+    handler: (req) => auth.loginWithSecondFactor(req.body, clientOf(req)),
   });
 
   app.post('/api-v1/forgot-password/', {

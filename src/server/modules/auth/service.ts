@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LoginAnswer, LoginResponse, SignupBody, UserInfo } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
+import type { LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -13,7 +14,7 @@ import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { secondFactorMethods } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
-import { completeLoginWithCode, issueLoginTicket } from './login-tickets.js';
+import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
 import { startSession, type ClientInfo } from './sessions.js';
 
@@ -110,8 +111,10 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     },
 
     /** The second step of a sign-in with 2FA on: the ticket and a TOTP or recovery code. */
-    loginWithCode(ticket: string, code: string, client: ClientInfo): Promise<LoginResponse> {
-      return completeLoginWithCode(ctx, ticket, code, client);
+    /** The second step of a sign-in with 2FA on: a TOTP or recovery code, or a passkey assertion. */
+    loginWithSecondFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<LoginResponse> {
+      if (body.passkey !== undefined) return completeLoginWithPasskey(ctx, body.ticket, body.passkey, client);
+      return completeLoginWithCode(ctx, body.ticket, body.code!, client);
     },
 
     /** Same answer whether or not the account exists (no enumeration); only real accounts get mail. */

@@ -2,3 +2,4 @@ export * from './lockouts.js';
 export * from './second-factor.js';
 export { consumeTwoFactorCode } from './two-factor.js';
 export { twoFactorModule } from './two-factor-routes.js';
+export { passkeysModule } from './passkey-routes.js';

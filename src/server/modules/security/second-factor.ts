@@ -10,15 +10,19 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
 import { assertNotLocked } from './lockouts.js';
+import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
 import { consumeTwoFactorCode, hasTotp } from './two-factor.js';
 
 export type SecondFactorMethod = 'totp' | 'passkey';
+
+/** Said when a sensitive request of a user with 2FA on carries no proof. */
+const SECOND_FACTOR_REQUIRED = 'Confirm with your two-factor code or a passkey';
 
 /** The second factors the user has on; empty when 2FA is off. */
 export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   if (await hasTotp(db, userId)) methods.push('totp');
-  // Passkeys: the passkeys engineer adds `if (await hasPasskeys(db, userId)) methods.push('passkey');`
+  if (await hasPasskeys(db, userId)) methods.push('passkey');
   return methods;
 }
 
@@ -32,12 +36,15 @@ export async function requireSecondFactor(
   if (methods.length === 0) return;
   // Wrong second factors lock the actions they guard (security/lockouts.ts): no more guessing while locked.
   await assertNotLocked(ctx, userId, 'withdrawal');
-  // Passkey branch: when `proof.passkey` is present and methods include 'passkey', verify the
-  // assertion here (a function of './passkeys.js') and return.
+  if (proof.passkey !== undefined && methods.includes('passkey')) {
+    await verifyPasskeyAssertion(ctx, userId, proof.passkey);
+    return;
+  }
   const code = proof.two_factor_code?.trim();
   if (code && methods.includes('totp')) {
     await consumeTwoFactorCode(ctx, userId, code, 'two_factor_code');
     return;
   }
-  throw badRequest(TWO_FACTOR_MSG.codeRequired, { two_factor_code: TWO_FACTOR_MSG.codeRequired });
+  const required = methods.includes('totp') ? TWO_FACTOR_MSG.codeRequired : SECOND_FACTOR_REQUIRED;
+  throw badRequest(required, { two_factor_code: required });
 }

@@ -15,6 +15,7 @@ import { PATHS } from '../../lib/paths';
 import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
+import { PasskeySignInButton, UsePasskeyButton } from './PasskeySignIn';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
@@ -63,6 +64,11 @@ export function LoginPage() {
         <TwoFactorLoginStep
           challenge={challenge}
           onSignedIn={signedIn}
+          alternatives={
+            challenge.methods.includes('passkey') ? (
+              <UsePasskeyButton ticket={challenge.ticket} onSignedIn={signedIn} />
+            ) : undefined
+          }
           onBack={() => {
             setChallenge(null);
             login.reset();
@@ -101,6 +107,12 @@ export function LoginPage() {
               Log in
             </Button>
           </form>
+          <div className="my-5 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" />
+            or
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <PasskeySignInButton />
           <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
         </>
       )}

@@ -1,4 +1,4 @@
-/** /safety-center: the two passwords and two-factor authentication, each row leading to its screen. */
+/** /safety-center: the two passwords, two-factor authentication and passkeys, each row leading to its screen. */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon } from '../../components/icons';
@@ -55,6 +55,12 @@ export function SafetyCenterPage() {
           />
           <Row to={PATHS.transactionPassword} title="Transaction password" detail={transactionDetail} Icon={KeyIcon} />
           <Row to={PATHS.twoFactor} title="Two-factor authentication" detail={twoFactorDetail} Icon={ShieldIcon} />
+          <Row
+            to={PATHS.passkeys}
+            title="Passkeys"
+            detail="Sign in with your fingerprint or face; confirm withdrawals"
+            Icon={ShieldIcon}
+          />
         </ul>
       </Screen>
     </>

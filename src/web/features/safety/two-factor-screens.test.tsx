@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
+import { TWO_FACTOR_MSG, type TwoFactorStatus } from '../../../shared/api/two-factor';
 import { TwoFactorPage } from './TwoFactorPage';
 
 let api: FakeApi;
 const posts = () => api.calls.filter((c) => c.url !== '/api-v1/2fa/').map(({ url, body }) => ({ url, body }));
 
-const OFF = { enabled: false, totp: false, methods: [], recovery_codes_left: 0, pending: false };
-const ON = { enabled: true, totp: true, methods: ['totp'], recovery_codes_left: 10, pending: false };
+const OFF: TwoFactorStatus = { enabled: false, totp: false, methods: [], recovery_codes_left: 0, pending: false };
+const ON: TwoFactorStatus = { enabled: true, totp: true, methods: ['totp'], recovery_codes_left: 10, pending: false };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-efgh${i + 2}`);
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -70,7 +70,7 @@ describe('two-factor page', () => {
   });
 
   it('turns off with a code and says withdrawals wait 24 hours', async () => {
-    let status: typeof ON | typeof OFF = { ...ON, recovery_codes_left: 7 };
+    let status: TwoFactorStatus = { ...ON, recovery_codes_left: 7 };
     api.on('/api-v1/2fa/', () => [200, status]);
     api.on('/api-v1/2fa/disable/', () => {
       status = OFF;

@@ -1,0 +1,74 @@
+/**
+ * Passkey buttons of the sign-in screens (issue 16): "Sign in with a passkey" on /login (no
+ * password), and "Use a passkey" for the second step of a login with 2FA on. Both store the session
+ * and go on as a password login does; a browser without WebAuthn gets a clear message.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { LoginResponse } from '../../../shared/api/auth';
+import { PASSKEY_MSG } from '../../../shared/passkey-texts';
+import { Button } from '../../components/Button';
+import { KeyIcon } from '../../components/icons';
+import { Notice } from '../../components/Notice';
+import { passkeyErrorMessage } from '../../lib/passkeys';
+import { PATHS } from '../../lib/paths';
+import { saveSession } from '../../lib/session';
+import { usePasskeySecondStep, usePasskeySignIn } from './api/passkey-login';
+
+/** After any sign-in: the session is stored, nothing cached for a previous user survives, home opens. */
+function useSignedIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (session: LoginResponse) => {
+    saveSession(session);
+    queryClient.clear();
+    void navigate(PATHS.root, { replace: true });
+  };
+}
+
+export function PasskeySignInButton() {
+  const signIn = usePasskeySignIn();
+  const signedIn = useSignedIn();
+  return (
+    <div className="flex flex-col gap-3">
+      <Button
+        variant="secondary"
+        busy={signIn.isPending}
+        onClick={() => signIn.mutate(undefined, { onSuccess: signedIn })}
+      >
+        <KeyIcon size={18} aria-hidden="true" />
+        Sign in with a passkey
+      </Button>
+      {signIn.isError && <Notice tone="error">{passkeyErrorMessage(signIn.error, PASSKEY_MSG.signInFailed)}</Notice>}
+    </div>
+  );
+}
+
+/**
+ * For the 2FA step of /login: finishes the sign-in of `ticket` with a passkey instead of a code
+ * (TwoFactorLoginStep's `alternatives`, when the challenge's methods include 'passkey').
+ * @public
+ */
+export function UsePasskeyButton({
+  ticket,
+  onSignedIn,
+}: {
+  ticket: string;
+  onSignedIn?: (session: LoginResponse) => void;
+}) {
+  const step = usePasskeySecondStep();
+  const signedIn = useSignedIn();
+  return (
+    <div className="flex flex-col gap-3">
+      <Button
+        variant="secondary"
+        busy={step.isPending}
+        onClick={() => step.mutate(ticket, { onSuccess: onSignedIn ?? signedIn })}
+      >
+        <KeyIcon size={18} aria-hidden="true" />
+        Use a passkey
+      </Button>
+      {step.isError && <Notice tone="error">{passkeyErrorMessage(step.error, PASSKEY_MSG.notVerified)}</Notice>}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/** The sheets of /safety/passkeys: name a new passkey or rename one, and confirm a removal. */
+import { useState, type FormEvent } from 'react';
+import { PASSKEY_MSG, passkeyName, type PasskeyView } from '../../../shared/api/passkeys';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { BottomSheet } from '../../components/Overlay';
+import { TextField } from '../../components/TextField';
+import { isApiError } from '../../lib/api';
+import { passkeyErrorMessage } from '../../lib/passkeys';
+import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api/passkeys';
+
+/** A name the user will recognise in the list, from the device they add it on. */
+function deviceName(userAgent = navigator.userAgent): string {
+  if (/iPhone/.test(userAgent)) return 'iPhone';
+  if (/iPad/.test(userAgent)) return 'iPad';
+  if (/Android/.test(userAgent)) return 'Android phone';
+  if (/Macintosh/.test(userAgent)) return 'Mac';
+  if (/Windows/.test(userAgent)) return 'Windows PC';
+  return 'My passkey';
+}
+
+const nameError = (name: string) => {
+  const parsed = passkeyName.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? PASSKEY_MSG.invalidResponse);
+};
+
+/** The server wants a TOTP or recovery code before a passkey may be added (2FA on). */
+const asksForCode = (error: unknown) =>
+  isApiError(error) && Boolean((error.data as { fields?: Record<string, string> } | null)?.fields?.two_factor_code);
+
+export function AddPasskeySheet({
+  open,
+  onClose,
+  hasPasskey,
+}: {
+  open: boolean;
+  onClose: () => void;
+  hasPasskey: boolean;
+}) {
+  const add = useAddPasskey();
+  const [name, setName] = useState(deviceName);
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = nameError(name);
+    if (invalid) return setError(invalid);
+    setError(null);
+    add.mutate(
+      { name: name.trim(), hasPasskey: hasPasskey && !needsCode, ...(needsCode ? { twoFactorCode: code.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setCode('');
+          setNeedsCode(false);
+          onClose();
+        },
+        onError: (failure) => {
+          if (asksForCode(failure) && !needsCode) setNeedsCode(true);
+          setError(passkeyErrorMessage(failure, PASSKEY_MSG.notVerified));
+        },
+      },
+    );
+  };
+
+  return (
+    <BottomSheet open={open} onClose={onClose} title="Add a passkey">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          Your device will ask for your fingerprint, face or screen lock. The passkey then signs you in without a
+          password and confirms sensitive actions.
+        </p>
+        <TextField
+          label="Passkey name"
+          name="passkey-name"
+          data-autofocus
+          maxLength={64}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {needsCode && (
+          <TextField
+            label="Two-factor code"
+            name="two-factor-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="From your authenticator app, or a recovery code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+        {error && <Notice tone="error">{error}</Notice>}
+        <Button type="submit" busy={add.isPending}>
+          Add passkey
+        </Button>
+      </form>
+    </BottomSheet>
+  );
+}
+
+export function RenamePasskeySheet({ passkey, onClose }: { passkey: PasskeyView | null; onClose: () => void }) {
+  const rename = useRenamePasskey();
+  const [name, setName] = useState(passkey?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = nameError(name);
+    if (invalid) return setError(invalid);
+    if (!passkey) return;
+    rename.mutate(
+      { id: passkey.id, name: name.trim() },
+      { onSuccess: onClose, onError: (failure) => setError(passkeyErrorMessage(failure, PASSKEY_MSG.notFound)) },
+    );
+  };
+  return (
+    <BottomSheet open={passkey !== null} onClose={onClose} title="Rename passkey">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Passkey name"
+          name="passkey-name"
+          data-autofocus
+          maxLength={64}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error}
+        />
+        <Button type="submit" busy={rename.isPending}>
+          Save
+        </Button>
+      </form>
+    </BottomSheet>
+  );
+}
+
+export function RemovePasskeySheet({
+  passkey,
+  last,
+  onClose,
+}: {
+  passkey: PasskeyView | null;
+  /** The user's only second factor: removing it turns 2FA off and pauses withdrawals. */
+  last: boolean;
+  onClose: () => void;
+}) {
+  const remove = useRemovePasskey();
+  return (
+    <BottomSheet open={passkey !== null} onClose={onClose} title="Remove passkey?">
+      <div className="flex flex-col gap-4">
+        <p className="text-sm">
+          “{passkey?.name}” will no longer sign you in or confirm actions.
+          {last &&
+            ' If it is your last second factor, two-factor sign-in turns off and withdrawals pause for 24 hours.'}
+        </p>
+        {remove.isError && <Notice tone="error">{passkeyErrorMessage(remove.error, PASSKEY_MSG.notFound)}</Notice>}
+        <Button
+          variant="danger"
+          busy={remove.isPending}
+          onClick={() => passkey && remove.mutate(passkey.id, { onSuccess: onClose })}
+        >
+          Remove
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </BottomSheet>
+  );
+}
