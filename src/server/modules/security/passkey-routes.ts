@@ -17,7 +17,7 @@ import {
 } from '../../../shared/api/passkeys.js';
 import type { AppModule } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { AppError, unauthorized } from '../../errors.js';
+import { unauthorized } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute, perUserPerMinute } from '../../plugins/rate-limits.js';
 import { clientOf, loginTicketUser, sessionUserOf, startSession } from '../auth/index.js';
