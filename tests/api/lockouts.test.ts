@@ -128,6 +128,13 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
     expect(rows).toHaveLength(1);
   });
 
+  it('30 failures recorded at once (no hashing to stagger them) still start one lock and one mail', async () => {
+    const user = await signUp(t);
+    await Promise.all(Array.from({ length: 30 }, () => recordFailure(t.ctx, user.id, 'login-password')));
+    expect(mailsTo(user.email).filter((m) => m.subject === 'Coinfront sign-in locked')).toHaveLength(1);
+    await expect(assertNotLocked(t.ctx, user.id, 'sign-in')).rejects.toMatchObject({ statusCode: 423 });
+  });
+
   it('unknown emails are not counted (no rows, same 401)', async () => {
     const before = await t.db.select().from(securityFailures);
     for (let i = 0; i < 12; i++)
