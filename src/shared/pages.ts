@@ -47,6 +47,12 @@ export const PAGES = {
     entrustmentHistory: { path: '/entrustment-history', feature: 'wallet', screen: 'EntrustmentHistoryPage' },
     loginPassword: { path: '/safety/login-password', feature: 'safety', screen: 'LoginPasswordPage' },
     transactionPassword: { path: '/safety/transaction-password', feature: 'safety', screen: 'TransactionPasswordPage' },
+    withdrawalAddresses: {
+      path: '/safety/withdrawal-addresses',
+      feature: 'safety',
+      screen: 'WithdrawalAddressesPage',
+    },
+    antiPhishingCode: { path: '/safety/anti-phishing-code', feature: 'safety', screen: 'AntiPhishingPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },

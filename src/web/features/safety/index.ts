@@ -2,3 +2,5 @@
 export { LoginPasswordPage } from './LoginPasswordPage';
 export { SafetyCenterPage } from './SafetyCenterPage';
 export { TransactionPasswordPage } from './TransactionPasswordPage';
+export { AntiPhishingPage } from './AntiPhishingPage';
+export { WithdrawalAddressesPage } from './WithdrawalAddressesPage';
