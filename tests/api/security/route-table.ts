@@ -306,6 +306,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'DELETE /api-v1/withdrawal-addresses/:id/': {
     access: 'user',
     owned: true,
+    // Staff have no way into a user's address book either.
+    expect: { admin: 404 },
     request: async (s) => ({ url: `/api-v1/withdrawal-addresses/${await ownerAddress(s)}/` }),
   },
   'PUT /api-v1/withdrawal-whitelist/': {
