@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mail.js';
 import { antiPhishingCodeOf } from './protection.js';
 
-export const antiPhishingLine = (code: string) => `Your Coinfront anti-phishing code: ${code}`;
+const antiPhishingLine = (code: string) => `Your Coinfront anti-phishing code: ${code}`;
 
 export function withAntiPhishingCode(mailer: Mailer, db: Db): Mailer {
   return {

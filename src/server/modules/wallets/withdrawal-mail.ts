@@ -24,7 +24,7 @@ const STATUS: Record<WithdrawalEvent, string> = {
   rejected: 'rejected; the amount is back in your funding wallet',
 };
 
-export function withdrawalMailText(event: WithdrawalEvent, item: TransactionItem): string {
+function withdrawalMailText(event: WithdrawalEvent, item: TransactionItem): string {
   return [
     `A withdrawal from your Coinfront account was ${event === 'requested' ? 'requested' : event}.`,
     '',

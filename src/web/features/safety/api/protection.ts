@@ -13,9 +13,9 @@ import {
 import { z } from 'zod';
 import { api } from '../../../lib/api';
 
-export const SECURITY_STATUS_KEY = ['security', 'status'] as const;
+const SECURITY_STATUS_KEY = ['security', 'status'] as const;
 /** The same key the withdrawal screen's address picker reads (wallet/api/saved-addresses.ts). */
-export const WITHDRAWAL_ADDRESSES_KEY = ['withdrawal-addresses'] as const;
+const WITHDRAWAL_ADDRESSES_KEY = ['withdrawal-addresses'] as const;
 
 export const useSecurityStatus = () =>
   useQuery({
