@@ -135,6 +135,21 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
     await expect(assertNotLocked(t.ctx, user.id, 'sign-in')).rejects.toMatchObject({ statusCode: 423 });
   });
 
+  it('a lock mail that cannot be sent leaves the lock in force and the answer a 423, not a 5xx', async () => {
+    const user = await signUp(t);
+    const send = t.mailbox.send;
+    t.mailbox.send = () => Promise.reject(new Error('smtp down'));
+    try {
+      const answers = [];
+      for (let i = 0; i < LOCK_RULES['sign-in'].limit; i++)
+        answers.push((await loginFrom(user.email, 'wrong', '203.0.113.8')).status);
+      expect(answers.at(-1)).toBe(423);
+    } finally {
+      t.mailbox.send = send;
+    }
+    expect((await loginFrom(user.email, user.password, '203.0.113.8')).status).toBe(423);
+  });
+
   it('unknown emails are not counted (no rows, same 401)', async () => {
     const before = await t.db.select().from(securityFailures);
     for (let i = 0; i < 12; i++)

@@ -31,7 +31,7 @@ export type LockScope = 'sign-in' | 'withdrawal';
 export type FailureKind = 'login-password' | 'transaction-password' | 'two-factor';
 export type CooldownReason = 'password-changed' | 'two-factor-disabled' | 'transaction-password-changed';
 
-type LockContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
+type LockContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'> & Partial<Pick<AppContext, 'log'>>;
 
 /** Which scope a failure counts toward, the kinds counted together there, and the reason of its lock. */
 const FAILURE_SCOPE: Record<FailureKind, LockScope> = {
@@ -112,7 +112,12 @@ export async function recordFailure(ctx: LockContext, userId: number, kind: Fail
       });
     return until;
   });
-  if (lockedUntil) await mailLockStarted(ctx, userId, scope, lockedUntil);
+  // The lock is in force whether or not its mail goes out: a mail failure is logged, and the
+  // attempt is answered as it would be (401/400, or 423 from the caller's next check).
+  if (lockedUntil)
+    await mailLockStarted(ctx, userId, scope, lockedUntil).catch((error: unknown) =>
+      ctx.log?.error({ err: error, userId, scope }, 'lock mail not sent'),
+    );
 }
 
 async function mailLockStarted(ctx: LockContext, userId: number, scope: LockScope, until: Date) {
