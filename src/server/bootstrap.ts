@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
 import { createMarketService, type MarketService } from './modules/market/index.js';
+import { withAntiPhishingCode } from './modules/security/index.js';
 import { createAuthGuard } from './plugins/auth.js';
 
 export interface ContextOverrides {
@@ -42,14 +43,17 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     guard: createAuthGuard(db, tokens, changes),
     clock,
     files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),
-    mailer:
+    // Every mail carries the recipient's anti-phishing code (security/anti-phishing-mail.ts).
+    mailer: withAntiPhishingCode(
       overrides.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: (line) => log.info(line),
-      }),
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          log: (line) => log.info(line),
+        }),
+      db,
+    ),
     market: overrides.market ?? createMarketService({ config, db, clock, log }),
     streams: new StreamHub(),
     databaseStatus: overrides.databaseStatus ?? (() => undefined),

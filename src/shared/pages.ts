@@ -49,6 +49,12 @@ export const PAGES = {
     transactionPassword: { path: '/safety/transaction-password', feature: 'safety', screen: 'TransactionPasswordPage' },
     twoFactor: { path: '/safety/two-factor', feature: 'safety', screen: 'TwoFactorPage' },
     passkeys: { path: '/safety/passkeys', feature: 'safety', screen: 'PasskeysPage' },
+    withdrawalAddresses: {
+      path: '/safety/withdrawal-addresses',
+      feature: 'safety',
+      screen: 'WithdrawalAddressesPage',
+    },
+    antiPhishingCode: { path: '/safety/anti-phishing-code', feature: 'safety', screen: 'AntiPhishingPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },

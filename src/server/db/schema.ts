@@ -440,3 +440,61 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Wrong passwords and codes, one row each, counted per account over a window (modules/security/lockouts.ts;
+ * docs/security.md "## Locks").
+ */
+export const securityFailures = pgTable(
+  'security_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    kind: text('kind', { enum: ['login-password', 'transaction-password', 'two-factor'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_failures_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    check('security_failures_kind', sql`${t.kind} in ('login-password', 'transaction-password', 'two-factor')`),
+  ],
+);
+
+/** Locks and cooldowns in force until `locked_until`: one row per user and reason, extended in place. */
+export const accountLocks = pgTable(
+  'account_locks',
+  {
+    userId: userRef(),
+    reason: text('reason').notNull(),
+    scope: text('scope', { enum: ['sign-in', 'withdrawal'] }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'account_locks_pkey', columns: [t.userId, t.reason] }),
+    check('account_locks_scope', sql`${t.scope} in ('sign-in', 'withdrawal')`),
+  ],
+);
+
+/** The user's saved withdrawal addresses (the address book; with the whitelist on, the only ones allowed). */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    currency: text('currency').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('withdrawal_addresses_user_address_key').on(t.userId, t.currency, t.address)],
+);
+
+/** Per-user protection switches: the address whitelist and the anti-phishing code shown in every mail. */
+export const userSecuritySettings = pgTable('user_security_settings', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  whitelistEnabled: boolean('whitelist_enabled').notNull().default(false),
+  antiPhishingCode: text('anti_phishing_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

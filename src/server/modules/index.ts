@@ -9,7 +9,7 @@ import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
-import { passkeysModule, twoFactorModule } from './security/index.js';
+import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -19,6 +19,7 @@ export const modules: AppModule[] = [
   marketModule,
   realtimeModule,
   walletsModule,
+  protectionModule,
   tradesModule,
   filesModule,
   identityModule,

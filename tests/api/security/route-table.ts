@@ -8,7 +8,15 @@
  * `owned: true` when the route names such an object, and other users then get 404.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { chatMessages, faqEntries, transactions, users } from '../../../src/server/db/schema.js';
+import {
+  accountLocks,
+  chatMessages,
+  faqEntries,
+  transactions,
+  userSecuritySettings,
+  users,
+  withdrawalAddresses,
+} from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { grant } from '../../helpers/money.js';
@@ -63,6 +71,30 @@ async function renewToken(s: Scene, actor: TestUser, response: Response) {
   }
   const [row] = await s.t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, actor.id));
   actor.token = await s.t.ctx.tokens.sign({ userId: actor.id, tokenVersion: row!.tv });
+}
+
+/**
+ * A password change starts a 24 h withdrawal cooldown (docs/security.md "## Locks"): lift it, so
+ * the withdrawal route after it still works for the actor.
+ */
+async function liftWithdrawalCooldown(s: Scene, actor: TestUser) {
+  await s.t.db.delete(accountLocks).where(eq(accountLocks.userId, actor.id));
+}
+
+/** Undo a whitelist or anti-phishing change, so later requests (withdrawals, mailed codes) work as before. */
+async function resetProtection(s: Scene, actor: TestUser) {
+  await s.t.db.delete(userSecuritySettings).where(eq(userSecuritySettings.userId, actor.id));
+}
+
+let savedAddresses = 0;
+
+/** A withdrawal address of the owner, carrying the scene's secret (no one else may see it). */
+async function ownerAddress(s: Scene): Promise<number> {
+  const [row] = await s.t.db
+    .insert(withdrawalAddresses)
+    .values({ userId: s.owner.id, currency: 'USDT', address: `T${s.secret}${++savedAddresses}`, label: 'matrix' })
+    .returning({ id: withdrawalAddresses.id });
+  return row!.id;
 }
 
 /** A signed URL of the owner's chat image, fresh for every request (they expire). */
@@ -214,7 +246,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       url: '/api-v1/update-password/',
       body: { new_password: actor.password, otp: await securityCode(s.t, actor) },
     }),
-    after: renewToken,
+    after: async (s, actor, response) => {
+      await renewToken(s, actor, response);
+      await liftWithdrawalCooldown(s, actor);
+    },
   },
   'POST /api-v1/set-transcation-password/': {
     access: 'user',
@@ -222,6 +257,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       url: '/api-v1/set-transcation-password/',
       body: { new_password: s.transactionPassword, otp: await securityCode(s.t, actor) },
     }),
+    after: liftWithdrawalCooldown,
   },
   // --- two-factor authentication (issue 16); each leaves the actor's 2FA off, so withdrawals need no code ---
   'POST /api-v1/login/2fa/': {
@@ -308,6 +344,40 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     }),
   },
   'GET /api-v1/transcations-history/': { access: 'user', request: get('/api-v1/transcations-history/') },
+
+  // --- withdrawal protection (docs/security.md "## Withdrawal protection and anti-phishing") ---
+  'GET /api-v1/withdrawal-addresses/': { access: 'user', request: get('/api-v1/withdrawal-addresses/') },
+  'POST /api-v1/withdrawal-addresses/': {
+    access: 'user',
+    ok: 201,
+    request: async (s, actor) => ({
+      url: '/api-v1/withdrawal-addresses/',
+      body: {
+        address: `TMatrixSaved${++savedAddresses}`,
+        currency: 'USDT',
+        label: 'matrix',
+        code: await securityCode(s.t, actor),
+      },
+    }),
+  },
+  'DELETE /api-v1/withdrawal-addresses/:id/': {
+    access: 'user',
+    owned: true,
+    // Staff have no way into a user's address book either.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/withdrawal-addresses/${await ownerAddress(s)}/` }),
+  },
+  'PUT /api-v1/withdrawal-whitelist/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/withdrawal-whitelist/', body: { enabled: true } }),
+    after: resetProtection,
+  },
+  'PUT /api-v1/anti-phishing-code/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/anti-phishing-code/', body: { code: 'Matrix7' } }),
+    after: resetProtection,
+  },
+  'GET /api-v1/security/status/': { access: 'user', request: get('/api-v1/security/status/') },
 
   // --- staff: transactions (docs/product.md 7 "Admin") ---
   'GET /api-v3/admin/pending-transactions/': { access: 'admin', request: get('/api-v3/admin/pending-transactions/') },

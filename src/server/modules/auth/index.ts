@@ -9,3 +9,4 @@ export { loginTicketUser, redeemLoginTicket } from './login-tickets.js';
 /** What a passwordless sign-in (security/passkey-routes.ts) answers with: a session, and the user as login shows it. */
 export { clientOf, startSession } from './sessions.js';
 export { sessionUserOf } from './session-user.js';
+export { createOtpService } from './otp.js';

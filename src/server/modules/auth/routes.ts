@@ -19,7 +19,7 @@ import { perAddressPerMinute } from '../../plugins/rate-limits.js';
 import { createAuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
-const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 
 export const authModule: AppModule = (app, ctx) => {
   const auth = createAuthService(ctx);

@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
-import { secondFactorMethods } from '../security/index.js';
+import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
@@ -57,14 +57,21 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     return startSession(ctx, user, client);
   }
 
-  /** Set a new login password and end every session issued before. Returns the new token version. */
+  /**
+   * Set a new login password, end every session issued before and close withdrawals for 24 hours
+   * (docs/security.md "## Locks": whoever changed it may not be the owner). Returns the new token version.
+   */
   async function replaceLoginPassword(userId: number, password: string) {
     const passwordHash = await hashPassword(password);
-    const [row] = await ctx.db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
+    const row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
+      await startWithdrawalCooldown(tx, ctx, userId, 'password-changed');
+      return updated;
+    });
     ctx.guard.forget(userId);
     sessionsEnded(ctx, userId);
     return row!;
@@ -100,8 +107,15 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 
     async login(email: string, password: string, client: ClientInfo): Promise<LoginAnswer> {
       const user = await findByEmail(ctx.db, email);
+      // A locked account is refused before its password is checked, so a right guess while locked
+      // is refused too (docs/security.md "## Locks").
+      if (user) await assertNotLocked(ctx, user.id, 'sign-in');
       // Hash even for unknown emails, so response time does not reveal which accounts exist.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      if (user && !ok) {
+        await recordFailure(ctx, user.id, 'login-password');
+        await assertNotLocked(ctx, user.id, 'sign-in'); // the try that starts the lock says so
+      }
       if (!user || !ok) throw unauthorized(MSG.loginFailed);
       // With 2FA on the password is only the first step: a ticket for the second, no token (issue 16).
       const methods = await secondFactorMethods(ctx.db, user.id);
@@ -147,10 +161,18 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 
     async setTransactionPassword(userId: number, email: string, newPassword: string, code: string) {
       await otp.consume(email, 'security', code);
-      await ctx.db
-        .update(users)
-        .set({ transactionPasswordHash: await hashPassword(newPassword) })
-        .where(eq(users.id, userId));
+      const transactionPasswordHash = await hashPassword(newPassword);
+      await ctx.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ hash: users.transactionPasswordHash })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        await tx.update(users).set({ transactionPasswordHash }).where(eq(users.id, userId));
+        // A change closes withdrawals for 24 hours; setting the first one does not, since there was
+        // nothing to withdraw with before it (docs/decisions/0024-withdrawal-protection.md).
+        if (before?.hash) await startWithdrawalCooldown(tx, ctx, userId, 'transaction-password-changed');
+      });
       return { message: MSG.passwordUpdated };
     },
 

@@ -3,3 +3,6 @@ export * from './second-factor.js';
 export { consumeTwoFactorCode } from './two-factor.js';
 export { twoFactorModule } from './two-factor-routes.js';
 export { passkeysModule } from './passkey-routes.js';
+export { withAntiPhishingCode } from './anti-phishing-mail.js';
+export { assertWithdrawalAddressAllowed } from './protection.js';
+export { protectionModule } from './protection-routes.js';

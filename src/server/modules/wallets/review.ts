@@ -12,13 +12,15 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+import { mailWithdrawal } from './withdrawal-mail.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>) {
+  const { db, clock } = ctx;
   return {
-    decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
-      return db.transaction(async (tx) => {
+    async decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
+      const decided = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
         if (!row) throw notFound(WALLET_MSG.transactionNotFound);
         if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
@@ -69,10 +71,22 @@ export function createReviewService({ db, clock }: Pick<AppContext, 'db' | 'cloc
           },
         });
         return {
-          message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
-          transaction: toTransactionItem(updated!),
+          userId: row.userId,
+          answer: {
+            message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
+            transaction: toTransactionItem(updated!),
+          },
         };
       });
+      // After commit: the owner hears of the decision on their withdrawal (withdrawal-mail.ts).
+      if (decided.answer.transaction.type === 'withdrawal')
+        await mailWithdrawal(
+          ctx,
+          decided.userId,
+          action === 'approve' ? 'approved' : 'rejected',
+          decided.answer.transaction,
+        );
+      return decided.answer;
     },
   };
 }

@@ -24,7 +24,15 @@ import { listHistory } from './transactions.js';
 import { createTransferService } from './transfers.js';
 import { createWithdrawalService } from './withdrawals.js';
 
-const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 422: errorBody, 429: errorBody, 503: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  409: errorBody,
+  422: errorBody,
+  423: errorBody,
+  429: errorBody,
+  503: errorBody,
+};
 
 export const walletsModule: AppModule = (app, ctx) => {
   const deposits = createDepositService(ctx);

@@ -13,44 +13,60 @@ import {
   type WithdrawalBody,
 } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
-import { requireSecondFactor } from '../security/index.js';
+import {
+  assertNotLocked,
+  assertWithdrawalAddressAllowed,
+  recordFailure,
+  requireSecondFactor,
+} from '../security/index.js';
 import { usdtPriceOf } from './prices.js';
 import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
+import { mailWithdrawal } from './withdrawal-mail.js';
 
-async function checkTransactionPassword(db: Queryable, userId: number, password: string) {
-  const [user] = await db.select({ hash: users.transactionPasswordHash }).from(users).where(eq(users.id, userId));
+type WithdrawalContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer' | 'log'>;
+
+/**
+ * Wrong transaction passwords count toward the withdrawal lock (docs/security.md "## Locks"); the
+ * try that starts it answers with the lock.
+ */
+async function checkTransactionPassword(ctx: WithdrawalContext, userId: number, password: string) {
+  const [user] = await ctx.db.select({ hash: users.transactionPasswordHash }).from(users).where(eq(users.id, userId));
   if (!user?.hash)
     throw badRequest(WALLET_MSG.setTransactionPasswordFirst, {
       transaction_password: WALLET_MSG.setTransactionPasswordFirst,
     });
   if (!(await verifyPassword(password, user.hash))) {
+    await recordFailure(ctx, userId, 'transaction-password');
+    await assertNotLocked(ctx, userId, 'withdrawal');
     throw badRequest(WALLET_MSG.wrongTransactionPassword, {
       transaction_password: WALLET_MSG.wrongTransactionPassword,
     });
   }
 }
 
-export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer'>) {
+export function createWithdrawalService(ctx: WithdrawalContext) {
   return {
-    request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
+    async request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
       // Secrets are not part of what makes two requests the same (a retry may carry a newer 2FA code).
       const { transaction_password: password, two_factor_code, passkey, ...fingerprint } = body;
-      return runIdempotent<{ price: string }, TransactionCreated>(
+      const outcome = await runIdempotent<{ price: string }, TransactionCreated>(
         ctx.db,
         { userId, ...scope, fingerprint },
         {
           statusCode: 201,
           // Hashing and price lookups happen before any row is locked.
           prepare: async () => {
-            await checkTransactionPassword(ctx.db, userId, password);
+            // Locks and cooldowns first: while withdrawals are locked, no password is even checked.
+            await assertNotLocked(ctx, userId, 'withdrawal');
+            await checkTransactionPassword(ctx, userId, password);
             // After the password, so a wrong password does not use up the one-time code (issue 16).
             await requireSecondFactor(ctx, userId, { two_factor_code, passkey });
+            await assertWithdrawalAddressAllowed(ctx.db, userId, body.currency, body.address);
             return { price: await usdtPriceOf(ctx.market, body.currency) };
           },
           execute: async (tx, { price }) => {
@@ -91,6 +107,8 @@ export function createWithdrawalService(ctx: Pick<AppContext, 'db' | 'market' | 
           },
         },
       );
+      if (!outcome.replayed) await mailWithdrawal(ctx, userId, 'requested', outcome.body.transaction);
+      return outcome;
     },
   };
 }

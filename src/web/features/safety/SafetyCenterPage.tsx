@@ -1,12 +1,32 @@
-/** /safety-center: the two passwords, two-factor authentication and passkeys, each row leading to its screen. */
+/**
+ * /safety-center: the two passwords, two-factor authentication and passkeys, the address book with its whitelist, the anti-phishing code,
+ * each row leading to its screen; and the locks in force ("Withdrawals locked until ...",
+ * docs/security.md "## Locks").
+ */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
-import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon } from '../../components/icons';
+import { PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
+import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PATHS } from '../../lib/paths';
 import { useUserInfo } from '../account';
 import { useTwoFactorStatus } from './api/two-factor';
+import { useSecurityStatus } from './api/protection';
+
+function Locks({ locks }: { locks: AccountLock[] }) {
+  if (locks.length === 0) return null;
+  return (
+    <section aria-label="Locks" className="mt-2 rounded-2xl bg-down/10 px-4 py-3 text-down">
+      {locks.map((lock) => (
+        <p key={`${lock.scope}-${lock.reason}`} className="text-sm">
+          <span className="font-semibold">{PROTECTION_MSG.lockLine(lock.scope, new Date(lock.until))}</span>{' '}
+          <span className="text-down/80">{PROTECTION_MSG.lockBecause(lock.reason)}</span>
+        </p>
+      ))}
+    </section>
+  );
+}
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
@@ -42,10 +62,22 @@ export function SafetyCenterPage() {
       : info.has_transaction_password
         ? 'Set · change it with an emailed code'
         : 'Not set yet · needed to withdraw';
+  const status = useSecurityStatus().data;
+  const addressDetail =
+    status === undefined
+      ? 'Saved withdrawal addresses'
+      : status.whitelist_enabled
+        ? 'Whitelist on · withdrawals only to saved addresses'
+        : 'Whitelist off · save addresses you withdraw to';
+  const phishingDetail =
+    status?.anti_phishing_code != null
+      ? `${status.anti_phishing_code} · shown in every mail from us`
+      : 'Not set · tells our mails from phishing';
   return (
     <>
       <PageHeader title="Safety center" />
       <Screen>
+        {status && <Locks locks={status.locks} />}
         <ul className="mt-2 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
           <Row
             to={PATHS.loginPassword}
@@ -61,6 +93,10 @@ export function SafetyCenterPage() {
             detail="Sign in with your fingerprint or face; confirm withdrawals"
             Icon={ShieldIcon}
           />
+        </ul>
+        <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+          <Row to={PATHS.withdrawalAddresses} title="Address book" detail={addressDetail} Icon={WalletIcon} />
+          <Row to={PATHS.antiPhishingCode} title="Anti-phishing code" detail={phishingDetail} Icon={ShieldIcon} />
         </ul>
       </Screen>
     </>

@@ -1,7 +1,8 @@
 /**
  * /withdrawal/{currency} (docs/product.md 2, 5, 8, 9): address, amount with 'all', the read-only USDT value,
  * the transaction password, and the 1 % fee and arrival amount. Each field's message shows as soon
- * as it has been edited, all of them on submit. Success goes back one page.
+ * as it has been edited, all of them on submit. Success goes back one page. Saved addresses of the
+ * currency (the address book) are offered above the address field; picking one fills it.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,6 +23,7 @@ import { useUserInfo } from '../account';
 import { useTwoFactorStatus } from '../safety';
 import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
+import { SavedAddressPicker } from './SavedAddressPicker';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from '../../lib/submission-key';
@@ -114,6 +116,11 @@ function WithdrawalForm({ currency }: { currency: string }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {needsPassword && <TransactionPasswordNeeded />}
+      <SavedAddressPicker
+        currency={currency}
+        selected={values.address.trim()}
+        onPick={(address) => edit('address', { address })}
+      />
       <TextField
         label="Withdrawal address"
         name="address"

@@ -1,0 +1,151 @@
+/**
+ * Withdrawal protection, locks and the anti-phishing code (issue 16; docs/security.md "## Locks" and
+ * "## Withdrawal protection and anti-phishing"): schemas, figures and texts shared by the server and
+ * the Safety Center screens.
+ */
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { CURRENCY_PATTERN } from './wallet.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** docs/security.md "## Locks": how many wrong tries in which window lock what for how long. */
+export const LOCK_RULES = {
+  'sign-in': { limit: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  withdrawal: { limit: 5, windowMs: HOUR, lockMs: HOUR },
+} as const;
+/** Withdrawals stay closed this long after a password change or reset, 2FA off, a new transaction password. */
+export const WITHDRAWAL_COOLDOWN_MS = 24 * HOUR;
+
+export type LockScope = keyof typeof LOCK_RULES;
+/** Why a lock is on: too many wrong tries, or the cooldown after a change to the account's keys. */
+export type LockReason =
+  'wrong-passwords' | 'wrong-codes' | 'password-changed' | 'two-factor-disabled' | 'transaction-password-changed';
+
+/** "2026-11-24 14:05 UTC", rounded UP to the minute so the named time is never before the lock ends. */
+export function lockTime(until: Date): string {
+  const rounded = new Date(Math.ceil(until.getTime() / MINUTE) * MINUTE);
+  return `${rounded.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const LOCK_BECAUSE: Record<LockReason, string> = {
+  'wrong-passwords': 'after too many wrong passwords',
+  'wrong-codes': 'after too many wrong transaction passwords or two-factor codes',
+  'password-changed': 'because your login password was changed',
+  'two-factor-disabled': 'because two-factor authentication was turned off',
+  'transaction-password-changed': 'because your transaction password was changed',
+};
+
+export const PROTECTION_MSG = {
+  /** The refusal (423) while a lock or cooldown is on. */
+  locked: (scope: LockScope, until: Date, reason: LockReason) =>
+    `${scope === 'sign-in' ? 'Sign-in is' : 'Withdrawals are'} locked until ${lockTime(until)} ${LOCK_BECAUSE[reason]}`,
+  /** Lines of the Safety Center, e.g. "Withdrawals locked until 2026-11-24 14:05 UTC". */
+  lockLine: (scope: LockScope, until: Date) =>
+    `${scope === 'sign-in' ? 'Sign-in' : 'Withdrawals'} locked until ${lockTime(until)}`,
+  lockBecause: (reason: LockReason) => LOCK_BECAUSE[reason],
+  notWhitelisted: 'With the address whitelist on, you can only withdraw to an address saved in your address book',
+  addressSaved: 'Address saved',
+  addressDeleted: 'Address deleted',
+  addressExists: 'This address is already in your address book',
+  addressNotFound: 'Address not found',
+  tooManyAddresses: 'Your address book is full (50 addresses). Delete one first.',
+  enterLabel: 'Please enter a label',
+  labelTooLong: 'Label is at most 40 characters',
+  enterCode: 'Please enter the verification code',
+  whitelistOn: 'Address whitelist turned on',
+  whitelistOff: 'Address whitelist turned off',
+  antiPhishingSaved: 'Anti-phishing code saved',
+  antiPhishingFormat: 'The anti-phishing code is 4 to 20 letters or digits',
+} as const;
+
+/** Most addresses one user may save. */
+export const ADDRESS_BOOK_MAX = 50;
+
+/**
+ * The code that confirms an address-book or whitelist change: the emailed security code
+ * (`POST /api-v1/transcation-password-otp/`) when 2FA is off, the authenticator code when it is on.
+ */
+const confirmCode = z
+  .string({ error: PROTECTION_MSG.enterCode })
+  .trim()
+  .min(1, { error: PROTECTION_MSG.enterCode })
+  .max(32, { error: PROTECTION_MSG.enterCode });
+
+const passkeyProof = z.record(z.string(), z.unknown()).optional();
+
+export const withdrawalAddressBody = z.object({
+  address: z
+    .string({ error: MSG.enterValidAddress })
+    .trim()
+    .min(1, { error: MSG.enterValidAddress })
+    .max(128, { error: MSG.enterValidAddress })
+    .regex(/^\S+$/, { error: MSG.enterValidAddress }),
+  currency: z
+    .string({ error: 'Please choose a currency' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => CURRENCY_PATTERN.test(v), { error: 'Please choose a currency' }),
+  label: z
+    .string({ error: PROTECTION_MSG.enterLabel })
+    .trim()
+    .min(1, { error: PROTECTION_MSG.enterLabel })
+    .max(40, { error: PROTECTION_MSG.labelTooLong }),
+  /** Required; with 2FA on a passkey assertion may stand in for it. */
+  code: confirmCode.optional(),
+  passkey: passkeyProof,
+});
+export type WithdrawalAddressBody = z.infer<typeof withdrawalAddressBody>;
+
+export const withdrawalAddress = z.object({
+  id: z.number(),
+  address: z.string(),
+  currency: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+});
+export type WithdrawalAddress = z.infer<typeof withdrawalAddress>;
+export const withdrawalAddressList = z.array(withdrawalAddress);
+
+export const withdrawalWhitelistBody = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  code: confirmCode.optional(),
+  passkey: passkeyProof,
+});
+export type WithdrawalWhitelistBody = z.infer<typeof withdrawalWhitelistBody>;
+
+export const ANTI_PHISHING_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+export const antiPhishingCodeBody = z.object({
+  code: z
+    .string({ error: PROTECTION_MSG.antiPhishingFormat })
+    .trim()
+    .regex(ANTI_PHISHING_PATTERN, { error: PROTECTION_MSG.antiPhishingFormat }),
+  two_factor_code: z.string().trim().max(32, { error: 'Two-factor code is too long' }).optional(),
+  passkey: passkeyProof,
+});
+export type AntiPhishingCodeBody = z.infer<typeof antiPhishingCodeBody>;
+
+/** "C****9": enough to recognise the code on screen, not enough to read it over a shoulder. */
+export const maskAntiPhishingCode = (code: string) => `${code[0]}${'*'.repeat(code.length - 2)}${code.at(-1)}`;
+
+export const accountLock = z.object({
+  scope: z.enum(['sign-in', 'withdrawal']),
+  until: z.string(),
+  reason: z.enum([
+    'wrong-passwords',
+    'wrong-codes',
+    'password-changed',
+    'two-factor-disabled',
+    'transaction-password-changed',
+  ]),
+});
+export type AccountLock = z.infer<typeof accountLock>;
+
+export const securityStatus = z.object({
+  whitelist_enabled: z.boolean(),
+  /** Masked (maskAntiPhishingCode), null when none is set. */
+  anti_phishing_code: z.string().nullable(),
+  locks: z.array(accountLock),
+});
+export type SecurityStatus = z.infer<typeof securityStatus>;

@@ -1,0 +1,304 @@
+/**
+ * Withdrawal protection and the anti-phishing code (docs/security.md "## Withdrawal protection and
+ * anti-phishing"): the address book and its ownership, the whitelist switch and what it lets through,
+ * the anti-phishing code in every mail, and the mails of every withdrawal request and decision.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_RESEND_MS } from '../../src/shared/constants.js';
+import { PROTECTION_MSG } from '../../src/shared/api/protection.js';
+import { recordFailure } from '../../src/server/modules/security/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createFakeMarket } from '../helpers/fake-market.js';
+import { balanceOf, grant, setTransactionPassword, staff } from '../helpers/money.js';
+import { call, signUp, type TestUser } from '../helpers/users.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ market: createFakeMarket({ BTC: '60000', ETH: '3000', USDO: '1' }) });
+});
+afterAll(() => t.close());
+
+const TX_PASSWORD = '135791';
+const SAVED = 'TSavedWhitelistAddress01';
+const ELSEWHERE = 'TSomewhereElseAddress999';
+
+async function trader(): Promise<TestUser> {
+  const user = await signUp(t);
+  t.clock.advance(OTP_RESEND_MS);
+  await setTransactionPassword(t, user, TX_PASSWORD);
+  await grant(t, user, 'funding', 'USDT', '1000');
+  await grant(t, user, 'funding', 'ETH', '10');
+  return user;
+}
+
+/** A fresh emailed security code (POST /api-v1/transcation-password-otp/). */
+async function securityCode(user: TestUser): Promise<string> {
+  t.clock.advance(OTP_RESEND_MS);
+  const res = await call(t, 'POST', '/api-v1/transcation-password-otp/', { token: user.token, body: {} });
+  expect(res.status).toBe(200);
+  return t.mailbox.lastCode(user.email);
+}
+
+const addAddress = async (user: TestUser, fields: Record<string, unknown> = {}) =>
+  call(t, 'POST', '/api-v1/withdrawal-addresses/', {
+    token: user.token,
+    body: { address: SAVED, currency: 'USDT', label: 'My cold wallet', ...fields },
+  });
+
+const withdraw = (user: TestUser, fields: Record<string, unknown> = {}) =>
+  call(t, 'POST', '/api-v1/withdraw/', {
+    token: user.token,
+    body: { address: SAVED, amount: '60', currency: 'USDT', transaction_password: TX_PASSWORD, ...fields },
+  });
+
+const setWhitelist = (user: TestUser, body: Record<string, unknown>) =>
+  call(t, 'PUT', '/api-v1/withdrawal-whitelist/', { token: user.token, body });
+
+const status = (user: TestUser) => call(t, 'GET', '/api-v1/security/status/', { token: user.token });
+
+describe('address book', () => {
+  let user: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    user = await trader();
+    other = await trader();
+  });
+
+  it('adds an address with the emailed security code, and lists it for its owner only', async () => {
+    const res = await addAddress(user, { code: await securityCode(user), currency: 'usdt' });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { address: SAVED, currency: 'USDT', label: 'My cold wallet', id: expect.any(Number) },
+    });
+    const list = await call(t, 'GET', '/api-v1/withdrawal-addresses/', { token: user.token });
+    expect(list).toMatchObject({ status: 200, body: [{ id: res.body.id, address: SAVED, currency: 'USDT' }] });
+    const theirs = await call(t, 'GET', '/api-v1/withdrawal-addresses/', { token: other.token });
+    expect(theirs).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('refuses without a code, with a wrong code, and a code used once already', async () => {
+    expect(await addAddress(user, { address: 'TNoCode' })).toMatchObject({
+      status: 400,
+      body: { error: PROTECTION_MSG.enterCode },
+    });
+    const code = await securityCode(user);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(await addAddress(user, { address: 'TWrongCode', code: wrong })).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid or expired OTP' },
+    });
+    expect((await addAddress(user, { address: 'TRightCode', code })).status).toBe(201);
+    expect((await addAddress(user, { address: 'TUsedCode', code })).status).toBe(400);
+    const list = await call<{ address: string }[]>(t, 'GET', '/api-v1/withdrawal-addresses/', { token: user.token });
+    expect(list.body.map((a) => a.address)).toEqual([SAVED, 'TRightCode']);
+  });
+
+  it('refuses the same address twice for one currency (409), takes it for another currency', async () => {
+    expect(await addAddress(user, { code: await securityCode(user) })).toMatchObject({
+      status: 409,
+      body: { error: PROTECTION_MSG.addressExists },
+    });
+    expect((await addAddress(user, { currency: 'ETH', code: await securityCode(user) })).status).toBe(201);
+  });
+
+  it.each([
+    ['blank address', { address: '  ' }],
+    ['address with a space', { address: 'T abc' }],
+    ['missing label', { label: '' }],
+    ['long label', { label: 'x'.repeat(41) }],
+    ['bad currency', { currency: 'us dt' }],
+  ])('validates the body (%s)', async (_label, fields) => {
+    expect((await addAddress(user, { code: '123456', ...fields })).status).toBe(400);
+  });
+
+  it("deletes one's own address; another user's is 404 and stays", async () => {
+    const created = await addAddress(user, { address: 'TToDelete', code: await securityCode(user) });
+    const id: number = created.body.id;
+    expect(await call(t, 'DELETE', `/api-v1/withdrawal-addresses/${id}/`, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { error: PROTECTION_MSG.addressNotFound },
+    });
+    const list = await call<{ id: number }[]>(t, 'GET', '/api-v1/withdrawal-addresses/', { token: user.token });
+    expect(list.body.map((a) => a.id)).toContain(id);
+    expect(await call(t, 'DELETE', `/api-v1/withdrawal-addresses/${id}/`, { token: user.token })).toMatchObject({
+      status: 200,
+      body: { message: PROTECTION_MSG.addressDeleted },
+    });
+    expect((await call(t, 'DELETE', `/api-v1/withdrawal-addresses/${id}/`, { token: user.token })).status).toBe(404);
+  });
+});
+
+describe('whitelist mode', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await trader();
+    expect((await addAddress(user, { code: await securityCode(user) })).status).toBe(201);
+  });
+
+  it('is off at first: any address is accepted', async () => {
+    expect((await status(user)).body).toMatchObject({ whitelist_enabled: false });
+    expect((await withdraw(user, { address: ELSEWHERE })).status).toBe(201);
+  });
+
+  it('on: only saved addresses of the same currency are accepted', async () => {
+    expect(await setWhitelist(user, { enabled: true })).toMatchObject({
+      status: 200,
+      body: { whitelist_enabled: true },
+    });
+    expect((await status(user)).body).toMatchObject({ whitelist_enabled: true });
+    const before = await balanceOf(t, user, 'funding', 'USDT');
+    expect(await withdraw(user, { address: ELSEWHERE })).toMatchObject({
+      status: 400,
+      body: { error: PROTECTION_MSG.notWhitelisted },
+    });
+    // Saved for USDT, not for ETH.
+    expect((await withdraw(user, { currency: 'ETH', amount: '1' })).status).toBe(400);
+    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe(before);
+    expect((await withdraw(user)).status).toBe(201);
+  });
+
+  it('turning it off needs the code: missing and wrong codes leave it on', async () => {
+    expect((await setWhitelist(user, { enabled: false })).status).toBe(400);
+    const code = await securityCode(user);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await setWhitelist(user, { enabled: false, code: wrong })).status).toBe(400);
+    expect((await status(user)).body).toMatchObject({ whitelist_enabled: true });
+    expect((await withdraw(user, { address: ELSEWHERE })).status).toBe(400);
+    expect(await setWhitelist(user, { enabled: false, code })).toMatchObject({
+      status: 200,
+      body: { whitelist_enabled: false, message: PROTECTION_MSG.whitelistOff },
+    });
+    expect((await withdraw(user, { address: ELSEWHERE })).status).toBe(201);
+  });
+
+  it("another user's whitelist does not change mine", async () => {
+    const other = await trader();
+    expect((await setWhitelist(other, { enabled: true })).status).toBe(200);
+    expect((await withdraw(user, { address: ELSEWHERE })).status).toBe(201);
+    expect((await withdraw(other, { address: ELSEWHERE })).status).toBe(400);
+  });
+});
+
+describe('anti-phishing code', () => {
+  it.each([['abc'], ['a'.repeat(21)], ['with space'], ['dash-ed'], ['émoji']])('refuses %j', async (code) => {
+    const user = await signUp(t);
+    expect(await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code } })).toMatchObject({
+      status: 400,
+      body: { error: PROTECTION_MSG.antiPhishingFormat },
+    });
+  });
+
+  it('is shown masked and heads every mail sent to its owner from then on, and only to them', async () => {
+    const user = await trader();
+    const other = await trader();
+    const before = t.mailbox.messages.length;
+    await securityCode(user);
+    expect(t.mailbox.messages.at(-1)!.text).not.toContain('anti-phishing');
+
+    const set = await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code: 'Tulip42' } });
+    expect(set).toMatchObject({ status: 200, body: { anti_phishing_code: 'T*****2' } });
+    expect((await status(user)).body).toMatchObject({ anti_phishing_code: 'T*****2' });
+    expect(JSON.stringify((await status(user)).body)).not.toContain('Tulip42');
+
+    // A code mail, a withdrawal mail, a lock alert: each starts with the code.
+    await securityCode(user);
+    expect((await withdraw(user, { address: ELSEWHERE })).status).toBe(201);
+    for (let i = 0; i < 5; i++) await recordFailure(t.ctx, user.id, 'transaction-password');
+    const mine = t.mailbox.messages.slice(before).filter((m) => m.to === user.email);
+    const after = mine.slice(1); // the first was sent before the code was set
+    expect(after.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/is your Coinfront security code$/),
+      'Coinfront withdrawal requested: 60 USDT',
+      'Coinfront withdrawals locked',
+    ]);
+    for (const mail of after) expect(mail.text.split('\n')[0]).toBe('Your Coinfront anti-phishing code: Tulip42');
+    expect(after[0]!.text).toMatch(/\n\nYour code is \d{6}\./);
+
+    await securityCode(other);
+    expect(t.mailbox.messages.at(-1)!.text).not.toContain('Tulip42');
+
+    // Changing it: the new code from then on.
+    expect(
+      (await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code: 'Orchid7' } })).status,
+    ).toBe(200);
+    await securityCode(user);
+    expect(t.mailbox.messages.at(-1)!.text.split('\n')[0]).toBe('Your Coinfront anti-phishing code: Orchid7');
+  });
+});
+
+describe('withdrawal mails', () => {
+  it('mails the request and its approval or rejection with amount, currency, address and status', async () => {
+    const user = await trader();
+    const admin = await staff(t);
+    const mailsOf = () => t.mailbox.messages.filter((m) => m.to === user.email);
+    const first = await withdraw(user, { address: ELSEWHERE, amount: '100' });
+    expect(first.status).toBe(201);
+    const requested = mailsOf().at(-1)!;
+    expect(requested.subject).toBe('Coinfront withdrawal requested: 100 USDT');
+    expect(requested.text).toContain('Amount: 100 USDT');
+    expect(requested.text).toContain(`Address: ${ELSEWHERE}`);
+    expect(requested.text).toContain('Status: pending review');
+    expect(requested.text).toContain(`Reference: ${first.body.transaction.transaction_id}`);
+
+    const approve = await call(
+      t,
+      'POST',
+      `/api-v3/admin/transactions-verification/?transaction_id=${first.body.transaction.transaction_id}`,
+      { token: admin.token, body: { action: 'approve' } },
+    );
+    expect(approve.status).toBe(200);
+    const approved = mailsOf().at(-1)!;
+    expect(approved.subject).toBe('Coinfront withdrawal approved: 100 USDT');
+    expect(approved.text).toContain('Status: approved and sent');
+    expect(approved.text).toContain(`Address: ${ELSEWHERE}`);
+
+    const second = await withdraw(user, { address: ELSEWHERE, amount: '70' });
+    const reject = await call(
+      t,
+      'POST',
+      `/api-v3/admin/transactions-verification/?transaction_id=${second.body.transaction.transaction_id}`,
+      { token: admin.token, body: { action: 'cancel' } },
+    );
+    expect(reject.status).toBe(200);
+    const rejected = mailsOf().at(-1)!;
+    expect(rejected.subject).toBe('Coinfront withdrawal rejected: 70 USDT');
+    expect(rejected.text).toContain('Status: rejected; the amount is back in your funding wallet');
+  });
+
+  it('a replayed request (same Idempotency-Key) is not mailed twice; a refused one is not mailed', async () => {
+    const user = await trader();
+    const count = () => t.mailbox.messages.filter((m) => m.to === user.email).length;
+    const start = count();
+    const headers = { 'idempotency-key': `mail-once-${user.id}` };
+    const body = { address: ELSEWHERE, amount: '60', currency: 'USDT', transaction_password: TX_PASSWORD };
+    expect((await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body, headers })).status).toBe(201);
+    expect((await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body, headers })).status).toBe(201);
+    expect(count()).toBe(start + 1);
+    expect((await withdraw(user, { amount: '1' })).status).toBe(400);
+    expect(count()).toBe(start + 1);
+  });
+
+  it('deposit decisions send no withdrawal mail', async () => {
+    const user = await signUp(t);
+    const admin = await staff(t);
+    const deposit = await call(t, 'POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount: '60', payment_address: 'TXdepositSender' },
+    });
+    const before = t.mailbox.messages.filter((m) => m.to === user.email).length;
+    await call(
+      t,
+      'POST',
+      `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`,
+      { token: admin.token, body: { action: 'approve' } },
+    );
+    expect(t.mailbox.messages.filter((m) => m.to === user.email)).toHaveLength(before);
+  });
+});
+
+describe('security status', () => {
+  it('answers whitelist, masked code and the locks in force', async () => {
+    const user = await signUp(t);
+    expect((await status(user)).body).toEqual({ whitelist_enabled: false, anti_phishing_code: null, locks: [] });
+  });
+});
