@@ -39,7 +39,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     log,
     tokens,
     changes,
-    guard: createAuthGuard(db, tokens, changes),
+    guard: createAuthGuard(db, tokens, changes, clock, log),
     clock,
     files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),
     mailer:

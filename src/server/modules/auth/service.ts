@@ -3,16 +3,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LoginResponse, SessionUser, SignupBody, UserInfo } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
+import { SESSIONS_MSG } from '../../../shared/api/sessions.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
-import { startSession, type ClientInfo } from './sessions.js';
+import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -70,14 +70,19 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
   /** Set a new login password and end every session issued before. Returns the new token version. */
   async function replaceLoginPassword(userId: number, password: string) {
     const passwordHash = await hashPassword(password);
-    const [row] = await ctx.db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
-    ctx.guard.forget(userId);
-    sessionsEnded(ctx, userId);
-    return row!;
+    const row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
+      // The token version already refuses every older token; ending the rows too keeps the
+      // Sessions and devices list true (docs/security.md "Sessions and devices").
+      await endSessions(tx, ctx.clock.now(), userId);
+      return updated!;
+    });
+    sessionsChanged(ctx, userId);
+    return row;
   }
 
   return {
@@ -153,15 +158,13 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: MSG.passwordUpdated };
     },
 
-    /** End every session of the user (logout on all devices). */
-    async logout(userId: number) {
-      await ctx.db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, userId));
-      ctx.guard.forget(userId);
-      sessionsEnded(ctx, userId);
-      return { message: 'Logged out' };
+    /**
+     * End the session of this token: this device signs out, the others stay signed in (they are
+     * signed out from Sessions and devices; docs/decisions/0023).
+     */
+    async logout(user: { id: number; sessionId: string }) {
+      await endSession(ctx, user.id, user.sessionId);
+      return { message: SESSIONS_MSG.loggedOut };
     },
 
     async info(userId: number): Promise<UserInfo> {
