@@ -78,24 +78,26 @@ export function createAuthGuard(
   });
 
   const liveSessionsOf = db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.userId, sql.placeholder('id')), isNull(sessions.endedAt)))
     .prepare('auth_live_sessions');
-  // The ids of each user's live sessions; a trigger (migration 0006) tells every instance when one
-  // starts or ends.
+  // Each user's live sessions (id -> last seen, ms as read); a trigger (migration 0006) tells every
+  // instance when one starts or ends.
   const liveSessions = changes.remember(
     'sessions_changed',
-    async (id) => new Set((await liveSessionsOf.execute({ id })).map((row) => row.id)),
+    async (id) =>
+      new Map((await liveSessionsOf.execute({ id })).map((row) => [row.id, row.lastSeenAt.getTime()] as const)),
     { size: 100_000 },
   );
 
   /** When this process last wrote each session's last_seen_at (ms). */
   const touched = new Map<string, number>();
-  function touch(sessionId: string) {
+  /** `seen`: last_seen_at as this process last read it. */
+  function touch(sessionId: string, seen: number) {
     const now = clock.now();
-    const last = touched.get(sessionId);
-    if (last !== undefined && now.getTime() - last < LAST_SEEN_EVERY_MS) return;
+    const last = Math.max(touched.get(sessionId) ?? seen, seen);
+    if (now.getTime() - last < LAST_SEEN_EVERY_MS) return;
     touched.delete(sessionId);
     if (touched.size >= TOUCHED_SIZE) touched.delete(touched.keys().next().value!);
     touched.set(sessionId, now.getTime());
@@ -127,8 +129,9 @@ export function createAuthGuard(
     if (!user || user.tokenVersion !== claims.tokenVersion) return null;
     // A session missing from the remembered set may have started on another instance: read again.
     const live = await liveSessions.get(claims.userId, (ids) => ids.has(claims.sessionId));
-    if (!live.has(claims.sessionId)) return null;
-    touch(claims.sessionId);
+    const seen = live.get(claims.sessionId);
+    if (seen === undefined) return null;
+    touch(claims.sessionId, seen);
     return { ...user, sessionId: claims.sessionId };
   }
 
