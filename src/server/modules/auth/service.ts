@@ -16,6 +16,15 @@ import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo
 
 type UserRow = typeof users.$inferSelect;
 
+/** The mail to an existing account when someone asks for a sign-up code with its email. */
+export const SIGNUP_EXISTING_SUBJECT = 'You already have a Coinfront account';
+export const SIGNUP_EXISTING_TEXT = [
+  'Someone asked for a sign-up code for this email address, but it already has a Coinfront account, so no code was sent.',
+  '',
+  'If it was you, sign in instead, or use "Forgot password" on the login page to set a new password.',
+  'If it was not you, you need not do anything: your account is unchanged.',
+].join('\n');
+
 const PROMOTION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const randomPromotionCode = () =>
   Array.from({ length: 8 }, () => PROMOTION_ALPHABET[randomInt(PROMOTION_ALPHABET.length)]).join('');
@@ -86,15 +95,25 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
   }
 
   return {
+    /**
+     * The same answer whether or not the email has an account (no enumeration; docs/security.md
+     * "Hygiene"): a new email gets its code, an existing account a mail saying someone tried to sign
+     * up with it, and no code. Both are throttled alike.
+     */
     async requestSignupOtp(email: string) {
-      if (await findByEmail(ctx.db, email)) throw conflict('An account with this email already exists');
-      await otp.issue(email, 'signup');
+      const existing = await findByEmail(ctx.db, email);
+      await otp.issue(
+        email,
+        'signup',
+        existing ? { to: email, subject: SIGNUP_EXISTING_SUBJECT, text: SIGNUP_EXISTING_TEXT } : true,
+      );
       return { message: MSG.otpSent };
     },
 
     async signup(body: SignupBody) {
-      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
+      // The code first: only its holder (who owns the mailbox) learns that the account exists.
       await otp.consume(body.email, 'signup', body.otp);
+      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
       let referredBy: number | null = null;
       if (body.referral_code) {
         const [referrer] = await ctx.db
