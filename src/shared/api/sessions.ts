@@ -1,5 +1,8 @@
 /** Sign-in sessions and devices (issue 16; docs/security.md "Sessions and devices"): shared by the server and the Safety Center. */
 import { z } from 'zod';
+import { SESSIONS_MSG } from '../messages.js';
+
+export { SESSIONS_MSG };
 
 export const sessionInfo = z.object({
   session_id: z.string(),
@@ -19,24 +22,6 @@ export const sessionIdParams = z.object({ session_id: z.string().max(64, { error
 
 export const revokeOthersResponse = z.object({ message: z.string(), ended: z.number().int() });
 export type RevokeOthersResponse = z.infer<typeof revokeOthersResponse>;
-
-/** Texts of the server and the Sessions and devices screen. */
-export const SESSIONS_MSG = {
-  notFound: 'Session not found',
-  ended: 'The session has been signed out',
-  othersEnded: 'All other sessions have been signed out',
-  loggedOut: 'Logged out',
-  title: 'Sessions and devices',
-  intro: 'Devices signed in to your account. Sign out any you do not recognise, then change your password.',
-  thisDevice: 'This device',
-  signOut: 'Sign out',
-  signOutOthers: 'Sign out all other sessions',
-  noOthers: 'No other sessions are signed in.',
-  loadFailed: 'Failed to load sessions',
-  signedIn: 'Signed in',
-  lastSeen: 'Last active',
-  newDeviceSubject: 'New sign-in to your Coinfront account',
-} as const;
 
 /** The new-device mail (modules/auth/sessions.ts): time, device, IP and what to do if it wasn't you. */
 export function newDeviceMailText(details: { time: string; device: string; ip: string }): string {
