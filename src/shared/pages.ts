@@ -47,6 +47,7 @@ export const PAGES = {
     entrustmentHistory: { path: '/entrustment-history', feature: 'wallet', screen: 'EntrustmentHistoryPage' },
     loginPassword: { path: '/safety/login-password', feature: 'safety', screen: 'LoginPasswordPage' },
     transactionPassword: { path: '/safety/transaction-password', feature: 'safety', screen: 'TransactionPasswordPage' },
+    sessions: { path: '/safety/sessions', feature: 'safety', screen: 'SessionsPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },

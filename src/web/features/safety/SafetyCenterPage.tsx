@@ -1,7 +1,8 @@
-/** /safety-center: the two passwords, each row leading to its change screen. */
+/** /safety-center: the two passwords, each row leading to its change screen, and the signed-in sessions. */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
-import { ChevronRightIcon, KeyIcon, LockIcon } from '../../components/icons';
+import { ChevronRightIcon, GlobeIcon, KeyIcon, LockIcon } from '../../components/icons';
+import { SESSIONS_MSG } from '../../../shared/messages';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PATHS } from '../../lib/paths';
@@ -46,6 +47,12 @@ export function SafetyCenterPage() {
             Icon={LockIcon}
           />
           <Row to={PATHS.transactionPassword} title="Transaction password" detail={transactionDetail} Icon={KeyIcon} />
+          <Row
+            to={PATHS.sessions}
+            title={SESSIONS_MSG.title}
+            detail="See where you are signed in, sign out the others"
+            Icon={GlobeIcon}
+          />
         </ul>
       </Screen>
     </>
