@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
 import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
+import { fastifyTrustProxy } from './config.js';
 import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
@@ -56,7 +57,7 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
   const app = Fastify({
     // Request lines without a signed file URL's query (its signature is a permission; docs/security.md "Hygiene").
     loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }),
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Bodies like {"__proto__": ...} are refused instead of silently poisoning objects.
     onProtoPoisoning: 'error',

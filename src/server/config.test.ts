@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, trustProxyOf } from './config.js';
+import { fastifyTrustProxy, loadConfig, trustProxyOf } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'coinfront-config-'));
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), ...env });
@@ -29,6 +29,15 @@ describe('TRUST_PROXY', () => {
 
   it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', '1.2.3.4,', '-1', '64'])('refuses %j', (value) => {
     expect(() => load({ TRUST_PROXY: value })).toThrow(/Invalid configuration: TRUST_PROXY/);
+  });
+
+  it('a hop count trusts that many addresses nearest the server (Fastify 5 would trust none for a number)', () => {
+    const trust = fastifyTrustProxy(2);
+    expect(typeof trust).toBe('function');
+    const hops = trust as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 
   it('reaches the config as Fastify takes it', () => {

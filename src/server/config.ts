@@ -62,6 +62,19 @@ export function trustProxyOf(value: string | undefined): false | number | string
   return entries;
 }
 
+/**
+ * Config.trustProxy as Fastify's option. A hop count becomes a function trusting the `hops`
+ * addresses nearest the server: Fastify 5 itself now treats a plain number as "trust nothing",
+ * since a hop count cannot tell a proxy from a client that reaches the server directly. So a hop
+ * count is for servers reachable only through their proxies (README "Behind a load balancer").
+ */
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: optionalString,

@@ -66,6 +66,8 @@ describe('rate limits and TRUST_PROXY', () => {
       // The client writes any addresses it likes; the proxy appends the one it saw (203.0.113.5).
       for (let i = 0; i < 3; i++) expect((await attempt(t, `198.51.100.${i}, 203.0.113.5`)).status).toBe(401);
       expect((await attempt(t, '198.51.100.99, 203.0.113.5')).status).toBe(429);
+      // ...while another address the proxy saw has its own budget.
+      expect((await attempt(t, '198.51.100.0, 203.0.113.6')).status).toBe(401);
     } finally {
       await t.close();
     }
