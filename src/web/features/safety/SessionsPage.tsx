@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/datetime';
+import { formatMessageTime } from '../../lib/datetime';
 import { PATHS } from '../../lib/paths';
 import { endOtherSessions, endSession, sessionsQuery } from './api/sessions';
 
@@ -37,8 +37,10 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
         </span>
         <span className="block truncate text-[13px] text-muted">{session.ip}</span>
         <span className="block text-[12px] text-muted">
-          {SESSIONS_MSG.signedIn} {formatDateTime(session.created_at)} · {SESSIONS_MSG.lastSeen}{' '}
-          {formatDateTime(session.last_seen_at)}
+          {SESSIONS_MSG.lastSeen} <span className="whitespace-nowrap">{formatMessageTime(session.last_seen_at)}</span>
+        </span>
+        <span className="block text-[12px] text-muted">
+          {SESSIONS_MSG.signedIn} <span className="whitespace-nowrap">{formatMessageTime(session.created_at)}</span>
         </span>
       </span>
       {!session.current && (
