@@ -222,6 +222,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'DELETE /api-v1/sessions/:session_id/': {
     access: 'user',
     owned: true,
+    // Staff cannot end someone else's session either: it is as if it did not exist.
+    expect: { admin: 404 },
     request: async (s) => ({ url: `/api-v1/sessions/${await ownerSessionId(s)}/` }),
   },
   'POST /api-v1/sessions/revoke-others/': {
