@@ -34,11 +34,17 @@ export async function createUsers(db: Db, tokens: TokenService, count: number, l
      returning id, email`,
     [prefix, hash, count, batch],
   );
+  // A token needs a live sign-in session (modules/auth/sessions.ts): one per user, in one statement.
+  const { rows: sessionRows } = await db.$client.query<{ id: string; user_id: string }>(
+    `insert into sessions (user_id, device, ip) select unnest($1::bigint[]), 'bench', '127.0.0.1' returning id, user_id`,
+    [rows.map((r) => r.id)],
+  );
+  const sessionOf = new Map(sessionRows.map((r) => [r.user_id, r.id]));
   return Promise.all(
     rows.map(async ({ id, email }) => ({
       id: Number(id),
       email,
-      token: await tokens.sign({ userId: Number(id), tokenVersion: 0 }),
+      token: await tokens.sign({ userId: Number(id), tokenVersion: 0, sessionId: sessionOf.get(id)! }),
     })),
   );
 }

@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
 import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
+import { fastifyTrustProxy } from './config.js';
 import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
@@ -29,6 +30,21 @@ const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e
   (url) => new URL(url).origin,
 );
 
+/**
+ * What a request line says of the request: Fastify's fields, with the query of /files/ URLs left
+ * out (exp and sig: whoever reads the log could open the file while the signature lasts).
+ */
+export function requestForLog(request: FastifyRequest) {
+  const url = request.url.startsWith('/files/') ? request.url.split('?')[0] : request.url;
+  return {
+    method: request.method,
+    url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Paths the SPA fallback must never answer with index.html. */
 const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
 
@@ -39,8 +55,9 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], options: BuildOptions = {}) {
   const app = Fastify({
-    loggerInstance: ctx.log,
-    trustProxy: ctx.config.trustProxy,
+    // Request lines without a signed file URL's query (its signature is a permission; docs/security.md "Hygiene").
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestForLog } }),
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Bodies like {"__proto__": ...} are refused instead of silently poisoning objects.
     onProtoPoisoning: 'error',

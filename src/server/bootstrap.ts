@@ -40,7 +40,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     log,
     tokens,
     changes,
-    guard: createAuthGuard(db, tokens, changes),
+    guard: createAuthGuard(db, tokens, changes, clock, log),
     clock,
     files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),
     // Every mail carries the recipient's anti-phishing code (security/anti-phishing-mail.ts).

@@ -1,6 +1,7 @@
 /** Environment -> typed configuration, validated once at start (docs/architecture.md section 2). */
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -21,6 +22,59 @@ const optionalString = z
 const rate = (name: string) =>
   z.string().regex(/^0(\.\d{1,8})?$/, { error: `${name} must be a decimal from 0 to 1, like 0.0005` });
 
+const MIN_JWT_SECRET_BYTES = 32;
+
+/** A proxy-addr name for a range (loopback, linklocal, uniquelocal), an address, or an address/prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (docs/security.md "Hygiene", docs/decisions/0023) -> Fastify's trustProxy: unset,
+ * empty or 0: none (X-Forwarded-For ignored); a number n: the n proxies nearest the server; a comma
+ * list of addresses, CIDRs or proxy-addr ranges: those proxies. Never "trust everyone": `true` is
+ * refused, since then any client could name its own address in X-Forwarded-For.
+ */
+export function trustProxyOf(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 32) throw new Error(`Invalid configuration: TRUST_PROXY: ${value} hops is not a plausible proxy chain`);
+    return hops;
+  }
+  if (value === 'true')
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would believe any client about its own address. Set the number ' +
+        'of proxies in front of the server (e.g. TRUST_PROXY=1 behind one load balancer) or their addresses ' +
+        '(e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.7).',
+    );
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not a hop count, an address or a CIDR`,
+    );
+  return entries;
+}
+
+/**
+ * Config.trustProxy as Fastify's option. A hop count becomes a function trusting the `hops`
+ * addresses nearest the server: Fastify 5 itself now treats a plain number as "trust nothing",
+ * since a hop count cannot tell a proxy from a client that reaches the server directly. So a hop
+ * count is for servers reachable only through their proxies (README "Behind a load balancer").
+ */
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: optionalString,
@@ -28,7 +82,10 @@ const envSchema = z
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
-    JWT_SECRET: optionalString,
+    /** At least 32 bytes (HS256 wants a key as long as its hash; docs/security.md "Hygiene"). */
+    JWT_SECRET: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, {
+      error: `must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. openssl rand -base64 48)`,
+    }),
     TOKEN_TTL: z
       .string()
       .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
@@ -58,6 +115,7 @@ const envSchema = z
     UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     /** Trade creations (orders) per minute per user (issue 15, docs/decisions/0020). */
     TRADE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** Proxies in front whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (trustProxyOf). */
     TRUST_PROXY: optionalString,
     /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
     TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
@@ -114,7 +172,8 @@ export interface Config {
   chatRateLimit: number;
   uploadRateLimit: number;
   tradeRateLimit: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string[];
   /** Fees and maintenance margin of leveraged trades (docs/architecture.md section 5). */
   trading: TradingRates;
   /** 0: no trade jobs in this process (tests run passes themselves). */
@@ -140,7 +199,10 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  const secret = new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  if (secret.length < MIN_JWT_SECRET_BYTES)
+    throw new Error(`${file} holds a JWT secret shorter than ${MIN_JWT_SECRET_BYTES} bytes; remove it to make one`);
+  return secret;
 }
 
 const MARKET_SECRET_FILE = 'market-secret';
@@ -215,7 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     chatRateLimit: env.CHAT_RATE_LIMIT,
     uploadRateLimit: env.UPLOAD_RATE_LIMIT,
     tradeRateLimit: env.TRADE_RATE_LIMIT,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     benchBaseline: env.BENCH_BASELINE === '1',

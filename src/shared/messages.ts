@@ -64,6 +64,8 @@ export const MSG = {
   alreadyVerified: 'Your identity is already verified',
   noVerificationSubmitted: 'No verification submitted yet',
   verificationAlreadyReviewed: 'This verification has already been reviewed',
+  /** Issue 16: staff never review their own submission (docs/security.md "Hygiene"). */
+  cannotReviewOwnIdentity: 'You cannot review your own identity verification. Another staff member must do it.',
   userVerified: 'User verified successfully',
   userRejected: 'User verification rejected',
   // chat and support
@@ -104,3 +106,21 @@ export const insufficientForMinWithdrawalMessage = (equivalent: string, currency
 
 /** A form carried a file in a field that takes none. */
 export const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
+
+/** Sessions and devices (issue 16): texts of the server and the Safety Center screen. */
+export const SESSIONS_MSG = {
+  notFound: 'Session not found',
+  ended: 'The session has been signed out',
+  othersEnded: 'All other sessions have been signed out',
+  loggedOut: 'Logged out',
+  title: 'Sessions and devices',
+  intro: 'Devices signed in to your account. Sign out any you do not recognise, then change your password.',
+  thisDevice: 'This device',
+  signOut: 'Sign out',
+  signOutOthers: 'Sign out all other sessions',
+  noOthers: 'No other sessions are signed in.',
+  loadFailed: 'Failed to load sessions',
+  signedIn: 'Signed in',
+  lastSeen: 'Last active',
+  newDeviceSubject: 'New sign-in to your Coinfront account',
+} as const;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otps, users } from '../../src/server/db/schema.js';
 import { OTP_RESEND_MS, OTP_TTL_MS } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
+import { SIGNUP_EXISTING_SUBJECT, SIGNUP_EXISTING_TEXT } from '../../src/server/modules/auth/service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, createAdmin, logIn, signUp, uniqueEmail } from '../helpers/users.js';
 
@@ -56,14 +57,34 @@ describe('sign up with an emailed code', () => {
     await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: email.toUpperCase() } });
     const res = await call(t, 'POST', '/api-v1/signup/', { body: signupFields(email, t.mailbox.lastCode(email)) });
     expect(res.status).toBe(201);
+    t.clock.advance(OTP_RESEND_MS);
     const again = await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: email.toUpperCase() } });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(200);
+    expect(t.mailbox.messages.at(-1)).toMatchObject({ to: email, subject: SIGNUP_EXISTING_SUBJECT });
   });
 
-  it('refuses a second account with the same email', async () => {
+  it('answers a code request for an existing account as for a new email, and mails the account no code', async () => {
     const user = await signUp(t);
+    t.clock.advance(OTP_RESEND_MS); // past the minute since the code of its own sign-up
+    const fresh = await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: uniqueEmail() } });
+    const before = t.mailbox.messages.length;
     const res = await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: user.email } });
-    expect(res).toMatchObject({ status: 409, body: { error: 'An account with this email already exists' } });
+    expect(res).toEqual({ ...fresh, headers: expect.anything() });
+    expect(res).toMatchObject({ status: 200, body: { message: MSG.otpSent } });
+    const mails = t.mailbox.messages.slice(before);
+    expect(mails).toEqual([{ to: user.email, subject: SIGNUP_EXISTING_SUBJECT, text: SIGNUP_EXISTING_TEXT }]);
+    expect(mails[0]!.text).not.toMatch(/\b\d{6}\b/);
+    // Throttled like a new email: a second request within the minute waits.
+    expect((await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: user.email } })).status).toBe(429);
+  });
+
+  it('refuses a second account with the same email: without the code nothing tells that it exists', async () => {
+    const user = await signUp(t);
+    t.clock.advance(OTP_RESEND_MS);
+    await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email: user.email } });
+    const res = await call(t, 'POST', '/api-v1/signup/', { body: signupFields(user.email, '123456') });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Invalid or expired OTP' } });
+    expect((await call(t, 'GET', '/api-v1/info/', { token: user.token })).status).toBe(200);
   });
 
   it('refuses a wrong code and changes nothing', async () => {

@@ -1,7 +1,7 @@
 /**
  * Behaviour at the server's edges (docs/architecture.md section 3): an unexpected failure answers a
  * generic 500 and is logged with the request id; rate limits count per client address, taken from
- * X-Forwarded-For only behind TRUST_PROXY; the staff's pending queue is capped, oldest first.
+ * X-Forwarded-For only from the proxies TRUST_PROXY names (a hop count or addresses); the staff's pending queue is capped, oldest first.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +49,43 @@ describe('rate limits and TRUST_PROXY', () => {
       headers: { 'x-forwarded-for': address },
     });
 
-  it('behind a proxy, counts each X-Forwarded-For address on its own', async () => {
-    const t = await createTestApp({ env: { ...env, TRUST_PROXY: 'true' } });
+  it('behind a proxy (one hop), counts each X-Forwarded-For address on its own', async () => {
+    const t = await createTestApp({ env: { ...env, TRUST_PROXY: '1' } });
     try {
       for (let i = 0; i < 3; i++) expect((await attempt(t, '203.0.113.1')).status).toBe(401);
       expect((await attempt(t, '203.0.113.1')).status).toBe(429);
       expect((await attempt(t, '203.0.113.2')).status).toBe(401);
     } finally {
       await t.close();
+    }
+  });
+
+  it('with one hop trusted, only the address the proxy saw counts: a client cannot prepend its own', async () => {
+    const t = await createTestApp({ env: { ...env, TRUST_PROXY: '1' } });
+    try {
+      // The client writes any addresses it likes; the proxy appends the one it saw (203.0.113.5).
+      for (let i = 0; i < 3; i++) expect((await attempt(t, `198.51.100.${i}, 203.0.113.5`)).status).toBe(401);
+      expect((await attempt(t, '198.51.100.99, 203.0.113.5')).status).toBe(429);
+      // ...while another address the proxy saw has its own budget.
+      expect((await attempt(t, '198.51.100.0, 203.0.113.6')).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a list of proxy addresses, believes X-Forwarded-For only from them', async () => {
+    // inject's requests come from 127.0.0.1.
+    const behind = await createTestApp({ env: { ...env, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' } });
+    const elsewhere = await createTestApp({ env: { ...env, TRUST_PROXY: '10.0.0.0/8,192.168.1.7' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await attempt(behind, '203.0.113.1')).status).toBe(401);
+      expect((await attempt(behind, '203.0.113.1')).status).toBe(429);
+      expect((await attempt(behind, '203.0.113.2')).status).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await attempt(elsewhere, `198.51.100.${i}`)).status).toBe(401);
+      expect((await attempt(elsewhere, '198.51.100.99')).status).toBe(429);
+    } finally {
+      await behind.close();
+      await elsewhere.close();
     }
   });
 

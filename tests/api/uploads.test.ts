@@ -1,7 +1,9 @@
 /** The upload rules and signed file URLs (docs/architecture.md section 6), through a chat message with an image. */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspectImage } from '../../src/server/lib/images.js';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -46,7 +48,10 @@ describe('which files are accepted', () => {
     expect(file.headers['content-type']).toBe(contentType);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-disposition']).toBe('inline');
-    expect(Buffer.compare(file.body, bytes)).toBe(0);
+    // Stored re-encoded (without metadata): the same kind of image, the same size.
+    const sent = inspectImage(bytes);
+    expect(sent.ok).toBe(true);
+    expect(inspectImage(file.body)).toEqual(sent);
   });
 
   it('refuses bytes that are not an image even with an image name and content type, and stores nothing', async () => {
@@ -126,6 +131,60 @@ describe('which files are accepted', () => {
     const name = (res.body.image_url as string).match(/^\/files\/([^?]+)\?/)![1]!;
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(storedFiles()).toContain(name);
+  });
+});
+
+describe('metadata', () => {
+  it('a JPEG carrying its EXIF GPS location is stored re-encoded without any metadata', async () => {
+    const located = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#33aa77' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'SpyCam', Model: 'Tracker 1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 2960/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 21/1 780/100',
+        },
+      })
+      .toBuffer();
+    // The file sent does carry a location.
+    expect((await sharp(located).metadata()).exif).toBeDefined();
+    expect(located.includes('SpyCam')).toBe(true);
+
+    const res = await sendImage({ data: located, filename: 'holiday.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(201);
+    const name = (res.body.image_url as string).match(/^\/files\/([^?]+)\?/)![1]!;
+    const stored = readFileSync(path.join(uploadsDir(), name));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(stored.includes('Exif')).toBe(false);
+    expect(stored.includes('SpyCam')).toBe(false);
+    // What is served is what is stored.
+    expect(Buffer.compare((await fetchFile(t, res.body.image_url)).body, stored)).toBe(0);
+  });
+
+  it('turns a photo upright by its EXIF orientation before dropping it', async () => {
+    const sideways = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#000000' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 }) // "rotate 90 degrees to view"
+      .toBuffer();
+    const res = await sendImage({ data: sideways, filename: 'tilted.jpg' });
+    expect(res.status).toBe(201);
+    const name = (res.body.image_url as string).match(/^\/files\/([^?]+)\?/)![1]!;
+    const metadata = await sharp(readFileSync(path.join(uploadsDir(), name))).metadata();
+    expect(metadata).toMatchObject({ width: 20, height: 60 });
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it('refuses bytes with an image header that do not decode, and stores nothing', async () => {
+    const before = storedFiles().length;
+    const broken = Buffer.concat([jpeg(50_000, 1).subarray(0, 40)]);
+    const res = await sendImage({ data: broken, filename: 'x.jpg' });
+    expect(res).toMatchObject({ status: 400, body: { error: MSG.notAnImage } });
+    expect(storedFiles()).toHaveLength(before);
   });
 });
 

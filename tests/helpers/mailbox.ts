@@ -3,7 +3,7 @@ import type { MailMessage, Mailer } from '../../src/server/lib/mail.js';
 
 export interface Mailbox extends Mailer {
   messages: MailMessage[];
-  /** The newest 6-digit code sent to `email`. */
+  /** The newest 6-digit code sent to `email` (alerts without a code, like a new-device mail, are skipped). */
   lastCode(email: string): string;
 }
 
@@ -15,9 +15,12 @@ export function createMailbox(): Mailbox {
       messages.push(message);
     },
     lastCode(email) {
-      const mail = [...messages].reverse().find((m) => m.to === email.toLowerCase());
-      // Past the anti-phishing line (docs/security.md), which a user may have made of digits.
-      const code = mail?.text.replace(/^Your Coinfront anti-phishing code: .*$/m, '').match(/\b(\d{6})\b/)?.[1];
+      const code = [...messages]
+        .reverse()
+        .filter((m) => m.to === email.toLowerCase())
+        // Past the anti-phishing line (docs/security.md), which a user may have made of digits.
+        .map((m) => m.text.replace(/^Your Coinfront anti-phishing code: .*$/m, '').match(/\b(\d{6})\b/)?.[1])
+        .find(Boolean);
       if (!code) throw new Error(`no code was mailed to ${email}`);
       return code;
     },

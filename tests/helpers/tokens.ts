@@ -30,14 +30,21 @@ export interface ForgedTokens {
 
 export async function forgeTokens(t: TestApp, user: TestUser, impersonate: TestUser): Promise<ForgedTokens> {
   const tokenVersion = await tokenVersionOf(t, user);
+  // The user's own live session: only the forged part makes these tokens wrong.
+  const sessionId = (await t.ctx.tokens.verify(user.token))!.sessionId;
   const hourAgo = () => new Date(t.clock.now().getTime() - 3_600_000);
-  const expired = await createTokenService(t.config.jwtSecret, '60s', hourAgo).sign({ userId: user.id, tokenVersion });
+  const expired = await createTokenService(t.config.jwtSecret, '60s', hourAgo).sign({
+    userId: user.id,
+    tokenVersion,
+    sessionId,
+  });
   const wrongKey = await createTokenService(randomBytes(32), '1h', () => t.clock.now()).sign({
     userId: user.id,
     tokenVersion,
+    sessionId,
   });
   const now = Math.floor(t.clock.now().getTime() / 1000);
-  const claims = { sub: String(user.id), tv: tokenVersion, iat: now, exp: now + 3600 };
+  const claims = { sub: String(user.id), tv: tokenVersion, sid: sessionId, iat: now, exp: now + 3600 };
   const algNone = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
   const [header, payload, signature] = user.token.split('.');
   const edited = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: String(impersonate.id) };

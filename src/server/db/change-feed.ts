@@ -25,6 +25,7 @@ interface Memory {
 
 export class ChangeFeed {
   private readonly memories = new Map<string, Memory>();
+  private readonly watchers = new Map<string, Set<(id: number | undefined) => void>>();
   private connection: Listening | undefined;
   private up = false;
 
@@ -76,6 +77,23 @@ export class ChangeFeed {
     this.memories.get(channel)?.forget(id);
   }
 
+  /**
+   * Also tell `listener` of every change notified on a remembered `channel`: the id, or undefined
+   * for "anything may have changed" (a payload that is not an id, or the connection back after a
+   * drop, when notifications may have been lost). Returns the function that stops it.
+   */
+  watch(channel: string, listener: (id: number | undefined) => void): () => void {
+    if (!this.memories.has(channel)) throw new Error(`ChangeFeed: ${channel} is not remembered`);
+    let set = this.watchers.get(channel);
+    if (!set) this.watchers.set(channel, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  }
+
+  private tell(channel: string, id: number | undefined) {
+    for (const listener of this.watchers.get(channel) ?? []) listener(id);
+  }
+
   /** Whether rows are being remembered (the LISTEN connection is up). */
   listening(): boolean {
     return this.up;
@@ -90,6 +108,7 @@ export class ChangeFeed {
         // A payload that is not an id cannot be matched: forget everything on that channel.
         if (Number.isSafeInteger(id)) memory?.forget(id);
         else memory?.reset(this.up);
+        this.tell(channel, Number.isSafeInteger(id) ? id : undefined);
       },
       onUp: () => this.setUp(true),
       onDown: () => this.setUp(false),
@@ -104,5 +123,6 @@ export class ChangeFeed {
   private setUp(up: boolean) {
     this.up = up;
     for (const memory of this.memories.values()) memory.reset(up);
+    if (up) for (const channel of this.watchers.keys()) this.tell(channel, undefined);
   }
 }

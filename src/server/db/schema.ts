@@ -498,3 +498,25 @@ export const userSecuritySettings = pgTable('user_security_settings', {
   antiPhishingCode: text('anti_phishing_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Sign-in sessions (issue 16, docs/security.md "Sessions and devices"): one per login, its id in the
+ * token's `sid`. A session is live while `ended_at` is null; ended rows are kept, so a later sign-in
+ * can tell a device or address seen before from a new one. A trigger (migration 0006) notifies every
+ * instance when a user's sessions start or end.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    /** "Chrome on Android", parsed from the user agent (modules/auth/sessions.ts). */
+    device: text('device').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per session (plugins/auth.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,7 +1,10 @@
 /**
  * Recognises an uploaded image by its bytes (never by its name or the client's content type) and
  * reads its dimensions from the header, so a decompression bomb is refused before anyone decodes it.
+ * Then re-encodes it with sharp (libvips) in the same format without its metadata: no EXIF (GPS
+ * location, camera serial), XMP or comments are ever stored (issue 16, docs/security.md "Hygiene").
  */
+import sharp from 'sharp';
 
 type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -113,4 +116,33 @@ export function inspectImage(buf: Buffer): ImageCheck {
     return { ok: true, image: { kind, ...FORMATS[kind], width, height } };
   }
   return { ok: false, reason: 'not-an-image' };
+}
+
+/**
+ * The image decoded and encoded again in its own format, turned upright by its EXIF orientation
+ * first, with no metadata at all (sharp strips it unless asked to keep it). Null when the bytes do
+ * not decode (a header over garbage). Animated GIF and WebP keep their frames.
+ */
+export async function reencodeImage(
+  bytes: Buffer,
+  image: ImageInfo,
+): Promise<{ bytes: Buffer; image: ImageInfo } | null> {
+  const animated = image.kind === 'gif' || image.kind === 'webp';
+  let output: Buffer;
+  try {
+    const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated }).autoOrient();
+    const encoded =
+      image.kind === 'jpeg'
+        ? pipeline.jpeg({ quality: 90 })
+        : image.kind === 'png'
+          ? pipeline.png()
+          : image.kind === 'webp'
+            ? pipeline.webp({ quality: 90 })
+            : pipeline.gif();
+    output = await encoded.toBuffer();
+  } catch {
+    return null;
+  }
+  const checked = inspectImage(output);
+  return checked.ok ? { bytes: output, image: checked.image } : null;
 }

@@ -36,7 +36,8 @@ export function createMailer(options: {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
       const file = path.join(options.outboxDir, name);
       writeFileSync(file, info.message as Buffer);
-      options.log(`mail to ${message.to}: "${message.subject}" written to ${file}`);
+      // Never the subject or the body: they carry codes (docs/security.md "Hygiene").
+      options.log(`mail to ${message.to} written to ${file}`);
     },
   };
 }

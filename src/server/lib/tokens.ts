@@ -1,9 +1,15 @@
-/** Access tokens: HS256 JWTs with `sub` (user id), `tv` (token version) and `exp`. */
+/**
+ * Access tokens: HS256 JWTs with `sub` (user id), `tv` (token version), `sid` (the sign-in session,
+ * modules/auth/sessions.ts) and `exp`. A token without `sid` (issued before sessions existed) is
+ * refused: its holder signs in again (docs/decisions/0023).
+ */
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
   userId: number;
   tokenVersion: number;
+  /** The sessions row this token belongs to; it dies when the session ends. */
+  sessionId: string;
 }
 
 /** `now` is the app clock, so token expiry follows the same time as everything else (and tests can move it). */
@@ -29,6 +35,9 @@ interface Verified extends TokenClaims {
   exp: number;
 }
 
+/** Session ids are UUIDs (sessions.id). */
+export const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** `now`: the app passes its context's clock; the wall-clock default is for tools outside the app (bench). */
 export function createTokenService(secret: Uint8Array, ttl: string, now: () => Date = () => new Date()) {
   // Imported once: given raw bytes, jose imports the key again on every call.
@@ -40,9 +49,9 @@ export function createTokenService(secret: Uint8Array, ttl: string, now: () => D
     ]));
   const verified = new Map<string, Verified>();
   return {
-    async sign({ userId, tokenVersion }: TokenClaims): Promise<string> {
+    async sign({ userId, tokenVersion, sessionId }: TokenClaims): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ tv: tokenVersion })
+      return new SignJWT({ tv: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(issuedAt)
@@ -56,7 +65,7 @@ export function createTokenService(secret: Uint8Array, ttl: string, now: () => D
       if (known) {
         // Expired exactly when jose would call it expired (exp <= now, no clock tolerance).
         if (known.exp > Math.floor(currentDate.getTime() / 1000))
-          return { userId: known.userId, tokenVersion: known.tokenVersion };
+          return { userId: known.userId, tokenVersion: known.tokenVersion, sessionId: known.sessionId };
         verified.delete(token);
         return null;
       }
@@ -68,10 +77,12 @@ export function createTokenService(secret: Uint8Array, ttl: string, now: () => D
         });
         const userId = Number(payload.sub);
         const tokenVersion = payload.tv;
+        const sessionId = payload.sid;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return null;
+        if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, { userId, tokenVersion, exp: payload.exp! });
-        return { userId, tokenVersion };
+        verified.set(token, { userId, tokenVersion, sessionId, exp: payload.exp! });
+        return { userId, tokenVersion, sessionId };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
 import { adminModule } from './admin/index.js';
-import { authModule } from './auth/index.js';
+import { authModule, sessionsModule } from './auth/index.js';
 import { chatModule } from './chat/index.js';
 import { faqModule } from './faq/index.js';
 import { filesModule } from './files/index.js';
@@ -16,6 +16,7 @@ import { walletsModule } from './wallets/index.js';
 export const modules: AppModule[] = [
   healthModule,
   authModule,
+  sessionsModule,
   marketModule,
   realtimeModule,
   walletsModule,

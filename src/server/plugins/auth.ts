@@ -1,16 +1,20 @@
 /**
- * The bearer-token guard. A token is good when its signature and `exp` check out and its token
- * version still matches the user's (a password change or logout ends older tokens). Admin status
+ * The bearer-token guard. A token is good when its signature and `exp` check out, its token
+ * version still matches the user's (a password change or reset ends older tokens) and its session
+ * (`sid`) is still live (logout and a revoked session end one; docs/decisions/0023). Admin status
  * comes from the user's row, never from the token.
  *
  * The rows are remembered per process (db/change-feed.ts): a trigger notifies every instance when
- * a row's sign-in facts change, and it is forgotten at once (docs/decisions/0014).
+ * a row's sign-in facts change or a user's session starts or ends, and it is forgotten at once
+ * (docs/decisions/0014). A session's last_seen_at is written at most once a minute per session.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../context.js';
 import type { Db } from '../db/database.js';
 import type { ChangeFeed } from '../db/change-feed.js';
-import { users } from '../db/schema.js';
+import { logBackgroundFailure } from '../db/errors.js';
+import { sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from '../lib/tokens.js';
 
@@ -22,7 +26,14 @@ export interface AuthUser {
   uniqueid: string;
   isAdmin: boolean;
   tokenVersion: number;
+  /** The sign-in session of the token (sessions.id). */
+  sessionId: string;
 }
+
+/** last_seen_at of a session is written at most this often (docs/security.md "Sessions and devices"). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+/** Sessions whose last write this process remembers (the oldest forgotten first). */
+const TOUCHED_SIZE = 100_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,7 +49,13 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function createAuthGuard(db: Db, tokens: TokenService, changes: ChangeFeed) {
+export function createAuthGuard(
+  db: Db,
+  tokens: TokenService,
+  changes: ChangeFeed,
+  clock: Clock = { now: () => new Date() },
+  log?: FastifyBaseLogger,
+) {
   // Every authenticated request reads this row: a prepared statement is parsed and planned once
   // per connection instead of on every request.
   const userById = db
@@ -60,6 +77,49 @@ export function createAuthGuard(db: Db, tokens: TokenService, changes: ChangeFee
     size: 100_000,
   });
 
+  const liveSessionsOf = db
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, sql.placeholder('id')), isNull(sessions.endedAt)))
+    .prepare('auth_live_sessions');
+  // Each user's live sessions (id -> last seen, ms as read); a trigger (migration 0006) tells every
+  // instance when one starts or ends.
+  const liveSessions = changes.remember(
+    'sessions_changed',
+    async (id) =>
+      new Map((await liveSessionsOf.execute({ id })).map((row) => [row.id, row.lastSeenAt.getTime()] as const)),
+    { size: 100_000 },
+  );
+
+  /** When this process last wrote each session's last_seen_at (ms). */
+  const touched = new Map<string, number>();
+  /** `seen`: last_seen_at as this process last read it. */
+  function touch(sessionId: string, seen: number) {
+    const now = clock.now();
+    const last = Math.max(touched.get(sessionId) ?? seen, seen);
+    if (now.getTime() - last < LAST_SEEN_EVERY_MS) return;
+    touched.delete(sessionId);
+    if (touched.size >= TOUCHED_SIZE) touched.delete(touched.keys().next().value!);
+    touched.set(sessionId, now.getTime());
+    // Other instances write too; the condition keeps the row to one write a minute whatever they do.
+    db.update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          isNull(sessions.endedAt),
+          lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
+        ),
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          touched.delete(sessionId);
+          if (log) logBackgroundFailure(log, 'session last seen', error);
+        },
+      );
+  }
+
   async function resolveUser(token: string | null): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = await tokens.verify(token);
@@ -67,7 +127,12 @@ export function createAuthGuard(db: Db, tokens: TokenService, changes: ChangeFee
     // A row older than the token (changed on another instance, notification on its way) is read again.
     const user = await userRows.get(claims.userId, (row) => row.tokenVersion >= claims.tokenVersion);
     if (!user || user.tokenVersion !== claims.tokenVersion) return null;
-    return user;
+    // A session missing from the remembered set may have started on another instance: read again.
+    const live = await liveSessions.get(claims.userId, (ids) => ids.has(claims.sessionId));
+    const seen = live.get(claims.sessionId);
+    if (seen === undefined) return null;
+    touch(claims.sessionId, seen);
+    return { ...user, sessionId: claims.sessionId };
   }
 
   /** onRequest hook: any logged-in user (traders and staff). */
@@ -87,8 +152,11 @@ export function createAuthGuard(db: Db, tokens: TokenService, changes: ChangeFee
     resolveUser,
     requireUser,
     requireAdmin,
-    /** This process just changed the user's row: don't wait for the notification. */
-    forget: userRows.forget,
+    /** This process just changed the user's row or sessions: don't wait for the notification. */
+    forget(userId: number) {
+      userRows.forget(userId);
+      liveSessions.forget(userId);
+    },
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * Reading multipart forms with image files, shared by identity and chat: every file is buffered
  * (at most 5 MB, cut off by @fastify/multipart), recognised by its bytes, and refused with a 400
- * naming its field when it is too big, not an image, or absurdly large once decoded.
+ * naming its field when it is too big, not an image, or absurdly large once decoded; what is kept
+ * is the image re-encoded without its metadata (lib/images.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
 import { AppError, badRequest } from '../errors.js';
-import { inspectImage, type ImageInfo } from '../lib/images.js';
+import { inspectImage, reencodeImage, type ImageInfo } from '../lib/images.js';
 
 export interface ImageUpload {
   field: string;
@@ -98,7 +99,11 @@ export async function readImageForm<F extends string, I extends string>(
       if (!checked.ok) {
         throw fieldError(field, checked.reason === 'not-an-image' ? MSG.notAnImage : MSG.imageDimensionsTooLarge);
       }
-      form.images[field] = { field, bytes, image: checked.image };
+      // Stored as re-encoded, without metadata (EXIF location and the like): lib/images.ts.
+      const clean = await reencodeImage(bytes, checked.image);
+      if (!clean) throw fieldError(field, MSG.notAnImage);
+      if (clean.bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      form.images[field] = { field, bytes: clean.bytes, image: clean.image };
     }
   } catch (error) {
     throw multipartFailure(error);

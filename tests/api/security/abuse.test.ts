@@ -3,6 +3,7 @@
  * request costs us or guesses a secret, OTP guessing bounded by numbers, security headers on the
  * API and the web app, CORS closed, request size limits, JSON prototype poisoning refused.
  */
+import { startSession } from '../../../src/server/modules/auth/sessions.js';
 import { mkdtempSync, readdirSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +39,7 @@ async function quickUser(t: TestApp, passwordHash: string): Promise<TestUser> {
       promotionCode: Math.random().toString(36).slice(2, 10).toUpperCase(),
     })
     .returning();
-  const token = await t.ctx.tokens.sign({ userId: row!.id, tokenVersion: row!.tokenVersion });
+  const token = await startSession(t.ctx, row!, { ip: '127.0.0.1', userAgent: 'lightMyRequest' });
   return { id: row!.id, email, password: 'quick password 1', token, login: undefined as never };
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
+import { startSession } from '../../../src/server/modules/auth/sessions.js';
 import { grant } from '../../helpers/money.js';
 import { clearTwoFactor, enableTotp, nextTotp, totp } from '../../helpers/totp.js';
 import { PASSKEY_ROUTES } from './passkey-routes.js';
@@ -70,7 +71,22 @@ async function renewToken(s: Scene, actor: TestUser, response: Response) {
     return;
   }
   const [row] = await s.t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, actor.id));
-  actor.token = await s.t.ctx.tokens.sign({ userId: actor.id, tokenVersion: row!.tv });
+  actor.token = await startSession(s.t.ctx, { id: actor.id, tokenVersion: row!.tv, email: actor.email }, MATRIX_CLIENT);
+}
+
+/** The client the table's own sign-ins come from (the same as the helpers' logins: no new-device mail). */
+const MATRIX_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
+
+/** A fresh live session of the owner (not the one its token uses), for the routes that end one. */
+async function ownerSessionId(s: Scene): Promise<string> {
+  const [row] = await s.t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, s.owner.id));
+  const token = await startSession(
+    s.t.ctx,
+    { id: s.owner.id, tokenVersion: row!.tv, email: s.owner.email },
+    MATRIX_CLIENT,
+  );
+  const claims = await s.t.ctx.tokens.verify(token);
+  return claims!.sessionId;
 }
 
 /**
@@ -293,6 +309,20 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'POST /api-v1/logout/': { access: 'user', request: () => ({ url: '/api-v1/logout/' }), after: renewToken },
   'GET /api-v1/info/': { access: 'user', request: get('/api-v1/info/') },
+
+  // --- sessions and devices (issue 16) ---
+  'GET /api-v1/sessions/': { access: 'user', request: get('/api-v1/sessions/') },
+  'DELETE /api-v1/sessions/:session_id/': {
+    access: 'user',
+    owned: true,
+    // Staff cannot end someone else's session either: it is as if it did not exist.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/sessions/${await ownerSessionId(s)}/` }),
+  },
+  'POST /api-v1/sessions/revoke-others/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/sessions/revoke-others/' }),
+  },
 
   // --- market (public, exchange-compatible) ---
   'GET /api-v1/default-currency/': { access: 'public', request: get('/api-v1/default-currency/') },

@@ -1,11 +1,12 @@
 /**
- * Ending a session (OWASP ASVS 5 V7) ends every token issued before it (server-side token version), so a stolen
- * token dies with a logout or a password change: over HTTP (on every route: see the revoked
+ * Ending a session (OWASP ASVS 5 V7): a password change or reset ends every token issued before it
+ * (server-side token version and every sessions row), a logout ends the token's own session
+ * (docs/decisions/0023), so a stolen token dies: over HTTP (on every route: see the revoked
  * variants of access-matrix.test.ts) and on the WebSocket, at LOGIN and for a connection that
- * logged in earlier.
+ * logged in earlier, which is told and closed (issue 16).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED, SESSION_RECHECK_MS } from '../../../src/server/modules/realtime/routes.js';
+import { SESSION_ENDED, SESSION_ENDED_CLOSE, SESSION_RECHECK_MS } from '../../../src/server/modules/realtime/routes.js';
 import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
 import type { TestApp } from '../../helpers/app.js';
 import { appWithStaff } from '../../helpers/money.js';
@@ -20,14 +21,8 @@ afterAll(() => t.close());
 
 type Way = (user: TestUser) => Promise<void>;
 
-/** The three ways a session ends, each done from the user's newest device. */
+/** The two ways every session of an account ends, each done from the user's newest device. */
 const WAYS: [string, Way][] = [
-  [
-    'logging out',
-    async (user) => {
-      expect((await call(t, 'POST', '/api-v1/logout/', { token: user.token })).status).toBe(200);
-    },
-  ],
   [
     'changing the login password',
     async (user) => {
@@ -69,34 +64,54 @@ async function subscriptions(client: WsClient): Promise<string[]> {
 }
 
 describe.each(WAYS)('%s', (_way, endSession) => {
-  it('ends the tokens of every device and of a logged-in socket at once; a new login works', async () => {
+  it('ends the tokens of every device and closes a logged-in socket at once; a new login works', async () => {
     const user = await signUp(t);
     const laptop = user.token;
     const phone = await logIn(t, user.email, user.password);
     const socket = await loggedInSocket(user);
-    const sessionId = (await call(t, 'POST', '/api-v2/chats/', { token: user.token })).body.session_id;
 
     await endSession(phone);
 
     expect((await info(phone.token)).status).toBe(401);
     expect((await info(laptop)).status).toBe(401);
-    // The socket that logged in earlier loses its user streams and keeps the market ones.
+    // The socket that logged in earlier is told, then closed.
     expect(await socket.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
-    expect(await subscriptions(socket)).toEqual(['btcusdt@ticker']);
-    const before = socket.frames.length;
-    const reply = await call(t, 'POST', '/api-v2/messages/', {
-      token: staff.token,
-      body: { session_id: sessionId, text: 'for your eyes only' },
-    });
-    expect(reply.status).toBe(201);
+    expect(await socket.closed).toBe(SESSION_ENDED_CLOSE.code);
     // An ended token cannot log a socket in again.
-    socket.send({ method: 'LOGIN', params: [laptop], id: 'again' });
-    expect((await socket.next((f) => f.id === 'again')).error).toEqual({ code: 401, msg: 'Invalid or expired token' });
-    expect(socket.frames.slice(before).some((f) => f.e === 'chatMessage')).toBe(false);
-    socket.ws.terminate();
+    const again = await connectWs(t);
+    again.send({ method: 'LOGIN', params: [laptop], id: 'again' });
+    expect((await again.next((f) => f.id === 'again')).error).toEqual({ code: 401, msg: 'Invalid or expired token' });
+    again.ws.terminate();
 
     const fresh = await logIn(t, user.email, phone.password);
     expect((await info(fresh.token)).status).toBe(200);
+  });
+});
+
+describe('logging out', () => {
+  it("ends this device's session and closes its socket; the other device stays signed in", async () => {
+    const user = await signUp(t);
+    const laptop = user.token;
+    const phone = await logIn(t, user.email, user.password);
+    const laptopSocket = await loggedInSocket(user);
+    const phoneSocket = await loggedInSocket(phone);
+    const sessionId = (await call(t, 'POST', '/api-v2/chats/', { token: laptop })).body.session_id;
+
+    expect((await call(t, 'POST', '/api-v1/logout/', { token: phone.token })).status).toBe(200);
+
+    expect((await info(phone.token)).status).toBe(401);
+    expect(await phoneSocket.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
+    expect(await phoneSocket.closed).toBe(SESSION_ENDED_CLOSE.code);
+    expect((await info(laptop)).status).toBe(200);
+    // The laptop's socket keeps its user streams: a staff reply still reaches it.
+    const reply = await call(t, 'POST', '/api-v2/messages/', {
+      token: staff.token,
+      body: { session_id: sessionId, text: 'still here' },
+    });
+    expect(reply.status).toBe(201);
+    expect(await laptopSocket.next((f) => f.e === 'chatMessage')).toBeTruthy();
+    expect(laptopSocket.frames.some((f) => f.error)).toBe(false);
+    laptopSocket.ws.terminate();
   });
 });
 

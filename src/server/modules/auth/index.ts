@@ -10,3 +10,4 @@ export { loginTicketUser, redeemLoginTicket } from './login-tickets.js';
 export { clientOf, startSession } from './sessions.js';
 export { sessionUserOf } from './session-user.js';
 export { createOtpService } from './otp.js';
+export { sessionsModule } from './sessions.js';

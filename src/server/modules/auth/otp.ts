@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { otps } from '../../db/schema.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
+import type { MailMessage } from '../../lib/mail.js';
 
 export type OtpPurpose = 'signup' | 'reset' | 'security';
 
@@ -55,9 +56,10 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
   return {
     /**
      * Create a code for (email, purpose); mail it when `deliver` is true. Older codes stop working.
-     * Callers that must not reveal whether an account exists pass deliver=false and still get throttled alike.
+     * Callers that must not reveal whether an account exists pass deliver=false (nothing is mailed)
+     * or a mail to send instead of the code, and still get throttled alike.
      */
-    async issue(email: string, purpose: OtpPurpose, deliver = true): Promise<void> {
+    async issue(email: string, purpose: OtpPurpose, deliver: boolean | MailMessage = true): Promise<void> {
       const now = ctx.clock.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await ctx.db.transaction(async (tx) => {
@@ -87,7 +89,8 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
           createdAt: now,
         });
       });
-      if (deliver) {
+      if (typeof deliver === 'object') await ctx.mailer.send(deliver);
+      else if (deliver) {
         await ctx.mailer.send({
           to: email,
           subject: `${code} is ${SUBJECTS[purpose]}`,

@@ -95,7 +95,7 @@ export const authModule: AppModule = (app, ctx) => {
   app.post('/api-v1/logout/', {
     onRequest: requireUser,
     schema: { tags, response: { 200: messageBody, 401: errorBody } },
-    handler: (req) => auth.logout(currentUser(req).id),
+    handler: (req) => auth.logout(currentUser(req)),
   });
 
   app.get('/api-v1/info/', {

@@ -4,21 +4,30 @@ import { eq, sql } from 'drizzle-orm';
 import type { LoginAnswer, LoginResponse, SignupBody, UserInfo } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
+import { SESSIONS_MSG } from '../../../shared/api/sessions.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { sessionsEnded } from '../../lib/session-events.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
-import { startSession, type ClientInfo } from './sessions.js';
+import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/** The mail to an existing account when someone asks for a sign-up code with its email. */
+export const SIGNUP_EXISTING_SUBJECT = 'You already have a Coinfront account';
+export const SIGNUP_EXISTING_TEXT = [
+  'Someone asked for a sign-up code for this email address, but it already has a Coinfront account, so no code was sent.',
+  '',
+  'If it was you, sign in instead, or use "Forgot password" on the login page to set a new password.',
+  'If it was not you, you need not do anything: your account is unchanged.',
+].join('\n');
 
 const PROMOTION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const randomPromotionCode = () =>
@@ -70,23 +79,35 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
         .where(eq(users.id, userId))
         .returning({ id: users.id, tokenVersion: users.tokenVersion, email: users.email });
       await startWithdrawalCooldown(tx, ctx, userId, 'password-changed');
-      return updated;
+      // The token version already refuses every older token; ending the rows too keeps the
+      // Sessions and devices list true (docs/security.md "Sessions and devices").
+      await endSessions(tx, ctx.clock.now(), userId);
+      return updated!;
     });
-    ctx.guard.forget(userId);
-    sessionsEnded(ctx, userId);
-    return row!;
+    sessionsChanged(ctx, userId);
+    return row;
   }
 
   return {
+    /**
+     * The same answer whether or not the email has an account (no enumeration; docs/security.md
+     * "Hygiene"): a new email gets its code, an existing account a mail saying someone tried to sign
+     * up with it, and no code. Both are throttled alike.
+     */
     async requestSignupOtp(email: string) {
-      if (await findByEmail(ctx.db, email)) throw conflict('An account with this email already exists');
-      await otp.issue(email, 'signup');
+      const existing = await findByEmail(ctx.db, email);
+      await otp.issue(
+        email,
+        'signup',
+        existing ? { to: email, subject: SIGNUP_EXISTING_SUBJECT, text: SIGNUP_EXISTING_TEXT } : true,
+      );
       return { message: MSG.otpSent };
     },
 
     async signup(body: SignupBody) {
-      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
+      // The code first: only its holder (who owns the mailbox) learns that the account exists.
       await otp.consume(body.email, 'signup', body.otp);
+      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
       let referredBy: number | null = null;
       if (body.referral_code) {
         const [referrer] = await ctx.db
@@ -124,7 +145,6 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { access: await issueToken(user, client), user: await sessionUserOf(ctx.db, user) };
     },
 
-    /** The second step of a sign-in with 2FA on: the ticket and a TOTP or recovery code. */
     /** The second step of a sign-in with 2FA on: a TOTP or recovery code, or a passkey assertion. */
     loginWithSecondFactor(body: LoginTwoFactorBody, client: ClientInfo): Promise<LoginResponse> {
       if (body.passkey !== undefined) return completeLoginWithPasskey(ctx, body.ticket, body.passkey, client);
@@ -176,15 +196,13 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: MSG.passwordUpdated };
     },
 
-    /** End every session of the user (logout on all devices). */
-    async logout(userId: number) {
-      await ctx.db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, userId));
-      ctx.guard.forget(userId);
-      sessionsEnded(ctx, userId);
-      return { message: 'Logged out' };
+    /**
+     * End the session of this token: this device signs out, the others stay signed in (they are
+     * signed out from Sessions and devices; docs/decisions/0023).
+     */
+    async logout(user: { id: number; sessionId: string }) {
+      await endSession(ctx, user.id, user.sessionId);
+      return { message: SESSIONS_MSG.loggedOut };
     },
 
     async info(userId: number): Promise<UserInfo> {

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users, verifications } from '../../db/schema.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { ImageUpload } from '../../plugins/uploads.js';
 
@@ -143,6 +143,8 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
 
     /** Verify or reject (docs/product.md sends a rejection as status `unverified`) the user's pending submission. */
     async decide(staffId: number, userId: number, decision: VerifyUserBody): Promise<VerifyUserResponse> {
+      // Four eyes: a staff member's own identity is reviewed by someone else (issue 16).
+      if (staffId === userId) throw forbidden(MSG.cannotReviewOwnIdentity);
       const status: SubmissionStatus = decision.status === 'verified' ? 'verified' : 'rejected';
       const rejectionReason = status === 'rejected' ? decision.reason : null;
       return ctx.db.transaction(async (tx) => {

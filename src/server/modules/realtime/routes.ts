@@ -22,12 +22,18 @@ const MAX_MESSAGES_PER_SECOND = 10;
 /** A client that has this much unread data gets no more frames until it catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /**
- * A logged-in connection checks its token again this often, so an expired token, or one ended on
- * another instance (logout, password change), stops receiving user streams. Ends on this instance
- * are seen at once (lib/session-events.ts).
+ * A logged-in connection checks its token again this often, so an expired token stops receiving
+ * user streams (the connection stays, with its market streams), and a session ended while the
+ * notification connection was down is still noticed. Ends anywhere are normally seen within
+ * milliseconds (lib/session-events.ts).
  */
 export const SESSION_RECHECK_MS = 30_000;
 export const SESSION_ENDED = { code: 401, msg: 'Your session has ended. Please log in again.' };
+/**
+ * Close code of a connection whose session was ended (logout, signed out from Sessions and devices,
+ * a password change or reset): it is told with SESSION_ENDED, then closed (issue 16).
+ */
+export const SESSION_ENDED_CLOSE = { code: 4001, reason: 'Session ended' } as const;
 
 function openConnection(
   ctx: AppContext,
@@ -92,7 +98,13 @@ function openConnection(
     if (!token) return;
     const user = await ctx.guard.resolveUser(token);
     if (session?.token !== token) return; // a newer LOGIN took over meanwhile
-    if (!user || user.id !== client.userId) return endSession();
+    if (!user || user.id !== client.userId) {
+      // Still well signed and unexpired, yet refused: its session was ended, not merely run out.
+      const ended = (await ctx.tokens.verify(token)) !== null;
+      endSession();
+      if (ended) socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+      return;
+    }
     client.isAdmin = user.isAdmin; // staff rights can be taken away too
     dropForbidden();
   }
@@ -114,7 +126,7 @@ function openConnection(
     client.send(resultFrame({ user_id: user.id, is_admin: user.isAdmin }, req.id));
   }
   const stopListening = onSessionsEnded(ctx, (userId) => {
-    if (userId === client.userId) recheckSoon();
+    if (client.userId !== undefined && (userId === undefined || userId === client.userId)) recheckSoon();
   });
 
   async function handle(req: StreamRequest): Promise<void> {

@@ -1,12 +1,13 @@
 /**
- * /safety-center: the two passwords, two-factor authentication and passkeys, the address book with its whitelist, the anti-phishing code,
- * each row leading to its screen; and the locks in force ("Withdrawals locked until ...",
- * docs/security.md "## Locks").
+ * /safety-center: the two passwords, two-factor authentication and passkeys, the signed-in sessions,
+ * the address book with its whitelist and the anti-phishing code, each row leading to its screen;
+ * and the locks in force ("Withdrawals locked until ...", docs/security.md "## Locks").
  */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
-import { ChevronRightIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
+import { SESSIONS_MSG } from '../../../shared/messages';
+import { ChevronRightIcon, GlobeIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PATHS } from '../../lib/paths';
@@ -92,6 +93,12 @@ export function SafetyCenterPage() {
             title="Passkeys"
             detail="Sign in with your fingerprint or face; confirm withdrawals"
             Icon={ShieldIcon}
+          />
+          <Row
+            to={PATHS.sessions}
+            title={SESSIONS_MSG.title}
+            detail="See where you are signed in, sign out the others"
+            Icon={GlobeIcon}
           />
         </ul>
         <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">

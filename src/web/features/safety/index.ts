@@ -2,6 +2,7 @@
 export { LoginPasswordPage } from './LoginPasswordPage';
 export { PasskeysPage } from './PasskeysPage';
 export { SafetyCenterPage } from './SafetyCenterPage';
+export { SessionsPage } from './SessionsPage';
 export { TransactionPasswordPage } from './TransactionPasswordPage';
 export { TwoFactorPage } from './TwoFactorPage';
 /** Whether the user has 2FA on (the withdrawal form asks for the code then). */

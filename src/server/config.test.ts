@@ -1,0 +1,71 @@
+/** Configuration refused at start (issue 16, docs/security.md "Hygiene"): TRUST_PROXY and JWT_SECRET. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fastifyTrustProxy, loadConfig, trustProxyOf } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'coinfront-config-'));
+const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 10.0.0.0/8 , 192.168.1.7,fd00::/8 ', ['10.0.0.0/8', '192.168.1.7', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('%j -> %j', (value, expected) => {
+    expect(trustProxyOf(value)).toEqual(expected);
+  });
+
+  it('refuses "true" (trust everyone) at start, saying what to set instead', () => {
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe any client.*TRUST_PROXY=1/);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', '1.2.3.4,', '-1', '64'])('refuses %j', (value) => {
+    expect(() => load({ TRUST_PROXY: value })).toThrow(/Invalid configuration: TRUST_PROXY/);
+  });
+
+  it('a hop count trusts that many addresses nearest the server (Fastify 5 would trust none for a number)', () => {
+    const trust = fastifyTrustProxy(2);
+    expect(typeof trust).toBe('function');
+    const hops = trust as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+  });
+
+  it('reaches the config as Fastify takes it', () => {
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '172.16.0.0/12' }).trustProxy).toEqual(['172.16.0.0/12']);
+    expect(load({}).trustProxy).toBe(false);
+  });
+});
+
+describe('JWT_SECRET', () => {
+  it('is refused at start when shorter than 32 bytes', () => {
+    expect(() => load({ JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /Invalid configuration: JWT_SECRET: must be at least 32 bytes/,
+    );
+    expect(() => load({ JWT_SECRET: 'too short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('is taken at 32 bytes and more (bytes, not characters)', () => {
+    expect(load({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toHaveLength(32);
+    // 11 three-byte characters: 33 bytes.
+    expect(load({ JWT_SECRET: '€'.repeat(11) }).jwtSecret).toHaveLength(33);
+  });
+
+  it('a generated secret is long enough; a short one left in DATA_DIR is refused', () => {
+    const fresh = dataDir();
+    expect(loadConfig({ DATA_DIR: fresh }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const stale = dataDir();
+    writeFileSync(path.join(stale, 'jwt-secret'), 'short');
+    expect(() => loadConfig({ DATA_DIR: stale })).toThrow(/shorter than 32 bytes/);
+  });
+});
