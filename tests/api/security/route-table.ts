@@ -316,6 +316,25 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       body: { trade_id: await ownerOpenTrade(s), current_price: await btcMark(s), is_closed: false },
     }),
   },
+  // A trader's tools on a position (docs/decisions/0025-trade-protection.md): the owner's trades only.
+  'POST /api-v1/trade-tpsl/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => {
+      const mark = await btcMark(s);
+      return {
+        url: '/api-v1/trade-tpsl/',
+        body: { trade_id: await ownerOpenTrade(s), take_profit: String(Math.round(Number(mark) * 1.5)), stop_loss: null },
+      };
+    },
+  },
+  'POST /api-v1/trade-margin/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({ url: '/api-v1/trade-margin/', body: { trade_id: await ownerOpenTrade(s), amount: '1' } }),
+  },
   'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },
   'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
   'GET /api-v1/trade-rules/': { access: 'public', request: get('/api-v1/trade-rules/') },
