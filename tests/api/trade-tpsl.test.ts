@@ -146,14 +146,14 @@ describe('refusals', () => {
     expect(tp.body).toEqual({ error: tpMessage, fields: { take_profit: tpMessage } });
     const sl = await openTrade(t, user, { leverage: 10, stop_loss: '60000' });
     expect(sl.status).toBe(400);
-    expect(sl.body.error).toBe(TRADE_MSG.stopLossWrongSide('buy', 'the current price', '60000'));
+    expect(sl.body).toMatchObject({ error: TRADE_MSG.stopLossWrongSide('buy', 'the current price', '60000') });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('1000'); // nothing opened
 
     const id = await openedTradeId(t, user, { leverage: 10 });
-    expect((await setTpsl(user, { trade_id: id, take_profit: '60000' })).body.error).toBe(tpMessage);
-    expect((await setTpsl(user, { trade_id: id, stop_loss: '60001' })).body.error).toBe(
-      TRADE_MSG.stopLossWrongSide('buy', 'the current price', '60000'),
-    );
+    expect((await setTpsl(user, { trade_id: id, take_profit: '60000' })).body).toMatchObject({ error: tpMessage });
+    expect((await setTpsl(user, { trade_id: id, stop_loss: '60001' })).body).toMatchObject({
+      error: TRADE_MSG.stopLossWrongSide('buy', 'the current price', '60000'),
+    });
     expect(await tradeRow(id)).toMatchObject({ takeProfit: null, stopLoss: null });
   });
 
@@ -162,10 +162,10 @@ describe('refusals', () => {
     const id = await openedTradeId(t, user, { trade_type: 'sell', leverage: 10 });
     const tp = await setTpsl(user, { trade_id: id, take_profit: '60500' });
     expect(tp.status).toBe(400);
-    expect(tp.body.error).toBe(TRADE_MSG.takeProfitWrongSide('sell', 'the current price', '60000'));
+    expect(tp.body).toMatchObject({ error: TRADE_MSG.takeProfitWrongSide('sell', 'the current price', '60000') });
     const sl = await setTpsl(user, { trade_id: id, stop_loss: '59500' });
     expect(sl.status).toBe(400);
-    expect(sl.body.error).toBe(TRADE_MSG.stopLossWrongSide('sell', 'the current price', '60000'));
+    expect(sl.body).toMatchObject({ error: TRADE_MSG.stopLossWrongSide('sell', 'the current price', '60000') });
   });
 
   it('refuses a stop-loss at or beyond the liquidation price', async () => {
@@ -174,10 +174,10 @@ describe('refusals', () => {
     const longLiq = long.body.trade.liquidation_price!;
     const atLiq = await setTpsl(user, { trade_id: long.body.trade.trade_id, stop_loss: longLiq });
     expect(atLiq.status).toBe(400);
-    expect(atLiq.body.error).toBe(TRADE_MSG.stopLossBeyondLiquidation('buy', longLiq));
-    expect((await openTrade(t, user, { stop_loss: '59600' })).body.error).toBe(
-      TRADE_MSG.stopLossBeyondLiquidation('buy', longLiq),
-    );
+    expect(atLiq.body).toMatchObject({ error: TRADE_MSG.stopLossBeyondLiquidation('buy', longLiq) });
+    expect((await openTrade(t, user, { stop_loss: '59600' })).body).toMatchObject({
+      error: TRADE_MSG.stopLossBeyondLiquidation('buy', longLiq),
+    });
     // Just above it is fine.
     const above = await setTpsl(user, { trade_id: long.body.trade.trade_id, stop_loss: '59700' });
     expect(above.status).toBe(200);
@@ -186,7 +186,7 @@ describe('refusals', () => {
     const shortLiq = short.body.trade.liquidation_price!;
     const beyond = await setTpsl(user, { trade_id: short.body.trade.trade_id, stop_loss: '60400' });
     expect(beyond.status).toBe(400);
-    expect(beyond.body.error).toBe(TRADE_MSG.stopLossBeyondLiquidation('sell', shortLiq));
+    expect(beyond.body).toMatchObject({ error: TRADE_MSG.stopLossBeyondLiquidation('sell', shortLiq) });
   });
 
   it("checks a resting order's triggers against its limit price, not the mark", async () => {
@@ -199,12 +199,12 @@ describe('refusals', () => {
       take_profit: '58900',
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe(TRADE_MSG.takeProfitWrongSide('buy', 'the limit price', '59000'));
+    expect(wrong.body).toMatchObject({ error: TRADE_MSG.takeProfitWrongSide('buy', 'the limit price', '59000') });
     // A stop-loss between the limit and the mark: below the mark, but above the limit it will open at.
     const order = await openTrade(t, user, { order_type: 'limit', limit_price: '59000', leverage: 10 });
     const sl = await setTpsl(user, { trade_id: order.body.trade.trade_id, stop_loss: '59500' });
     expect(sl.status).toBe(400);
-    expect(sl.body.error).toBe(TRADE_MSG.stopLossWrongSide('buy', 'the limit price', '59000'));
+    expect(sl.body).toMatchObject({ error: TRADE_MSG.stopLossWrongSide('buy', 'the limit price', '59000') });
     const ok = await setTpsl(user, { trade_id: order.body.trade.trade_id, take_profit: '59500' });
     expect(ok.status).toBe(200);
     expect(ok.body.trade).toMatchObject({ status: 'pending', take_profit: '59500' });
@@ -216,16 +216,18 @@ describe('refusals', () => {
     const id = await openedTradeId(t, user, { leverage: 10 });
     const empty = await setTpsl(user, { trade_id: id });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe(TRADE_MSG.tpslNothing);
-    expect((await setTpsl(user, { trade_id: id, take_profit: 'abc' })).body.error).toBe(TRADE_MSG.enterTakeProfit);
+    expect(empty.body).toMatchObject({ error: TRADE_MSG.tpslNothing });
+    expect((await setTpsl(user, { trade_id: id, take_profit: 'abc' })).body).toMatchObject({
+      error: TRADE_MSG.enterTakeProfit,
+    });
     const foreign = await setTpsl(other, { trade_id: id, take_profit: '61000' });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error).toBe(TRADE_MSG.tradeNotFound);
+    expect(foreign.body).toMatchObject({ error: TRADE_MSG.tradeNotFound });
 
     expect((await closeTrade(t, user, id, '60000')).status).toBe(200);
     const finished = await setTpsl(user, { trade_id: id, take_profit: '61000' });
     expect(finished.status).toBe(409);
-    expect(finished.body.error).toBe(TRADE_MSG.tpslFinished);
+    expect(finished.body).toMatchObject({ error: TRADE_MSG.tpslFinished });
   });
 });
 
@@ -235,7 +237,10 @@ describe('changing and clearing', () => {
     const id = await openedTradeId(t, user, { leverage: 10, take_profit: '61000', stop_loss: '59000' });
     const changed = await setTpsl(user, { trade_id: id, take_profit: '62000' });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ message: TRADE_MSG.tpslSet, trade: { take_profit: '62000', stop_loss: '59000' } });
+    expect(changed.body).toMatchObject({
+      message: TRADE_MSG.tpslSet,
+      trade: { take_profit: '62000', stop_loss: '59000' },
+    });
 
     const cleared = await setTpsl(user, { trade_id: id, take_profit: null });
     expect(cleared.body.trade).toMatchObject({ take_profit: null, stop_loss: '59000' });

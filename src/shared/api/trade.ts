@@ -98,7 +98,6 @@ export const TRADE_MSG = {
   marginRemoved: 'Margin removed',
 } as const;
 
-
 // ---- pieces ----
 
 /** A price a client sends: positive, at most 18 decimals (the database keeps 18). */
@@ -312,8 +311,15 @@ export type ActiveTradesQuery = z.infer<typeof activeTradesQuery>;
 
 // ---- GET /api-v1/trade-history/ ----
 
+const FINISHED_STATUSES = ['closed', 'liquidated', 'cancelled'] as const;
+
 export const tradeHistoryQuery = z.object({
-  status: z.enum(['closed', 'liquidated', 'cancelled'], { error: TRADE_MSG.invalidStatus }).optional(),
+  /** One status, or several separated by commas (`closed,liquidated`: the Closed tab; `cancelled`: revoked). */
+  status: z
+    .string({ error: TRADE_MSG.invalidStatus })
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))])
+    .pipe(z.array(z.enum(FINISHED_STATUSES, { error: TRADE_MSG.invalidStatus })).min(1))
+    .optional(),
   /** Newest first; pass the last trade_id seen to get older ones. */
   before: tradeIdInput.optional(),
   limit: pageLimit.default(50),
@@ -368,8 +374,7 @@ export const TRADE_HISTORY_POINTS = 100;
 // ---- POST /api-v1/trade-tpsl/ ----
 
 /** A trigger price, or null to clear it. */
-const triggerInput = (message: string) =>
-  z.union([z.null(), priceInput(message)], { error: message }).optional();
+const triggerInput = (message: string) => z.union([z.null(), priceInput(message)], { error: message }).optional();
 
 /**
  * Set, change or clear (null) the take-profit and stop-loss of an open position or a resting order;

@@ -325,7 +325,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       const mark = await btcMark(s);
       return {
         url: '/api-v1/trade-tpsl/',
-        body: { trade_id: await ownerOpenTrade(s), take_profit: String(Math.round(Number(mark) * 1.5)), stop_loss: null },
+        body: {
+          trade_id: await ownerOpenTrade(s),
+          take_profit: String(Math.round(Number(mark) * 1.5)),
+          stop_loss: null,
+        },
       };
     },
   },

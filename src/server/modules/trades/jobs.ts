@@ -181,7 +181,8 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
       lastSample = Date.now();
       sampled = await sampleAll(ctx);
     }
-    if (report.filled || report.liquidated || report.triggered) ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
+    if (report.filled || report.liquidated || report.triggered)
+      ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
   }
 
   const pass = () => {

@@ -126,7 +126,11 @@ export function createTradeService(ctx: TradeContext) {
               const margin = tradeMargin(body.hands, entry, body.leverage);
               const openFee = tradeFee(body.hands, entry, rates.feeRate);
               // A resting order's is where it will be once filled at its limit.
-              const liquidationPrice = liquidationPriceOf({ tradeType: body.trade_type, hands: body.hands, margin }, entry, rates);
+              const liquidationPrice = liquidationPriceOf(
+                { tradeType: body.trade_type, hands: body.hands, margin },
+                entry,
+                rates,
+              );
               checkTriggers(
                 body.trade_type,
                 { takeProfit: body.take_profit, stopLoss: body.stop_loss },

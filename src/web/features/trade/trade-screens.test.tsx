@@ -284,6 +284,8 @@ describe('open orders', () => {
     ]);
     show(<OpenOrders trades={[trade()]} loading={false} />);
     fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
+    // Close asks how much (issue 17): all of it unless told otherwise.
+    fireEvent.click(await screen.findByRole('button', { name: 'Close all' }));
     await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
     const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;
     expect(calls()[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
