@@ -8,7 +8,7 @@
  * `owned: true` when the route names such an object, and other users then get 404.
  */
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { chatMessages, faqEntries, transactions, users } from '../../../src/server/db/schema.js';
+import { chatMessages, faqEntries, trades, transactions, users } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { grant } from '../../helpers/money.js';
 import { call, uniqueEmail, type TestUser } from '../../helpers/users.js';
@@ -98,6 +98,19 @@ async function ownerOpenTrade(s: Scene): Promise<number> {
   const tradeId = res.body.trade.trade_id as number;
   tradesOpenedBySetup.add(tradeId);
   return tradeId;
+}
+
+/** One open trade of the owner, opened once per scene and reused while it stays open (the TP/SL and margin routes leave it open). */
+const standing = new WeakMap<Scene, number>();
+async function ownerStandingTrade(s: Scene): Promise<number> {
+  const id = standing.get(s);
+  if (id !== undefined) {
+    const [row] = await s.t.db.select({ status: trades.status }).from(trades).where(eq(trades.id, id));
+    if (row?.status === 'open') return id;
+  }
+  const opened = await ownerOpenTrade(s);
+  standing.set(s, opened);
+  return opened;
 }
 
 /**
@@ -326,7 +339,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       return {
         url: '/api-v1/trade-tpsl/',
         body: {
-          trade_id: await ownerOpenTrade(s),
+          trade_id: await ownerStandingTrade(s),
           take_profit: String(Math.round(Number(mark) * 1.5)),
           stop_loss: null,
         },
@@ -337,7 +350,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'user',
     owned: true,
     expect: { admin: 404 },
-    request: async (s) => ({ url: '/api-v1/trade-margin/', body: { trade_id: await ownerOpenTrade(s), amount: '1' } }),
+    request: async (s) => ({
+      url: '/api-v1/trade-margin/',
+      body: { trade_id: await ownerStandingTrade(s), amount: '1' },
+    }),
   },
   'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },
   'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
