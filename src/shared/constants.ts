@@ -38,6 +38,9 @@ export const MAX_OPEN_TRADES = 50;
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const TRADE_SIDES = ['buy', 'sell'] as const;
+/** What closed a trade (docs/decisions/0025-trade-protection.md). */
+export const CLOSE_REASONS = ['manual', 'take_profit', 'stop_loss', 'liquidation'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
 /** The most hands one trade may hold (one hand = one coin); the margin limits it long before for most coins. */
 export const TRADE_MAX_HANDS = '1000000000';
 export const ORDER_BOOK_LEVELS = 5;

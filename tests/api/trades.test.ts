@@ -342,7 +342,7 @@ describe('bad input is a 400 with a message, never a 500', () => {
 
   it('trade-history: a bad status or limit', async () => {
     const user = await leverTrader(t, '0');
-    for (const query of ['?status=open', '?limit=0', '?limit=many', '?before=x']) {
+    for (const query of ['?status=open', '?status=closed,open', '?status=', '?limit=0', '?limit=many', '?before=x']) {
       const res = await call(t, 'GET', `/api-v1/trade-history/${query}`, { token: user.token });
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
@@ -518,6 +518,11 @@ describe('live prices: active trades and is_closed false', () => {
         'created_at',
         'opened_at',
         'closed_at',
+        // issue 17 (docs/decisions/0025-trade-protection.md)
+        'take_profit',
+        'stop_loss',
+        'close_reason',
+        'parent_trade_id',
       ].sort(),
     );
     // 0.05 x 60000 / 30 = 100; short liquidates at 60000 + 100 / 0.05
@@ -576,6 +581,13 @@ describe('trade history', () => {
       order_type: 'market',
       open_fee: '0',
       close_fee: '0',
+      // issue 17 (docs/decisions/0025-trade-protection.md)
+      close_reason: 'manual',
+      fee: '0',
+      realized_profit_loss: '30',
+      take_profit: null,
+      stop_loss: null,
+      parent_trade_id: null,
     });
     expect(Date.parse(item!.closed_at!)).toBeGreaterThanOrEqual(Date.parse(item!.created_at));
   });
@@ -592,6 +604,9 @@ describe('trade history', () => {
     expect((await tradeHistoryOf(t, user, `?limit=1&before=${ids[2]}`)).map((h) => h.trade_id)).toEqual([ids[1]]);
     expect(await tradeHistoryOf(t, user, '?status=liquidated')).toEqual([]);
     expect(await tradeHistoryOf(t, user, '?status=closed')).toHaveLength(3);
+    // Several statuses at once, as the Closed tab asks (issue 17).
+    expect(await tradeHistoryOf(t, user, '?status=closed,liquidated')).toHaveLength(3);
+    expect(await tradeHistoryOf(t, user, '?status=cancelled')).toEqual([]);
   });
 
   it('thins a long price history to at most 100 points, keeping the entry and the close', async () => {

@@ -74,6 +74,8 @@ describe('the house books', () => {
     market.set('BTC', '60150');
     await row.getByText('+15.00').waitFor();
     await row.getByRole('button', { name: /^Close BTC\/USDT long/ }).click();
+    // Close asks how much (issue 17): all of it by default.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close all' }).click();
     await page.getByText('no record').waitFor();
     // 60 of margin + 15 of profit - 3.0075 of closing fee (0.05 % of 6015).
     await expect.poll(() => page.getByTestId('lever-balance').textContent()).toBe('508.99 USDT');

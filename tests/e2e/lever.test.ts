@@ -73,6 +73,8 @@ describe('the Lever screen', () => {
     await row.getByText('+15.00').waitFor();
 
     await row.getByRole('button', { name: /^Close BTC\/USDT long/ }).click();
+    // Close asks how much (issue 17): all of it by default.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close all' }).click();
     await page.getByText('no record').waitFor();
     // Margin 60 back plus 15 of profit.
     await expect.poll(() => balanceText(page)).toBe('515.00 USDT');

@@ -3,8 +3,10 @@
  * Migrations are generated from this file (`npm run db:generate`) and committed.
  */
 import { sql } from 'drizzle-orm';
+import { CLOSE_REASONS } from '../../shared/constants.js';
 import { canonical } from '../../shared/money.js';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -215,6 +217,13 @@ export const trades = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Close the position when the mark reaches this price (docs/decisions/0025-trade-protection.md). */
+    takeProfit: money('take_profit'),
+    stopLoss: money('stop_loss'),
+    /** What closed it: the trader, a take-profit, a stop-loss or a liquidation; null while live or revoked. */
+    closeReason: text('close_reason', { enum: CLOSE_REASONS }),
+    /** A partial close's row: the closed part of the position `parent_id` (which stays open with the rest). */
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => trades.id),
   },
   (t) => [
     index('trades_user_status_idx').on(t.userId, t.status, t.id),
@@ -227,6 +236,20 @@ export const trades = pgTable(
     index('trades_resting_idx')
       .on(t.coin, t.tradeType, t.limitPrice)
       .where(sql`${t.status} = 'pending'`),
+    // The positions whose take-profit or stop-loss a price crosses (docs/decisions/0025).
+    index('trades_take_profit_idx')
+      .on(t.coin, t.tradeType, t.takeProfit)
+      .where(sql`${t.status} = 'open' and ${t.takeProfit} is not null`),
+    index('trades_stop_loss_idx')
+      .on(t.coin, t.tradeType, t.stopLoss)
+      .where(sql`${t.status} = 'open' and ${t.stopLoss} is not null`),
+    index('trades_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
+    check(
+      'trades_close_reason_check',
+      sql`${t.closeReason} is null or ${t.closeReason} in ('manual', 'take_profit', 'stop_loss', 'liquidation')`,
+    ),
   ],
 );
 

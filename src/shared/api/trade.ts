@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  CLOSE_REASONS,
   IN_HOUSE_COIN,
   IN_HOUSE_LEVERAGE,
   LEVERAGE_OPTIONS,
@@ -60,6 +61,41 @@ export const TRADE_MSG = {
   justFilled: 'This limit order has just been filled and is now an open trade. Close it instead.',
   invalidStatus: 'Status must be closed, liquidated or cancelled',
   invalidLimit: 'limit must be a whole number from 1 to 200',
+  // ---- take-profit / stop-loss, partial close, margin (docs/decisions/0025-trade-protection.md) ----
+  enterTakeProfit: 'Please enter a valid take-profit price, or leave it empty',
+  enterStopLoss: 'Please enter a valid stop-loss price, or leave it empty',
+  tpslNothing: 'Please give a take_profit or a stop_loss (null clears one)',
+  /** `against`: 'the current price' for a position, 'the limit price' for a resting order. */
+  takeProfitWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
+    side === 'buy'
+      ? `A long's take-profit must be above ${against} (${price} ${QUOTE_CURRENCY})`
+      : `A short's take-profit must be below ${against} (${price} ${QUOTE_CURRENCY})`,
+  stopLossWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
+    side === 'buy'
+      ? `A long's stop-loss must be below ${against} (${price} ${QUOTE_CURRENCY})`
+      : `A short's stop-loss must be above ${against} (${price} ${QUOTE_CURRENCY})`,
+  stopLossBeyondLiquidation: (side: 'buy' | 'sell', liquidation: string) =>
+    side === 'buy'
+      ? `A long's stop-loss must be above its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`
+      : `A short's stop-loss must be below its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
+  tpslSet: 'Take-profit and stop-loss saved',
+  tpslFinished: 'This trade is over: its take-profit and stop-loss can no longer change',
+  tradeTakeProfit: 'Your take-profit closed the trade',
+  tradeStopLoss: 'Your stop-loss closed the trade',
+  enterCloseHands: 'Please enter a valid number of hands to close (a positive number with at most 8 decimals)',
+  closeHandsTooMany: (hands: string) => `You can close at most ${hands} hands: the position holds ${hands}`,
+  closeHandsOrder: 'A resting limit order cannot be closed in part: revoke it instead',
+  partlyClosed: (closed: string, left: string) => `Closed ${closed} hands; ${left} stay open`,
+  enterMarginAmount: 'Please enter an amount of margin: positive to add, negative to remove, at most 8 decimals',
+  marginNotOpen: 'Margin can only be changed on an open position',
+  marginInsufficient: (needed: string, available: string) =>
+    `Insufficient balance: adding ${needed} ${QUOTE_CURRENCY} of margin needs it in your lever wallet and you have ${available} ${QUOTE_CURRENCY}`,
+  marginTooMuchRemoved: (removable: string) =>
+    `You can remove at most ${removable} ${QUOTE_CURRENCY}: a position keeps at least the margin it opened with`,
+  marginNearLiquidation: (liquidation: string, mark: string) =>
+    `Removing this much would put the liquidation price (${liquidation} ${QUOTE_CURRENCY}) too close to the current price (${mark} ${QUOTE_CURRENCY})`,
+  marginAdded: 'Margin added',
+  marginRemoved: 'Margin removed',
 } as const;
 
 // ---- pieces ----
@@ -123,6 +159,8 @@ export const leverageInput = z
     return n as Leverage;
   });
 
+const closeReason = z.enum(CLOSE_REASONS);
+
 const tradeStatus = z.enum(['pending', 'open', 'closed', 'liquidated', 'cancelled']);
 
 // ---- POST /api-v1/trade-creation/ ----
@@ -139,6 +177,10 @@ export const tradeCreationBody = z
     order_type: orderTypeInput.optional().default('market'),
     /** Required for a limit order: a buy executes when the mark falls to it, a sell when the mark rises to it. */
     limit_price: priceInput(TRADE_MSG.enterLimitPrice).optional(),
+    /** Close the position when the mark reaches it (a long's above the entry, a short's below). */
+    take_profit: priceInput(TRADE_MSG.enterTakeProfit).nullish(),
+    /** Close the position when the mark reaches it (a long's below the entry and above its liquidation price). */
+    stop_loss: priceInput(TRADE_MSG.enterStopLoss).nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.order_type === 'limit' && v.limit_price === undefined)
@@ -148,10 +190,12 @@ export const tradeCreationBody = z
       ctx.addIssue({ code: 'custom', path: ['leverage'], message });
     }
   })
-  .transform(({ limit_price, leverage, ...rest }) => ({
+  .transform(({ limit_price, leverage, take_profit, stop_loss, ...rest }) => ({
     ...rest,
     leverage: leverage ?? leverageOptionsOf(rest.coin)[0]!,
     limit_price: rest.order_type === 'limit' ? (limit_price ?? null) : null,
+    take_profit: take_profit ?? null,
+    stop_loss: stop_loss ?? null,
   }));
 export type TradeCreationBody = z.infer<typeof tradeCreationBody>;
 /** What a client sends (before defaults and normalisation). */
@@ -180,6 +224,11 @@ export const tradeUpdationBody = z.object({
   current_price: priceInput(),
   /** true closes an open trade (or cancels a pending limit order); false only prices it. */
   is_closed: z.boolean({ error: TRADE_MSG.isClosedRequired }),
+  /**
+   * Close only this many hands of an open position (docs/decisions/0025): fewer than it holds; as
+   * many as it holds is a full close. Without it, the whole position closes.
+   */
+  hands: decimalInput(AMOUNT_PATTERN, TRADE_MSG.enterCloseHands).optional(),
 });
 export type TradeUpdationBody = z.infer<typeof tradeUpdationBody>;
 export type TradeUpdationInput = z.input<typeof tradeUpdationBody>;
@@ -222,11 +271,21 @@ const tradeItem = z.object({
   created_at: z.string(),
   opened_at: z.string().nullable(),
   closed_at: z.string().nullable(),
+  /** The position closes when the mark reaches it; null when not set. */
+  take_profit: decimalString.nullable(),
+  stop_loss: decimalString.nullable(),
+  /** What closed it; null while live and for a revoked order. */
+  close_reason: closeReason.nullable(),
+  /** Set on the closed part of a partially closed position: the trade it was closed from. */
+  parent_trade_id: z.number().nullable(),
 });
 export type TradeItem = z.infer<typeof tradeItem>;
 
-/** Answer of trade-creation (201) and trade-updation (200). */
-export const tradeAnswer = z.object({ message: z.string(), trade: tradeItem });
+/**
+ * Answer of trade-creation (201), trade-updation (200), trade-tpsl and trade-margin (200). A partial
+ * close answers the position left open as `trade` and the part it closed as `closed`.
+ */
+export const tradeAnswer = z.object({ message: z.string(), trade: tradeItem, closed: tradeItem.optional() });
 export type TradeAnswer = z.infer<typeof tradeAnswer>;
 
 /** GET /api-v1/get-active-trades/: open trades and pending limit orders, newest first. */
@@ -252,8 +311,15 @@ export type ActiveTradesQuery = z.infer<typeof activeTradesQuery>;
 
 // ---- GET /api-v1/trade-history/ ----
 
+const FINISHED_STATUSES = ['closed', 'liquidated', 'cancelled'] as const;
+
 export const tradeHistoryQuery = z.object({
-  status: z.enum(['closed', 'liquidated', 'cancelled'], { error: TRADE_MSG.invalidStatus }).optional(),
+  /** One status, or several separated by commas (`closed,liquidated`: the Closed tab; `cancelled`: revoked). */
+  status: z
+    .string({ error: TRADE_MSG.invalidStatus })
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))])
+    .pipe(z.array(z.enum(FINISHED_STATUSES, { error: TRADE_MSG.invalidStatus })).min(1))
+    .optional(),
   /** Newest first; pass the last trade_id seen to get older ones. */
   before: tradeIdInput.optional(),
   limit: pageLimit.default(50),
@@ -287,6 +353,16 @@ const tradeHistoryItem = z.object({
   order_type: orderType,
   open_fee: decimalString,
   close_fee: decimalString,
+  /** What closed it; null for a revoked order. */
+  close_reason: closeReason.nullable(),
+  /** open_fee + close_fee. */
+  fee: decimalString,
+  /** What the trade earned or lost after fees: closed_balanec - trading_balance - open_fee ("0" for a revoked order). */
+  realized_profit_loss: decimalString,
+  take_profit: decimalString.nullable(),
+  stop_loss: decimalString.nullable(),
+  /** The closed part of a partial close: the position it was closed from. */
+  parent_trade_id: z.number().nullable(),
 });
 export type TradeHistoryItem = z.infer<typeof tradeHistoryItem>;
 export const tradeHistory = z.array(tradeHistoryItem);
@@ -294,6 +370,41 @@ export type TradeHistory = z.infer<typeof tradeHistory>;
 
 /** How many price points a history item carries at most. */
 export const TRADE_HISTORY_POINTS = 100;
+
+// ---- POST /api-v1/trade-tpsl/ ----
+
+/** A trigger price, or null to clear it. */
+const triggerInput = (message: string) => z.union([z.null(), priceInput(message)], { error: message }).optional();
+
+/**
+ * Set, change or clear (null) the take-profit and stop-loss of an open position or a resting order;
+ * a field left out stays as it is.
+ */
+export const tradeTpslBody = z
+  .object({
+    trade_id: tradeIdInput,
+    take_profit: triggerInput(TRADE_MSG.enterTakeProfit),
+    stop_loss: triggerInput(TRADE_MSG.enterStopLoss),
+  })
+  .refine((v) => v.take_profit !== undefined || v.stop_loss !== undefined, { error: TRADE_MSG.tpslNothing });
+export type TradeTpslBody = z.infer<typeof tradeTpslBody>;
+export type TradeTpslInput = z.input<typeof tradeTpslBody>;
+
+// ---- POST /api-v1/trade-margin/ ----
+
+/** Up to 18 digits and 8 decimals, with a sign: positive adds margin, negative removes it. */
+const SIGNED_AMOUNT_PATTERN = /^-?(0|[1-9]\d{0,17})(\.\d{1,8})?$/;
+
+export const tradeMarginBody = z.object({
+  trade_id: tradeIdInput,
+  amount: z
+    .union([z.string(), z.number()], { error: TRADE_MSG.enterMarginAmount })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .refine((v) => SIGNED_AMOUNT_PATTERN.test(v) && !dec(v).isZero(), { error: TRADE_MSG.enterMarginAmount })
+    .transform((v) => dec(v).toFixed()),
+});
+export type TradeMarginBody = z.infer<typeof tradeMarginBody>;
+export type TradeMarginInput = z.input<typeof tradeMarginBody>;
 
 // ---- GET /api-v1/trade-rules/ ----
 

@@ -302,6 +302,9 @@ async function run(target: Target, c: FuzzCase): Promise<string[]> {
     if (typeof id === 'number') stats.acknowledged.add(id);
     const tradeId = body?.trade?.trade_id;
     if (typeof tradeId === 'number') stats.acknowledgedTrades.add(tradeId);
+    // A partial close answers the part it closed as its own trade (docs/decisions/0025).
+    const closedId = body?.closed?.trade_id;
+    if (typeof closedId === 'number') stats.acknowledgedTrades.add(closedId);
     if (target.actor && target.spec.after)
       await target.spec.after(s, target.actor, { status, body, raw: response.body, headers: response.headers });
   }

@@ -12,6 +12,7 @@ import {
   accountLocks,
   chatMessages,
   faqEntries,
+  trades,
   transactions,
   userSecuritySettings,
   users,
@@ -149,6 +150,19 @@ async function ownerOpenTrade(s: Scene): Promise<number> {
   const tradeId = res.body.trade.trade_id as number;
   tradesOpenedBySetup.add(tradeId);
   return tradeId;
+}
+
+/** One open trade of the owner, opened once per scene and reused while it stays open (the TP/SL and margin routes leave it open). */
+const standing = new WeakMap<Scene, number>();
+async function ownerStandingTrade(s: Scene): Promise<number> {
+  const id = standing.get(s);
+  if (id !== undefined) {
+    const [row] = await s.t.db.select({ status: trades.status }).from(trades).where(eq(trades.id, id));
+    if (row?.status === 'open') return id;
+  }
+  const opened = await ownerOpenTrade(s);
+  standing.set(s, opened);
+  return opened;
 }
 
 /**
@@ -471,6 +485,32 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s) => ({
       url: '/api-v1/trade-updation/',
       body: { trade_id: await ownerOpenTrade(s), current_price: await btcMark(s), is_closed: false },
+    }),
+  },
+  // A trader's tools on a position (docs/decisions/0025-trade-protection.md): the owner's trades only.
+  'POST /api-v1/trade-tpsl/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => {
+      const mark = await btcMark(s);
+      return {
+        url: '/api-v1/trade-tpsl/',
+        body: {
+          trade_id: await ownerStandingTrade(s),
+          take_profit: String(Math.round(Number(mark) * 1.5)),
+          stop_loss: null,
+        },
+      };
+    },
+  },
+  'POST /api-v1/trade-margin/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({
+      url: '/api-v1/trade-margin/',
+      body: { trade_id: await ownerStandingTrade(s), amount: '1' },
     }),
   },
   'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },

@@ -52,7 +52,7 @@ export async function listTradeHistory(
 ): Promise<TradeHistoryItem[]> {
   const conditions: SQL[] = [
     eq(trades.userId, userId),
-    query.status ? eq(trades.status, query.status) : inArray(trades.status, ['closed', 'liquidated', 'cancelled']),
+    inArray(trades.status, query.status ?? ['closed', 'liquidated', 'cancelled']),
   ];
   if (query.before) conditions.push(lt(trades.id, query.before));
   const rows = await db

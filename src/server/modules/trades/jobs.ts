@@ -34,6 +34,8 @@ export interface TradeJobReport {
   ran: boolean;
   filled: number;
   liquidated: number;
+  /** Positions closed by their take-profit or stop-loss (docs/decisions/0025-trade-protection.md). */
+  triggered: number;
   sampled: number;
   /** Coins with trades whose price was stale or missing: nothing was done for them. */
   waiting: string[];
@@ -98,7 +100,7 @@ export function runTradeJobsOnce(ctx: JobContext): Promise<TradeJobReport> {
     try {
       if (!(await tryLock(client))) {
         const { waiting } = await riskPass(ctx, false);
-        return { ran: false, filled: 0, liquidated: 0, sampled: 0, waiting };
+        return { ran: false, filled: 0, liquidated: 0, triggered: 0, sampled: 0, waiting };
       }
       try {
         const report = await riskPass(ctx, true);
@@ -179,7 +181,8 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
       lastSample = Date.now();
       sampled = await sampleAll(ctx);
     }
-    if (report.filled || report.liquidated) ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
+    if (report.filled || report.liquidated || report.triggered)
+      ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
   }
 
   const pass = () => {

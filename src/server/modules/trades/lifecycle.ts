@@ -13,8 +13,15 @@
  *   open -> closed         margin -margin; lever +(margin + P/L - fee); trading -P/L; fees +fee
  *   open -> liquidated     at the liquidation price, where equity fell to the maintenance margin:
  *                          margin -margin; trading -P/L; insurance +(margin + P/L); nothing paid back
+ *
+ * And the trader's tools (docs/decisions/0025-trade-protection.md):
+ *   take-profit / stop-loss  open -> closed at the trigger price, as a close (close_reason says which)
+ *   partial close            a closed child row (parent_id) takes the closed hands with their share
+ *                            of margin and opening fee, and settles as a close; the parent keeps the rest
+ *   margin change            lever -amount; margin +amount (a negative amount moves it back)
  */
 import { and, eq } from 'drizzle-orm';
+import type { CloseReason } from '../../../shared/constants.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import {
   add,
@@ -22,6 +29,7 @@ import {
   liquidationPrice,
   reachesLiquidation,
   sub,
+  toAmount,
   tradeFee,
   tradePayout,
   tradeProfitLoss,
@@ -119,6 +127,7 @@ export async function settleTrade(
   mark: string,
   at: Date,
   rates: TradingRates,
+  reason: Exclude<CloseReason, 'liquidation'> = 'manual',
 ): Promise<TradeRow> {
   const { hands, margin, tradeType } = trade;
   const entry = trade.entryPrice!;
@@ -141,6 +150,7 @@ export async function settleTrade(
       profitLoss: negated(margin),
       closeFee: '0',
       closedAt: at,
+      closeReason: 'liquidation',
     });
   }
   const profitLoss = tradeProfitLoss(tradeType, hands, entry, mark);
@@ -158,7 +168,99 @@ export async function settleTrade(
     ref('trade_settlement', trade.id),
   );
   await recordPrice(tx, trade.id, mark, at);
-  return update(tx, trade.id, { status: 'closed', closePrice: mark, profitLoss, closeFee, closedAt: at });
+  return update(tx, trade.id, {
+    status: 'closed',
+    closePrice: mark,
+    profitLoss,
+    closeFee,
+    closedAt: at,
+    closeReason: reason,
+  });
+}
+
+/** `amount` x closed / whole, rounded down to 8 places: the closed part's share of the margin or the fee. */
+const shareOf = (amount: string, closed: string, whole: string) => toAmount(dec(amount).times(closed).div(whole));
+
+/**
+ * Close `hands` (fewer than the position holds) at `mark`: a closed child row (parent_id) takes the
+ * hands with their share of the margin and the opening fee (rounded down, so the part left open keeps
+ * at least its share) and settles as a close: it pays back its margin share + its P/L - its closing
+ * fee. The parent keeps the rest with its take-profit and stop-loss; margin/hands, and so the
+ * liquidation price, stay as they were. A position already at its liquidation price is liquidated whole.
+ */
+export async function closePart(
+  tx: Tx,
+  trade: TradeRow,
+  hands: string,
+  mark: string,
+  at: Date,
+  rates: TradingRates,
+): Promise<{ remaining: TradeRow; closed: TradeRow }> {
+  const { margin, openFee } = trade;
+  const part = await insertTrade(tx, {
+    userId: trade.userId,
+    coin: trade.coin,
+    tradeType: trade.tradeType,
+    hands,
+    leverage: trade.leverage,
+    orderType: trade.orderType,
+    limitPrice: trade.limitPrice,
+    status: 'open',
+    entryPrice: trade.entryPrice,
+    margin: shareOf(margin, hands, trade.hands),
+    openFee: shareOf(openFee, hands, trade.hands),
+    liquidationPrice: trade.liquidationPrice,
+    openedAt: trade.openedAt,
+    createdAt: trade.createdAt,
+    parentId: trade.id,
+  });
+  const left = {
+    hands: sub(trade.hands, hands).toFixed(),
+    margin: sub(margin, part.margin).toFixed(),
+    openFee: sub(openFee, part.openFee).toFixed(),
+  };
+  const remaining = await update(tx, trade.id, {
+    ...left,
+    liquidationPrice: liquidationPriceOf({ tradeType: trade.tradeType, ...left }, trade.entryPrice!, rates),
+  });
+  const closed = await settleTrade(tx, part, mark, at, rates);
+  return { remaining, closed };
+}
+
+/**
+ * Add (positive) or remove (negative) margin of an open position: it moves between the lever wallet
+ * and the house's margin account, and the liquidation price is worked out again for the new margin.
+ */
+export async function changeMargin(
+  tx: Tx,
+  trade: TradeRow,
+  amount: string,
+  rates: TradingRates,
+  options: { insufficient: string },
+): Promise<TradeRow> {
+  await post(
+    tx,
+    [
+      { account: leverUsdt(trade.userId), amount: negated(amount) },
+      { account: margins, amount },
+    ],
+    ref(dec(amount).isNegative() ? 'trade_margin_removed' : 'trade_margin_added', trade.id),
+    options,
+  );
+  const margin = add(trade.margin, amount).toFixed();
+  return update(tx, trade.id, {
+    margin,
+    liquidationPrice: liquidationPriceOf({ ...trade, margin }, trade.entryPrice!, rates),
+  });
+}
+
+/** Set the take-profit and stop-loss of a position or a resting order (null clears one). */
+export function setTriggers(
+  tx: Tx,
+  trade: TradeRow,
+  triggers: Pick<NewTrade, 'takeProfit' | 'stopLoss'>,
+): Promise<TradeRow> {
+  return update(tx, trade.id, triggers);
 }
 
 /** Revoke a resting limit order: its reserved margin and fee go back to the lever wallet. */

@@ -4,13 +4,15 @@
  * on exactly what the step crossed, found through the partial indexes: resting orders whose limit
  * the mark reached (`trades_resting_idx`) are filled, positions whose liquidation price the mark
  * crossed (`trades_liquidation_idx`: longs at or above the mark, shorts at or below) are liquidated,
- * in the order the mark met their prices. Each in its own transaction, under its row lock, re-checked.
+ * in the order the mark met their prices, and so are positions whose take-profit or stop-loss the
+ * mark reached (`trades_take_profit_idx`, `trades_stop_loss_idx`, docs/decisions/0025-trade-protection.md:
+ * closed at their trigger price). Each in its own transaction, under its row lock, re-checked.
  * Only then is the step shown as the mark.
  *
  * The acting instance (the leader, jobs.ts) acts; the others walk their marks too, but never past a
  * step whose crossings the leader has not processed yet. Nothing is done on a stale or missing price.
  */
-import { limitReached, reachesLiquidation } from '../../../shared/money.js';
+import { dec, limitReached, reachesLiquidation } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { walkOf, type MarkStep, type MarkWalk } from '../market/index.js';
@@ -25,6 +27,8 @@ const BATCH = 500;
 export interface RiskReport {
   filled: number;
   liquidated: number;
+  /** Positions closed by their take-profit or stop-loss. */
+  triggered: number;
   /** Coins whose price was stale or missing: their marks did not move and nothing was done for them. */
   waiting: string[];
 }
@@ -87,8 +91,8 @@ async function liveCoins(ctx: RiskContext): Promise<string[]> {
 
 interface Crossed {
   id: number;
-  kind: 'fill' | 'liquidate';
-  /** The limit or liquidation price. */
+  kind: 'fill' | 'take_profit' | 'stop_loss' | 'liquidate';
+  /** The limit, trigger or liquidation price. */
   price: string;
   /** 'up': met by a rising mark (shorts, sell limits); 'down': by a falling one. */
   side: 'up' | 'down';
@@ -96,7 +100,8 @@ interface Crossed {
 
 /**
  * What `mark` has crossed in `coin`: buy limits and long liquidation prices at or above it, sell
- * limits and short liquidation prices at or below it. Four index range scans.
+ * limits and short liquidation prices at or below it; long take-profits at or below it and long
+ * stop-losses at or above it, mirrored for shorts. Eight index range scans.
  */
 async function crossedAt(ctx: RiskContext, coin: string, mark: string, limit: number): Promise<Crossed[]> {
   const { rows } = await ctx.db.$client.query<{
@@ -120,7 +125,27 @@ async function crossedAt(ctx: RiskContext, coin: string, mark: string, limit: nu
         union all
         (select id, 'liquidate', liquidation_price::text, 'up' from trades
           where status = 'open' and coin = $1 and trade_type = 'sell' and liquidation_price <= $2::numeric
-          order by liquidation_price limit $3)`,
+          order by liquidation_price limit $3)
+        union all
+        (select id, 'take_profit', take_profit::text, 'up' from trades
+          where status = 'open' and take_profit is not null and coin = $1 and trade_type = 'buy'
+            and take_profit <= $2::numeric
+          order by take_profit limit $3)
+        union all
+        (select id, 'take_profit', take_profit::text, 'down' from trades
+          where status = 'open' and take_profit is not null and coin = $1 and trade_type = 'sell'
+            and take_profit >= $2::numeric
+          order by take_profit desc limit $3)
+        union all
+        (select id, 'stop_loss', stop_loss::text, 'down' from trades
+          where status = 'open' and stop_loss is not null and coin = $1 and trade_type = 'buy'
+            and stop_loss >= $2::numeric
+          order by stop_loss desc limit $3)
+        union all
+        (select id, 'stop_loss', stop_loss::text, 'up' from trades
+          where status = 'open' and stop_loss is not null and coin = $1 and trade_type = 'sell'
+            and stop_loss <= $2::numeric
+          order by stop_loss limit $3)`,
     values: [coin, mark, limit],
   });
   return rows.map((r) => ({ id: Number(r.id), kind: r.kind, price: r.price, side: r.side }));
@@ -141,25 +166,38 @@ async function coinsWithCrossings(ctx: RiskContext, steps: { coin: string; mark:
       where (select max(limit_price) from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'buy') >= c.mark
          or (select min(limit_price) from trades t where t.status = 'pending' and t.coin = c.coin and t.trade_type = 'sell') <= c.mark
          or (select max(liquidation_price) from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'buy') >= c.mark
-         or (select min(liquidation_price) from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'sell') <= c.mark`,
+         or (select min(liquidation_price) from trades t where t.status = 'open' and t.coin = c.coin and t.trade_type = 'sell') <= c.mark
+         or (select min(take_profit) from trades t where t.status = 'open' and t.take_profit is not null and t.coin = c.coin and t.trade_type = 'buy') <= c.mark
+         or (select max(take_profit) from trades t where t.status = 'open' and t.take_profit is not null and t.coin = c.coin and t.trade_type = 'sell') >= c.mark
+         or (select max(stop_loss) from trades t where t.status = 'open' and t.stop_loss is not null and t.coin = c.coin and t.trade_type = 'buy') >= c.mark
+         or (select min(stop_loss) from trades t where t.status = 'open' and t.stop_loss is not null and t.coin = c.coin and t.trade_type = 'sell') <= c.mark`,
     values: [steps.map((s) => s.coin), steps.map((s) => s.mark)],
   });
   return new Set(rows.map((r) => r.coin));
 }
 
+/** At one price: a fill first (the filled position may be crossed at once), a liquidation last. */
+const KIND_ORDER: Record<Crossed['kind'], number> = { fill: 0, take_profit: 1, stop_loss: 1, liquidate: 2 };
+
 /**
  * The order the mark met them in: on a fall, the highest prices first; on a rise, the lowest. Rows
  * on the other side (left over from an earlier pass) come first. At one price a fill comes before a
- * liquidation (the filled position may be liquidatable at once).
+ * trigger, and both before a liquidation.
  */
 function inPriceOrder(rows: Crossed[], rising: boolean): Crossed[] {
   const cmpPrice = (a: Crossed, b: Crossed) => {
     const diff = Number(a.price) - Number(b.price); // ordering only; the decisions below use decimals
     if (diff !== 0) return a.side === 'down' ? -diff : diff;
-    return a.kind === b.kind ? a.id - b.id : a.kind === 'fill' ? -1 : 1;
+    return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id;
   };
   const first = rising ? 'down' : 'up'; // leftovers of the other side first
   return [...rows].sort((a, b) => (a.side === b.side ? cmpPrice(a, b) : a.side === first ? -1 : 1));
+}
+
+/** A long's take-profit is reached by a mark at or above it, its stop-loss at or below; mirrored for a short. */
+function triggerReached(side: TradeRow['tradeType'], kind: 'take_profit' | 'stop_loss', trigger: string, mark: string) {
+  const rising = (side === 'buy') === (kind === 'take_profit');
+  return rising ? dec(mark).gte(trigger) : dec(mark).lte(trigger);
 }
 
 /** Lock, re-check and act on one crossed row in its own transaction; true when it was acted on. */
@@ -175,6 +213,14 @@ async function actOn(ctx: RiskContext, row: Crossed, mark: string, now: Date): P
       return trade;
     }
     if (trade.status !== 'open') return null;
+    if (row.kind === 'take_profit' || row.kind === 'stop_loss') {
+      const trigger = row.kind === 'take_profit' ? trade.takeProfit : trade.stopLoss;
+      if (trigger === null || !triggerReached(trade.tradeType, row.kind, trigger, mark)) return null;
+      // At the trigger price, not the mark of the step (docs/decisions/0025): the walked mark passes
+      // it by at most one MARK_STEP; a price past the liquidation price still liquidates.
+      await settleTrade(tx, trade, trigger, now, rates, row.kind);
+      return trade;
+    }
     if (!reachesLiquidation(trade.tradeType, trade.hands, trade.entryPrice!, trade.margin, mark, rates.maintenanceRate))
       return null;
     await settleTrade(tx, trade, mark, now, rates);
@@ -201,10 +247,19 @@ async function settleCrossed(
     const rows = (await crossedAt(ctx, coin, mark, BATCH)).filter((row) => !skipped.has(row.id));
     if (rows.length === 0) return skipped.size === 0;
     const now = ctx.clock.now();
+    // One trade can be crossed twice in a batch (its stop-loss and its liquidation price): once acted
+    // on, its other row is no longer crossed (the next query shows what is).
+    const acted = new Set<number>();
     for (const row of inPriceOrder(rows, rising)) {
-      if (!(await actOn(ctx, row, mark, now))) skipped.add(row.id);
-      else if (row.kind === 'fill') report.filled++;
-      else report.liquidated++;
+      if (acted.has(row.id)) continue;
+      if (!(await actOn(ctx, row, mark, now))) {
+        skipped.add(row.id);
+        continue;
+      }
+      acted.add(row.id);
+      if (row.kind === 'fill') report.filled++;
+      else if (row.kind === 'liquidate') report.liquidated++;
+      else report.triggered++;
     }
   }
 }
@@ -215,7 +270,7 @@ async function settleCrossed(
  * step whose crossings are still there (the leader has not processed them yet).
  */
 export async function riskPass(ctx: RiskContext, acting: boolean): Promise<RiskReport> {
-  const report: RiskReport = { filled: 0, liquidated: 0, waiting: [] };
+  const report: RiskReport = { filled: 0, liquidated: 0, triggered: 0, waiting: [] };
   const walked = walkOf(ctx.market);
   const walk = walked ?? rawWalk(ctx);
   const state = stateOf(ctx.market);

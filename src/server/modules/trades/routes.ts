@@ -10,8 +10,10 @@ import {
   tradeCreationBody,
   tradeHistory,
   tradeHistoryQuery,
+  tradeMarginBody,
   tradeRules,
   tradeRulesOf,
+  tradeTpslBody,
   tradeUpdationBody,
 } from '../../../shared/api/trade.js';
 import type { AppModule } from '../../context.js';
@@ -54,6 +56,20 @@ export const tradesModule: AppModule = (app, ctx) => {
       if (!req.body.is_closed) return trades.price(userId, req.body.trade_id);
       return sendOutcome(reply, await trades.close(userId, req.body, idempotencyOf(req)));
     },
+  });
+
+  // A trader's tools on a position (docs/decisions/0025-trade-protection.md).
+  app.post('/api-v1/trade-tpsl/', {
+    onRequest: requireUser,
+    schema: { tags, body: tradeTpslBody, response: { 200: tradeAnswer, ...errors } },
+    handler: (req) => trades.setTpsl(currentUser(req).id, req.body),
+  });
+
+  app.post('/api-v1/trade-margin/', {
+    onRequest: requireUser,
+    schema: { tags, body: tradeMarginBody, response: { 200: tradeAnswer, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await trades.changeMargin(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
   app.get('/api-v1/get-active-trades/', {

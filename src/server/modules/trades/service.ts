@@ -9,17 +9,30 @@ import {
   type TradeAnswer,
   type TradeCreationBody,
   type TradeItem,
+  type TradeMarginBody,
+  type TradeTpslBody,
   type TradeUpdationBody,
 } from '../../../shared/api/trade.js';
-import { add, cmp, limitReached, tradeFee, tradeMargin, withinPriceTolerance } from '../../../shared/money.js';
+import {
+  add,
+  cmp,
+  dec,
+  limitReached,
+  reachesLiquidation,
+  tradeFee,
+  tradeMargin,
+  withinPriceTolerance,
+} from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { trades } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound, unavailable } from '../../errors.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, lockAccounts } from '../ledger/index.js';
 import {
   TRADES_CHANGED,
   cancelOrder,
+  changeMargin,
+  closePart,
   insertTrade,
   isFinished,
   leverUsdt,
@@ -27,11 +40,13 @@ import {
   lockTrade,
   payOpening,
   recordPrice,
+  setTriggers,
   settleTrade,
   type TradeRow,
 } from './lifecycle.js';
 import { activePage, checkMinNotional, checkOpenTradeCap } from './limits.js';
 import { freshMark, readMark, type Mark } from './marks.js';
+import { checkTriggers, clearOfMark, removableMargin } from './protection.js';
 import { toTradeItem } from './view.js';
 
 type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
@@ -110,6 +125,18 @@ export function createTradeService(ctx: TradeContext) {
               const entry = resting ? body.limit_price! : mark;
               const margin = tradeMargin(body.hands, entry, body.leverage);
               const openFee = tradeFee(body.hands, entry, rates.feeRate);
+              // A resting order's is where it will be once filled at its limit.
+              const liquidationPrice = liquidationPriceOf(
+                { tradeType: body.trade_type, hands: body.hands, margin },
+                entry,
+                rates,
+              );
+              checkTriggers(
+                body.trade_type,
+                { takeProfit: body.take_profit, stopLoss: body.stop_loss },
+                { price: entry, against: resting ? 'the limit price' : 'the current price' },
+                liquidationPrice,
+              );
               const needed = add(margin, openFee).toFixed();
 
               const account = leverUsdt(userId);
@@ -130,12 +157,9 @@ export function createTradeService(ctx: TradeContext) {
                 entryPrice: resting ? null : mark,
                 margin,
                 openFee,
-                // A resting order's is where it will be once filled at its limit.
-                liquidationPrice: liquidationPriceOf(
-                  { tradeType: body.trade_type, hands: body.hands, margin },
-                  entry,
-                  rates,
-                ),
+                liquidationPrice,
+                takeProfit: body.take_profit,
+                stopLoss: body.stop_loss,
                 openedAt: resting ? null : now,
                 createdAt: now,
               });
@@ -167,6 +191,9 @@ export function createTradeService(ctx: TradeContext) {
             prepare: async () => {
               const trade = await ownTrade(userId, body.trade_id);
               if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
+              if (trade.status === 'pending' && body.hands !== undefined) {
+                throw badRequest(TRADE_MSG.closeHandsOrder, { hands: TRADE_MSG.closeHandsOrder });
+              }
               // Revoking an order does not depend on the price; closing a position does.
               if (trade.status === 'pending') return { revoking: true, mark: await readMark(market, trade.coin) };
               const mark = await freshMark(market, trade.coin);
@@ -184,10 +211,120 @@ export function createTradeService(ctx: TradeContext) {
               }
               // It was a pending order a moment ago and has been filled since: the user asked to revoke, not to close.
               if (revoking || mark === null) throw conflict(TRADE_MSG.justFilled);
+              const part = body.hands === undefined ? 0 : cmp(body.hands, trade.hands);
+              if (part > 0) {
+                const message = TRADE_MSG.closeHandsTooMany(trade.hands);
+                throw badRequest(message, { hands: message });
+              }
+              // Fewer hands than it holds: a partial close (docs/decisions/0025), unless the position
+              // is at its liquidation price, which liquidates it whole as a full close would.
+              if (
+                part < 0 &&
+                !reachesLiquidation(
+                  trade.tradeType,
+                  trade.hands,
+                  trade.entryPrice!,
+                  trade.margin,
+                  mark.price,
+                  rates.maintenanceRate,
+                )
+              ) {
+                const { remaining, closed } = await closePart(tx, trade, body.hands!, mark.price, now, rates);
+                return {
+                  message: TRADE_MSG.partlyClosed(closed.hands, remaining.hands),
+                  trade: toTradeItem(remaining, mark),
+                  closed: toTradeItem(closed, mark),
+                };
+              }
               const settled = await settleTrade(tx, trade, mark.price, now, rates);
               return {
                 message: settled.status === 'liquidated' ? TRADE_MSG.tradeLiquidated : TRADE_MSG.tradeClosed,
                 trade: toTradeItem(settled, mark),
+              };
+            },
+          },
+        ),
+      );
+    },
+
+    /**
+     * POST /api-v1/trade-tpsl/: set, change or clear (null) the take-profit and stop-loss of an open
+     * position (checked against the mark) or a resting order (against its limit price).
+     */
+    async setTpsl(userId: number, body: TradeTpslBody): Promise<TradeAnswer> {
+      const before = await ownTrade(userId, body.trade_id);
+      if (isFinished(before.status)) throw conflict(TRADE_MSG.tpslFinished);
+      const mark = await readMark(market, before.coin);
+      return changing(
+        userId,
+        db.transaction(async (tx) => {
+          const trade = await lockTrade(tx, body.trade_id, { userId });
+          if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
+          if (isFinished(trade.status)) throw conflict(TRADE_MSG.tpslFinished);
+          const resting = trade.status === 'pending';
+          if (!resting && (!mark || mark.stale)) throw unavailable(TRADE_MSG.priceUnavailable(trade.coin));
+          const triggers = { takeProfit: body.take_profit, stopLoss: body.stop_loss };
+          checkTriggers(
+            trade.tradeType,
+            triggers,
+            resting
+              ? { price: trade.limitPrice!, against: 'the limit price' }
+              : { price: mark!.price, against: 'the current price' },
+            trade.liquidationPrice,
+          );
+          const changed = await setTriggers(tx, trade, triggers);
+          return { message: TRADE_MSG.tpslSet, trade: toTradeItem(changed, mark) };
+        }),
+      );
+    },
+
+    /**
+     * POST /api-v1/trade-margin/: add (positive) or remove (negative) margin of an open position. A
+     * removal keeps at least the initial margin and leaves the liquidation price more than one
+     * MARK_STEP away from the mark (docs/decisions/0025).
+     */
+    changeMargin(userId: number, body: TradeMarginBody, scope: IdempotencyScope) {
+      const removing = dec(body.amount).isNegative();
+      return changing(
+        userId,
+        runIdempotent<Mark | null, TradeAnswer>(
+          db,
+          { userId, ...scope, fingerprint: body },
+          {
+            statusCode: 200,
+            prepare: async () => {
+              const trade = await ownTrade(userId, body.trade_id);
+              if (trade.status !== 'open') throw conflict(TRADE_MSG.marginNotOpen);
+              // Adding never makes a position riskier; removing is decided against a fresh mark.
+              if (!removing) return readMark(market, trade.coin);
+              return { price: await freshMark(market, trade.coin), stale: false };
+            },
+            execute: async (tx, mark) => {
+              const trade = await lockTrade(tx, body.trade_id, { userId });
+              if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
+              if (trade.status !== 'open') throw conflict(TRADE_MSG.marginNotOpen);
+              const amount = dec(body.amount).abs().toFixed();
+              const account = leverUsdt(userId);
+              if (removing) {
+                const removable = removableMargin(trade);
+                if (cmp(amount, removable) > 0) {
+                  const message = TRADE_MSG.marginTooMuchRemoved(removable);
+                  throw badRequest(message, { amount: message });
+                }
+                const margin = dec(trade.margin).minus(amount).toFixed();
+                const liquidation = liquidationPriceOf({ ...trade, margin }, trade.entryPrice!, rates);
+                if (!clearOfMark(trade.tradeType, liquidation, mark!.price)) {
+                  const message = TRADE_MSG.marginNearLiquidation(liquidation, mark!.price);
+                  throw badRequest(message, { amount: message });
+                }
+              }
+              const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
+              const insufficient = TRADE_MSG.marginInsufficient(amount, balance);
+              if (!removing && cmp(amount, balance) > 0) throw badRequest(insufficient, { amount: insufficient });
+              const changed = await changeMargin(tx, trade, body.amount, rates, { insufficient });
+              return {
+                message: removing ? TRADE_MSG.marginRemoved : TRADE_MSG.marginAdded,
+                trade: toTradeItem(changed, mark),
               };
             },
           },

@@ -1,7 +1,7 @@
 /** Trades as the API shows them (src/shared/api/trade.ts). */
 import type { PricePoint, TradeHistoryItem, TradeItem } from '../../../shared/api/trade.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
-import { add, settledProfitLoss, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
+import { add, settledProfitLoss, sub, tradePayout, tradeProfitLoss } from '../../../shared/money.js';
 import { isFinished, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 
@@ -51,6 +51,10 @@ function fixedPartOf(row: TradeRow): FixedPart {
     created_at: row.createdAt.toISOString(),
     opened_at: row.openedAt?.toISOString() ?? null,
     closed_at: row.closedAt?.toISOString() ?? null,
+    take_profit: row.takeProfit,
+    stop_loss: row.stopLoss,
+    close_reason: row.closeReason,
+    parent_trade_id: row.parentId,
   };
   fixedParts.set(row, fixed);
   return fixed;
@@ -79,13 +83,14 @@ export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
 }
 
 export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeHistoryItem {
+  const paidBack = payoutOf(row) ?? '0';
   return {
     trade_id: row.id,
     coin: row.coin,
     prfit_loss: row.profitLoss ?? '0',
     starting_price: entryOf(row),
     trading_balance: row.margin,
-    closed_balanec: payoutOf(row) ?? '0',
+    closed_balanec: paidBack,
     history,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt?.toISOString() ?? null,
@@ -97,5 +102,12 @@ export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeH
     order_type: row.orderType,
     open_fee: row.openFee,
     close_fee: row.closeFee,
+    close_reason: row.closeReason,
+    fee: add(row.openFee, row.closeFee).toFixed(),
+    // After fees: what came back less what went in (a revoked order got both back: 0).
+    realized_profit_loss: row.status === 'cancelled' ? '0' : sub(sub(paidBack, row.margin), row.openFee).toFixed(),
+    take_profit: row.takeProfit,
+    stop_loss: row.stopLoss,
+    parent_trade_id: row.parentId,
   };
 }

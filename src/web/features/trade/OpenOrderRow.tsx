@@ -1,10 +1,11 @@
 /**
  * One open order (docs/product.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
  * order), Type, Amount, Price and P/L in USDT with 2 decimals; below them the margin, the opening fee
- * and the liquidation price (issue 15). Memoised: the 1 s poll shares
- * unchanged trades structurally, so only rows whose numbers moved render again.
+ * and the liquidation price (issue 15). An open position's Close offers a partial close, and its
+ * take-profit / stop-loss and margin have their own sheets (issue 17, docs/decisions/0025-trade-protection.md).
+ * Memoised: the 1 s poll shares unchanged trades structurally, so only rows whose numbers moved render again.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { TradeItem } from '../../../shared/api/trade';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount, formatProfitLoss } from '../../../shared/format';
@@ -13,6 +14,7 @@ import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
 import { useCloseTrade } from './api/close-trade';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { CloseSheet, MarginSheet, TpslSheet, type PositionSheet } from './PositionSheets';
 
 const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
 const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
@@ -26,8 +28,24 @@ function Field({ label, children, className }: { label: string; children: string
   );
 }
 
+const formatTrigger = (price: string | null) => (price ? formatTradePrice(price) : '--');
+
+function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className="-my-2 flex h-touch shrink-0 items-center rounded-lg px-2.5 text-xs font-semibold text-primary hover:bg-primary/10"
+    >
+      <span className="rounded-md border border-primary/40 px-2 py-1">{children}</span>
+    </button>
+  );
+}
+
 export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: TradeItem }) {
   const closing = useCloseTrade();
+  const [sheet, setSheet] = useState<PositionSheet | null>(null);
   const pending = trade.status === 'pending';
   const long = trade.trade_type === 'buy';
   const pair = pairLabel(trade.coin);
@@ -58,7 +76,8 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
         </div>
         <button
           type="button"
-          onClick={() => closing.mutate(trade)}
+          // A resting order is revoked at once; a position's Close asks how much (docs/decisions/0025).
+          onClick={() => (pending ? closing.mutate({ trade }) : setSheet('close'))}
           disabled={closing.isPending}
           aria-busy={closing.isPending || undefined}
           aria-label={`${pending ? 'Cancel' : 'Close'} ${pair} ${long ? 'long' : 'short'} (trade ${trade.trade_id})`}
@@ -97,6 +116,25 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
         {trade.current_price && ` · Mark ${formatTradePrice(trade.current_price)}`}
         {trade.price_stale && ' · price delayed'}
       </p>
+      <div className="mt-1.5 flex items-center gap-2">
+        <p className="min-w-0 flex-1 truncate text-[11px] tabular-nums" data-testid="tpsl">
+          <span className="text-muted">TP </span>
+          <span className={trade.take_profit ? 'text-up' : 'text-muted'}>{formatTrigger(trade.take_profit)}</span>
+          <span className="text-muted"> · SL </span>
+          <span className={trade.stop_loss ? 'text-down' : 'text-muted'}>{formatTrigger(trade.stop_loss)}</span>
+        </p>
+        <ToolButton label={`TP/SL of ${pair} (trade ${trade.trade_id})`} onClick={() => setSheet('tpsl')}>
+          TP/SL
+        </ToolButton>
+        {!pending && (
+          <ToolButton label={`Margin of ${pair} (trade ${trade.trade_id})`} onClick={() => setSheet('margin')}>
+            Margin
+          </ToolButton>
+        )}
+      </div>
+      {sheet === 'close' && <CloseSheet trade={trade} open onClose={() => setSheet(null)} />}
+      {sheet === 'tpsl' && <TpslSheet trade={trade} open onClose={() => setSheet(null)} />}
+      {sheet === 'margin' && <MarginSheet trade={trade} open onClose={() => setSheet(null)} />}
       {closing.isError && (
         <p role="alert" className="mt-1.5 text-xs text-down">
           {errorMessage(closing.error, pending ? CANCEL_FAILED : CLOSE_FAILED)}

@@ -64,6 +64,8 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
   const [chosenLeverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
   const [hands, setHands] = useState('');
   const [limitPrice, setLimitPrice] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
   const placing = useOpenTrade();
   const rules = useTradeRules();
   const choices = leverageChoices(rules.data, coin);
@@ -74,6 +76,8 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
     setFormCoin(coin);
     setHands('');
     setLimitPrice('');
+    setTakeProfit('');
+    setStopLoss('');
   }
 
   const preview = previewOrder({
@@ -83,13 +87,15 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
     leverage,
     hands,
     limitPrice,
+    takeProfit,
+    stopLoss,
     currentPrice: price,
     balance,
     rules: rules.data,
   });
   const { block } = preview;
   // A typed value is judged once there is one; an empty form is not an error.
-  const fieldError = (field: 'hands' | 'limitPrice') => block?.field === field;
+  const fieldError = (field: 'hands' | 'limitPrice' | 'takeProfit' | 'stopLoss') => block?.field === field;
   const edit = (apply: () => void) => {
     apply();
     if (!placing.isPending) placing.reset();
@@ -148,6 +154,23 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
         error={fieldError('hands')}
         onChange={(event) => edit(() => setHands(event.target.value))}
         hint={`1 hand = 1 ${coin}${preview.maxHands ? ` · max ${formatAmount(preview.maxHands, 4)}` : ''}`}
+      />
+      {/* Optional: the server closes the position when its mark reaches them (docs/decisions/0025). */}
+      <TradeField
+        label="Take-profit (optional)"
+        unit={QUOTE_CURRENCY}
+        placeholder="None"
+        value={takeProfit}
+        error={fieldError('takeProfit')}
+        onChange={(event) => edit(() => setTakeProfit(event.target.value))}
+      />
+      <TradeField
+        label="Stop-loss (optional)"
+        unit={QUOTE_CURRENCY}
+        placeholder="None"
+        value={stopLoss}
+        error={fieldError('stopLoss')}
+        onChange={(event) => edit(() => setStopLoss(event.target.value))}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs">

@@ -2,3 +2,4 @@
 export { ExchangePage } from './ExchangePage';
 export { LeverPage } from './LeverPage';
 export { useTradeHistory } from './api/trade-history';
+export { useActiveTrades } from './api/active-trades';

@@ -79,6 +79,9 @@ export interface OrderDraft {
   hands: string;
   /** As typed; used for limit orders only. */
   limitPrice: string;
+  /** As typed, optional: close the position there (docs/decisions/0025-trade-protection.md). */
+  takeProfit?: string;
+  stopLoss?: string;
   /** The live price; undefined until the first quote. */
   currentPrice: string | undefined;
   /** Lever wallet USDT; undefined until loaded. */
@@ -92,7 +95,7 @@ interface OrderBlock {
   reason: string;
   transfer?: boolean;
   /** A field to mark as wrong, if one is. */
-  field?: 'hands' | 'limitPrice';
+  field?: 'hands' | 'limitPrice' | 'takeProfit' | 'stopLoss';
 }
 
 export interface OrderPreview {
@@ -154,6 +157,8 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
   if (draft.orderType === 'limit' && !limitPrice)
     return blocked({ reason: TRADE_MSG.enterLimitPrice, field: 'limitPrice' });
   if (!currentPrice) return blocked({ reason: ORDER_FORM_MSG.waitingForPrice(draft.coin) });
+  const triggers = checkTriggers(draft, entryPrice!, liquidation);
+  if ('reason' in triggers) return blocked(triggers);
   if (!rules) return blocked({ reason: ORDER_FORM_MSG.waitingForRules });
   const notional = mul(hands!, entryPrice!);
   if (notional.lt(rules.min_notional)) {
@@ -182,8 +187,42 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
       leverage: draft.leverage,
       order_type: draft.orderType,
       ...(draft.orderType === 'limit' ? { limit_price: limitPrice! } : {}),
+      ...(triggers.take_profit ? { take_profit: triggers.take_profit } : {}),
+      ...(triggers.stop_loss ? { stop_loss: triggers.stop_loss } : {}),
     },
   };
+}
+
+/**
+ * The optional take-profit and stop-loss as the server will judge them (docs/decisions/0025): a
+ * valid price, a long's take-profit above the entry and its stop-loss below it and above the
+ * liquidation price, mirrored for a short. The same texts as the server's refusals.
+ */
+function checkTriggers(
+  draft: OrderDraft,
+  entry: string,
+  liquidation: string | null,
+): OrderBlock | { take_profit: string | null; stop_loss: string | null } {
+  const against = draft.orderType === 'limit' ? 'the limit price' : 'the current price';
+  const long = draft.side === 'buy';
+  const typed = (value: string | undefined) => (value ?? '').trim();
+  let takeProfit: string | null = null;
+  let stopLoss: string | null = null;
+  if (typed(draft.takeProfit) !== '') {
+    takeProfit = validPrice(typed(draft.takeProfit));
+    if (!takeProfit) return { reason: TRADE_MSG.enterTakeProfit, field: 'takeProfit' };
+    if (long ? cmp(takeProfit, entry) <= 0 : cmp(takeProfit, entry) >= 0)
+      return { reason: TRADE_MSG.takeProfitWrongSide(draft.side, against, entry), field: 'takeProfit' };
+  }
+  if (typed(draft.stopLoss) !== '') {
+    stopLoss = validPrice(typed(draft.stopLoss));
+    if (!stopLoss) return { reason: TRADE_MSG.enterStopLoss, field: 'stopLoss' };
+    if (long ? cmp(stopLoss, entry) >= 0 : cmp(stopLoss, entry) <= 0)
+      return { reason: TRADE_MSG.stopLossWrongSide(draft.side, against, entry), field: 'stopLoss' };
+    if (liquidation && (long ? cmp(stopLoss, liquidation) <= 0 : cmp(stopLoss, liquidation) >= 0))
+      return { reason: TRADE_MSG.stopLossBeyondLiquidation(draft.side, liquidation), field: 'stopLoss' };
+  }
+  return { take_profit: takeProfit, stop_loss: stopLoss };
 }
 
 /** The part of an order that makes two submissions "the same" (the quoted price is only a sanity check). */

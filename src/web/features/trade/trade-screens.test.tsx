@@ -68,6 +68,10 @@ const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
   created_at: '2026-01-01T00:00:00.000Z',
   opened_at: '2026-01-01T00:00:00.000Z',
   closed_at: null,
+  take_profit: null,
+  stop_loss: null,
+  close_reason: null,
+  parent_trade_id: null,
   ...fields,
 });
 
@@ -280,6 +284,8 @@ describe('open orders', () => {
     ]);
     show(<OpenOrders trades={[trade()]} loading={false} />);
     fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
+    // Close asks how much (issue 17): all of it unless told otherwise.
+    fireEvent.click(await screen.findByRole('button', { name: 'Close all' }));
     await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
     const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;
     expect(calls()[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');

@@ -1,6 +1,8 @@
 /**
  * /entrustment-history (docs/product.md 2 "History", 4 "Transaction"): entrustment = pending, transaction =
  * successful (the default), Closed = trade history, revoked = cancel. The tab is kept in the address.
+ * Beside the transactions, entrustment lists the resting limit orders and revoked the revoked ones,
+ * each saying what it is; Closed lists closed and liquidated trades with what closed them (issue 17).
  */
 import { useSearchParams } from 'react-router';
 import type { TransactionStatus } from '../../../shared/constants';
@@ -11,10 +13,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { PATHS } from '../../lib/paths';
-import { useTradeHistory } from '../trade';
+import { useActiveTrades, useTradeHistory } from '../trade';
 import { useTransactionHistory } from './api/transaction-history';
 import { NoRecord } from './NoRecord';
-import { TradeRecord } from './TradeRecord';
+import { OrderRecord, TradeRecord } from './TradeRecord';
 import { TransactionRecordList } from './TransactionRecord';
 
 const TABS = {
@@ -34,6 +36,55 @@ function EmptyCard() {
   );
 }
 
+const TRADE_ORDERS_FAILED = 'Failed to fetch limit orders';
+
+/** Resting (entrustment) or revoked (revoked) limit orders; nothing while loading or when there are none. */
+function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
+  const active = useActiveTrades();
+  const revoked = useTradeHistory('revoked', status === 'cancel');
+  const orders =
+    status === 'pending'
+      ? active.data
+          ?.filter((t) => t.status === 'pending')
+          .map((t) => ({
+            trade_id: t.trade_id,
+            coin: t.coin,
+            trade_type: t.trade_type,
+            hands: t.hands,
+            limit_price: t.limit_price ?? t.starting_price,
+            reserved: t.margin,
+            fee: t.open_fee,
+            leverage: t.leverage,
+            created_at: t.created_at,
+            closed_at: null,
+          }))
+      : revoked.data?.map((t) => ({
+          trade_id: t.trade_id,
+          coin: t.coin,
+          trade_type: t.trade_type,
+          hands: t.hands,
+          limit_price: t.starting_price,
+          reserved: t.trading_balance,
+          fee: t.open_fee,
+          leverage: t.leverage,
+          created_at: t.created_at,
+          closed_at: t.closed_at,
+        }));
+  const failed = status === 'pending' ? active.isError : revoked.isError;
+  if (failed) return <Notice tone="error">{TRADE_ORDERS_FAILED}</Notice>;
+  if (!orders || orders.length === 0) return null;
+  return (
+    <ul
+      aria-label={status === 'pending' ? 'Resting limit orders' : 'Revoked limit orders'}
+      className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card"
+    >
+      {orders.map((order) => (
+        <OrderRecord key={order.trade_id} order={order} revoked={status === 'cancel'} />
+      ))}
+    </ul>
+  );
+}
+
 function Transactions({ status }: { status: TransactionStatus }) {
   const history = useTransactionHistory(status);
   if (history.isPending) return <Spinner label="Loading the history" />;
@@ -42,8 +93,18 @@ function Transactions({ status }: { status: TransactionStatus }) {
   return <TransactionRecordList items={history.data} />;
 }
 
+/** The limit orders of the tab above its transactions (docs/product.md 4 maps the transactions here). */
+function Entrusted({ status }: { status: 'pending' | 'cancel' }) {
+  return (
+    <div className="flex flex-col gap-3">
+      <LimitOrders status={status} />
+      <Transactions status={status} />
+    </div>
+  );
+}
+
 function ClosedTrades() {
-  const history = useTradeHistory();
+  const history = useTradeHistory('closed');
   if (history.isPending) return <Spinner label="Loading the trades" />;
   if (history.isError) return <Notice tone="error">{MSG.fetchTradeHistoryFailed}</Notice>;
   if (history.data.length === 0) return <EmptyCard />;
@@ -85,7 +146,13 @@ export function EntrustmentHistoryPage() {
           ))}
         </div>
         <section id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${tab}`}>
-          {status === null ? <ClosedTrades /> : <Transactions status={status} />}
+          {status === null ? (
+            <ClosedTrades />
+          ) : status === 'successful' ? (
+            <Transactions status={status} />
+          ) : (
+            <Entrusted status={status} />
+          )}
         </section>
       </Screen>
     </>

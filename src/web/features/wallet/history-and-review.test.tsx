@@ -96,6 +96,12 @@ describe('history', () => {
           order_type: 'market',
           open_fee: '30',
           close_fee: '29.9938275',
+          close_reason: 'take_profit',
+          fee: '59.9938275',
+          realized_profit_loss: '-42.345',
+          take_profit: '59987.655',
+          stop_loss: null,
+          parent_trade_id: null,
         },
       ],
     ]);
@@ -109,6 +115,94 @@ describe('history', () => {
     expect(item.textContent).toContain('Fees59.99 USDT');
     expect(item.querySelector('svg path')).not.toBeNull();
     expect(item.textContent).not.toContain('Liquidated');
+    // What closed it and the P/L after fees (issue 17); only closed and liquidated trades are asked for.
+    expect(item.textContent).toContain('Take-profit');
+    expect(item.textContent).toContain('Realized P/L-42.35 USDT');
+    expect(api.callsTo('GET /api-v1/trade-history/')[0]!.query.get('status')).toBe('closed,liquidated');
+  });
+
+  it('lists resting limit orders under entrustment and revoked ones under revoked, beside the transactions', async () => {
+    api.on('GET /api-v1/transcations-history/', [200, [withdrawal]]);
+    api.on('GET /api-v1/get-active-trades/', [
+      200,
+      [
+        {
+          trade_id: 21,
+          coin: 'BTC',
+          pair: 'BTC/USDT',
+          hands: '0.1',
+          trade_type: 'buy',
+          starting_price: '59000',
+          profit_loss: '0',
+          is_closed: false,
+          status: 'pending',
+          leverage: 10,
+          margin: '590',
+          order_type: 'limit',
+          limit_price: '59000',
+          liquidation_price: '53366.83',
+          open_fee: '2.95',
+          close_fee: '0',
+          current_price: '60000',
+          price_stale: false,
+          close_price: null,
+          closed_balance: null,
+          created_at: '2025-03-01T10:00:00.000Z',
+          opened_at: null,
+          closed_at: null,
+          take_profit: null,
+          stop_loss: null,
+          close_reason: null,
+          parent_trade_id: null,
+        },
+      ],
+    ]);
+    show('/entrustment-history?tab=entrustment');
+    const orders = await screen.findByRole('list', { name: 'Resting limit orders' });
+    expect(orders.textContent).toContain('Limit order');
+    expect(orders.textContent).toContain('BTC/USDT · Buy (long) 10X');
+    expect(orders.textContent).toContain('Reserved592.95 USDT');
+    expect(orders.textContent).toContain('Resting');
+    // The transactions of the tab are still there, each with its kind.
+    await vi.waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.getAllByRole('listitem')[1]!.textContent).toContain('Withdrawal');
+    cleanup();
+
+    api.on('GET /api-v1/trade-history/?status=cancelled', [
+      200,
+      [
+        {
+          trade_id: 22,
+          coin: 'ETH',
+          prfit_loss: '0',
+          starting_price: '2900',
+          trading_balance: '29',
+          closed_balanec: '29.145',
+          history: [],
+          created_at: '2025-03-01T10:00:00.000Z',
+          closed_at: '2025-03-01T10:30:00.000Z',
+          trade_type: 'sell',
+          hands: '1',
+          status: 'cancelled',
+          close_price: null,
+          leverage: 100,
+          order_type: 'limit',
+          open_fee: '0.145',
+          close_fee: '0',
+          close_reason: null,
+          fee: '0.145',
+          realized_profit_loss: '0',
+          take_profit: null,
+          stop_loss: null,
+          parent_trade_id: null,
+        },
+      ],
+    ]);
+    show('/entrustment-history?tab=revoked');
+    const revoked = await screen.findByRole('list', { name: 'Revoked limit orders' });
+    expect(revoked.textContent).toContain('ETH/USDT · Sell (short) 100X');
+    expect(revoked.textContent).toContain('Refunded29.15 USDT');
+    expect(revoked.textContent).toContain('Revoked');
   });
 
   it('marks a liquidated trade', async () => {
@@ -133,6 +227,12 @@ describe('history', () => {
           order_type: 'market',
           open_fee: '1.5',
           close_fee: '0',
+          close_reason: 'liquidation',
+          fee: '1.5',
+          realized_profit_loss: '-31.5',
+          take_profit: null,
+          stop_loss: null,
+          parent_trade_id: null,
         },
       ],
     ]);

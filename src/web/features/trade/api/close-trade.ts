@@ -24,11 +24,17 @@ async function closePriceOf(trade: TradeItem): Promise<string> {
   }
 }
 
-async function closeTrade(trade: TradeItem, idempotencyKey: string) {
+/** What to close: the whole trade, or only `hands` of an open position (docs/decisions/0025). */
+export interface CloseRequest {
+  trade: TradeItem;
+  hands?: string;
+}
+
+async function closeTrade({ trade, hands }: CloseRequest, idempotencyKey: string) {
   const currentPrice = await closePriceOf(trade);
   return api.post(
     '/api-v1/trade-updation/',
-    { trade_id: trade.trade_id, current_price: currentPrice, is_closed: true },
+    { trade_id: trade.trade_id, current_price: currentPrice, is_closed: true, ...(hands ? { hands } : {}) },
     { schema: tradeAnswer, headers: idempotencyHeaders(idempotencyKey) },
   );
 }
@@ -37,10 +43,12 @@ export function useCloseTrade() {
   const client = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (trade: TradeItem) => closeTrade(trade, submission.keyFor({ close: trade.trade_id })),
+    mutationFn: (request: CloseRequest) =>
+      closeTrade(request, submission.keyFor({ close: request.trade.trade_id, hands: request.hands ?? null })),
     onSuccess: (answer) => {
       submission.finish();
-      dropActiveTrade(client, answer.trade.trade_id);
+      // A partial close leaves the position open with fewer hands: the refetch below shows it.
+      if (answer.trade.is_closed) dropActiveTrade(client, answer.trade.trade_id);
     },
     onError: (error) => console.warn('[trade] close refused', error),
     onSettled: () =>

@@ -29,6 +29,10 @@ const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}):
   created_at: '2026-01-01T00:00:00.000Z',
   opened_at: '2026-01-01T00:00:00.000Z',
   closed_at: null,
+  take_profit: null,
+  stop_loss: null,
+  close_reason: null,
+  parent_trade_id: null,
   ...fields,
 });
 

@@ -7,12 +7,23 @@ import { tradeHistory } from '../../../../shared/api/trade';
 import { api, isApiError } from '../../../lib/api';
 import { tradeKeys } from './keys';
 
-const tradeHistoryQuery = () =>
+/**
+ * Which finished trades: the Closed tab's closed and liquidated ones, the revoked tab's cancelled
+ * orders (issue 17), or all of them.
+ */
+export type TradeHistoryKind = 'closed' | 'revoked' | 'all';
+const STATUS_QUERY: Record<TradeHistoryKind, string> = {
+  closed: '?status=closed,liquidated',
+  revoked: '?status=cancelled',
+  all: '',
+};
+
+const tradeHistoryQuery = (kind: TradeHistoryKind) =>
   queryOptions({
-    queryKey: tradeKeys.history,
+    queryKey: [...tradeKeys.history, kind],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get('/api-v1/trade-history/', { schema: tradeHistory, signal });
+        return await api.get(`/api-v1/trade-history/${STATUS_QUERY[kind]}`, { schema: tradeHistory, signal });
       } catch (error) {
         // docs/product.md 8: a 404 is an empty list, not an error.
         if (isApiError(error) && error.status === 404) return [];
@@ -21,4 +32,5 @@ const tradeHistoryQuery = () =>
     },
   });
 
-export const useTradeHistory = (enabled = true) => useQuery({ ...tradeHistoryQuery(), enabled });
+export const useTradeHistory = (kind: TradeHistoryKind = 'all', enabled = true) =>
+  useQuery({ ...tradeHistoryQuery(kind), enabled });
