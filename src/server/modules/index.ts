@@ -9,6 +9,7 @@ import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
+import { spotModule } from './spot/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -19,6 +20,7 @@ export const modules: AppModule[] = [
   realtimeModule,
   walletsModule,
   tradesModule,
+  spotModule,
   filesModule,
   identityModule,
   faqModule,
