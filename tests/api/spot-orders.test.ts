@@ -8,6 +8,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, spotOrders } from '../../src/server/db/schema.js';
+import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { canonical, dec } from '../../src/shared/money.js';
 import { SPOT_MSG, type SpotOrderAnswer, type SpotOrders } from '../../src/shared/api/spot.js';
@@ -456,6 +457,31 @@ describe('concurrency and retries', () => {
     expect(await funding(user, 'USDT')).toBe('399.2999');
     const other = await place(user, { ...body, quantity: '0.001' }, { 'idempotency-key': 'spot-retry-1' });
     expect(other.status).toBe(422);
+  });
+});
+
+describe('the ledger check', () => {
+  it('reports a spot order whose money does not match what its row says, and one whose entry is on a wrong account', async () => {
+    const user = await trader('1000');
+    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const id = res.body.order.order_id;
+    await t.db.update(spotOrders).set({ total: '600' }).where(eq(spotOrders.id, id));
+    try {
+      const report = await checkLedger(t.db);
+      expect(report.mismatches).toEqual([
+        { kind: 'spot_order', orderId: id, status: 'filled', currency: 'USDT', expectedNet: '-600', net: '-600.7001' },
+      ]);
+    } finally {
+      await t.db.update(spotOrders).set({ total: '600.7001' }).where(eq(spotOrders.id, id));
+    }
+    const other = await trader('0');
+    await t.db.update(spotOrders).set({ userId: other.id }).where(eq(spotOrders.id, id));
+    try {
+      const kinds = (await checkLedger(t.db)).mismatches.map((m) => `${m.kind}:${'problem' in m ? m.problem : ''}`);
+      expect(kinds).toContain('entry:wrong_account');
+    } finally {
+      await t.db.update(spotOrders).set({ userId: user.id }).where(eq(spotOrders.id, id));
+    }
   });
 });
 
