@@ -179,7 +179,7 @@ export const bodyMutation = (keys: string[]): fc.Arbitrary<BodyMutation> => {
 };
 
 /** Field names that carry money or sizes: 'amount' mutations go to these. */
-const AMOUNT_KEY = /amount|price|hands|fee|value|limit/i;
+const AMOUNT_KEY = /amount|price|hands|quantity|fee|value|limit/i;
 
 export function applyBodyMutations(base: Entries, mutations: BodyMutation[]): Entries {
   let entries: Entries = base.map(([k, v]) => [k, v]);
