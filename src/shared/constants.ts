@@ -58,6 +58,8 @@ export const ADMIN_CHAT_LIST_POLL_MS = 5_000;
 export const POLL = {
   markets: 5_000,
   spotMock: 3_000,
+  /** The Exchange screen's open spot orders: a resting one fills on the server's per-tick pass (issue 17). */
+  spotOrders: 3_000,
   leverPrices: 3_000,
   leverCoinList: 10_000,
   leverWallet: 3_000,
