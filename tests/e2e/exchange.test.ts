@@ -56,9 +56,9 @@ describe('the Exchange screen', () => {
     await page.getByLabel('Limit price').fill('59000');
     await page.getByLabel('Quantity').fill('0.01');
     // 0.01 x 59000 = 590, and 0.1 % of it.
-    await expect.poll(() => preview(page, 'Value').textContent()).toBe('590 USDT');
-    await expect.poll(() => preview(page, /^Fee/).textContent()).toBe('0.59 USDT');
-    await expect.poll(() => preview(page, 'Total to pay').textContent()).toBe('590.59 USDT');
+    await expect.poll(() => preview(page, 'Value').textContent()).toBe('590.00 USDT');
+    await expect.poll(() => preview(page, 'Fee 0.1%').textContent()).toBe('0.59 USDT');
+    await expect.poll(() => preview(page, 'Total').textContent()).toBe('590.59 USDT');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await page.getByRole('status').getByText('Limit order placed').waitFor();
 
@@ -92,8 +92,8 @@ describe('the Exchange screen', () => {
     // Half of 1200 USDT at the ask with the fee on top: 600 / (60010 x 1.001) = 0.00998.. BTC, down to 5 decimals.
     await page.getByRole('button', { name: '50%' }).click();
     expect(await page.getByLabel('Quantity').inputValue()).toBe('0.00998');
-    // 0.00998 x 60010 = 598.8998, fee 0.5988998.
-    await expect.poll(() => preview(page, 'Total to pay').textContent()).toBe('599.4986998 USDT');
+    // 0.00998 x 60010 = 598.8998, fee 0.5988998: 599.4986998 to pay, shown rounded up.
+    await expect.poll(() => preview(page, 'Total').textContent()).toBe('599.50 USDT');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await page.getByRole('status').getByText('Order filled').waitFor();
     await expect.poll(() => available(page)).toBe('600.50 USDT');

@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { orderBookQuery } from '../market';
 import { useFundingBalance } from './api/funding-wallet';
 import { usePlaceSpotOrder, useSpotRules } from './api/spot-orders';
-import { formatTradePrice, formatUsdtHeld } from './display';
+import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { Segmented, type SegmentOption } from './Segmented';
 import { previewSpot, shareOfBalance } from './spot-form';
 import { TradeField } from './TradeField';
@@ -34,8 +34,12 @@ const SHARES = [25, 50, 75, 100] as const;
 const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
 const RULES_FAILED = 'The spot fee could not be loaded. Please reload the page.';
 
-/** 8 decimals at most, trailing zeros trimmed, for the exact USDT amounts of the preview. */
-const usdt = (value: string | null) => (value === null ? null : `${formatAmount(value, 8)} ${QUOTE_CURRENCY}`);
+/**
+ * A USDT amount of the preview with 2 decimals, as the Lever form shows them: what is paid rounded up
+ * (never less than is needed), what is received rounded down (never more than arrives).
+ */
+const usdt = (value: string | null, paid: boolean) =>
+  value === null ? null : `${paid ? formatUsdtNeeded(value) : formatUsdtHeld(value)} ${QUOTE_CURRENCY}`;
 
 function PreviewLine({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
   return (
@@ -151,12 +155,12 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
       </div>
 
       <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
-        <PreviewLine label="Value" value={usdt(preview.value)} />
+        <PreviewLine label="Value" value={usdt(preview.value, side === 'buy')} />
         <PreviewLine
-          label={`Fee (${rules.data ? `${dec(rules.data.fee_rate).times(100).toFixed()} %` : '--'})`}
-          value={usdt(preview.fee)}
+          label={rules.data ? `Fee ${dec(rules.data.fee_rate).times(100).toFixed()}%` : 'Fee'}
+          value={usdt(preview.fee, true)}
         />
-        <PreviewLine label={side === 'buy' ? 'Total to pay' : 'Total to receive'} value={usdt(preview.total)} strong />
+        <PreviewLine label={side === 'buy' ? 'Total' : 'You get'} value={usdt(preview.total, side === 'buy')} strong />
       </dl>
       {rules.isError && <Notice tone="error">{RULES_FAILED}</Notice>}
 

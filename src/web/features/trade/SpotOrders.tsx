@@ -16,9 +16,9 @@ import { formatTradePrice, pairLabel } from './display';
 const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
 const STATUS_LABEL: Record<SpotOrder['status'], string> = { open: 'Open', filled: 'Filled', cancelled: 'Cancelled' };
 
-function Field({ label, children }: { label: string; children: string }) {
+function Field({ label, children, wide }: { label: string; children: string; wide?: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={cx('flex min-w-0 flex-col gap-0.5', wide && 'col-span-2')}>
       <dt className="whitespace-nowrap text-[11px] text-muted">{label}</dt>
       <dd className="truncate text-[13px] font-medium tabular-nums">{children}</dd>
     </div>
@@ -71,7 +71,9 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
           {formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8)}
         </Field>
         <Field label={`Fee (${QUOTE_CURRENCY})`}>{formatAmount(order.fee, 8)}</Field>
-        <Field label="Time">{formatDateTime(order.filled_at ?? order.cancelled_at ?? order.created_at)}</Field>
+        <Field label="Time" wide>
+          {formatDateTime(order.filled_at ?? order.cancelled_at ?? order.created_at)}
+        </Field>
       </dl>
       {cancelling.isError && (
         <p role="alert" className="mt-1 text-xs text-down">
