@@ -9,6 +9,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, spotOrders } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { SPOT_ORDERS_CHANGED } from '../../src/server/modules/spot/index.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { canonical, dec } from '../../src/shared/money.js';
 import { SPOT_MSG, type SpotOrderAnswer, type SpotOrders } from '../../src/shared/api/spot.js';
@@ -507,10 +508,10 @@ describe('listing and the change notification', () => {
     const client = await t.db.$client.connect();
     const heard: unknown[] = [];
     client.on('notification', (n) => {
-      if (n.channel === 'spot_orders_changed') heard.push(JSON.parse(n.payload ?? 'null'));
+      if (n.channel === SPOT_ORDERS_CHANGED) heard.push(JSON.parse(n.payload ?? 'null'));
     });
     try {
-      await client.query('listen spot_orders_changed');
+      await client.query(`listen ${SPOT_ORDERS_CHANGED}`);
       const res = await place(user, {
         symbol: 'BTCUSDT',
         side: 'buy',
@@ -526,7 +527,7 @@ describe('listing and the change notification', () => {
         { user_id: user.id, order_id: id, status: 'cancelled' },
       ]);
     } finally {
-      await client.query('unlisten spot_orders_changed');
+      await client.query(`unlisten ${SPOT_ORDERS_CHANGED}`);
       client.release();
     }
   });

@@ -37,7 +37,7 @@ const SPOT_PAIRS = new Map<string, SpotPair>(
 );
 
 /** 'BTCUSDT', 'btc/usdt', 'BTC-USDT' and 'BTC' name the same pair. */
-export function normalSymbol(value: string): string {
+function normalSymbol(value: string): string {
   const upper = value.trim().toUpperCase().replace(/[/_-]/g, '');
   return upper.endsWith(QUOTE_CURRENCY) && upper.length > QUOTE_CURRENCY.length ? upper : `${upper}${QUOTE_CURRENCY}`;
 }

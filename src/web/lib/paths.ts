@@ -8,10 +8,10 @@ import { PAGE_PATHS } from '../../shared/pages';
 export const PATHS = { root: '/', ...PAGE_PATHS } as const;
 
 /** The Lever page on a coin (it reads `?coin=`, e.g. /lever?coin=ETH). */
-export const leverPathOf = (coin: string) => `${PATHS.lever}?coin=${encodeURIComponent(coin)}`;
+const leverPathOf = (coin: string) => `${PATHS.lever}?coin=${encodeURIComponent(coin)}`;
 
 /** The Exchange page on a coin (it reads the same `?coin=`, e.g. /exchange?coin=TON). */
-export const exchangePathOf = (coin: string) => `${PATHS.exchange}?coin=${encodeURIComponent(coin)}`;
+const exchangePathOf = (coin: string) => `${PATHS.exchange}?coin=${encodeURIComponent(coin)}`;
 
 /**
  * Where tapping a Markets pair goes (issue 17, docs/decisions/0026): a lever coin (a main symbol's

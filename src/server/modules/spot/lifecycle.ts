@@ -28,7 +28,7 @@ export type SpotOrderRow = typeof spotOrders.$inferSelect;
 export type NewSpotOrder = typeof spotOrders.$inferInsert;
 
 /** Ledger entries of spot orders carry this ref_type and the order id. */
-export const SPOT_REF = 'spot_order';
+const SPOT_REF = 'spot_order';
 
 /** The channel migration 0009's trigger notifies on every change of a spot order (JSON: user_id, order_id, status). */
 export const SPOT_ORDERS_CHANGED = 'spot_orders_changed';

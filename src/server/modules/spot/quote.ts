@@ -16,7 +16,7 @@ type Market = Pick<MarketService, 'markPrice' | 'exchange'>;
 const PRICE_SCALE = 18;
 
 /** A positive decimal price, canonical; null when it is not one. */
-export function positivePrice(value: string | undefined): string | null {
+function positivePrice(value: string | undefined): string | null {
   if (value === undefined) return null;
   try {
     const price = dec(value);
