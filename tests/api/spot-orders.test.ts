@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { accounts, ledgerEntries, spotOrders } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { SPOT_ORDERS_CHANGED } from '../../src/server/modules/spot/index.js';
-import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
+import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { canonical, dec } from '../../src/shared/money.js';
 import { SPOT_MSG, type SpotOrderAnswer, type SpotOrders } from '../../src/shared/api/spot.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -203,6 +203,22 @@ describe('limit orders', () => {
     expect(await funding(user, 'USDT')).toBe('1628.19');
     expect(await funding(user, 'BTC')).toBe('0.01');
     expect(await listOf(user, '?status=open')).toEqual([]);
+  });
+
+  it('the running trade jobs fill a resting order on the tick that reaches its limit', async () => {
+    const user = await trader('1000');
+    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '59000' });
+    expect(res.body.order.status).toBe('open');
+    const jobs = startTradeJobs(t.ctx, 60_000); // passes come from the market's ticks
+    try {
+      market.set('BTC', '58950');
+      await expect
+        .poll(async () => (await listOf(user, '?status=filled')).map((o) => o.order_id), { timeout: 15_000 })
+        .toEqual([res.body.order.order_id]);
+      expect(await funding(user, 'BTC')).toBe('0.01');
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('a buy at or above the ask fills at once, at the ask', async () => {
