@@ -10,7 +10,12 @@ import {
   type ExchangeEndpoints,
   type MarketRegion,
 } from '../shared/market-region.js';
-import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE, LEVERAGE_OPTIONS } from '../shared/constants.js';
+import {
+  DEFAULT_MAINTENANCE_MARGIN_RATE,
+  DEFAULT_SPOT_FEE_RATE,
+  DEFAULT_TRADE_FEE_RATE,
+  LEVERAGE_OPTIONS,
+} from '../shared/constants.js';
 import { dec } from '../shared/money.js';
 
 const optionalString = z
@@ -123,6 +128,8 @@ const envSchema = z
     TRADE_FEE_RATE: rate('TRADE_FEE_RATE').default(DEFAULT_TRADE_FEE_RATE),
     /** Equity at which a position is liquidated, a share of its notional at the mark (0.005 = 0.5 %). */
     MAINTENANCE_MARGIN_RATE: rate('MAINTENANCE_MARGIN_RATE').default(DEFAULT_MAINTENANCE_MARGIN_RATE),
+    /** Fee of a spot order's fill, a share of its USDT value (0.001 = 0.1 %), paid in USDT. */
+    SPOT_FEE_RATE: rate('SPOT_FEE_RATE').default(DEFAULT_SPOT_FEE_RATE),
     /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
   })
@@ -176,6 +183,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Fees and maintenance margin of leveraged trades (docs/architecture.md section 5). */
   trading: TradingRates;
+  /** Fee of a spot fill, a share of its USDT value (docs/architecture.md "Spot orders"). */
+  spotFeeRate: string;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
   /** The benchmark's baseline route is mounted (BENCH_BASELINE=1). */
@@ -279,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     tradeRateLimit: env.TRADE_RATE_LIMIT,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
+    spotFeeRate: env.SPOT_FEE_RATE,
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     benchBaseline: env.BENCH_BASELINE === '1',
     webDir: path.resolve('dist/web'),

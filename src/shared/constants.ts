@@ -29,6 +29,8 @@ export const leverageOptionsOf = (coin: string): readonly Leverage[] =>
   coin.trim().toUpperCase() === IN_HOUSE_COIN ? [IN_HOUSE_LEVERAGE] : LEVERAGE_OPTIONS;
 /** Trading fee on the notional, on open and on close (TRADE_FEE_RATE overrides it). */
 export const DEFAULT_TRADE_FEE_RATE = '0.0005';
+/** Fee of a spot fill, a share of its USDT value, paid in USDT (SPOT_FEE_RATE overrides it; issue 17). */
+export const DEFAULT_SPOT_FEE_RATE = '0.001';
 /** Equity at which a position is liquidated, as a share of its notional at the mark (MAINTENANCE_MARGIN_RATE). */
 export const DEFAULT_MAINTENANCE_MARGIN_RATE = '0.005';
 /** The smallest order, in USDT of notional (hands x price). */
@@ -59,6 +61,8 @@ export const ADMIN_CHAT_LIST_POLL_MS = 5_000;
 export const POLL = {
   markets: 5_000,
   spotMock: 3_000,
+  /** The Exchange screen's open spot orders: a resting one fills on the server's per-tick pass (issue 17). */
+  spotOrders: 3_000,
   leverPrices: 3_000,
   leverCoinList: 10_000,
   leverWallet: 3_000,

@@ -89,6 +89,21 @@ const QUOTE_CURRENCIES: readonly MarketAsset[] = [
 
 export const MARKET_ASSETS: readonly MarketAsset[] = [...COINS, ...QUOTE_CURRENCIES];
 
+const clampTo = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * Decimals of a pair's price tick (2..8: about 5-7 significant digits, like the exchange's tick
+ * sizes) and quantity step (0..5), from the starting prices of its base and quote: one rule for the
+ * exchange view's filters (server market/rules.ts) and for spot orders (api/spot.ts).
+ */
+export function pairDecimals(base: MarketAsset, quote: MarketAsset): { priceDecimals: number; qtyDecimals: number } {
+  const price = base.price / quote.price;
+  return {
+    priceDecimals: clampTo(4 - Math.floor(Math.log10(price)), 2, 8),
+    qtyDecimals: clampTo(Math.floor(Math.log10(base.price)) + 1, 0, 5),
+  };
+}
+
 export interface MarketPair {
   symbol: string;
   baseAsset: string;

@@ -162,3 +162,17 @@ export function withinPriceTolerance(clientPrice: DecimalInput, mark: DecimalInp
 export function limitReached(side: TradeSide, limitPrice: DecimalInput, mark: DecimalInput): boolean {
   return side === 'buy' ? dec(mark).lte(limitPrice) : dec(mark).gte(limitPrice);
 }
+
+/** USDT a spot buy of `quantity` at `price` pays before its fee: quantity x price, rounded up to 8 places. */
+export function spotCost(quantity: DecimalInput, price: DecimalInput): string {
+  return mul(quantity, price).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_UP).toFixed();
+}
+
+/** USDT a spot sell of `quantity` at `price` brings before its fee: quantity x price, rounded down to 8 places. */
+export function spotProceeds(quantity: DecimalInput, price: DecimalInput): string {
+  return toAmount(mul(quantity, price));
+}
+
+/** The fee of a spot fill, in USDT: quantity x price x rate, rounded up to 8 places (as tradeFee). */
+export const spotFee = (quantity: DecimalInput, price: DecimalInput, rate: DecimalInput): string =>
+  tradeFee(quantity, price, rate);

@@ -206,6 +206,8 @@ describe('the books', () => {
       'fees',
       'trading',
       'insurance',
+      'spot',
+      'spot_holds',
     ]);
     expect(Number(usdt.customer_balances)).toBeGreaterThan(0);
     // What customers hold came in through deposits: the deposits account is its negative, less what left.

@@ -173,6 +173,8 @@ describe('migrating a ledger of the previous version to double entry', () => {
           { name: 'fees', balance: '1' }, // the sent withdrawal's fee
           { name: 'trading', balance: '90' }, // -30 paid on the winner, 60 + 60 kept from the two losses
           { name: 'insurance', balance: '0' },
+          { name: 'spot', balance: '0' },
+          { name: 'spot_holds', balance: '0' },
         ],
         total: '0',
       },

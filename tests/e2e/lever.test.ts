@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
-import { activeTradesOf, finishAllTrades, tradeHistoryOf } from '../helpers/trades.js';
+import { finishAllTrades, tradeHistoryOf } from '../helpers/trades.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import { type PhonePage } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
@@ -169,32 +169,6 @@ describe('the Lever screen', () => {
     await page.getByRole('link', { name: 'Transfer USDT to lever account' }).click();
     await expectPath(page, '/transfer/USDT');
     expect(await balanceOf(suite.app, user, 'lever', 'USDT')).toBe('50');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-});
-
-describe('the Exchange screen', () => {
-  it('shows BTC/USDT, fills the amount from the funding balance, and places no spot order', async () => {
-    const user = await signUp(suite.app);
-    await fundWallet(suite.app, user, '1200');
-    const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
-    await page.goto('/exchange');
-    await page.getByText('60000.00').first().waitFor();
-    await page.getByText('1200.00 USDT').waitFor();
-
-    await page.getByRole('button', { name: '50%' }).click();
-    // Half of 1200 USDT at 60000.
-    expect(await page.getByLabel('Amount').inputValue()).toBe('0.01');
-    await page.getByText('600.00 USDT').waitFor();
-    await page.getByRole('button', { name: 'Buy BTC' }).click();
-    await page.getByRole('status').getByText('Spot trading is coming soon.').waitFor();
-    expect(await activeTradesOf(suite.app, user)).toEqual([]);
-    expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('1200');
-
-    await page.getByRole('link', { name: 'Trade BTC on the Lever screen' }).click();
-    await expectPath(page, '/lever');
     expect(errors).toEqual([]);
     await context.close();
   });

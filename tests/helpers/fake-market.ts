@@ -13,6 +13,11 @@ export interface FakeMarket extends MarketService {
   set(coin: string, price: string, options?: { stale?: boolean }): void;
   /** Forget a coin, so it has no price at all. */
   remove(coin: string): void;
+  /**
+   * Give a coin's order book its own best bid and ask (spot orders trade there); `[]` for a side
+   * with no level; null: back to one level at the price on both sides.
+   */
+  setBook(coin: string, book: { bids: string[]; asks: string[] } | null): void;
 }
 
 const NOT_EXCHANGE_COINS = new Set(['USDT', 'USDO']);
@@ -47,6 +52,7 @@ export function createFakeMarket(
   initial: Record<string, string> = { USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' },
 ): FakeMarket {
   const prices = new Map<string, MarkPrice>();
+  const books = new Map<string, { bids: string[]; asks: string[] }>();
   const listeners = new Set<() => void>();
   let snapshot: TickerSnapshot | undefined;
 
@@ -91,6 +97,9 @@ export function createFakeMarket(
       return mark ? { price: mark.price, time: mark.updatedAt } : null;
     },
     async depth(symbol) {
+      const book = books.get(symbol.replace(/USDT$/, ''));
+      const level = (price: string): [string, string] => [price, '1.00000000'];
+      if (book) return { lastUpdateId: 1, bids: book.bids.map(level), asks: book.asks.map(level) };
       const price = prices.get(symbol.replace(/USDT$/, ''))?.price ?? '0';
       return { lastUpdateId: 1, bids: [[price, '1.00000000']], asks: [[price, '1.00000000']] };
     },
@@ -107,6 +116,10 @@ export function createFakeMarket(
     remove: (coin) => {
       prices.delete(coin.toUpperCase());
       changed();
+    },
+    setBook(coin, book) {
+      if (book) books.set(coin.toUpperCase(), book);
+      else books.delete(coin.toUpperCase());
     },
     exchange,
     onTick(listener) {

@@ -88,8 +88,20 @@ export const otps = pgTable(
  *   fees         trading and withdrawal fees: revenue
  *   trading      the house as the counterparty of trades: minus the customers' realised P/L
  *   insurance    what liquidations leave above the trader's loss
+ *   spot         the house as the counterparty of spot orders: its coins and USDT against customers
+ *                (minus the coins customers bought, plus the USDT they paid; migration 0009)
+ *   spot_holds   USDT and coins held by resting spot limit orders, still the customers' money
  */
-export const HOUSE_ACCOUNTS = ['deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance'] as const;
+export const HOUSE_ACCOUNTS = [
+  'deposits',
+  'withdrawals',
+  'margin',
+  'fees',
+  'trading',
+  'insurance',
+  'spot',
+  'spot_holds',
+] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
 /**
@@ -114,7 +126,7 @@ export const accounts = pgTable(
     check('accounts_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
       'accounts_owner',
-      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance'))`,
+      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds'))`,
     ),
   ],
 );
@@ -250,6 +262,45 @@ export const trades = pgTable(
       'trades_close_reason_check',
       sql`${t.closeReason} is null or ${t.closeReason} in ('manual', 'take_profit', 'stop_loss', 'liquidation')`,
     ),
+  ],
+);
+
+/**
+ * Spot orders (docs/architecture.md "Spot orders", docs/decisions/0026): a coin bought or sold for
+ * USDT in the funding wallet, the house as counterparty. A market order is filled when it is placed;
+ * a limit order rests (status open, its USDT or coin held on `spot_holds`) until the mark reaches its
+ * price, or is cancelled. Each change NOTIFYs `spot_orders_changed` (migration 0009).
+ */
+export const spotOrders = pgTable(
+  'spot_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    coin: text('coin').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    orderType: text('order_type', { enum: ['market', 'limit'] }).notNull(),
+    quantity: money('quantity').notNull(),
+    limitPrice: money('limit_price'),
+    status: text('status', { enum: ['open', 'filled', 'cancelled'] }).notNull(),
+    filledPrice: money('filled_price'),
+    /** In USDT, charged when filled. */
+    fee: money('fee').notNull().default('0'),
+    /** USDT moved by the fill: paid by a buy (fee included), received by a sell (fee taken). */
+    total: money('total'),
+    /** Held while resting: USDT of a buy (cost + fee at the limit), the coin of a sell. */
+    held: money('held').notNull().default('0'),
+    createdAt: createdAt(),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('spot_orders_user_status_idx').on(t.userId, t.status, t.id),
+    // The per-tick pass's index: the resting orders a mark reaches, by coin, side and limit.
+    index('spot_orders_resting_idx')
+      .on(t.coin, t.side, t.limitPrice)
+      .where(sql`${t.status} = 'open'`),
+    check('spot_orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('spot_orders_limit_has_price', sql`(${t.orderType} = 'limit') = (${t.limitPrice} is not null)`),
   ],
 );
 

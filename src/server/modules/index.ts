@@ -10,6 +10,7 @@ import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
+import { spotModule } from './spot/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -22,6 +23,7 @@ export const modules: AppModule[] = [
   walletsModule,
   protectionModule,
   tradesModule,
+  spotModule,
   filesModule,
   identityModule,
   faqModule,

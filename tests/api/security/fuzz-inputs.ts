@@ -183,7 +183,7 @@ export const bodyMutation = (keys: string[]): fc.Arbitrary<BodyMutation> => {
 };
 
 /** Field names that carry money or sizes: 'amount' mutations go to these. */
-const AMOUNT_KEY = /amount|price|hands|fee|value|limit|profit|loss/i;
+const AMOUNT_KEY = /amount|price|hands|quantity|fee|value|limit|profit|loss/i;
 
 export function applyBodyMutations(base: Entries, mutations: BodyMutation[]): Entries {
   let entries: Entries = base.map(([k, v]) => [k, v]);

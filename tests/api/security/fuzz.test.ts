@@ -31,7 +31,7 @@ import {
   wholeBody,
   type Entries,
 } from './fuzz-inputs.js';
-import { ROUTE_TABLE, tradesOpenedBySetup, type RouteSpec } from './route-table.js';
+import { ROUTE_TABLE, spotOrdersPlacedBySetup, tradesOpenedBySetup, type RouteSpec } from './route-table.js';
 import { createScene, type RouteRequest, type Scene } from './scene.js';
 
 /** Requests sent at once; fast-check shrinks a failing batch to the smallest one that still fails. */
@@ -252,6 +252,8 @@ interface Stats {
   acknowledged: Set<number>;
   /** Trades a 2xx answer named. */
   acknowledgedTrades: Set<number>;
+  /** Spot orders a 2xx answer named. */
+  acknowledgedSpotOrders: Set<number>;
 }
 const stats: Stats = {
   requests: 0,
@@ -261,6 +263,7 @@ const stats: Stats = {
   failures: [],
   acknowledged: new Set(),
   acknowledgedTrades: new Set(),
+  acknowledgedSpotOrders: new Set(),
 };
 
 async function run(target: Target, c: FuzzCase): Promise<string[]> {
@@ -305,6 +308,8 @@ async function run(target: Target, c: FuzzCase): Promise<string[]> {
     // A partial close answers the part it closed as its own trade (docs/decisions/0025).
     const closedId = body?.closed?.trade_id;
     if (typeof closedId === 'number') stats.acknowledgedTrades.add(closedId);
+    const orderId = body?.order?.order_id;
+    if (typeof orderId === 'number') stats.acknowledgedSpotOrders.add(orderId);
     if (target.actor && target.spec.after)
       await target.spec.after(s, target.actor, { status, body, raw: response.body, headers: response.headers });
   }
@@ -399,7 +404,9 @@ describe('fuzzing every route', () => {
     const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
       r.ref_type === 'trade'
         ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
-        : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
+        : r.ref_type === 'spot_order'
+          ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
+          : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
     );
     const ledger = await checkLedger(s.t.db);
 

@@ -165,6 +165,24 @@ async function ownerStandingTrade(s: Scene): Promise<number> {
   return opened;
 }
 
+/** Spot orders placed while building requests (not by a request under test); their money moves are explained. */
+export const spotOrdersPlacedBySetup = new Set<number>();
+
+/** A resting spot limit buy of the owner, far below the price (it holds about 35 USDT of the funding wallet). */
+async function ownerRestingSpotOrder(s: Scene): Promise<number> {
+  await grant(s.t, s.owner, 'funding', 'USDT', '100');
+  const price = Math.floor(Number(await btcMark(s)) / 2).toString(); // a whole number: within BTC's 2 price decimals
+  const res = await call(s.t, 'POST', '/api-v1/spot-orders/', {
+    token: s.owner.token,
+    body: { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.001', price },
+  });
+  if (res.status !== 201 || res.body.order.status !== 'open')
+    throw new Error(`spot-orders: ${res.status} ${JSON.stringify(res.body)}`);
+  const orderId = res.body.order.order_id as number;
+  spotOrdersPlacedBySetup.add(orderId);
+  return orderId;
+}
+
 /**
  * Room for one more deposit request of `user`: at most 5 may wait (docs/decisions/0020). Beyond its
  * first (the scene's, carrying the secret), the user's waiting deposits are dropped; a pending
@@ -516,6 +534,28 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api-v1/get-active-trades/': { access: 'user', request: get('/api-v1/get-active-trades/') },
   'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
   'GET /api-v1/trade-rules/': { access: 'public', request: get('/api-v1/trade-rules/') },
+
+  // --- spot orders (issue 17): each caller trades with its own funding wallet ---
+  'POST /api-v1/spot-orders/': {
+    access: 'user',
+    ok: 201,
+    request: async (_s, actor) => {
+      await grant(_s.t, actor, 'funding', 'USDT', '200');
+      return {
+        url: '/api-v1/spot-orders/',
+        body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001' },
+      };
+    },
+  },
+  'GET /api-v1/spot-orders/': { access: 'user', request: get('/api-v1/spot-orders/?status=open') },
+  'DELETE /api-v1/spot-orders/:id/': {
+    access: 'user',
+    owned: true,
+    // The route acts only on the caller's own orders: staff get the same 404 as anyone else.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/spot-orders/${await ownerRestingSpotOrder(s)}/` }),
+  },
+  'GET /api-v1/spot-rules/': { access: 'public', request: get('/api-v1/spot-rules/') },
 
   // --- staff console (users, audit log, settings) ---
   'GET /api-v3/admin/users/': { access: 'admin', request: get('/api-v3/admin/users/') },

@@ -3,7 +3,8 @@
  * every balance equals the sum of its entries and its latest balance_after, no customer balance is
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer and trade moved exactly what its status
- * says on its customer's accounts (its owner's wallet and currency), with no entry pointing at nothing.
+ * says on its customer's accounts (its owner's wallet and currency), and so did every spot order, with no
+ * entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -38,6 +39,15 @@ export type LedgerMismatch =
       status: string;
       margin: string;
       profitLoss: string | null;
+      expectedNet: string;
+      net: string;
+    }
+  | {
+      /** A spot order that did not move exactly what its status says on its owner's funding wallet, in one currency. */
+      kind: 'spot_order';
+      orderId: number;
+      status: string;
+      currency: string;
       expectedNet: string;
       net: string;
     }
@@ -231,6 +241,65 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: String(r.ref_type),
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // What each spot order moved on its owner's funding wallet (docs/architecture.md "Spot orders"), per
+  // currency: a resting order holds `held` (USDT of a buy, the coin of a sell); a filled one paid
+  // `total` USDT for its quantity (buy) or got `total` USDT for it (sell); a cancelled one, nothing.
+  const spot = rowsOf(
+    await db.execute(sql`
+      select o.id, o.status, x.currency, x.expected::text as expected, coalesce(e.net, 0)::text as net
+      from spot_orders o
+      cross join lateral (values
+        ('USDT', case when o.status = 'open' and o.side = 'buy' then -o.held
+                      when o.status = 'filled' and o.side = 'buy' then -o.total
+                      when o.status = 'filled' and o.side = 'sell' then o.total
+                      else 0 end),
+        (o.coin, case when o.status = 'open' and o.side = 'sell' then -o.held
+                      when o.status = 'filled' and o.side = 'buy' then o.quantity
+                      when o.status = 'filled' and o.side = 'sell' then -o.quantity
+                      else 0 end)
+      ) as x(currency, expected)
+      left join (
+        select e.ref_id, a.currency, sum(e.amount) as net
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'spot_order' and a.user_id is not null group by e.ref_id, a.currency
+      ) e on e.ref_id = o.id and e.currency = x.currency
+      where coalesce(e.net, 0) <> coalesce(x.expected, 0) or (o.status = 'filled' and o.total is null)
+      order by o.id, x.currency`),
+  );
+  for (const r of spot) {
+    mismatches.push({
+      kind: 'spot_order',
+      orderId: Number(r.id),
+      status: String(r.status),
+      currency: String(r.currency),
+      expectedNet: canonical(String(r.expected ?? '0')),
+      net: canonical(String(r.net)),
+    });
+  }
+  // A spot order's customer entries are on its owner's funding wallet, in USDT or its coin.
+  const spotEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, o.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join spot_orders o on o.id = e.ref_id
+      where e.ref_type = 'spot_order'
+        and (o.id is null
+          or (a.user_id is not null
+              and (a.user_id <> o.user_id or a.wallet <> 'funding' or a.currency not in ('USDT', o.coin))))
+      order by e.id`),
+  );
+  for (const r of spotEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'spot_order',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',

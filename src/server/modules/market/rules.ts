@@ -2,7 +2,7 @@
  * Trading rules of the tracked pairs (tick size, quantity step, typical volume) derived from the
  * shared coin list, and their exchangeInfo entries.
  */
-import { marketAsset, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
+import { marketAsset, pairDecimals, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
 import type { SymbolInfo } from '../../../shared/api/market.js';
 
 export interface PairRules extends MarketPair {
@@ -19,20 +19,15 @@ export interface PairRules extends MarketPair {
 /** How much of a coin's USDT volume its pair in another quote sees. */
 const QUOTE_SHARE: Record<string, number> = { USDT: 1, FDUSD: 0.15, USDC: 0.12, TRY: 0.05, BTC: 0.04, BNB: 0.01 };
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
 function rulesOf(pair: MarketPair): PairRules {
   const base = marketAsset(pair.baseAsset);
   const quote = marketAsset(pair.quoteAsset);
   if (!base || !quote) throw new Error(`Pair ${pair.symbol} uses an asset missing from the market list`);
-  const price = base.price / quote.price;
   return {
     ...pair,
     base,
     quote,
-    // About 5-7 significant digits, like the exchange's tick sizes.
-    priceDecimals: clamp(4 - Math.floor(Math.log10(price)), 2, 8),
-    qtyDecimals: clamp(Math.floor(Math.log10(base.price)) + 1, 0, 5),
+    ...pairDecimals(base, quote),
     dailyVolumeUsdt: base.dailyVolumeUsdt * (QUOTE_SHARE[pair.quoteAsset] ?? 0.01),
   };
 }

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { POLL } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import { walkOf } from '../market/index.js';
+import { spotPass } from '../spot/index.js';
 import { readMark } from './marks.js';
 import { riskPass, type RiskContext } from './risk.js';
 
@@ -36,6 +37,8 @@ export interface TradeJobReport {
   liquidated: number;
   /** Positions closed by their take-profit or stop-loss (docs/decisions/0025-trade-protection.md). */
   triggered: number;
+  /** Resting spot orders the mark reached, filled at their limit (spot/pass.ts). */
+  spotFilled: number;
   sampled: number;
   /** Coins with trades whose price was stale or missing: nothing was done for them. */
   waiting: string[];
@@ -100,11 +103,12 @@ export function runTradeJobsOnce(ctx: JobContext): Promise<TradeJobReport> {
     try {
       if (!(await tryLock(client))) {
         const { waiting } = await riskPass(ctx, false);
-        return { ran: false, filled: 0, liquidated: 0, triggered: 0, sampled: 0, waiting };
+        return { ran: false, filled: 0, liquidated: 0, triggered: 0, spotFilled: 0, sampled: 0, waiting };
       }
       try {
         const report = await riskPass(ctx, true);
-        return { ran: true, ...report, sampled: await sampleAll(ctx) };
+        const spotFilled = await spotPass(ctx);
+        return { ran: true, ...report, spotFilled, sampled: await sampleAll(ctx) };
       } finally {
         await client.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch((error: Error) => {
           broken = error; // a connection that lost its unlock is closed below, which releases the lock
@@ -176,13 +180,15 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
   async function onePass(): Promise<void> {
     const acting = await lead();
     const report = await serialised(ctx, () => riskPass(ctx, acting));
+    // Resting spot orders, by the leader only (under the same lock as the risk pass).
+    const spotFilled = acting ? await serialised(ctx, () => spotPass(ctx)) : 0;
     let sampled = 0;
     if (acting && Date.now() - lastSample >= SAMPLE_SCAN_MS) {
       lastSample = Date.now();
       sampled = await sampleAll(ctx);
     }
-    if (report.filled || report.liquidated || report.triggered)
-      ctx.log.info({ tradeJobs: { ...report, sampled } }, 'trade jobs pass');
+    if (report.filled || report.liquidated || report.triggered || spotFilled)
+      ctx.log.info({ tradeJobs: { ...report, spotFilled, sampled } }, 'trade jobs pass');
   }
 
   const pass = () => {

@@ -1,16 +1,16 @@
 /**
  * The Markets list of one quote tab: pair with volume, last price (4 decimals, 8 below 0.0001) and
  * 24h change. Rows are memoised on their numbers, so a refresh re-renders only the pairs that moved.
- * USDT pairs open the lever screen, where they trade.
+ * A pair opens the screen where it trades (web/lib/paths.ts pairPathOf): a lever coin the Lever screen,
+ * another spot-tradable pair the Exchange screen; any other pair is not a link.
  */
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Ticker24h } from '../../../shared/api/market.js';
-import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { formatMarketPrice } from '../../../shared/format.js';
 import { splitSymbol } from '../../../shared/market.js';
 import { useT } from '../../lib/i18n';
-import { leverPathOf } from '../../lib/paths';
+import { pairPathOf } from '../../lib/paths';
 import { ChangePill } from './change';
 import { formatCompactVolume } from './volume';
 
@@ -26,6 +26,7 @@ interface PairRowProps {
 const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, quoteVolume }: PairRowProps) {
   const t = useT();
   const pair = splitSymbol(symbol);
+  const to = pairPathOf(symbol);
   const content = (
     <>
       <span className="min-w-0">
@@ -45,8 +46,8 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
   );
   return (
     <li data-symbol={symbol}>
-      {pair?.quoteAsset === QUOTE_CURRENCY ? (
-        <Link to={leverPathOf(pair.baseAsset)} className={`${ROW} hover:bg-surface-2`}>
+      {to ? (
+        <Link to={to} className={`${ROW} hover:bg-surface-2`}>
           {content}
         </Link>
       ) : (

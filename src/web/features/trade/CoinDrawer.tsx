@@ -1,6 +1,7 @@
 /**
- * The coin selector (docs/product.md 2): a drawer with the main USDT pairs, their price and 24h change,
- * refreshed every 10 s while it is open. Choosing one closes it.
+ * The coin selector (docs/product.md 2): a drawer with the main USDT pairs (or the given ones: the
+ * Exchange screen's spot pairs), their price and 24h change, refreshed every 10 s while it is open.
+ * Choosing one closes it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatChangePercent } from '../../../shared/format';
@@ -16,13 +17,15 @@ export function CoinDrawer({
   onClose,
   selected,
   onSelect,
+  symbols = MAIN_SYMBOLS,
 }: {
   open: boolean;
   onClose: () => void;
   selected: string;
   onSelect: (coin: string) => void;
+  symbols?: readonly string[];
 }) {
-  const list = useQuery({ ...leverCoinListQuery(), enabled: open });
+  const list = useQuery({ ...leverCoinListQuery(symbols), enabled: open });
   const bySymbol = new Map((list.data ?? []).map((ticker) => [ticker.symbol, ticker]));
 
   return (
@@ -35,7 +38,7 @@ export function CoinDrawer({
         <p className="px-5 py-10 text-center text-sm text-muted">{MSG.loadingCoins}</p>
       ) : (
         <ul className="pb-4">
-          {MAIN_SYMBOLS.map((symbol) => {
+          {symbols.map((symbol) => {
             const coin = splitSymbol(symbol)?.baseAsset ?? symbol;
             const ticker = bySymbol.get(symbol);
             const falling = ticker?.priceChangePercent.trim().startsWith('-') ?? false;

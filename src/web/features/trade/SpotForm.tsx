@@ -1,47 +1,97 @@
 /**
- * The spot order form of the Exchange mock (docs/product.md 2): buy/sell, price, amount and the 25-100 %
- * buttons over the funding wallet. docs/product.md does not show spot orders being placed, so the button
- * places none: it says spot trading is coming and points to the Lever screen.
+ * The spot order form of the Exchange screen (issue 17): buy or sell the coin for USDT in the funding
+ * wallet, at the market (the house's ask for a buy, its bid for a sell) or at a limit; the 25-100 %
+ * buttons on the real balance (USDT for a buy, the coin for a sell); the value, the fee and the total
+ * before the trader presses the button, which is disabled (and says why) until the order can go. A
+ * refused order shows the server's message.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
-import type { TradeSide } from '../../../shared/api/trade';
+import { useQuery } from '@tanstack/react-query';
+import type { SpotPair, SpotSide, SpotType } from '../../../shared/api/spot';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
-import { dec, isAmount, mul } from '../../../shared/money';
+import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
-import { leverPathOf } from '../../lib/paths';
+import { Notice } from '../../components/Notice';
+import { errorMessage } from '../../lib/api';
+import { orderBookQuery } from '../market';
 import { useFundingBalance } from './api/funding-wallet';
-import { formatTradePrice, formatUsdtHeld } from './display';
+import { usePlaceSpotOrder, useSpotRules } from './api/spot-orders';
+import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { Segmented, type SegmentOption } from './Segmented';
+import { previewSpot, shareOfBalance } from './spot-form';
 import { TradeField } from './TradeField';
 
-const SIDES: readonly SegmentOption<TradeSide>[] = [
+const SIDES: readonly SegmentOption<SpotSide>[] = [
   { value: 'buy', label: 'Buy', activeClassName: 'bg-up text-white' },
   { value: 'sell', label: 'Sell', activeClassName: 'bg-down text-white' },
 ];
+const TYPES: readonly SegmentOption<SpotType>[] = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
+];
 const SHARES = [25, 50, 75, 100] as const;
-const SPOT_COMING_SOON = 'Spot trading is coming soon.';
+const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
+const RULES_FAILED = 'The spot fee could not be loaded. Please reload the page.';
 
-export function SpotForm({ coin, price }: { coin: string; price: string | undefined }) {
-  const [side, setSide] = useState<TradeSide>('buy');
-  const [limit, setLimit] = useState('');
-  const [amount, setAmount] = useState('');
-  const [notice, setNotice] = useState(false);
-  const usdt = useFundingBalance(QUOTE_CURRENCY);
-  const held = useFundingBalance(coin);
-  const orderPrice = limit.trim() !== '' && isAmount(limit.trim()) && dec(limit).gt(0) ? limit.trim() : price;
-  const total =
-    orderPrice && amount.trim() !== '' && isAmount(amount.trim()) ? mul(amount.trim(), orderPrice).toFixed() : null;
+/**
+ * A USDT amount of the preview with 2 decimals, as the Lever form shows them: what is paid rounded up
+ * (never less than is needed), what is received rounded down (never more than arrives).
+ */
+const usdt = (value: string | null, paid: boolean) =>
+  value === null ? null : `${paid ? formatUsdtNeeded(value) : formatUsdtHeld(value)} ${QUOTE_CURRENCY}`;
 
+function PreviewLine({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
+  return (
+    <div className={cx('flex justify-between gap-2', strong && 'border-t border-line pt-1')}>
+      <dt className={strong ? 'font-medium' : 'text-muted'}>{label}</dt>
+      <dd className={cx('truncate tabular-nums', strong ? 'font-semibold' : 'font-medium')}>{value ?? '--'}</dd>
+    </div>
+  );
+}
+
+export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: string | undefined }) {
+  const { coin, symbol } = pair;
+  const [side, setSide] = useState<SpotSide>('buy');
+  const [type, setType] = useState<SpotType>('market');
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const usdtBalance = useFundingBalance(QUOTE_CURRENCY);
+  const coinBalance = useFundingBalance(coin);
+  const rules = useSpotRules();
+  const placing = usePlaceSpotOrder();
+  // The house trades a market order at the book's best ask (buy) or bid (sell): the preview uses the same.
+  const book = useQuery(orderBookQuery(symbol)).data;
+  const best = (side === 'buy' ? book?.asks[0]?.[0] : book?.bids[0]?.[0]) ?? lastPrice;
+  // Another coin: what was typed for the last one means nothing now.
+  const [formCoin, setFormCoin] = useState(coin);
+  if (formCoin !== coin) {
+    setFormCoin(coin);
+    setQuantity('');
+    setPrice('');
+  }
+
+  const draft = {
+    pair,
+    side,
+    type,
+    quantity,
+    price,
+    lastPrice: best,
+    usdt: usdtBalance,
+    coinBalance,
+    rules: rules.data,
+  };
+  const preview = previewSpot(draft);
+  const { block } = preview;
+  const edit = (apply: () => void) => {
+    apply();
+    if (!placing.isPending) placing.reset();
+  };
   const share = (percent: number) => {
-    setNotice(false);
-    if (side === 'sell') {
-      if (held !== undefined) setAmount(formatAmount(dec(held).times(percent).div(100).toFixed()));
-      return;
-    }
-    if (usdt === undefined || !orderPrice || !dec(orderPrice).gt(0)) return;
-    setAmount(formatAmount(dec(usdt).times(percent).div(100).div(orderPrice).toFixed()));
+    const sharePrice = type === 'limit' && price.trim() !== '' ? price.trim() : (best ?? null);
+    const amount = shareOfBalance(percent, draft, sharePrice);
+    if (amount !== null) edit(() => setQuantity(amount));
   };
 
   return (
@@ -50,31 +100,38 @@ export function SpotForm({ coin, price }: { coin: string; price: string | undefi
       className="flex min-w-0 flex-col gap-2.5"
       onSubmit={(event) => {
         event.preventDefault();
-        setNotice(true);
+        if (preview.payload)
+          placing.mutate(preview.payload, {
+            onSuccess: () => setQuantity(''),
+          });
       }}
     >
-      <Segmented
-        label="Side"
-        options={SIDES}
-        value={side}
-        onChange={(v) => {
-          setSide(v);
-          setNotice(false);
-        }}
-      />
+      <Segmented label="Side" options={SIDES} value={side} onChange={(v) => edit(() => setSide(v))} />
+      <Segmented label="Order type" options={TYPES} value={type} size="sm" onChange={(v) => edit(() => setType(v))} />
+      {type === 'limit' ? (
+        <TradeField
+          label="Limit price"
+          unit={QUOTE_CURRENCY}
+          placeholder={formatTradePrice(lastPrice)}
+          value={price}
+          error={block?.field === 'price' && price !== ''}
+          onChange={(event) => edit(() => setPrice(event.target.value))}
+        />
+      ) : (
+        <TradeField
+          label={side === 'buy' ? 'Market price (ask)' : 'Market price (bid)'}
+          unit={QUOTE_CURRENCY}
+          readOnly
+          value={formatTradePrice(best)}
+        />
+      )}
       <TradeField
-        label="Price"
-        unit={QUOTE_CURRENCY}
-        placeholder={formatTradePrice(price)}
-        value={limit}
-        onChange={(event) => setLimit(event.target.value)}
-      />
-      <TradeField
-        label="Amount"
+        label="Quantity"
         unit={coin}
         placeholder="0"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        value={quantity}
+        error={block?.field === 'quantity' && quantity !== ''}
+        onChange={(event) => edit(() => setQuantity(event.target.value))}
       />
       <div role="group" aria-label="Share of balance" className="grid grid-cols-4 gap-1">
         {SHARES.map((percent) => (
@@ -88,34 +145,47 @@ export function SpotForm({ coin, price }: { coin: string; price: string | undefi
           </button>
         ))}
       </div>
-      <div className="flex flex-col gap-1 text-xs tabular-nums">
-        <div className="flex justify-between gap-2">
-          <span className="text-muted">Available</span>
-          <span className="font-medium">
-            {side === 'buy'
-              ? `${usdt === undefined ? '--' : formatUsdtHeld(usdt)} ${QUOTE_CURRENCY}`
-              : `${held === undefined ? '--' : formatAmount(held)} ${coin}`}
-          </span>
-        </div>
-        <div className="flex justify-between gap-2">
-          <span className="text-muted">Total</span>
-          <span className="font-medium">{total ? `${formatUsdtHeld(total)} ${QUOTE_CURRENCY}` : '--'}</span>
-        </div>
+      <div className="flex justify-between gap-2 text-xs tabular-nums">
+        <span className="text-muted">Available</span>
+        <span className="font-medium" data-testid="spot-available">
+          {side === 'buy'
+            ? `${usdtBalance === undefined ? '--' : formatUsdtHeld(usdtBalance)} ${QUOTE_CURRENCY}`
+            : `${coinBalance === undefined ? '--' : formatAmount(coinBalance)} ${coin}`}
+        </span>
       </div>
+
+      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
+        <PreviewLine label="Value" value={usdt(preview.value, side === 'buy')} />
+        <PreviewLine
+          label={rules.data ? `Fee ${dec(rules.data.fee_rate).times(100).toFixed()}%` : 'Fee'}
+          value={usdt(preview.fee, true)}
+        />
+        <PreviewLine label={side === 'buy' ? 'Total' : 'You get'} value={usdt(preview.total, side === 'buy')} strong />
+      </dl>
+      {rules.isError && <Notice tone="error">{RULES_FAILED}</Notice>}
+
       <button
         type="submit"
-        className={cx('h-12 rounded-xl text-[15px] font-semibold text-white', side === 'buy' ? 'bg-up' : 'bg-down')}
+        disabled={!preview.payload || placing.isPending}
+        aria-busy={placing.isPending || undefined}
+        aria-describedby={block ? 'spot-block-reason' : undefined}
+        className={cx(
+          'inline-flex h-12 items-center justify-center gap-2 rounded-xl px-3 text-[15px] font-semibold text-white transition-opacity disabled:cursor-not-allowed disabled:opacity-45',
+          side === 'buy' ? 'bg-up' : 'bg-down',
+        )}
       >
         {side === 'buy' ? 'Buy' : 'Sell'} {coin}
       </button>
-      {notice && (
-        <p role="status" className="rounded-xl bg-primary/10 px-3 py-2.5 text-xs leading-5 text-primary">
-          {SPOT_COMING_SOON}{' '}
-          <Link to={leverPathOf(coin)} className="font-semibold underline underline-offset-2">
-            Trade {coin} on the Lever screen
-          </Link>
+      {block && (
+        <p
+          id="spot-block-reason"
+          className={cx('text-xs leading-4', quantity !== '' && block.field ? 'text-down' : 'sr-only')}
+        >
+          {block.reason}
         </p>
       )}
+      {placing.isError && <Notice tone="error">{errorMessage(placing.error, FALLBACK_ERROR)}</Notice>}
+      {placing.isSuccess && <Notice tone="success">{placing.data.message}</Notice>}
     </form>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * /asset/{walletType}/{currency} (docs/product.md 2 "Assets"): the balance, the financial record (this
  * wallet's transactions in this currency), and the actions: Transfer always; Deposit and Withdraw on
- * the funding (exchange) wallet only.
+ * the funding (exchange) wallet only. The funding wallet's record of a spot coin (and of USDT) also lists
+ * its filled spot orders (issue 17).
  */
 import { Link, useParams } from 'react-router';
+import { spotPairOf, type SpotOrder } from '../../../shared/api/spot';
 import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
-import type { WalletKind } from '../../../shared/constants';
+import { QUOTE_CURRENCY, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { usdtValue } from '../../../shared/money';
@@ -13,8 +15,10 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../../lib/datetime';
 import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
+import { useSpotRecords } from './api/spot-records';
 import { useTransactionHistory } from './api/transaction-history';
 import { useWalletList } from './api/wallet-lists';
 import { groupDigits } from './display';
@@ -45,6 +49,55 @@ function FinancialRecord({ kind, currency }: { kind: WalletKind; currency: strin
         </div>
       ) : (
         <TransactionRecordList items={items} wallet={kind} />
+      )}
+    </section>
+  );
+}
+
+/** How a filled spot order changed this currency: the coin for its own pair, USDT for every pair. */
+function spotChange(order: SpotOrder, currency: string): string {
+  const gained = (order.side === 'buy') === (currency !== QUOTE_CURRENCY);
+  const amount = currency === QUOTE_CURRENCY ? (order.total ?? '0') : order.quantity;
+  return `${gained ? '+' : '-'}${formatAmount(amount, 8)} ${currency}`;
+}
+
+/** The funding wallet's spot trades of this currency (none for a currency that is not traded spot). */
+function SpotRecord({ currency }: { currency: string }) {
+  const symbol = currency === QUOTE_CURRENCY ? null : (spotPairOf(currency)?.symbol ?? null);
+  const spot = currency === QUOTE_CURRENCY || symbol !== null;
+  const records = useSpotRecords(symbol, spot);
+  if (!spot) return null;
+  const items = records.data ?? [];
+  return (
+    <section aria-labelledby="spot-record" className="flex flex-col gap-2">
+      <h2 id="spot-record" className="px-1 text-base font-semibold">
+        Spot orders
+      </h2>
+      {records.isPending ? (
+        <Spinner label="Loading the spot orders" />
+      ) : records.isError ? (
+        <Notice tone="error">{MSG.fetchTransactionHistoryFailed}</Notice>
+      ) : items.length === 0 ? (
+        <div className="rounded-2xl bg-surface shadow-card">
+          <NoRecord />
+        </div>
+      ) : (
+        <ul aria-label="Spot orders" className="divide-y divide-line/60 rounded-2xl bg-surface shadow-card">
+          {items.map((order) => (
+            <li key={order.order_id} className="flex items-center justify-between gap-3 px-4 py-3">
+              <span className="min-w-0">
+                <span className="block text-[15px] font-semibold">
+                  {order.side === 'buy' ? 'Buy' : 'Sell'} {formatAmount(order.quantity)} {order.coin}
+                </span>
+                <span className="block text-xs text-muted">
+                  at {formatPrice(order.filled_price ?? '0')} {QUOTE_CURRENCY} · fee {formatAmount(order.fee, 8)}{' '}
+                  {QUOTE_CURRENCY} · {formatDateTime(order.filled_at ?? order.created_at)}
+                </span>
+              </span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{spotChange(order, currency)}</span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -94,6 +147,7 @@ function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string })
       </nav>
 
       <FinancialRecord kind={kind} currency={currency} />
+      {kind === 'funding' && <SpotRecord currency={currency} />}
     </>
   );
 }

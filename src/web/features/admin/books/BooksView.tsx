@@ -35,6 +35,12 @@ const TRANSIT_LINES = [
   { name: 'deposits', label: 'Deposits', hint: 'Negative: money that came in, net of money sent out' },
   { name: 'withdrawals', label: 'Withdrawals', hint: 'Held for withdrawals not sent yet' },
   { name: 'margin', label: 'Margin', hint: 'Held by open positions and resting orders' },
+  {
+    name: 'spot',
+    label: 'Spot position',
+    hint: 'The house side of spot orders: coins sold to customers, USDT received',
+  },
+  { name: 'spot_holds', label: 'Spot holds', hint: 'Held by resting spot limit orders' },
 ] as const;
 const NAMED: ReadonlySet<string> = new Set([...HOUSE_LINES, ...TRANSIT_LINES].map((line) => line.name));
 

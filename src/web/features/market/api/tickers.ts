@@ -34,11 +34,11 @@ export const homeTickersQuery = () =>
     refetchInterval: HOME_LIST_REFRESH_MS,
   });
 
-/** Lever screen coin list: the main symbols, every 10 s. */
-export const leverCoinListQuery = () =>
+/** A coin selector's list (the Lever screen's main symbols by default, the Exchange screen's spot pairs), every 10 s. */
+export const leverCoinListQuery = (symbols: readonly string[] = MAIN_SYMBOLS) =>
   queryOptions({
     ...common,
-    queryKey: marketKeys.tickers(MAIN_SYMBOLS),
-    queryFn: () => logged('coin list', () => fetchTickers(MAIN_SYMBOLS)),
+    queryKey: marketKeys.tickers(symbols),
+    queryFn: () => logged('coin list', () => fetchTickers(symbols)),
     refetchInterval: POLL.leverCoinList,
   });

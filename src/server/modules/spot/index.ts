@@ -1,0 +1,4 @@
+/** The spot module's public face: what app.ts and other modules may import (the rest is internal). */
+export { spotModule } from './routes.js';
+export { spotPass } from './pass.js';
+export { SPOT_ORDERS_CHANGED } from './lifecycle.js';
