@@ -89,7 +89,9 @@ export function createUserStream(
       .finally(() => {
         follower.reading = false;
         reads.delete(read);
-        if (follower.again) push(userId);
+        // Left while it was read: forgotten, so a later subscriber never gets this frame as current.
+        if (!followed(userId)) followers.delete(userId);
+        else if (follower.again) push(userId);
       });
     reads.add(read);
   }
