@@ -1,13 +1,13 @@
 /**
- * New chat messages pushed by the server over the user's WebSocket (lib/user-socket.ts, shared
- * with the positions), so a reply shows at once; the 3 s polling of docs/product.md stays as the
+ * New chat messages pushed by the server over the user's WebSocket (market/stream.ts: the one stream socket,
+ * shared with the tickers and the positions), so a reply shows at once; the 3 s polling of docs/product.md stays as the
  * fallback. It follows the user's chat topic or, for staff, every chat.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CHAT_STREAMS, type ChatStreamEvent } from '../../../../shared/api/support';
 import { getStoredUser } from '../../../lib/session';
-import { userSocket } from '../../../lib/user-socket';
+import { userSocket } from '../../market';
 import { addSentMessage } from './messages';
 import { OPEN_CHATS_KEY } from './open-chats';
 import { chatSessionQuery } from './chat-session';
