@@ -96,13 +96,18 @@ describe('positions@user.<id>', () => {
     await settle();
     expect(pushesSince(client, from)).toEqual([]);
 
-    // The next second's tick carries the latest price.
+    // The next second brings the latest price, though this market ticks only on a change.
+    const trailing = await positionsAfter(client, from);
+    expect(trailing.trades[0]).toMatchObject({ current_price: '60400', profit_loss: '40' });
+    await settle();
+    expect(pushesSince(client, from)).toHaveLength(1);
+
+    // A move in a later second is pushed at once.
+    from = client.frames.length;
     t.clock.advance(1_000);
     market.set('BTC', '60500');
     const next = await positionsAfter(client, from);
     expect(next.trades[0]).toMatchObject({ current_price: '60500', profit_loss: '50' });
-    await settle();
-    expect(pushesSince(client, from)).toHaveLength(1);
   });
 
   it('pushes nothing when only a coin the user does not hold moves', async () => {

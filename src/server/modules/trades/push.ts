@@ -23,10 +23,12 @@ type TradeService = ReturnType<typeof createTradeService>;
 
 /** Price moves are pushed at most once per this many ms of the server clock (per user). */
 export const POSITIONS_PRICE_PUSH_MS = 1_000;
+/** Users priced in one go of a tick before requests waiting meanwhile are served. */
+const USERS_PER_SLICE = 500;
 
 export interface PositionsStream {
   stream: UserStream;
-  /** One tick's re-pricing of every subscribed user (the market's tick calls it; tests and the bench too). */
+  /** One tick's re-pricing of every subscribed user (the market's tick calls it). */
   tick(): Promise<void>;
   stop(): void;
 }
@@ -54,14 +56,18 @@ export function registerPositionsStream(
   });
 
   let ticking: Promise<void> | undefined;
+  let trailing: NodeJS.Timeout | undefined;
   let tickAgain = false;
-  /** Ticks never overlap: one that comes while another works runs when it ends (with the newest marks). */
-  function tick(): Promise<void> {
+  /**
+   * Ticks never overlap: one that comes while another works runs when it ends (with the newest
+   * marks). `fromMarket`: a price tick of the market, not the trailing timer below.
+   */
+  function tick(fromMarket = true): Promise<void> {
     if (ticking) {
-      tickAgain = true;
+      tickAgain ||= fromMarket;
       return ticking;
     }
-    ticking = priceAll().finally(() => {
+    ticking = priceAll(fromMarket).finally(() => {
       ticking = undefined;
       if (tickAgain) {
         tickAgain = false;
@@ -71,7 +77,7 @@ export function registerPositionsStream(
     return ticking;
   }
 
-  async function priceAll(): Promise<void> {
+  async function priceAll(fromMarket: boolean): Promise<void> {
     const second = Math.floor(ctx.clock.now().getTime() / POSITIONS_PRICE_PUSH_MS);
     const users = stream.users();
     const following = new Set(users);
@@ -82,15 +88,32 @@ export function registerPositionsStream(
       for (const userId of users) stream.push(userId);
       return;
     }
-    const due = users.filter((userId) => {
+    const due: number[] = [];
+    let deferred = false;
+    for (const userId of users) {
       const entry = kept.get(userId);
-      return entry !== undefined && entry.pricedIn !== second && entry.rows.length > 0;
-    });
+      if (!entry || entry.rows.length === 0) continue;
+      if (entry.pricedIn === second) deferred = true;
+      else due.push(userId);
+    }
+    // A market tick for users pushed already this second: the next second brings its price, even
+    // from a market that ticks only when a price changes. (The simulator and the exchange tick once
+    // a second, so they never get here; the timer itself never sets another.)
+    if (deferred && fromMarket)
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          tick(false).catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
+        },
+        POSITIONS_PRICE_PUSH_MS - (ctx.clock.now().getTime() % POSITIONS_PRICE_PUSH_MS) + 1,
+      ).unref();
     if (due.length === 0) return;
     const coins = new Set<string>();
     for (const userId of due) for (const row of kept.get(userId)!.rows) coins.add(row.coin);
     const marks = await trades.marksOf([...coins]);
-    for (const userId of due) {
+    for (const [i, userId] of due.entries()) {
+      // Thousands of users are priced in slices, so requests are served between them.
+      if (i > 0 && i % USERS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       const entry = kept.get(userId);
       // A read under way brings fresher rows and prices them itself.
       if (!entry || stream.reading(userId)) continue;
@@ -104,8 +127,9 @@ export function registerPositionsStream(
 
   return {
     stream,
-    tick,
+    tick: () => tick(),
     stop() {
+      clearTimeout(trailing);
       stopTicks();
       stream.stop();
     },
