@@ -10,7 +10,14 @@ import { USER_STREAMS } from '../../src/shared/api/streams.js';
 import { SESSION_ENDED } from '../../src/server/modules/realtime/routes.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { activeTradesOf, closeTrade, finishAllTrades, leverTrader, openTrade, openedTradeId } from '../helpers/trades.js';
+import {
+  activeTradesOf,
+  closeTrade,
+  finishAllTrades,
+  leverTrader,
+  openTrade,
+  openedTradeId,
+} from '../helpers/trades.js';
 import { call, type TestUser } from '../helpers/users.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
 
