@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeFeed, ChangeListener } from '../../db/change-feed.js';
 import { StreamHub, type StreamClient } from '../../lib/stream-hub.js';
 import { USER_STREAMS } from '../../../shared/api/streams.js';
-import { registerOrdersStream } from './user-streams.js';
+// Through the module's public face, as the spot module will call it.
+import { registerOrdersStream } from './index.js';
 
 const CHANNEL = 'spot_orders_changed';
 

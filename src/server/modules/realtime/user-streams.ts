@@ -16,6 +16,7 @@
  *   differs from the last one.
  * Only users with a subscriber on this instance are kept; the others are forgotten.
  */
+import type { OrdersEvent } from '../../../shared/api/streams.js';
 import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
 
@@ -168,7 +169,8 @@ export function registerOrdersStream(
 ): UserStream {
   return createUserStream(ctx, {
     name: 'orders',
-    read: async (userId) => JSON.stringify({ e: 'orders', orders: await source.openOrders(userId) }),
+    read: async (userId) =>
+      JSON.stringify({ e: 'orders', orders: await source.openOrders(userId) } satisfies OrdersEvent),
     ...(source.changes ? { changes: source.changes } : {}),
   });
 }

@@ -25,7 +25,7 @@ const activeTradesQuery = (pushed: boolean) =>
   });
 
 /** The list, polled every second unless `pushed` (the positions stream is live). */
-export const useActiveTrades = (pushed = false) => useQuery(activeTradesQuery(pushed));
+const useActiveTrades = (pushed = false) => useQuery(activeTradesQuery(pushed));
 
 /** The Lever screen's open orders: pushed over the user's socket, polled only while it is down. */
 export function useLeverPositions(socket?: MarketSocket) {
