@@ -139,6 +139,9 @@ describe('positions@user.<id>', () => {
     const id = await openedTradeId(t, user);
     const opened = await positionsAfter(client, from, (f) => f.trades.length === 1);
     expect(opened.trades[0]).toMatchObject({ trade_id: id, status: 'open', coin: 'BTC' });
+    // This process's own change and the NOTIFY both read again: the same list is sent once.
+    await settle();
+    expect(pushesSince(client, from)).toHaveLength(1);
 
     market.set('BTC', '60100'); // a price push in this second
     await positionsAfter(client, from, (f) => f.trades[0]?.current_price === '60100');

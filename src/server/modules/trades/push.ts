@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
 import { createUserStream, type UserStream } from '../realtime/index.js';
 import { TRADES_CHANGED, type TradeRow } from './lifecycle.js';
+import type { Mark } from './marks.js';
 import type { createTradeService } from './service.js';
 
 type TradeService = ReturnType<typeof createTradeService>;
@@ -33,6 +34,7 @@ export interface PositionsStream {
   stop(): void;
 }
 
+const markKey = (mark: Mark | null | undefined) => (mark ? `${mark.price}${mark.stale ? ' stale' : ''}` : '');
 const frameOf = (trades: PositionsEvent['trades']) =>
   JSON.stringify({ e: 'positions', trades } satisfies PositionsEvent);
 
@@ -40,8 +42,11 @@ export function registerPositionsStream(
   ctx: Pick<AppContext, 'streams' | 'changes' | 'log' | 'market' | 'clock'>,
   trades: TradeService,
 ): PositionsStream {
-  /** Each subscribed user's live rows as last read, and the clock second of the last price push. */
-  const kept = new Map<number, { rows: TradeRow[]; pricedIn?: number }>();
+  /**
+   * Each subscribed user's live rows as last read, the clock second of the last price push, and the
+   * marks it was priced at (unchanged marks: nothing to work out, the frame would be the same).
+   */
+  const kept = new Map<number, { rows: TradeRow[]; pricedIn?: number; pricedAt?: string }>();
 
   const stream = createUserStream(ctx, {
     name: 'positions',
@@ -49,8 +54,10 @@ export function registerPositionsStream(
     async read(userId) {
       const rows = await trades.liveRows(userId);
       const entry = kept.get(userId);
-      if (entry) entry.rows = rows;
-      else kept.set(userId, { rows });
+      if (entry) {
+        entry.rows = rows;
+        entry.pricedAt = undefined;
+      } else kept.set(userId, { rows });
       return frameOf(trades.itemsAt(rows, await trades.marksOf(rows.map((row) => row.coin))));
     },
   });
@@ -117,7 +124,12 @@ export function registerPositionsStream(
       const entry = kept.get(userId);
       // A read under way brings fresher rows and prices them itself.
       if (!entry || stream.reading(userId)) continue;
-      if (stream.offer(userId, frameOf(trades.itemsAt(entry.rows, marks)))) entry.pricedIn = second;
+      const pricedAt = entry.rows.map((row) => markKey(marks.get(row.coin))).join();
+      if (pricedAt === entry.pricedAt) continue;
+      if (stream.offer(userId, frameOf(trades.itemsAt(entry.rows, marks)))) {
+        entry.pricedIn = second;
+        entry.pricedAt = pricedAt;
+      }
     }
   }
 
