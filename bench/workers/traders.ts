@@ -1,17 +1,27 @@
 /**
- * Simulated traders (a child process of the bench, so its event loop is not the server's): each
- * follows docs/product.md section 7's polling of the lever screen on its own keep-alive connection:
- * prices 3 s (ticker/24hr?symbol=), coin list 10 s (ticker/24hr?symbols=[...]), wallet 3 s
- * (lever-wallet-list), active trades 1 s (get-active-trades). A poll still in flight is not sent
- * again (as a query library would not). Controlled by messages from the parent.
+ * Simulated traders (a child process of the bench, so its event loop is not the server's), each
+ * following the Lever screen as it works since issue 17 (docs/architecture.md "Realtime"):
+ * - one WebSocket on /stream (the app's one stream socket): LOGIN with its token, then SUBSCRIBE its
+ *   coin's ticker and `positions@user.<id>`; the positions are pushed, so get-active-trades is asked
+ *   once when the screen opens and then every 1 s only while the socket is down (docs/product.md 7's
+ *   interval as the fallback);
+ * - the polls that remain (docs/product.md section 7): price 3 s (ticker/24hr?symbol=), coin list
+ *   10 s (ticker/24hr?symbols=[...]), lever wallet 3 s (lever-wallet-list), and every 20 s the
+ *   re-pricing of its open trade (trade-updation with is_closed false).
+ * A poll still in flight is not sent again (as a query library would not). HTTP requests go over a
+ * keep-alive connection shared by HTTP_SHARE traders (see bench/sections/traders.ts: the
+ * container's 20,000 file descriptors); a request waiting behind another counts in its latency.
+ * The push delay is measured from the tick it belongs to: the server's market ticks at each whole
+ * second + TICK_OFFSET_MS (modules/market/service.ts), on the same machine clock as ours.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Histogram } from '../lib/histogram.js';
 import { HttpConnection } from '../lib/http-client.js';
+import { openLightSocket, type LightSocket } from '../lib/ws-light.js';
 
 export type TraderCommand =
-  | { type: 'setup'; host: string; port: number; coinListPath: string; pricePaths: string[] }
-  | { type: 'add'; tokens: string[] }
+  | { type: 'setup'; host: string; port: number; coinListPath: string; coins: string[] }
+  | { type: 'add'; traders: { id: number; token: string }[] }
   | { type: 'reset' }
   | { type: 'report' }
   | { type: 'stop' };
@@ -24,66 +34,167 @@ export interface TraderReport {
   skipped: number;
   firstError?: string;
   latency: ReturnType<Histogram['toData']>;
+  /** Positions frames pushed by a tick, and the delay from that tick to their arrival (ms). */
+  pushes: number;
+  pushDelay: ReturnType<Histogram['toData']>;
+  /** Traders whose positions stream is live (a frame arrived on the open socket). */
+  live: number;
+  /** get-active-trades requests (the screen's first one and the fallback polls). */
+  activeTradesPolls: number;
   /** This process's own event-loop delay p99 (ms): high means the load generator was the bottleneck. */
   loopDelayP99: number;
 }
 
+/** Traders sharing one keep-alive HTTP connection. */
+export const HTTP_SHARE = 2;
+const TICK_OFFSET_MS = 5;
+const POSITIONS_PREFIX = Buffer.from('{"stream":"positions@');
+const REPRICE_EVERY_MS = 20_000;
+
 let config: Extract<TraderCommand, { type: 'setup' }> | undefined;
 const histogram = new Histogram();
+const pushDelay = new Histogram();
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 let requests = 0;
 let errors = 0;
 let skipped = 0;
+let pushes = 0;
+let activeTradesPolls = 0;
 let firstError: string | undefined;
+let traderCount = 0;
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
+const sockets: LightSocket[] = [];
+const liveness: (() => boolean)[] = [];
 
-function startTrader(token: string, index: number) {
-  const { host, port, coinListPath, pricePaths } = config!;
-  const connection = new HttpConnection(host, port, 15_000);
-  connections.push(connection);
+function httpConnection(index: number): HttpConnection {
+  const slot = Math.floor(index / HTTP_SHARE);
+  return (connections[slot] ??= new HttpConnection(config!.host, config!.port, 15_000));
+}
+
+function failed(what: string) {
+  errors++;
+  firstError ??= what;
+}
+
+function startTrader({ id, token }: { id: number; token: string }, index: number) {
+  const { host, port, coinListPath, coins } = config!;
+  const connection = httpConnection(index);
   const headers = { authorization: `Bearer ${token}` };
-  const pricePath = pricePaths[index % pricePaths.length]!;
-  const polls: [string, number, boolean][] = [
-    [pricePath, 3_000, false],
-    [coinListPath, 10_000, false],
-    ['/api-v1/lever-wallet-list/', 3_000, true],
-    ['/api-v1/get-active-trades/', 1_000, true],
-  ];
-  for (const [path, every, authed] of polls) {
+  const coin = coins[index % coins.length]!;
+  /** Its open trade, from the first positions frame (for the re-pricing). */
+  let trade: { id: number; price: string } | undefined;
+  let live = false;
+  let framesSeen = 0;
+  liveness.push(() => live);
+
+  const every = (ms: number, fn: () => void) => {
+    // A random phase, as traders open the screen at different moments.
+    const first = setTimeout(
+      () => {
+        fn();
+        timers.push(setInterval(fn, ms));
+      },
+      Math.random() * Math.min(ms, 3_000),
+    );
+    timers.push(first);
+  };
+
+  const poll = (method: string, path: () => string | null, body?: () => string) => {
     let inFlight = false;
-    const poll = () => {
+    return () => {
+      const target = path();
+      if (target === null) return;
       if (inFlight) {
         skipped++;
         return;
       }
       inFlight = true;
-      connection.request('GET', path, authed ? { headers } : {}).then(
+      connection.request(method, target, { headers, ...(body ? { body: body() } : {}) }).then(
         (res) => {
           inFlight = false;
           requests++;
           histogram.record(res.ms);
-          if (res.status !== 200) {
-            errors++;
-            firstError ??= `${path}: HTTP ${res.status}`;
-          }
+          if (res.status !== 200) failed(`${method} ${target}: HTTP ${res.status}`);
         },
         (error: unknown) => {
           inFlight = false;
           requests++;
-          errors++;
-          firstError ??= `${path}: ${String(error)}`;
+          failed(`${method} ${target}: ${String(error)}`);
         },
       );
     };
-    // A random phase, as traders open the screen at different moments.
-    const first = setTimeout(() => {
-      poll();
-      timers.push(setInterval(poll, every));
-    }, Math.random() * every);
-    timers.push(first);
-  }
+  };
+
+  every(
+    3_000,
+    poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`),
+  );
+  every(
+    10_000,
+    poll('GET', () => coinListPath),
+  );
+  every(
+    3_000,
+    poll('GET', () => '/api-v1/lever-wallet-list/'),
+  );
+  every(
+    REPRICE_EVERY_MS,
+    poll(
+      'POST',
+      () => (trade ? '/api-v1/trade-updation/' : null),
+      () => JSON.stringify({ trade_id: trade!.id, current_price: trade!.price, is_closed: false }),
+    ),
+  );
+  // The screen's first read, then the fallback: only while the push is not live.
+  const activeTrades = poll('GET', () => {
+    activeTradesPolls++;
+    return '/api-v1/get-active-trades/';
+  });
+  activeTrades();
+  every(1_000, () => {
+    if (!live) activeTrades();
+  });
+
+  const onText = (payload: Buffer, receivedAt: number) => {
+    if (
+      payload.length < POSITIONS_PREFIX.length ||
+      payload.compare(POSITIONS_PREFIX, 0, POSITIONS_PREFIX.length, 0, POSITIONS_PREFIX.length) !== 0
+    ) {
+      // Tickers are only counted by the fan-out section; a refusal is an error.
+      if (payload[2] === 0x65 /* {"error": */) failed(`stream: ${payload.toString()}`);
+      return;
+    }
+    live = true;
+    if (framesSeen++ === 0) {
+      // The state sent on subscribing, not a tick's: read the trade from it, do not time it.
+      const frame = JSON.parse(payload.toString()) as {
+        data: { trades: { trade_id: number; starting_price: string }[] };
+      };
+      const first = frame.data.trades[0];
+      if (first) trade = { id: first.trade_id, price: first.starting_price };
+      return;
+    }
+    pushes++;
+    const wall = performance.timeOrigin + receivedAt;
+    pushDelay.record((((wall - TICK_OFFSET_MS) % 1_000) + 1_000) % 1_000);
+  };
+
+  openLightSocket(host, port, '/stream', onText).then(
+    (socket) => {
+      sockets.push(socket);
+      socket.send(JSON.stringify({ method: 'LOGIN', params: [token], id: 'login' }));
+      socket.send(
+        JSON.stringify({
+          method: 'SUBSCRIBE',
+          params: [`${coin.toLowerCase()}usdt@ticker`, `positions@user.${id}`],
+          id: 1,
+        }),
+      );
+    },
+    (error: unknown) => failed(`stream: ${String(error)}`),
+  );
 }
 
 process.on('message', (command: TraderCommand) => {
@@ -92,23 +203,28 @@ process.on('message', (command: TraderCommand) => {
       config = command;
       return;
     case 'add':
-      for (const token of command.tokens) startTrader(token, connections.length);
+      for (const trader of command.traders) startTrader(trader, traderCount++);
       return;
     case 'reset':
       histogram.reset();
+      pushDelay.reset();
       loopDelay.reset();
-      requests = errors = skipped = 0;
+      requests = errors = skipped = pushes = activeTradesPolls = 0;
       firstError = undefined;
       return;
     case 'report': {
       const report: TraderReport = {
         type: 'report',
-        traders: connections.length,
+        traders: traderCount,
         requests,
         errors,
         skipped,
         ...(firstError ? { firstError } : {}),
         latency: histogram.toData(),
+        pushes,
+        pushDelay: pushDelay.toData(),
+        live: liveness.filter((isLive) => isLive()).length,
+        activeTradesPolls,
         loopDelayP99: loopDelay.percentile(99) / 1e6,
       };
       process.send!(report);
@@ -117,6 +233,7 @@ process.on('message', (command: TraderCommand) => {
     case 'stop':
       timers.forEach((t) => clearTimeout(t));
       connections.forEach((c) => c.close());
+      sockets.forEach((s) => s.close());
       process.exit(0);
   }
 });

@@ -26,6 +26,9 @@ let database: TestDatabase;
 let feed: ChangeFeed;
 let reads: ReturnType<typeof controlledReads>;
 let rows: Remembered<string>;
+/** What watchers were told (ChangeFeed.watch): of the remembered channel, and of one nobody remembers. */
+let toldRemembered: (number | null)[] = [];
+let toldWatched: (number | null)[] = [];
 
 const notify = (payload: string) => database.db.execute(sql`select pg_notify('test_changed', ${payload})`);
 const killListener = () =>
@@ -46,6 +49,8 @@ beforeAll(async () => {
   feed = new ChangeFeed(database.db.$client);
   reads = controlledReads();
   rows = feed.remember('test_changed', reads.read, { size: 100 });
+  feed.watch('test_changed', (id) => toldRemembered.push(id));
+  feed.watch('watched_only', (id) => toldWatched.push(id));
 });
 afterAll(async () => {
   await feed.stop();
@@ -98,5 +103,35 @@ describe('rows remembered until the database says they changed', () => {
     expect(await get(6, 'd')).toBe('6:d');
     expect(await get(6, 'e')).toBe('6:d');
     expect(reads.waiting()).toBe(0);
+  });
+});
+
+describe('watchers (pushed streams: modules/realtime/user-streams.ts)', () => {
+  it('are told of each notified id, of a local forget, and of a channel nobody remembers', async () => {
+    await vi.waitFor(() => expect(feed.listening()).toBe(true), { timeout: 5_000 });
+    toldRemembered = [];
+    toldWatched = [];
+    await get(20, 'a');
+    await notify('20');
+    await vi.waitFor(() => expect(toldRemembered).toEqual([20]));
+    expect(await get(20, 'b')).toBe('20:b');
+
+    feed.forget('test_changed', 21);
+    feed.forget('watched_only', 7);
+    expect(toldRemembered).toEqual([20, 21]);
+    expect(toldWatched).toEqual([7]);
+
+    await database.db.execute(sql`select pg_notify('watched_only', '8')`);
+    await vi.waitFor(() => expect(toldWatched).toEqual([7, 8]));
+  });
+
+  it('are told null (anything may have changed) when the connection goes down and when it is back', async () => {
+    toldWatched = [];
+    toldRemembered = [];
+    await killListener();
+    await vi.waitFor(() => expect(feed.listening()).toBe(false));
+    await vi.waitFor(() => expect(feed.listening()).toBe(true), { timeout: 5_000 });
+    expect(toldWatched).toEqual([null, null]);
+    expect(toldRemembered).toEqual([null, null]);
   });
 });

@@ -77,7 +77,7 @@ describe('home', () => {
     // change set by its place in the list (down, up, flat in turn), and a stream that says nothing.
     const chosenChange = (index: number) =>
       index % 3 === 0 ? `-${index + 1}.250` : index % 3 === 1 ? `${((index * 7) % 23) + 0.5}00` : '0.000';
-    await page.routeWebSocket(/\/ws/, () => {
+    await page.routeWebSocket(/\/(ws|stream)\b/, () => {
       // Accepted and never answered: no tick may move a change away from the chosen one.
     });
     await page.route('**/api/v3/ticker/24hr**', async (route) => {

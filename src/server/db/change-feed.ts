@@ -23,9 +23,12 @@ interface Memory {
   reset(trusted: boolean): void;
 }
 
+/** Told of every change of a channel: an id whose rows changed, or null for "anything may have changed". */
+export type ChangeListener = (id: number | null) => void;
+
 export class ChangeFeed {
   private readonly memories = new Map<string, Memory>();
-  private readonly watchers = new Map<string, Set<(id: number | undefined) => void>>();
+  private readonly watchers = new Map<string, Set<ChangeListener>>();
   private connection: Listening | undefined;
   private up = false;
 
@@ -44,14 +47,16 @@ export class ChangeFeed {
     // not kept, since it may have started before the change it would then hide.
     let generation = 0;
     const memory: Memory = {
-      forget(id) {
+      forget: (id) => {
         generation++;
         values.delete(id);
+        this.tell(channel, id);
       },
-      reset(trust) {
+      reset: (trust) => {
         generation++;
         values.clear();
         trusted = trust;
+        this.tell(channel, null);
       },
     };
     this.memories.set(channel, memory);
@@ -72,25 +77,28 @@ export class ChangeFeed {
     return remembered;
   }
 
+  /**
+   * Be told of every change on `channel` (pushed streams, modules/realtime/user-streams.ts): after
+   * the remembered value (if any) is forgotten, so a read made by the listener is fresh. An id for
+   * a NOTIFY or a local `forget`; null when the connection went down or came back (anything may
+   * have changed). A channel nobody remembers is listened to as well. Before start().
+   */
+  watch(channel: string, listener: ChangeListener): () => void {
+    if (this.connection) throw new Error('ChangeFeed: watch() before start()');
+    let listeners = this.watchers.get(channel);
+    if (!listeners) this.watchers.set(channel, (listeners = new Set()));
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }
+
   /** This process just changed `id`'s rows on `channel`: forget them without waiting for the notification. */
   forget(channel: string, id: number) {
-    this.memories.get(channel)?.forget(id);
+    const memory = this.memories.get(channel);
+    if (memory) memory.forget(id);
+    else this.tell(channel, id);
   }
 
-  /**
-   * Also tell `listener` of every change notified on a remembered `channel`: the id, or undefined
-   * for "anything may have changed" (a payload that is not an id, or the connection back after a
-   * drop, when notifications may have been lost). Returns the function that stops it.
-   */
-  watch(channel: string, listener: (id: number | undefined) => void): () => void {
-    if (!this.memories.has(channel)) throw new Error(`ChangeFeed: ${channel} is not remembered`);
-    let set = this.watchers.get(channel);
-    if (!set) this.watchers.set(channel, (set = new Set()));
-    set.add(listener);
-    return () => void set.delete(listener);
-  }
-
-  private tell(channel: string, id: number | undefined) {
+  private tell(channel: string, id: number | null) {
     for (const listener of this.watchers.get(channel) ?? []) listener(id);
   }
 
@@ -100,15 +108,18 @@ export class ChangeFeed {
   }
 
   start() {
-    if (this.connection || this.memories.size === 0) return;
-    this.connection = listen(this.pool, [...this.memories.keys()], {
+    const channels = [...new Set([...this.memories.keys(), ...this.watchers.keys()])];
+    if (this.connection || channels.length === 0) return;
+    this.connection = listen(this.pool, channels, {
       onMessage: (channel, payload) => {
         const id = Number(payload);
         const memory = this.memories.get(channel);
         // A payload that is not an id cannot be matched: forget everything on that channel.
-        if (Number.isSafeInteger(id)) memory?.forget(id);
-        else memory?.reset(this.up);
-        this.tell(channel, Number.isSafeInteger(id) ? id : undefined);
+        if (Number.isSafeInteger(id)) {
+          if (memory) memory.forget(id);
+          else this.tell(channel, id);
+        } else if (memory) memory.reset(this.up);
+        else this.tell(channel, null);
       },
       onUp: () => this.setUp(true),
       onDown: () => this.setUp(false),
@@ -123,6 +134,6 @@ export class ChangeFeed {
   private setUp(up: boolean) {
     this.up = up;
     for (const memory of this.memories.values()) memory.reset(up);
-    if (up) for (const channel of this.watchers.keys()) this.tell(channel, undefined);
+    for (const channel of this.watchers.keys()) if (!this.memories.has(channel)) this.tell(channel, null);
   }
 }

@@ -225,4 +225,25 @@ describe('greeting', () => {
     ]);
     socket.close();
   });
+
+  it('tells its status: open, closed on a drop, unauthorized on a 401 error frame, and nothing after a listener stops', async () => {
+    const { socket } = setup();
+    const seen: string[] = [];
+    const stop = socket.onStatus((status) => seen.push(status));
+    socket.subscribe('positions@user.7', () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.isOpen()).toBe(false);
+    last().open();
+    expect(socket.isOpen()).toBe(true);
+    last().receive({ error: { code: 2, msg: 'Invalid request: not allowed' }, id: 1 });
+    last().receive({ error: { code: 401, msg: 'Your session has ended. Please log in again.' }, id: null });
+    last().drop();
+    expect(socket.isOpen()).toBe(false);
+    expect(seen).toEqual(['open', 'unauthorized', 'closed']);
+    stop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    last().open();
+    expect(seen).toHaveLength(3);
+    socket.close();
+  });
 });

@@ -8,6 +8,13 @@
 
 export type StreamListener = (data: unknown) => void;
 
+/**
+ * How the connection stands: 'open' once connected, 'closed' when it dropped (a reconnect follows
+ * while anyone listens), 'unauthorized' when the server refused or ended the login (an error frame
+ * with code 401): user streams then send nothing until the next connection logs in again.
+ */
+export type SocketStatus = 'open' | 'closed' | 'unauthorized';
+
 export interface MarketSocket {
   /** Listen to a stream; returns the function that stops listening. */
   subscribe(stream: string, listener: StreamListener): () => void;
@@ -15,6 +22,10 @@ export interface MarketSocket {
   streams(): string[];
   /** Close for good (tests, logout). */
   close(): void;
+  /** Whether the connection is open now. */
+  isOpen(): boolean;
+  /** Be told of every change of status (a screen falling back to polling while the socket is down). */
+  onStatus(listener: (status: SocketStatus) => void): () => void;
 }
 
 interface SocketLike {
@@ -51,6 +62,16 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
   const log = options.log ?? ((message: string, detail?: unknown) => console.warn(`[market] ${message}`, detail ?? ''));
 
   const listeners = new Map<string, Set<StreamListener>>();
+  const statusListeners = new Set<(status: SocketStatus) => void>();
+  const tellStatus = (status: SocketStatus) => {
+    for (const listener of statusListeners) {
+      try {
+        listener(status);
+      } catch (error) {
+        log('status listener failed', error);
+      }
+    }
+  };
   /** What the server has been told on the current connection. */
   const told = new Set<string>();
   let socket: SocketLike | null = null;
@@ -110,7 +131,10 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     if (typeof frame.stream === 'string' && 'data' in frame) return dispatch(frame.stream, frame.data);
     if (frame.e === '24hrTicker' && typeof frame.s === 'string')
       return dispatch(`${frame.s.toLowerCase()}@ticker`, frame);
-    if ('error' in frame) log('server refused a request', frame.error);
+    if ('error' in frame) {
+      log('server refused a request', frame.error);
+      if ((frame.error as { code?: unknown } | null)?.code === 401) tellStatus('unauthorized');
+    }
   }
 
   async function connect() {
@@ -135,6 +159,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       if (hello) ws.send(JSON.stringify(hello));
       lastRequestAt = -Infinity;
       scheduleFlush();
+      tellStatus('open');
     };
     ws.onmessage = (event) => {
       if (socket !== ws) return;
@@ -148,6 +173,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
       told.clear();
       clearTimeout(flushTimer);
       flushTimer = undefined;
+      tellStatus('closed');
       reconnectLater();
     };
   }
@@ -169,6 +195,7 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     clearTimeout(flushTimer);
     flushTimer = undefined;
     ws?.close(1000, 'idle');
+    if (ws) tellStatus('closed');
   }
 
   return {
@@ -204,6 +231,13 @@ export function createMarketSocket(options: MarketSocketOptions): MarketSocket {
     },
 
     streams: () => [...listeners.keys()],
+
+    isOpen,
+
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
 
     close() {
       closedForGood = true;

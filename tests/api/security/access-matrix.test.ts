@@ -6,6 +6,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, verifications } from '../../../src/server/db/schema.js';
+import { USER_STREAMS } from '../../../src/shared/api/streams.js';
 import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
 import { connectWs } from '../../helpers/ws.js';
 import type { TestUser } from '../../helpers/users.js';
@@ -120,7 +121,7 @@ describe('access-control matrix', () => {
     }
   });
 
-  it("lets a stream connection log in only with a live token, and only the owner read the owner's chat", async () => {
+  it("lets a stream connection log in only with a live token, and only the owner read the owner's chat and positions", async () => {
     const unexpected: string[] = [];
     let cases = 0;
     const wsRoutes = s.t.routes.filter(
@@ -144,12 +145,15 @@ describe('access-control matrix', () => {
             unexpected.push(`LOGIN on ${url} as ${variant.name}: ${JSON.stringify(login)}`);
           cases++;
         }
-        client.send({ method: 'SUBSCRIBE', params: [CHAT_STREAMS.user(s.owner.id)], id: 'sub' });
-        const sub = await client.next((f) => f.id === 'sub');
-        const subscribed = 'result' in sub;
-        if (subscribed !== (variant.actor === 'owner'))
-          unexpected.push(`owner's chat stream on ${url} as ${variant.name}: ${JSON.stringify(sub)}`);
-        cases++;
+        // Each of the owner's own streams on its own: SUBSCRIBE is all or none.
+        for (const topic of [CHAT_STREAMS.user(s.owner.id), USER_STREAMS.positions(s.owner.id)]) {
+          client.send({ method: 'SUBSCRIBE', params: [topic], id: topic });
+          const sub = await client.next((f) => f.id === topic);
+          const subscribed = 'result' in sub;
+          if (subscribed !== (variant.actor === 'owner'))
+            unexpected.push(`owner's ${topic} on ${url} as ${variant.name}: ${JSON.stringify(sub)}`);
+          cases++;
+        }
         client.ws.terminate();
       }
     }

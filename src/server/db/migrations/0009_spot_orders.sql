@@ -26,11 +26,11 @@ CREATE INDEX "spot_orders_user_status_idx" ON "spot_orders" USING btree ("user_i
 CREATE INDEX "spot_orders_resting_idx" ON "spot_orders" USING btree ("coin","side","limit_price") WHERE "spot_orders"."status" = 'open';--> statement-breakpoint
 ALTER TABLE "accounts" DROP CONSTRAINT "accounts_owner";--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_owner" CHECK (("accounts"."user_id" is null) = ("accounts"."wallet" in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds')));--> statement-breakpoint
--- Sent at commit (nothing for a rolled-back change): the user, the order and its status, as JSON.
+-- Sent at commit (nothing for a rolled-back change): the user's id, as trades_changed does, so
+-- every instance's orders@user push (db/change-feed.ts watch) reads that user's open orders again.
 CREATE FUNCTION notify_spot_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('spot_orders_changed',
-    json_build_object('user_id', NEW.user_id, 'order_id', NEW.id, 'status', NEW.status)::text);
+  PERFORM pg_notify('spot_orders_changed', NEW.user_id::text);
   RETURN NULL;
 END;
 $$;

@@ -170,8 +170,13 @@ export const sessionsModule: AppModule = (app, ctx) => {
 
   // Every instance hears sessions ending (and tokens ended by a password change) anywhere: its
   // logged-in sockets check their token again and close when it is refused.
-  ctx.changes.watch('sessions_changed', (userId) => sessionsEnded(ctx, userId));
-  ctx.changes.watch('user_changed', (userId) => sessionsEnded(ctx, userId));
+  // null is "anything may have changed": heard when the LISTEN connection comes back (notifications
+  // may have been lost), then every socket checks again; not while it is down (nothing to check against).
+  const relay = (userId: number | null) => {
+    if (userId !== null || ctx.changes.listening()) sessionsEnded(ctx, userId ?? undefined);
+  };
+  ctx.changes.watch('sessions_changed', relay);
+  ctx.changes.watch('user_changed', relay);
 
   app.get('/api-v1/sessions/', {
     onRequest: requireUser,

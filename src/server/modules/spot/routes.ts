@@ -16,7 +16,12 @@ import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
+import { registerOrdersStream } from '../realtime/index.js';
+import { SPOT_ORDERS_CHANGED } from './lifecycle.js';
 import { createSpotService } from './service.js';
+
+/** The newest open orders a push carries (a page, as GET /api-v1/spot-orders/?status=open answers). */
+const SPOT_OPEN_ORDERS_PUSHED = 50;
 
 const errors = {
   400: errorBody,
@@ -31,6 +36,12 @@ const errors = {
 export const spotModule: AppModule = (app, ctx) => {
   const spot = createSpotService(ctx);
   const { requireUser } = ctx.guard;
+  // orders@user.<id> over /ws: the user's open orders, pushed on every change of them on any
+  // instance (placed, filled by the per-tick pass, cancelled; realtime/user-streams.ts).
+  registerOrdersStream(ctx, {
+    openOrders: (userId) => spot.list(userId, { status: 'open', limit: SPOT_OPEN_ORDERS_PUSHED }),
+    changes: SPOT_ORDERS_CHANGED,
+  });
   const tags = ['spot'];
 
   app.post('/api-v1/spot-orders/', {

@@ -22,6 +22,7 @@ import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { listTradeHistory } from './history.js';
 import { startTradeJobs, type TradeJobs } from './jobs.js';
+import { registerPositionsStream } from './push.js';
 import { createTradeService } from './service.js';
 
 const errors = {
@@ -36,6 +37,9 @@ const errors = {
 
 export const tradesModule: AppModule = (app, ctx) => {
   const trades = createTradeService(ctx);
+  // positions@user.<id> over /ws: the get-active-trades items pushed live (push.ts).
+  const positions = registerPositionsStream(ctx, trades);
+  app.addHook('onClose', async () => positions.stop());
   const { requireUser } = ctx.guard;
   const tags = ['trades'];
 

@@ -100,6 +100,10 @@ export function createTradeService(ctx: TradeContext) {
     return new Map(unique.map((coin, i) => [coin, marks[i] ?? null]));
   }
 
+  function itemsAt(rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>): TradeItem[] {
+    return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
+  }
+
   return {
     /** POST /api-v1/trade-creation/: a market order opens at the mark; a limit order rests unless the mark already reached it. */
     open(userId: number, body: TradeCreationBody, scope: IdempotencyScope) {
@@ -342,8 +346,16 @@ export function createTradeService(ctx: TradeContext) {
     /** GET /api-v1/get-active-trades/: open trades and pending orders, newest first, priced now. */
     async active(userId: number, page: ActiveTradesQuery = {}): Promise<TradeItem[]> {
       const rows = activePage(await liveTrades.get(userId), page);
-      const marks = await marksOf(rows.map((r) => r.coin));
-      return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
+      return itemsAt(rows, await marksOf(rows.map((r) => r.coin)));
     },
+
+    /**
+     * The rows get-active-trades shows (without a page), remembered per process until the trades
+     * trigger says they changed: the positions stream (push.ts) keeps them and re-prices them per tick.
+     */
+    liveRows: (userId: number): Promise<TradeRow[]> => liveTrades.get(userId),
+    marksOf,
+    /** The get-active-trades items of these rows at these marks: the one view of a live trade. */
+    itemsAt,
   };
 }

@@ -16,6 +16,8 @@ function fakeSocket() {
     },
     streams: () => [...listeners.keys()],
     close() {},
+    isOpen: () => true,
+    onStatus: () => () => {},
   };
   const emit = (stream: string, data: unknown) => listeners.get(stream)?.forEach((l) => l(data));
   return { socket, emit };

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { Screen } from '../../components/Screen';
-import { useActiveTrades } from './api/active-trades';
+import { useLeverPositions } from './api/active-trades';
 import { useLeverBalance } from './api/lever-wallet';
 import { useTradeRepricing } from './api/reprice-trades';
 import { ChartPanel } from './ChartPanel';
@@ -39,7 +39,7 @@ export function LeverPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const live = useLivePrice(symbol);
   const { balance, failed } = useLeverBalance();
-  const trades = useActiveTrades();
+  const trades = useLeverPositions();
   useTradeRepricing(trades.data, coin, live.price);
 
   const choose = (next: string) => {

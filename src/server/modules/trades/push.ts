@@ -1,0 +1,149 @@
+/**
+ * Positions pushed live (issue 17 "Live positions", docs/architecture.md "Realtime",
+ * docs/decisions/0027): after LOGIN a connection may subscribe to `positions@user.<its id>` and
+ * gets `{"e": "positions", "trades": [...]}`, the very items GET /api-v1/get-active-trades/ returns
+ * (service.ts `itemsAt`, the one view of a live trade):
+ * - right after subscribing (the current state);
+ * - at once when the user's trades change (open, close, fill, TP/SL, liquidation): the trades
+ *   trigger (migration 0002) notifies every instance, and this process's own changes do not wait
+ *   for the notification (service.ts `changing`);
+ * - when a price the user holds moves, at most once per second of the server's clock: each tick
+ *   re-prices the rows kept per subscribed user with marks read once per coin for everyone, so a
+ *   tick costs no database read at all (only a change reads that user's rows again, once).
+ * A frame equal to the last one sent is not sent again.
+ */
+import type { PositionsEvent } from '../../../shared/api/streams.js';
+import type { AppContext } from '../../context.js';
+import { logBackgroundFailure } from '../../db/errors.js';
+import { createUserStream, type UserStream } from '../realtime/index.js';
+import { TRADES_CHANGED, type TradeRow } from './lifecycle.js';
+import type { Mark } from './marks.js';
+import type { createTradeService } from './service.js';
+
+type TradeService = ReturnType<typeof createTradeService>;
+
+/** Price moves are pushed at most once per this many ms of the server clock (per user). */
+const POSITIONS_PRICE_PUSH_MS = 1_000;
+/** Users priced in one go of a tick before requests waiting meanwhile are served. */
+const USERS_PER_SLICE = 500;
+
+export interface PositionsStream {
+  stream: UserStream;
+  /** One tick's re-pricing of every subscribed user (the market's tick calls it). */
+  tick(): Promise<void>;
+  stop(): void;
+}
+
+const markKey = (mark: Mark | null | undefined) => (mark ? `${mark.price}${mark.stale ? ' stale' : ''}` : '');
+const frameOf = (trades: PositionsEvent['trades']) =>
+  JSON.stringify({ e: 'positions', trades } satisfies PositionsEvent);
+
+export function registerPositionsStream(
+  ctx: Pick<AppContext, 'streams' | 'changes' | 'log' | 'market' | 'clock'>,
+  trades: TradeService,
+): PositionsStream {
+  /**
+   * Each subscribed user's live rows as last read, the clock second of the last price push, and the
+   * marks it was priced at (unchanged marks: nothing to work out, the frame would be the same).
+   */
+  const kept = new Map<number, { rows: TradeRow[]; pricedIn?: number; pricedAt?: string }>();
+
+  const stream = createUserStream(ctx, {
+    name: 'positions',
+    changes: TRADES_CHANGED,
+    async read(userId) {
+      const rows = await trades.liveRows(userId);
+      const entry = kept.get(userId);
+      if (entry) {
+        entry.rows = rows;
+        entry.pricedAt = undefined;
+      } else kept.set(userId, { rows });
+      return frameOf(trades.itemsAt(rows, await trades.marksOf(rows.map((row) => row.coin))));
+    },
+  });
+
+  let ticking: Promise<void> | undefined;
+  let trailing: NodeJS.Timeout | undefined;
+  let tickAgain = false;
+  /**
+   * Ticks never overlap: one that comes while another works runs when it ends (with the newest
+   * marks). `fromMarket`: a price tick of the market, not the trailing timer below.
+   */
+  function tick(fromMarket = true): Promise<void> {
+    if (ticking) {
+      tickAgain ||= fromMarket;
+      return ticking;
+    }
+    ticking = priceAll(fromMarket).finally(() => {
+      ticking = undefined;
+      if (tickAgain) {
+        tickAgain = false;
+        void tick();
+      }
+    });
+    return ticking;
+  }
+
+  async function priceAll(fromMarket: boolean): Promise<void> {
+    const second = Math.floor(ctx.clock.now().getTime() / POSITIONS_PRICE_PUSH_MS);
+    const users = stream.users();
+    const following = new Set(users);
+    for (const userId of kept.keys()) if (!following.has(userId)) kept.delete(userId);
+    // Without the LISTEN connection another instance's changes go unseen: read each user again
+    // (what the 1 s poll would cost) until it is back.
+    if (!ctx.changes.listening()) {
+      for (const userId of users) stream.push(userId);
+      return;
+    }
+    const due: number[] = [];
+    let deferred = false;
+    for (const userId of users) {
+      const entry = kept.get(userId);
+      if (!entry || entry.rows.length === 0) continue;
+      if (entry.pricedIn === second) deferred = true;
+      else due.push(userId);
+    }
+    // A market tick for users pushed already this second: the next second brings its price, even
+    // from a market that ticks only when a price changes. (The simulator and the exchange tick once
+    // a second, so they never get here; the timer itself never sets another.)
+    if (deferred && fromMarket)
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          tick(false).catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
+        },
+        POSITIONS_PRICE_PUSH_MS - (ctx.clock.now().getTime() % POSITIONS_PRICE_PUSH_MS) + 1,
+      ).unref();
+    if (due.length === 0) return;
+    const coins = new Set<string>();
+    for (const userId of due) for (const row of kept.get(userId)!.rows) coins.add(row.coin);
+    const marks = await trades.marksOf([...coins]);
+    for (const [i, userId] of due.entries()) {
+      // Thousands of users are priced in slices, so requests are served between them.
+      if (i > 0 && i % USERS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      const entry = kept.get(userId);
+      // A read under way brings fresher rows and prices them itself.
+      if (!entry || stream.reading(userId)) continue;
+      const pricedAt = entry.rows.map((row) => markKey(marks.get(row.coin))).join();
+      if (pricedAt === entry.pricedAt) continue;
+      if (stream.offer(userId, frameOf(trades.itemsAt(entry.rows, marks)))) {
+        entry.pricedIn = second;
+        entry.pricedAt = pricedAt;
+      }
+    }
+  }
+
+  const stopTicks = ctx.market.onTick(() => {
+    tick().catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
+  });
+
+  return {
+    stream,
+    tick: () => tick(),
+    stop() {
+      clearTimeout(trailing);
+      stopTicks();
+      stream.stop();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * A trader's own state pushed over the WebSocket (docs/architecture.md "Realtime", issue 17 "Live
+ * positions"): after LOGIN, `positions@user.<id>` and `orders@user.<id>` (only one's own id).
+ * Every frame is the whole current state, not a change: the next frame replaces the last.
+ */
+import type { TradeItem } from './trade.js';
+
+export const USER_STREAMS = {
+  /** `{"e": "positions", "trades": [...]}`: exactly the items GET /api-v1/get-active-trades/ returns. */
+  positions: (userId: number) => `positions@user.${userId}`,
+  /** `{"e": "orders", "orders": [...]}`: the open spot orders (GET /api-v1/spot-orders/?status=open). */
+  orders: (userId: number) => `orders@user.${userId}`,
+} as const;
+
+export interface PositionsEvent {
+  e: 'positions';
+  trades: TradeItem[];
+}
+
+export interface OrdersEvent<Order = unknown> {
+  e: 'orders';
+  orders: Order[];
+}

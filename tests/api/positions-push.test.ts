@@ -1,0 +1,215 @@
+/**
+ * Positions pushed over the WebSocket (issue 17 "Live positions", docs/architecture.md "Realtime"):
+ * after LOGIN, `positions@user.<own id>` sends the get-active-trades items at once, on every price
+ * move of a held coin (at most once a second), at once on open, close, fill and liquidation, also
+ * for a change made through another instance; another user's stream is refused; a logout ends it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
+import { USER_STREAMS } from '../../src/shared/api/streams.js';
+import { SESSION_ENDED } from '../../src/server/modules/realtime/routes.js';
+import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
+import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import {
+  activeTradesOf,
+  closeTrade,
+  finishAllTrades,
+  leverTrader,
+  openTrade,
+  openedTradeId,
+} from '../helpers/trades.js';
+import { call, type TestUser } from '../helpers/users.js';
+import { connectWs, type WsClient } from '../helpers/ws.js';
+
+let t: TestApp;
+let market: FakeMarket;
+beforeAll(async () => {
+  market = createFakeMarket();
+  t = await createTestApp({ market });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await finishAllTrades(t);
+  market.set('BTC', '60000');
+  market.set('ETH', '3000');
+});
+
+const isPositions = (f: any) => f.e === 'positions';
+const positionsAfter = (client: WsClient, from: number, match: (f: any) => boolean = () => true) =>
+  client.next((f) => isPositions(f) && match(f), from);
+const pushesSince = (client: WsClient, from: number) => client.frames.slice(from).filter(isPositions);
+/** Lets every pending read and tick settle (a push that would come has come by then). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+async function following(user: TestUser): Promise<WsClient> {
+  const client = await connectWs(t);
+  client.send({ method: 'LOGIN', params: [user.token], id: 'login' });
+  expect(await client.next((f) => f.id === 'login')).toHaveProperty('result');
+  client.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.positions(user.id)], id: 'sub' });
+  expect(await client.next((f) => f.id === 'sub')).toEqual({ result: null, id: 'sub' });
+  return client;
+}
+
+/** Moves the test clock to just after a whole second, so the next few moves fall in one second. */
+function startOfSecond() {
+  t.clock.advance(1_000 - (t.clock.now().getTime() % 1_000) + 1);
+}
+
+describe('positions@user.<id>', () => {
+  it('sends the current state right after subscribing: the very items of get-active-trades', async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user);
+    await openedTradeId(t, user, { coin: 'ETH', starting_price: '3000', hands: '2', trade_type: 'sell' });
+    const client = await following(user);
+    const first = await positionsAfter(client, 0);
+    expect(first.trades).toEqual(await activeTradesOf(t, user));
+    expect(first.trades.map((trade: any) => trade.coin)).toEqual(['ETH', 'BTC']);
+  });
+
+  it("refuses another user's stream, and any before LOGIN", async () => {
+    const [alice, bob] = await Promise.all([leverTrader(t), leverTrader(t)]);
+    const anonymous = await connectWs(t);
+    anonymous.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.positions(alice.id)], id: 1 });
+    expect((await anonymous.next((f) => f.id === 1)).error.msg).toMatch(/not allowed/);
+
+    const asBob = await following(bob);
+    asBob.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.positions(alice.id)], id: 2 });
+    expect((await asBob.next((f) => f.id === 2)).error.msg).toMatch(/not allowed/);
+    // Alice's trade reaches nobody but Alice.
+    const from = asBob.frames.length;
+    await openedTradeId(t, alice);
+    await settle();
+    expect(pushesSince(asBob, from)).toEqual([]);
+    expect(pushesSince(anonymous, 0)).toEqual([]);
+  });
+
+  it('pushes the new P/L when a held price moves, at most once a second', async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user); // 0.1 BTC long at 60000
+    const client = await following(user);
+    await positionsAfter(client, 0);
+
+    startOfSecond();
+    let from = client.frames.length;
+    market.set('BTC', '60100');
+    const moved = await positionsAfter(client, from);
+    expect(moved.trades[0]).toMatchObject({ coin: 'BTC', current_price: '60100', profit_loss: '10' });
+
+    // Three more moves in the same second: nothing more this second.
+    from = client.frames.length;
+    market.set('BTC', '60200');
+    market.set('BTC', '60300');
+    market.set('BTC', '60400');
+    await settle();
+    expect(pushesSince(client, from)).toEqual([]);
+
+    // The next second brings the latest price, though this market ticks only on a change.
+    const trailing = await positionsAfter(client, from);
+    expect(trailing.trades[0]).toMatchObject({ current_price: '60400', profit_loss: '40' });
+    await settle();
+    expect(pushesSince(client, from)).toHaveLength(1);
+
+    // A move in a later second is pushed at once.
+    from = client.frames.length;
+    t.clock.advance(1_000);
+    market.set('BTC', '60500');
+    const next = await positionsAfter(client, from);
+    expect(next.trades[0]).toMatchObject({ current_price: '60500', profit_loss: '50' });
+  });
+
+  it('pushes nothing when only a coin the user does not hold moves', async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user);
+    const client = await following(user);
+    await positionsAfter(client, 0);
+    const from = client.frames.length;
+    t.clock.advance(1_000);
+    market.set('ETH', '3100');
+    await settle();
+    expect(pushesSince(client, from)).toEqual([]);
+  });
+
+  it('pushes at once on open and close, within the same second as a price push', async () => {
+    const user = await leverTrader(t);
+    const client = await following(user);
+    expect((await positionsAfter(client, 0)).trades).toEqual([]);
+
+    startOfSecond();
+    let from = client.frames.length;
+    const id = await openedTradeId(t, user);
+    const opened = await positionsAfter(client, from, (f) => f.trades.length === 1);
+    expect(opened.trades[0]).toMatchObject({ trade_id: id, status: 'open', coin: 'BTC' });
+    // This process's own change and the NOTIFY both read again: the same list is sent once.
+    await settle();
+    expect(pushesSince(client, from)).toHaveLength(1);
+
+    market.set('BTC', '60100'); // a price push in this second
+    await positionsAfter(client, from, (f) => f.trades[0]?.current_price === '60100');
+
+    from = client.frames.length;
+    expect((await closeTrade(t, user, id, '60100')).status).toBe(200);
+    expect((await positionsAfter(client, from)).trades).toEqual([]);
+  });
+
+  it('pushes a limit order, its fill and a liquidation made by the trade jobs', async () => {
+    const user = await leverTrader(t);
+    const client = await following(user);
+    await positionsAfter(client, 0);
+    let from = client.frames.length;
+    const placed = await openTrade(t, user, { order_type: 'limit', limit_price: '59000', leverage: 100 });
+    expect(placed.status).toBe(201);
+    expect((await positionsAfter(client, from, (f) => f.trades.length === 1)).trades[0].status).toBe('pending');
+
+    from = client.frames.length;
+    market.set('BTC', '59000');
+    await runTradeJobsOnce(t.ctx);
+    expect((await positionsAfter(client, from, (f) => f.trades[0]?.status === 'open')).trades[0]).toMatchObject({
+      trade_id: placed.body.trade.trade_id,
+      starting_price: '59000',
+    });
+
+    // 100x with no maintenance margin here: liquidated at 58410.
+    from = client.frames.length;
+    market.set('BTC', '58000');
+    await runTradeJobsOnce(t.ctx);
+    expect((await positionsAfter(client, from, (f) => f.trades.length === 0)).trades).toEqual([]);
+  });
+
+  it('pushes a trade opened through another instance to a socket on this one', async () => {
+    const user = await leverTrader(t);
+    const client = await following(user);
+    await positionsAfter(client, 0);
+    const other = await anotherInstance(t);
+    try {
+      // Only this process's own changes are seen without the notification: wait for both to listen.
+      await vi.waitFor(() => expect(t.ctx.changes.listening() && other.ctx.changes.listening()).toBe(true));
+      const mark = (await other.ctx.market.markPrice('BTC'))!.price;
+      const from = client.frames.length;
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api-v1/trade-creation/',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { trade_type: 'buy', starting_price: mark, coin: 'BTC', hands: '0.01' },
+      });
+      expect(res.statusCode).toBe(201);
+      const pushed = await positionsAfter(client, from, (f) => f.trades.length === 1);
+      expect(pushed.trades[0].trade_id).toBe(res.json().trade.trade_id);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stops on logout: the socket is told and gets no more positions', async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user);
+    const client = await following(user);
+    await positionsAfter(client, 0);
+    expect((await call(t, 'POST', '/api-v1/logout/', { token: user.token })).status).toBeLessThan(300);
+    expect(await client.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
+    const from = client.frames.length;
+    t.clock.advance(1_000);
+    market.set('BTC', '61000');
+    await settle();
+    expect(pushesSince(client, from)).toEqual([]);
+  });
+});
