@@ -34,7 +34,7 @@ const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e
  * What a request line says of the request: Fastify's fields, with the query of /files/ URLs left
  * out (exp and sig: whoever reads the log could open the file while the signature lasts).
  */
-export function requestForLog(request: FastifyRequest) {
+function requestForLog(request: FastifyRequest) {
   const url = request.url.startsWith('/files/') ? request.url.split('?')[0] : request.url;
   return {
     method: request.method,

@@ -11,8 +11,7 @@ import { LOGIN_TICKET_TTL_MS, LOGIN_TICKET_WRONG_CODES_MAX, TWO_FACTOR_MSG } fro
 import type { AppContext } from '../../context.js';
 import { loginTickets, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { assertNotLocked, consumeTwoFactorCode } from '../security/index.js';
-import { verifyPasskeyAssertion } from '../security/passkeys.js';
+import { assertNotLocked, consumeTwoFactorCode, verifyPasskeyAssertion } from '../security/index.js';
 import { sessionUserOf } from './session-user.js';
 import { startSession, type ClientInfo } from './sessions.js';
 

@@ -6,3 +6,4 @@ export { passkeysModule } from './passkey-routes.js';
 export { withAntiPhishingCode } from './anti-phishing-mail.js';
 export { assertWithdrawalAddressAllowed } from './protection.js';
 export { protectionModule } from './protection-routes.js';
+export { verifyPasskeyAssertion } from './passkeys.js';
