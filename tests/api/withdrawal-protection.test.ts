@@ -8,6 +8,7 @@ import { OTP_RESEND_MS } from '../../src/shared/constants.js';
 import { PROTECTION_MSG } from '../../src/shared/api/protection.js';
 import { recordFailure } from '../../src/server/modules/security/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { enableTotp, nextTotp } from '../helpers/totp.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, grant, setTransactionPassword, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
@@ -300,5 +301,33 @@ describe('security status', () => {
   it('answers whitelist, masked code and the locks in force', async () => {
     const user = await signUp(t);
     expect((await status(user)).body).toEqual({ whitelist_enabled: false, anti_phishing_code: null, locks: [] });
+  });
+});
+
+describe('with 2FA on (issue 16: the second factor guards these changes too)', () => {
+  it('adding an address, turning the whitelist off and changing the anti-phishing code need the TOTP code, not the mailed one', async () => {
+    const user = await trader();
+    const { secret } = await enableTotp(t, user);
+
+    // The emailed security code no longer confirms a change: the authenticator's code does.
+    expect((await addAddress(user)).status).toBe(400);
+    expect((await addAddress(user, { code: await securityCode(user) })).status).toBe(400);
+    const added = await addAddress(user, { code: nextTotp(t, secret) });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+
+    expect((await setWhitelist(user, { enabled: true })).status).toBe(200);
+    const offWithoutCode = await setWhitelist(user, { enabled: false });
+    expect(offWithoutCode.status).toBe(400);
+    expect((await setWhitelist(user, { enabled: false, code: await securityCode(user) })).status).toBe(400);
+    expect((await status(user)).body.whitelist_enabled).toBe(true);
+    expect((await setWhitelist(user, { enabled: false, code: nextTotp(t, secret) })).status).toBe(200);
+    expect((await status(user)).body.whitelist_enabled).toBe(false);
+
+    const phishing = (body: Record<string, unknown>) =>
+      call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body });
+    expect((await phishing({ code: 'Tulip42' })).status).toBe(400);
+    expect((await status(user)).body.anti_phishing_code).toBeNull();
+    expect((await phishing({ code: 'Tulip42', two_factor_code: nextTotp(t, secret) })).status).toBe(200);
+    expect((await status(user)).body.anti_phishing_code).not.toBeNull();
   });
 });
