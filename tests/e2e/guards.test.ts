@@ -77,8 +77,8 @@ describe('a logged-in user', () => {
     const user = await signUp(suite.app);
     const { page, context } = await suite.phone();
     await logInThroughUi(page, user);
-    // Logging out elsewhere ends every session of the account.
-    const other = await fetch(`${suite.app.baseUrl}/api-v1/logout/`, {
+    // "Sign out all other sessions" from another device ends the browser's session.
+    const other = await fetch(`${suite.app.baseUrl}/api-v1/sessions/revoke-others/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}` },
     });

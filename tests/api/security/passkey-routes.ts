@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { passkeys } from '../../../src/server/db/schema.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
+import { clearTwoFactor } from '../../helpers/totp.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import { SoftPasskey } from '../../helpers/webauthn.js';
 import type { RouteSpec } from './route-table.js';
@@ -68,6 +69,10 @@ export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
     access: 'user',
     ok: 201,
     request: async (s, actor) => {
+      // Options without a second factor need 2FA off: the fuzz suite builds every request before
+      // sending any, and the 2FA routes' requests before this one may have left TOTP on.
+      await clearTwoFactor(s.t, actor);
+      await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
       const options = await call(s.t, 'POST', '/api-v1/passkeys/registration-options/', {
         token: actor.token,
         body: {},

@@ -189,11 +189,14 @@ describe('trades on a silent exchange feed', () => {
     const unavailable = { status: 503, body: { error: TRADE_MSG.priceUnavailable('BTC') } };
     expect(await openTrade(t, user, { starting_price: '63000' })).toMatchObject(unavailable);
     expect(await closeTrade(t, user, kept, '63000')).toMatchObject(unavailable);
-    // The pass ran and saw BTC, and left it waiting: no fill, no liquidation, no price point.
+    // The pass ran and saw BTC, and left it waiting: no fill, no liquidation, no TP/SL, no spot
+    // fill, no price point.
     expect(await runTradeJobsOnce(t.ctx)).toEqual({
       ran: true,
       filled: 0,
       liquidated: 0,
+      triggered: 0,
+      spotFilled: 0,
       sampled: 0,
       waiting: ['BTC'],
     });
