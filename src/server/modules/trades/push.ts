@@ -25,7 +25,7 @@ type TradeService = ReturnType<typeof createTradeService>;
 /** Price moves are pushed at most once per this many ms of the server clock (per user). */
 const POSITIONS_PRICE_PUSH_MS = 1_000;
 /** Users priced in one go of a tick before requests waiting meanwhile are served. */
-const USERS_PER_SLICE = 500;
+const USERS_PER_SLICE = 50;
 
 export interface PositionsStream {
   stream: UserStream;
