@@ -1,8 +1,7 @@
 /** /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to /. */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { LoginResponse, TwoFactorChallenge } from '../../../shared/api/auth';
-import { Link, useLocation, useNavigate } from 'react-router';
+import type { TwoFactorChallenge } from '../../../shared/api/auth';
+import { Link, useLocation } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { LogoMark } from '../../components/icons';
@@ -12,10 +11,10 @@ import { EmailField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
-import { saveSession } from '../../lib/session';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
 import { PasskeySignInButton, UsePasskeyButton } from './PasskeySignIn';
+import { useSignedIn } from './signed-in';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
@@ -25,9 +24,7 @@ export interface LoginLocationState {
 }
 
 export function LoginPage() {
-  const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,12 +33,7 @@ export function LoginPage() {
   // With 2FA on, the password step answers a ticket for a second step instead of a session.
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
-  const signedIn = (session: LoginResponse) => {
-    saveSession(session);
-    // Nothing cached for a previous user may leak into this one.
-    queryClient.clear();
-    void navigate(PATHS.root, { replace: true });
-  };
+  const signedIn = useSignedIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,28 +3,14 @@
  * password), and "Use a passkey" for the second step of a login with 2FA on. Both store the session
  * and go on as a password login does; a browser without WebAuthn gets a clear message.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import type { LoginResponse } from '../../../shared/api/auth';
 import { PASSKEY_MSG } from '../../../shared/passkey-texts';
 import { Button } from '../../components/Button';
 import { KeyIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { passkeyErrorMessage } from '../../lib/passkeys';
-import { PATHS } from '../../lib/paths';
-import { saveSession } from '../../lib/session';
 import { usePasskeySecondStep, usePasskeySignIn } from './api/passkey-login';
-
-/** After any sign-in: the session is stored, nothing cached for a previous user survives, home opens. */
-function useSignedIn() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return (session: LoginResponse) => {
-    saveSession(session);
-    queryClient.clear();
-    void navigate(PATHS.root, { replace: true });
-  };
-}
+import { useSignedIn } from './signed-in';
 
 export function PasskeySignInButton() {
   const signIn = usePasskeySignIn();
