@@ -594,3 +594,28 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * In-app notifications (issue 19, built early for the money rails): what happened to a user's money
+ * and identity, one row per event, written in the same transaction as the event
+ * (modules/notifications). `read_at` is null until the user has seen it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    /** NOTIFICATION_KINDS in modules/notifications/notify.ts. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);

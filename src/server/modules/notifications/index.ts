@@ -1,0 +1,1 @@
+export { NOTIFICATION_KINDS, notify, type NewNotification, type NotificationKind } from './notify.js';
