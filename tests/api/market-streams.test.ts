@@ -169,6 +169,19 @@ describe('the URL styles of the exchange', () => {
     mixed.ws.terminate();
   });
 
+  it('hands a segment that names no stream to the modules that claim such segments (a listenKey)', async () => {
+    const seen: string[] = [];
+    sim.ctx.streams.addSegmentResolver((segment) => {
+      seen.push(segment);
+      return segment === 'MyListenKey42' ? ['ethbtc@miniTicker'] : null;
+    });
+    const client = await connectWs(sim, '/ws/MyListenKey42/7');
+    expect((await client.next((f) => f.e === '24hrMiniTicker')).s).toBe('ETHBTC');
+    // As written (a listenKey's case matters), and only segments that are no stream.
+    expect(seen).toEqual(['MyListenKey42', '7']);
+    client.ws.terminate();
+  });
+
   it('/stream?streams= wraps every stream in {stream, data}, and its URL takes requests too', async () => {
     const client = await connectWs(sim, '/stream?streams=btcusdt@depth5/0/ethusdt@kline_1m');
     const depth = await client.next((f) => f.stream === 'btcusdt@depth5');
