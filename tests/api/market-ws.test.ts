@@ -78,8 +78,9 @@ describe('ticker streams over /ws', () => {
     expect(await client.next((f) => f.error?.code === 3)).toMatchObject({ id: null });
     client.send({ method: 'BUY', params: [], id: 4 });
     expect(await client.next((f) => f.id === 4)).toMatchObject({ error: { code: 2 } });
-    client.send({ method: 'SUBSCRIBE', params: ['nopeusdt@ticker'], id: 5 });
-    expect((await client.next((f) => f.id === 5)).error.msg).toContain('nopeusdt@ticker');
+    // No such stream (an unknown symbol of a known stream is accepted, as on the exchange: market-streams.test.ts).
+    client.send({ method: 'SUBSCRIBE', params: ['btcusdt@nope'], id: 5 });
+    expect((await client.next((f) => f.id === 5)).error.msg).toContain('btcusdt@nope');
     client.send({ method: 'SUBSCRIBE', params: 'btcusdt@ticker', id: 6 });
     expect(await client.next((f) => f.id === 6)).toMatchObject({ error: { code: 2 } });
     client.send({ method: 'SUBSCRIBE', params: ['btcusdt@ticker'], id: -1 });

@@ -42,6 +42,18 @@ export interface TopicFamily {
   current?(topic: string): string | undefined;
 }
 
+/**
+ * Claims a `/ws/<segment>` path segment that names no stream, e.g. a user data stream's listenKey
+ * (issue 20): the topics to subscribe the connection to, or null when the segment is not this
+ * resolver's. The topics go through the usual check (their family's `accepts` and `allows`), so a
+ * resolver may record on its side that this client was granted them (a WeakMap keyed by the
+ * client) for its family's `allows` to read. Segments nobody claims are ignored (ccxt's /ws/0).
+ */
+export type SegmentResolver = (
+  segment: string,
+  client: StreamClient,
+) => Promise<readonly string[] | null> | readonly string[] | null;
+
 interface Topic {
   family: string;
   clients: Set<StreamClient>;
@@ -57,9 +69,24 @@ export class StreamHub {
   private readonly families = new Map<string, TopicFamily>();
   private readonly topics = new Map<string, Topic>();
   private readonly byClient = new Map<StreamClient, Subscriptions>();
+  private readonly resolvers: SegmentResolver[] = [];
 
   addFamily(family: TopicFamily): void {
     this.families.set(family.name, family);
+  }
+
+  /** Adds a claimer of /ws/<segment> path segments that are no streams (see SegmentResolver). */
+  addSegmentResolver(resolver: SegmentResolver): void {
+    this.resolvers.push(resolver);
+  }
+
+  /** The topics a path segment that names no stream stands for, asked of each resolver in turn; null: none. */
+  async resolveSegment(segment: string, client: StreamClient): Promise<readonly string[] | null> {
+    for (const resolver of this.resolvers) {
+      const topics = await resolver(segment, client);
+      if (topics) return topics;
+    }
+    return null;
   }
 
   /** The family a client may subscribe to this topic in, or why not. */

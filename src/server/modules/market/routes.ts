@@ -1,12 +1,15 @@
 /**
  * Market HTTP: the exchange-compatible public API (/api/v3: Binance field names, string numbers,
  * {code, msg} errors) and the in-house coin's price. Bodies are pre-serialised per tick by the
- * snapshot and sent as they are. Also wires the ticker streams of /ws to the price ticks.
+ * snapshot and sent as they are. Also wires the public market streams of /ws to the price ticks
+ * (streams.ts) and to our own fills (trade-stream.ts); /api/v3/depth and the depth streams read one
+ * numbered book (book.ts).
  */
 import type { FastifyReply } from 'fastify';
 import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { defaultCurrency } from '../../../shared/api/market.js';
 import type { AppModule } from '../../context.js';
+import { logBackgroundFailure } from '../../db/errors.js';
 import {
   feedUnavailable,
   intervalParam,
@@ -16,7 +19,9 @@ import {
   timeRange,
   type Query,
 } from './params.js';
-import { createTickerPublisher, tickerFamily } from './streams.js';
+import { BookKeeper } from './book.js';
+import { createMarketStreams } from './streams.js';
+import { startTradeStreams } from './trade-stream.js';
 import { usdoPrice } from './usdo.js';
 
 const defaultCurrencyResponse = defaultCurrency;
@@ -46,9 +51,17 @@ export const marketModule: AppModule = (app, ctx) => {
   const feed = ctx.market.exchange;
   const now = () => ctx.clock.now().getTime();
 
-  ctx.streams.addFamily(tickerFamily(feed));
-  const stopPublishing = ctx.market.onTick(createTickerPublisher(ctx.streams, feed));
-  app.addHook('onClose', async () => stopPublishing());
+  const books = new BookKeeper(feed);
+  const streams = createMarketStreams(ctx.streams, feed, books);
+  ctx.streams.addFamily(streams.family);
+  const stopPublishing = ctx.market.onTick(() => {
+    streams.publish().catch((error: unknown) => logBackgroundFailure(ctx.log, 'market streams', error));
+  });
+  const stopTrades = startTradeStreams(ctx, ctx.streams);
+  app.addHook('onClose', async () => {
+    stopPublishing();
+    stopTrades();
+  });
 
   app.get('/api-v1/default-currency/', {
     schema: { tags: ['market'], response: { 200: defaultCurrencyResponse } },
@@ -89,7 +102,7 @@ export const marketModule: AppModule = (app, ctx) => {
       const query = req.query as Query;
       const symbol = requiredSymbol(query, feed.catalog());
       const limit = limitParam(query, DEPTH_DEFAULT, DEPTH_MAX);
-      return JSON.stringify(await feed.depth(symbol, limit));
+      return JSON.stringify(await books.depth(symbol, limit));
     }),
   );
 

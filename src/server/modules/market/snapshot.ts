@@ -34,11 +34,29 @@ export function tickerEvent(t: Ticker24h, time: number) {
   };
 }
 
+/** A ticker as the exchange's `<symbol>@miniTicker` stream event ('24hrMiniTicker'). */
+export function miniTickerEvent(t: Ticker24h, time: number) {
+  return {
+    e: '24hrMiniTicker',
+    E: time,
+    s: t.symbol,
+    c: t.lastPrice,
+    o: t.openPrice,
+    h: t.highPrice,
+    l: t.lowPrice,
+    v: t.volume,
+    q: t.quoteVolume,
+  };
+}
+
 export class TickerSnapshot {
   private readonly bySymbol = new Map<string, Ticker24h>();
   private readonly tickerJson = new Map<string, string>();
   private readonly priceJson = new Map<string, string>();
   private readonly eventJson = new Map<string, string>();
+  private readonly miniEventJson = new Map<string, string>();
+  private allEventsJson: string | undefined;
+  private allMiniEventsJson: string | undefined;
   private allTickersJson: string | undefined;
   private allPricesJson: string | undefined;
 
@@ -88,6 +106,21 @@ export class TickerSnapshot {
   /** The `<symbol>@ticker` stream event ('24hrTicker'), or '' when the symbol is absent. */
   tickerEventJson(symbol: string): string {
     return this.jsonOf(this.eventJson, symbol, (ticker) => tickerEvent(ticker, this.time));
+  }
+
+  /** The `<symbol>@miniTicker` stream event ('24hrMiniTicker'), or '' when the symbol is absent. */
+  miniTickerEventJson(symbol: string): string {
+    return this.jsonOf(this.miniEventJson, symbol, (ticker) => miniTickerEvent(ticker, this.time));
+  }
+
+  /** The `!ticker@arr` stream event: every symbol's 24hrTicker event in one array. */
+  tickerEventsJson(): string {
+    return (this.allEventsJson ??= `[${this.tickers.map((t) => this.tickerEventJson(t.symbol)).join(',')}]`);
+  }
+
+  /** The `!miniTicker@arr` stream event: every symbol's 24hrMiniTicker event in one array. */
+  miniTickerEventsJson(): string {
+    return (this.allMiniEventsJson ??= `[${this.tickers.map((t) => this.miniTickerEventJson(t.symbol)).join(',')}]`);
   }
 
   /** One symbol's `shape` as JSON, made once per snapshot and kept in `cache` ('' when absent). */

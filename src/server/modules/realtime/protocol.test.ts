@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest, streamsInPath } from './protocol.js';
+import { parseRequest, pathSegments, streamsInPath } from './protocol.js';
 
 describe('stream request protocol', () => {
   it('reads SUBSCRIBE with lowercased stream names', () => {
@@ -36,5 +36,16 @@ describe('stream request protocol', () => {
 
   it('reads streams from a URL path', () => {
     expect(streamsInPath('btcusdt@ticker/ETHBTC@ticker//')).toEqual(['btcusdt@ticker', 'ethbtc@ticker']);
+  });
+
+  it('lowers only the symbol: a kline interval keeps its case (1m a minute, 1M a month)', () => {
+    expect(streamsInPath('BTCUSDT@kline_1M/btcusdt@kline_1m')).toEqual(['btcusdt@kline_1M', 'btcusdt@kline_1m']);
+    expect(parseRequest('{"method":"SUBSCRIBE","params":["ETHUSDT@miniTicker"],"id":1}', 10)).toEqual({
+      request: { method: 'SUBSCRIBE', streams: ['ethusdt@miniTicker'], id: 1 },
+    });
+  });
+
+  it('keeps path segments as written (a listenKey is case-sensitive)', () => {
+    expect(pathSegments('/0/AbCdEf123/btcusdt@ticker')).toEqual(['0', 'AbCdEf123', 'btcusdt@ticker']);
   });
 });

@@ -65,7 +65,7 @@ export function parseRequest(
       if (!list.every((s): s is string => typeof s === 'string' && STREAM_NAME.test(s))) {
         return { error: invalid('stream names must be strings like btcusdt@ticker'), id };
       }
-      return { request: { method, streams: list.map((s) => s.toLowerCase()), id } };
+      return { request: { method, streams: list.map(normalizeStream), id } };
     }
     case 'LIST_SUBSCRIPTIONS':
       return { request: { method, id } };
@@ -89,10 +89,28 @@ export function parseRequest(
   }
 }
 
-/** Streams named in a URL: /ws/btcusdt@ticker/ethusdt@ticker or ?streams=btcusdt@ticker/ethusdt@ticker. */
-export function streamsInPath(path: string): string[] {
+/**
+ * A stream name as topics are kept: the part before the first '@' (the symbol) in lower case, the
+ * rest as given, since a kline interval's case matters (kline_1m is a minute, kline_1M a month).
+ */
+export function normalizeStream(name: string): string {
+  const at = name.indexOf('@');
+  return at < 0 ? name.toLowerCase() : name.slice(0, at).toLowerCase() + name.slice(at);
+}
+
+/**
+ * The segments of a URL path that could name something (/ws/btcusdt@ticker/0 -> two), as written:
+ * a segment that is no stream may be a listenKey (case matters) or anything a client adds (ccxt's
+ * /ws/0), which the route ignores.
+ */
+export function pathSegments(path: string): string[] {
   return path
     .split('/')
-    .map((s) => s.trim().toLowerCase())
+    .map((s) => s.trim())
     .filter((s) => s !== '' && STREAM_NAME.test(s));
+}
+
+/** Streams named in a URL: /ws/btcusdt@ticker/ethusdt@ticker or ?streams=btcusdt@ticker/ethusdt@ticker. */
+export function streamsInPath(path: string): string[] {
+  return pathSegments(path).map(normalizeStream);
 }

@@ -3,6 +3,9 @@
  * - /ws            raw frames; streams chosen with SUBSCRIBE / UNSUBSCRIBE messages
  * - /ws/<streams>  raw frames, streams named in the path (slash-separated)
  * - /stream?streams=a/b   combined frames {"stream", "data"}
+ * As on the exchange, path segments that name no stream are ignored (ccxt.pro connects to /ws/0,
+ * /ws/1...), unless a module claims them (StreamHub.addSegmentResolver: a listenKey), and
+ * SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS work on every one of these URLs.
  * Which streams exist is up to the modules that add topic families to the hub (ctx.streams, see
  * lib/stream-hub.ts); this file only speaks the protocol and manages connections.
  */
@@ -13,7 +16,14 @@ import { logBackgroundFailure } from '../../db/errors.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { batchSender } from './batch.js';
-import { errorFrame, parseRequest, resultFrame, streamsInPath, type StreamRequest } from './protocol.js';
+import {
+  errorFrame,
+  normalizeStream,
+  parseRequest,
+  pathSegments,
+  resultFrame,
+  type StreamRequest,
+} from './protocol.js';
 
 /** At most this many streams per connection. */
 const MAX_STREAMS_PER_CONNECTION = 200;
@@ -39,7 +49,7 @@ function openConnection(
   ctx: AppContext,
   socket: WebSocket,
   request: FastifyRequest,
-  initial: string[],
+  segments: string[],
   combined: boolean,
 ) {
   const hub = ctx.streams;
@@ -199,14 +209,31 @@ function openConnection(
   });
   socket.on('error', (error) => request.log.debug({ err: error }, 'websocket error'));
 
-  if (initial.length > 0) {
-    const result = subscribe(initial);
+  /**
+   * The URL's segments: streams are subscribed, a segment a module claims (a listenKey) stands for
+   * its topics, anything else is ignored. Before any message is handled (it is first in the queue).
+   */
+  async function openWith(): Promise<void> {
+    const topics: string[] = [];
+    for (const segment of segments.slice(0, MAX_STREAMS_PER_CONNECTION + 1)) {
+      const name = normalizeStream(segment);
+      if (!('error' in hub.check(name, client))) topics.push(name);
+      else topics.push(...((await hub.resolveSegment(segment, client)) ?? []));
+    }
+    if (topics.length === 0 || socket.readyState !== socket.OPEN) return;
+    const result = subscribe(topics);
     if ('problem' in result) {
       client.send(errorFrame({ code: 2, msg: `Invalid request: ${result.problem}` }));
       socket.close(1008, 'Invalid stream');
     } else {
       sendCurrent(result.added);
     }
+  }
+  if (segments.length > 0) {
+    queue = queue.then(openWith).catch((error: unknown) => {
+      logBackgroundFailure(request.log, 'websocket path streams', error);
+      socket.close(1011, 'Try again later');
+    });
   }
 }
 
@@ -216,14 +243,14 @@ export const realtimeModule: AppModule = (app, ctx) => {
   );
 
   app.get<{ Params: { '*': string } }>('/ws/*', { websocket: true, schema: { hide: true } }, (socket, request) =>
-    openConnection(ctx, socket, request, streamsInPath(request.params['*']), false),
+    openConnection(ctx, socket, request, pathSegments(request.params['*']), false),
   );
 
   app.get<{ Querystring: { streams?: string } }>(
     '/stream',
     { websocket: true, schema: { hide: true } },
     (socket, request) => {
-      const streams = typeof request.query.streams === 'string' ? streamsInPath(request.query.streams) : [];
+      const streams = typeof request.query.streams === 'string' ? pathSegments(request.query.streams) : [];
       openConnection(ctx, socket, request, streams, true);
     },
   );
