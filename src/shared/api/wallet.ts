@@ -110,9 +110,9 @@ export const transactionItem = z.object({
   usdt_value: decimalString.nullable(),
   address: z.string().nullable(),
   decided_at: z.string().nullable(),
-  /** Issue 23: the network and transaction hash a deposit named, null when it named none. */
-  network: z.string().nullable(),
-  tx_hash: z.string().nullable(),
+  /** Issue 23: the network and transaction hash a deposit named, null when it named none (the server always sends both). */
+  network: z.string().nullable().optional(),
+  tx_hash: z.string().nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 
