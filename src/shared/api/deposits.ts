@@ -35,7 +35,7 @@ export const DEPOSIT_MSG = {
   wrongNetwork: (network: string, currency: string) =>
     `${currency} cannot be deposited on the ${network} network. Please choose ${networksOf(currency).join(' or ')}`,
   invalidTxHash: (network: DepositNetwork) =>
-    `This is not a valid ${network} transaction hash: it is ${TX_HASH_FORMS[network].form}`,
+    `This is not a valid ${network} transaction hash: a ${network} hash is ${TX_HASH_FORMS[network].form}`,
   txHashNeedsNetwork: 'Please choose the network of the transaction hash',
   txHashUsed: 'This transaction hash has already been used for a deposit',
   belowNetworkMinimum: (network: string, minimum: string, currency: string) =>
