@@ -80,7 +80,13 @@ describe('GET /api-v1/deposit-addresses/', () => {
     const res = await addresses('BTC');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { network: 'BTC', address: t.config.depositAddresses.BTC, min_amount: '0.001', confirmations: 1, currency: 'BTC' },
+      {
+        network: 'BTC',
+        address: t.config.depositAddresses.BTC,
+        min_amount: '0.001',
+        confirmations: 1,
+        currency: 'BTC',
+      },
     ]);
   });
 
@@ -306,11 +312,29 @@ describe('staff edit the networks in Settings', () => {
     expect(saved.body.settings.deposit_networks.ERC20).toEqual({ min_amount: '100.5', confirmations: 12 });
 
     expect((await addresses('USDT')).body).toEqual([
-      { network: 'ERC20', address: edited.deposit_addresses.ERC20, min_amount: '100.5', confirmations: 12, currency: 'USDT' },
-      { network: 'TRC20', address: edited.deposit_addresses.TRC20, min_amount: '60', confirmations: 19, currency: 'USDT' },
+      {
+        network: 'ERC20',
+        address: edited.deposit_addresses.ERC20,
+        min_amount: '100.5',
+        confirmations: 12,
+        currency: 'USDT',
+      },
+      {
+        network: 'TRC20',
+        address: edited.deposit_addresses.TRC20,
+        min_amount: '60',
+        confirmations: 19,
+        currency: 'USDT',
+      },
     ]);
     expect((await addresses('BTC')).body).toEqual([
-      { network: 'BTC', address: edited.deposit_addresses.BTC, min_amount: '0.0005', confirmations: 2, currency: 'BTC' },
+      {
+        network: 'BTC',
+        address: edited.deposit_addresses.BTC,
+        min_amount: '0.0005',
+        confirmations: 2,
+        currency: 'BTC',
+      },
     ]);
 
     const [audit] = await t.db

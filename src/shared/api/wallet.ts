@@ -133,27 +133,27 @@ export type TransactionCreated = z.infer<typeof transactionCreated>;
 
 export const rechargeBody = z
   .object({
-  amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
-    error: WALLET_MSG.minRecharge,
-  }),
-  payment_address: z
-    .string({ error: WALLET_MSG.enterPaymentAddress })
-    .trim()
-    .min(1, { error: WALLET_MSG.enterPaymentAddress })
-    .max(200, { error: 'The payment address is too long' }),
-  // Issue 23: optional, so SPEC's {amount, payment_address} stays valid (docs/decisions/0028).
-  network: z
-    .string({ error: DEPOSIT_MSG.chooseNetwork })
-    .trim()
-    .toUpperCase()
-    .nullish()
-    .transform((v) => (v ? v : undefined)),
-  tx_hash: z
-    .string({ error: DEPOSIT_MSG.txHashNeedsNetwork })
-    .max(200, { error: 'The transaction hash is too long' })
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim() : undefined)),
-})
+    amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
+      error: WALLET_MSG.minRecharge,
+    }),
+    payment_address: z
+      .string({ error: WALLET_MSG.enterPaymentAddress })
+      .trim()
+      .min(1, { error: WALLET_MSG.enterPaymentAddress })
+      .max(200, { error: 'The payment address is too long' }),
+    // Issue 23: optional, so SPEC's {amount, payment_address} stays valid (docs/decisions/0028).
+    network: z
+      .string({ error: DEPOSIT_MSG.chooseNetwork })
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+    tx_hash: z
+      .string({ error: DEPOSIT_MSG.txHashNeedsNetwork })
+      .max(200, { error: 'The transaction hash is too long' })
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  })
   .superRefine((v, ctx) => {
     const networks = networksOf(QUOTE_CURRENCY);
     if (v.network !== undefined && !networks.includes(v.network as DepositNetwork)) {
@@ -166,7 +166,11 @@ export const rechargeBody = z
     if (v.network === undefined)
       ctx.addIssue({ code: 'custom', path: ['network'], message: DEPOSIT_MSG.txHashNeedsNetwork });
     else if (canonicalTxHash(v.network as DepositNetwork, v.tx_hash) === null)
-      ctx.addIssue({ code: 'custom', path: ['tx_hash'], message: DEPOSIT_MSG.invalidTxHash(v.network as DepositNetwork) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tx_hash'],
+        message: DEPOSIT_MSG.invalidTxHash(v.network as DepositNetwork),
+      });
   })
   .transform((v) => {
     const network = v.network as DepositNetwork | undefined;

@@ -22,10 +22,7 @@ export const DEPOSIT_NETWORKS_KEY = 'deposit_networks';
 
 /** Each network's minimum and confirmations: the stored setting where it is well formed, else the default. */
 export async function depositNetworkTerms(db: Queryable): Promise<DepositNetworkTerms> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, DEPOSIT_NETWORKS_KEY));
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, DEPOSIT_NETWORKS_KEY));
   const stored = (row?.value ?? {}) as Partial<Record<string, { min_amount?: unknown; confirmations?: unknown }>>;
   const result = structuredClone(DEFAULT_NETWORK_TERMS);
   for (const network of DEPOSIT_NETWORKS) {

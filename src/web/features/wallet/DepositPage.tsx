@@ -214,8 +214,8 @@ export function DepositPage() {
         {/* SPEC's note about the charge address, without the scam pattern of asking support for it. */}
         <div className="flex flex-col gap-2 rounded-2xl bg-primary/10 px-4 py-3 text-sm text-ink">
           <p>
-            The charge address is the one shown above: customer service will never give you a different one. If
-            anything is unclear, consult customer service before you pay, then send the request below.
+            The charge address is the one shown above: customer service will never give you a different one. If anything
+            is unclear, consult customer service before you pay, then send the request below.
           </p>
           <Link
             to={PATHS.support}
@@ -257,7 +257,7 @@ export function DepositPage() {
             hint="The TxID of your payment helps staff find it sooner."
             value={values.tx_hash}
             onChange={(e) => edit('tx_hash', e.target.value)}
-            error={errorOf('tx_hash') ?? (values.tx_hash.trim() ? errorOf('network') : undefined)}
+            error={errorOf('tx_hash') ?? (submitted || touched.tx_hash ? errors.network : undefined)}
           />
           {recharge.isSuccess && <Notice tone="success">{MSG.depositSent}</Notice>}
           {recharge.isError && <Notice tone="error">{errorMessage(recharge.error, MSG.depositFailed)}</Notice>}

@@ -280,7 +280,7 @@ describe('deposit', () => {
     expect(screen.getByText('Confirmations to withdraw').nextSibling?.textContent).toBe('6');
   });
 
-  it('shows the picked network\'s address with its QR code and copy button, and its confirmations', async () => {
+  it("shows the picked network's address with its QR code and copy button, and its confirmations", async () => {
     show();
     expect((await screen.findByTestId('deposit-address')).textContent).toBe(ERC20);
     expect(screen.getByRole('radio', { name: 'ERC20' }).getAttribute('aria-checked')).toBe('true');

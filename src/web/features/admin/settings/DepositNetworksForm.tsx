@@ -7,7 +7,7 @@ import { ADMIN_MSG, type AdminSettings } from '../../../../shared/api/admin';
 import { DEPOSIT_NETWORKS, depositNetworksInput, type DepositNetwork } from '../../../../shared/api/deposits';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import { checkForm, type FieldErrors } from '../../../lib/forms';
+import type { FieldErrors } from '../../../lib/forms';
 import { useSaveSettings } from '../api/settings';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 
@@ -16,7 +16,10 @@ type Typed = Record<DepositNetwork, { min_amount: string; confirmations: string 
 
 const typedOf = (terms: Terms): Typed =>
   Object.fromEntries(
-    DEPOSIT_NETWORKS.map((n) => [n, { min_amount: terms[n].min_amount, confirmations: String(terms[n].confirmations) }]),
+    DEPOSIT_NETWORKS.map((n) => [
+      n,
+      { min_amount: terms[n].min_amount, confirmations: String(terms[n].confirmations) },
+    ]),
   ) as Typed;
 
 /** Confirmations as typed: a whole number, else the text itself (so the schema names what is wrong). */
@@ -26,7 +29,10 @@ const countOf = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? N
 function errorsByField(values: Typed): { data: Terms | null; errors: FieldErrors } {
   const parsed = depositNetworksInput.safeParse(
     Object.fromEntries(
-      DEPOSIT_NETWORKS.map((n) => [n, { min_amount: values[n].min_amount, confirmations: countOf(values[n].confirmations) }]),
+      DEPOSIT_NETWORKS.map((n) => [
+        n,
+        { min_amount: values[n].min_amount, confirmations: countOf(values[n].confirmations) },
+      ]),
     ),
   );
   if (parsed.success) return { data: parsed.data, errors: {} };
