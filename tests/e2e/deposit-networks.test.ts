@@ -98,7 +98,23 @@ describe.runIf(screenshotsWanted)('screenshots of the deposit screen', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText(/This is not a valid TRC20 transaction hash/).waitFor();
       await shot(page, `deposit-networks-form-${scheme}`, { fullPage: true });
+      await page.getByLabel('Payment address').fill('TXpaidFromHere');
+      await page.getByLabel('Transaction hash (TRC20)').fill(randomBytes(32).toString('hex'));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(MSG.depositSent).waitFor();
+
+      // What staff see: the request with its network and hash, and the networks in Settings.
+      const staff = await suite.phone(screenOptions(scheme));
+      await logInThroughUi(staff.page, await createAdmin(suite.app));
+      await staff.page.getByRole('tab', { name: 'Requests' }).click();
+      await staff.page.getByRole('listitem', { name: `Deposit of 150 USDT by ${user.email}` }).waitFor();
+      await shot(staff.page, `deposit-networks-staff-pending-${scheme}`, { fullPage: true });
+      await staff.page.goto('/admin/dashboard?view=settings');
+      const form = staff.page.getByRole('form', { name: 'Deposit networks' });
+      await form.scrollIntoViewIfNeeded();
+      await shot(staff.page, `deposit-networks-staff-settings-${scheme}`);
       await page.context().close();
+      await staff.page.context().close();
     });
   }
 });

@@ -77,7 +77,7 @@ export function DepositNetworksForm({ current }: { current: Terms }) {
       saveLabel="Save networks"
     >
       {DEPOSIT_NETWORKS.map((network) => (
-        <div key={network} className="grid grid-cols-2 gap-3">
+        <div key={network} className="grid grid-cols-2 items-end gap-3">
           <TextField
             label={`${network} minimum (${network === 'BTC' ? 'BTC' : 'USDT'})`}
             inputMode="decimal"
