@@ -177,10 +177,17 @@ export const transactions = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // Deposit networks (migration 0011, docs/decisions/0028): the network a deposit came on and its hash.
+    network: text('network'),
+    txHash: text('tx_hash'),
   },
   (t) => [
     index('transactions_user_status_idx').on(t.userId, t.status, t.id),
     index('transactions_pending_idx').on(t.status, t.id),
+    // One live deposit per transaction hash: its last 64 characters are the hash on every network.
+    uniqueIndex('transactions_deposit_tx_hash_key')
+      .on(sql`right(${t.txHash}, 64)`)
+      .where(sql`${t.txHash} is not null and ${t.status} <> 'cancel'`),
   ],
 );
 

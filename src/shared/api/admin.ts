@@ -8,6 +8,7 @@ import { WALLET_KINDS } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { accountIdentity, verificationStatus } from './auth.js';
 import { decimalString, idParam } from './common.js';
+import { depositNetworkTerms, depositNetworksInput } from './deposits.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
 
@@ -190,18 +191,19 @@ export const adminSettings = z.object({
   usdo_price: z.object({ price: decimalString, updated_at: z.string().nullable() }),
   deposit_addresses: z.object({ ERC20: z.string(), TRC20: z.string(), BTC: z.string() }),
   faq_entries: z.array(faqEntry),
+  /** Issue 23: each deposit network's minimum and confirmations (docs/decisions/0028). */
+  deposit_networks: depositNetworkTerms,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
-/** PUT /api-v3/admin/settings/ : either or both. */
+/** PUT /api-v3/admin/settings/ : any of them. */
 export const settingsUpdateBody = z
   .object({
     usdo_price: z.object({ price: usdoPriceInput }).optional(),
     deposit_addresses: depositAddressesInput.optional(),
+    deposit_networks: depositNetworksInput.optional(),
   })
-  .refine((v) => v.usdo_price !== undefined || v.deposit_addresses !== undefined, {
-    error: ADMIN_MSG.nothingToChange,
-  });
+  .refine((v) => Object.values(v).some((part) => part !== undefined), { error: ADMIN_MSG.nothingToChange });
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;
 
 export const faqEntryParams = z.object({ id: idParam });

@@ -3,10 +3,17 @@
  * and the form rules of deposits, transfers and withdrawals, for the server and the web forms alike.
  */
 import { z } from 'zod';
-import { MAX_PENDING_DEPOSITS, MIN_RECHARGE_USDT, TRANSACTION_STATUSES, type WalletKind } from '../constants.js';
+import {
+  MAX_PENDING_DEPOSITS,
+  MIN_RECHARGE_USDT,
+  QUOTE_CURRENCY,
+  TRANSACTION_STATUSES,
+  type WalletKind,
+} from '../constants.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
+import { DEPOSIT_MSG, DEPOSIT_NETWORKS, canonicalTxHash, networksOf, type DepositNetwork } from './deposits.js';
 import { secondFactorFields } from './security.js';
 
 /** Our texts (docs/product.md gives none for these cases). */
@@ -103,6 +110,9 @@ export const transactionItem = z.object({
   usdt_value: decimalString.nullable(),
   address: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /** Issue 23: the network and transaction hash a deposit named, null when it named none (the server always sends both). */
+  network: z.string().nullable().optional(),
+  tx_hash: z.string().nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 
@@ -121,16 +131,56 @@ export type TransactionCreated = z.infer<typeof transactionCreated>;
 
 // ---- deposit (recharge) ----
 
-export const rechargeBody = z.object({
-  amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
-    error: WALLET_MSG.minRecharge,
-  }),
-  payment_address: z
-    .string({ error: WALLET_MSG.enterPaymentAddress })
-    .trim()
-    .min(1, { error: WALLET_MSG.enterPaymentAddress })
-    .max(200, { error: 'The payment address is too long' }),
-});
+export const rechargeBody = z
+  .object({
+    amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
+      error: WALLET_MSG.minRecharge,
+    }),
+    payment_address: z
+      .string({ error: WALLET_MSG.enterPaymentAddress })
+      .trim()
+      .min(1, { error: WALLET_MSG.enterPaymentAddress })
+      .max(200, { error: 'The payment address is too long' }),
+    // Issue 23: optional, so SPEC's {amount, payment_address} stays valid (docs/decisions/0028).
+    network: z
+      .string({ error: DEPOSIT_MSG.chooseNetwork })
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+    tx_hash: z
+      .string({ error: DEPOSIT_MSG.txHashNeedsNetwork })
+      .max(200, { error: 'The transaction hash is too long' })
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  })
+  .superRefine((v, ctx) => {
+    const networks = networksOf(QUOTE_CURRENCY);
+    if (v.network !== undefined && !networks.includes(v.network as DepositNetwork)) {
+      const known = (DEPOSIT_NETWORKS as readonly string[]).includes(v.network);
+      const message = known ? DEPOSIT_MSG.wrongNetwork(v.network, QUOTE_CURRENCY) : DEPOSIT_MSG.chooseNetwork;
+      ctx.addIssue({ code: 'custom', path: ['network'], message });
+      return;
+    }
+    if (v.tx_hash === undefined) return;
+    if (v.network === undefined)
+      ctx.addIssue({ code: 'custom', path: ['network'], message: DEPOSIT_MSG.txHashNeedsNetwork });
+    else if (canonicalTxHash(v.network as DepositNetwork, v.tx_hash) === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tx_hash'],
+        message: DEPOSIT_MSG.invalidTxHash(v.network as DepositNetwork),
+      });
+  })
+  .transform((v) => {
+    const network = v.network as DepositNetwork | undefined;
+    return {
+      amount: v.amount,
+      payment_address: v.payment_address,
+      network: network ?? null,
+      tx_hash: network && v.tx_hash ? canonicalTxHash(network, v.tx_hash) : null,
+    };
+  });
 export type RechargeBody = z.infer<typeof rechargeBody>;
 
 // ---- transfer between a user's wallets ----
@@ -254,6 +304,9 @@ const pendingTransaction = z.object({
   user_email: z.string(),
   /** The address the user paid from (deposit) or wants to be paid to (withdrawal). */
   payment_address: z.string().optional(),
+  /** Issue 23: what the user says the deposit came on, when they said it. */
+  network: z.string().optional(),
+  tx_hash: z.string().optional(),
   fee: decimalString.optional(),
   arrival_amount: decimalString.optional(),
   usdt_value: decimalString.optional(),

@@ -49,6 +49,8 @@ const SPECIAL_STRINGS = [
   '\ud800',
   'e\u0301',
   'ＡＢＣ',
+  // A transaction hash in full-width look-alikes (issue 23): must never pass as 64 hex characters.
+  `0x${'ａ'.repeat(64)}`,
 ];
 
 /** Numbers a decimal parser may misread, as strings and as bare JSON literals. */

@@ -7,6 +7,7 @@
  * twins of GET routes share the GET entry). Objects in the request belong to `s.owner`; say
  * `owned: true` when the route names such an object, and other users then get 404.
  */
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   accountLocks,
@@ -373,6 +374,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // --- wallets and money (docs/product.md 7 "Assets", "Transaction") ---
   ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
+  // Issue 23: where to deposit, signed-in users only (docs/decisions/0028).
+  'GET /api-v1/deposit-addresses/': { access: 'user', request: get('/api-v1/deposit-addresses/?currency=USDT') },
   'POST /api-v1/recharge/': {
     access: 'user',
     ok: 201,
@@ -380,7 +383,13 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       await roomForDeposit(s, actor);
       return {
         url: '/api-v1/recharge/',
-        body: { amount: '50', payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender' },
+        body: {
+          amount: '50',
+          payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender',
+          // Issue 23's optional fields, a fresh hash each time (a hash pays one deposit).
+          network: 'TRC20',
+          tx_hash: randomBytes(32).toString('hex'),
+        },
       };
     },
   },

@@ -1,5 +1,6 @@
 /**
- * The settings staff may change: the USDO price, the deposit addresses the FAQ bot gives, and the
+ * The settings staff may change: the USDO price, the deposit addresses the FAQ bot and the deposit
+ * screen give (with each network's minimum and confirmations), and the
  * FAQ answers. Every change is written with its audit entry in one transaction, so neither exists
  * without the other; a per-key advisory lock makes two editors take turns, so each entry's
  * 'before' is what that editor really replaced.
@@ -22,6 +23,7 @@ import { faqEntries, settings } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';
+import { DEPOSIT_NETWORKS_KEY, depositNetworkTerms } from '../wallets/index.js';
 import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
@@ -73,6 +75,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
       usdo_price: { price: price.price, updated_at: price.updatedAt?.toISOString() ?? null },
       deposit_addresses: addresses,
       faq_entries: faq.map(toFaqEntry),
+      deposit_networks: await depositNetworkTerms(db),
     };
   }
 
@@ -108,6 +111,13 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
           const after = { ...body.deposit_addresses };
           await replaceSetting(tx, staffId, DEPOSIT_ADDRESSES_KEY, 'settings.deposit_addresses', after, () =>
             depositAddresses(tx, ctx.config),
+          );
+        }
+        if (body.deposit_networks) {
+          // Issue 23: each network's minimum and confirmations, shown on the deposit screen (docs/decisions/0028).
+          const after = structuredClone(body.deposit_networks);
+          await replaceSetting(tx, staffId, DEPOSIT_NETWORKS_KEY, 'settings.deposit_networks', after, () =>
+            depositNetworkTerms(tx),
           );
         }
         return { message: ADMIN_MSG.settingsSaved, settings: await read(tx) };

@@ -4,6 +4,7 @@
  */
 import { WALLET_KINDS } from '../../../shared/constants.js';
 import { errorBody } from '../../../shared/api/common.js';
+import { depositAddresses, depositAddressesQuery } from '../../../shared/api/deposits.js';
 import {
   rechargeBody,
   transactionCreated,
@@ -18,6 +19,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { preparedWalletList } from './balances.js';
+import { depositAddressList } from './deposit-networks.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
 import { listHistory } from './transactions.js';
@@ -49,6 +51,18 @@ export const walletsModule: AppModule = (app, ctx) => {
       handler: (req) => walletListOf(currentUser(req).id, wallet),
     });
   }
+
+  // Issue 23: where to send a deposit, per network. Signed-in users only, like the deposit screen
+  // (docs/decisions/0028): no anonymous list of the platform's wallets for scrapers and look-alike sites.
+  app.get('/api-v1/deposit-addresses/', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      querystring: depositAddressesQuery,
+      response: { 200: depositAddresses, 400: errorBody, 401: errorBody },
+    },
+    handler: (req) => depositAddressList(ctx.db, ctx.config, req.query.currency),
+  });
 
   app.post('/api-v1/recharge/', {
     onRequest: requireUser,

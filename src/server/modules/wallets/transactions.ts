@@ -31,6 +31,8 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     usdt_value: row.usdtValue,
     address: row.address,
     decided_at: row.decidedAt?.toISOString() ?? null,
+    network: row.network,
+    tx_hash: row.txHash,
   };
 }
 
@@ -105,6 +107,8 @@ export async function listPending(db: Queryable, page: StaffQueueQuery): Promise
         user_id: t.userId,
         user_email: email,
         ...(t.address !== null ? { payment_address: t.address } : {}),
+        ...(t.network !== null ? { network: t.network } : {}),
+        ...(t.txHash !== null ? { tx_hash: t.txHash } : {}),
         ...(t.type === 'withdrawal'
           ? {
               fee: t.fee,

@@ -1,36 +1,55 @@
 /**
- * /deposit (docs/product.md 2 "Deposit", 4, 5, 9): USDT only. The user pays to the address customer service
- * gives, then sends the quantity and the address paid from; staff approve the request before the
- * funding wallet is credited. The fields are cleared once the request is sent.
+ * /deposit (docs/product.md 2 "Deposit", 4, 5, 9; issue 23): USDT only. The user picks the network, sees
+ * the platform's address for it with a QR code and a copy button, its minimum and confirmations, pays,
+ * then sends the quantity, the address paid from and, if they have it, the transaction hash; staff
+ * approve the request before the funding wallet is credited. The fields are cleared once it is sent.
+ * The address is on the screen, never "ask support for it" (docs/decisions/0028).
  */
+import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DEPOSIT_MSG, type DepositAddress, type DepositNetwork } from '../../../shared/api/deposits';
 import { rechargeBody } from '../../../shared/api/wallet';
 import {
-  CONFIRMATIONS_TO_ARRIVE,
   CONFIRMATIONS_TO_WITHDRAW,
+  COPY_CONFIRMATION_MS,
   MIN_RECHARGE_USDT,
   QUOTE_CURRENCY,
 } from '../../../shared/constants';
+import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { AMOUNT_PATTERN, dec } from '../../../shared/money';
 import { Button } from '../../components/Button';
-import { HeadsetIcon } from '../../components/icons';
+import { CopyIcon, HeadsetIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
+import { Segmented } from '../../components/Segmented';
+import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
+import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
 import { checkForm, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
-import { useRecharge } from './api/money-moves';
+import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useSubmissionKey } from '../../lib/submission-key';
+import { useDepositAddresses } from './api/deposit-addresses';
+import { useRecharge } from './api/money-moves';
 import { typedAmount } from './display';
 
 interface DepositValues {
   amount: string;
   payment_address: string;
+  tx_hash: string;
 }
-const EMPTY: DepositValues = { amount: '', payment_address: '' };
+const EMPTY: DepositValues = { amount: '', payment_address: '', tx_hash: '' };
+
+/** What a hash looks like on each network, as the field's placeholder. */
+const TX_HASH_PLACEHOLDER: Record<DepositNetwork, string> = {
+  ERC20: 'Optional: 0x followed by 64 characters',
+  TRC20: 'Optional: 64 characters',
+  BTC: 'Optional: 64 characters',
+};
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -41,15 +60,79 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** SPEC's 50 USDT, or the network's own minimum when staff set a higher one (the server applies both). */
+const minimumOf = (terms: DepositAddress | undefined) =>
+  terms && dec(terms.min_amount).gt(MIN_RECHARGE_USDT) ? terms.min_amount : MIN_RECHARGE_USDT;
+
+function AddressCard({ terms }: { terms: DepositAddress }) {
+  const { state, copy } = useCopyConfirmation(COPY_CONFIRMATION_MS);
+  const copied = state === 'copied';
+  return (
+    <section
+      aria-label={`${terms.network} deposit address`}
+      className="flex flex-col items-center gap-3 rounded-2xl bg-surface p-4 shadow-card"
+    >
+      {/* Dark on white in both themes: scanners read dark modules on a light background. */}
+      <div className="rounded-2xl bg-white p-2">
+        <QRCodeSVG
+          value={terms.address}
+          level="M"
+          size={168}
+          marginSize={2}
+          role="img"
+          aria-label={`QR code of the ${terms.network} address`}
+          data-testid="deposit-qr"
+        />
+      </div>
+      <div className="flex w-full items-center gap-2 rounded-xl bg-surface-2 py-1 pl-3 pr-1">
+        <p className="min-w-0 flex-1 select-all break-all font-mono text-[13px]" data-testid="deposit-address">
+          {terms.address}
+        </p>
+        <button
+          type="button"
+          onClick={() => void copy(terms.address)}
+          aria-label={copied ? MSG.copied : 'Copy address'}
+          className={cx(
+            'flex h-touch shrink-0 items-center gap-1 rounded-lg px-2.5 text-[13px] font-semibold',
+            copied ? 'text-up' : 'text-primary hover:bg-primary/10',
+          )}
+        >
+          {!copied && <CopyIcon size={16} />}
+          <span aria-live="polite">{copied ? MSG.copied : 'Copy'}</span>
+        </button>
+      </div>
+      {state === 'failed' && (
+        <Notice tone="error" className="w-full">
+          Could not copy. Please select the address and copy it.
+        </Notice>
+      )}
+      <p className="text-center text-[13px] text-muted">
+        Send only {terms.currency} on the {terms.network} network to this address. Other coins or networks cannot be
+        credited.
+      </p>
+    </section>
+  );
+}
+
 export function DepositPage() {
   const recharge = useRecharge();
   const submission = useSubmissionKey();
+  const addresses = useDepositAddresses(QUOTE_CURRENCY);
+  const [picked, setPicked] = useState<DepositNetwork | null>(null);
   const [values, setValues] = useState<DepositValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof DepositValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const check = checkForm(rechargeBody, values);
-  const errors: FieldErrors = check.errors ?? {};
+  const networks = addresses.data ?? [];
+  const terms = networks.find((n) => n.network === picked) ?? networks[0];
+  const network = terms?.network;
+  const minimum = minimumOf(terms);
+
+  const check = checkForm(rechargeBody, { ...values, network });
+  const errors: FieldErrors = { ...check.errors };
+  const amount = values.amount.trim();
+  if (!errors.amount && terms && AMOUNT_PATTERN.test(amount) && dec(amount).lt(minimum))
+    errors.amount = DEPOSIT_MSG.belowNetworkMinimum(terms.network, minimum, QUOTE_CURRENCY);
   const errorOf = (field: keyof DepositValues) => (submitted || touched[field] ? errors[field] : undefined);
 
   const edit = (field: keyof DepositValues, value: string) => {
@@ -61,8 +144,10 @@ export function DepositPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!check.data) return;
-    const body = check.data;
+    if (!check.data || Object.keys(errors).length > 0) return;
+    // SPEC's payload, plus the network and hash when there are some (docs/decisions/0028).
+    const { network: chosen, tx_hash, ...spec } = check.data;
+    const body = { ...spec, ...(chosen ? { network: chosen } : {}), ...(tx_hash ? { tx_hash } : {}) };
     recharge.mutate(
       { body, idempotencyKey: submission.keyFor(body) },
       {
@@ -75,6 +160,31 @@ export function DepositPage() {
       },
     );
   };
+
+  let addressPart;
+  if (addresses.isPending) addressPart = <Spinner label="Loading the deposit addresses" />;
+  else if (addresses.isError)
+    addressPart = <Notice tone="error">{errorMessage(addresses.error, DEPOSIT_MSG.fetchAddressesFailed)}</Notice>;
+  else if (terms)
+    addressPart = (
+      <>
+        <div className="flex flex-col gap-1.5">
+          <span aria-hidden="true" className="text-[13px] font-medium text-muted">
+            Network
+          </span>
+          <Segmented
+            label="Network"
+            options={networks.map((n) => ({ value: n.network, label: n.network }))}
+            value={terms.network}
+            onChange={(value) => {
+              setPicked(value);
+              if (!recharge.isPending) recharge.reset();
+            }}
+          />
+        </div>
+        <AddressCard key={terms.network} terms={terms} />
+      </>
+    );
 
   return (
     <>
@@ -93,10 +203,19 @@ export function DepositPage() {
           </span>
         </section>
 
+        {addressPart}
+
+        <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
+          <Fact label="Minimum recharge" value={`${formatAmount(minimum)} ${QUOTE_CURRENCY}`} />
+          {terms && <Fact label="Confirmations to arrive" value={String(terms.confirmations)} />}
+          <Fact label="Confirmations to withdraw" value={String(CONFIRMATIONS_TO_WITHDRAW)} />
+        </dl>
+
+        {/* SPEC's note about the charge address, without the scam pattern of asking support for it. */}
         <div className="flex flex-col gap-2 rounded-2xl bg-primary/10 px-4 py-3 text-sm text-ink">
           <p>
-            The charge address is given by customer service: please consult customer service before you pay, then send
-            the request below.
+            The charge address is the one shown above: customer service will never give you a different one. If anything
+            is unclear, consult customer service before you pay, then send the request below.
           </p>
           <Link
             to={PATHS.support}
@@ -113,7 +232,7 @@ export function DepositPage() {
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`At least ${MIN_RECHARGE_USDT}`}
+            placeholder={`At least ${formatAmount(minimum)}`}
             value={values.amount}
             onChange={(e) => edit('amount', typedAmount(e.target.value, values.amount))}
             error={errorOf('amount')}
@@ -128,11 +247,18 @@ export function DepositPage() {
             onChange={(e) => edit('payment_address', e.target.value)}
             error={errorOf('payment_address')}
           />
-          <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
-            <Fact label="Minimum recharge" value={`${MIN_RECHARGE_USDT} ${QUOTE_CURRENCY}`} />
-            <Fact label="Confirmations to arrive" value={String(CONFIRMATIONS_TO_ARRIVE)} />
-            <Fact label="Confirmations to withdraw" value={String(CONFIRMATIONS_TO_WITHDRAW)} />
-          </dl>
+          <TextField
+            label={network ? `Transaction hash (${network})` : 'Transaction hash'}
+            name="tx_hash"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder={network ? TX_HASH_PLACEHOLDER[network] : 'Optional'}
+            hint="The TxID of your payment helps staff find it sooner."
+            value={values.tx_hash}
+            onChange={(e) => edit('tx_hash', e.target.value)}
+            error={errorOf('tx_hash') ?? (submitted || touched.tx_hash ? errors.network : undefined)}
+          />
           {recharge.isSuccess && <Notice tone="success">{MSG.depositSent}</Notice>}
           {recharge.isError && <Notice tone="error">{errorMessage(recharge.error, MSG.depositFailed)}</Notice>}
           <Button type="submit" busy={recharge.isPending}>

@@ -48,6 +48,8 @@ function PendingItem({
         <Detail label="User" value={item.user_email} />
         <Detail label="Date" value={formatDateTime(item.created_at)} />
         {item.payment_address && <Detail label="Payment address" value={item.payment_address} />}
+        {item.network && <Detail label="Network" value={item.network} />}
+        {item.tx_hash && <Detail label="Transaction hash" value={item.tx_hash} />}
         {item.fee !== undefined && <Detail label="Fee" value={`${formatAmount(item.fee)} ${item.currency}`} />}
         {item.arrival_amount !== undefined && (
           <Detail label="Arrival amount" value={`${formatAmount(item.arrival_amount)} ${item.currency}`} />

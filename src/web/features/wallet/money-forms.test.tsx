@@ -262,14 +262,80 @@ describe('withdrawal', () => {
 
 describe('deposit', () => {
   const show = () => renderScreen(<DepositPage />, { path: '/deposit', url: '/deposit' });
+  const ERC20 = '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063';
+  const TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+  const networks = (erc20Min = '50') => [
+    { network: 'ERC20', address: ERC20, min_amount: erc20Min, confirmations: 12, currency: 'USDT' },
+    { network: 'TRC20', address: TRC20, min_amount: '50', confirmations: 19, currency: 'USDT' },
+  ];
+  beforeEach(() => api.on('GET /api-v1/deposit-addresses/', [200, networks()]));
 
-  it('shows USDT, the customer-service note, the 50 USDT minimum and the confirmations', () => {
+  it('shows USDT, the customer-service note, the 50 USDT minimum and the confirmations', async () => {
     show();
     expect(screen.getByText('Current currency').nextSibling?.textContent).toContain('USDT');
     expect(screen.getByText(/consult customer service/)).toBeTruthy();
+    expect(screen.queryByText(/given by customer service/)).toBeNull();
     expect(screen.getByText('Minimum recharge').nextSibling?.textContent).toBe('50 USDT');
-    expect(screen.getByText('Confirmations to arrive').nextSibling?.textContent).toBe('1');
+    expect((await screen.findByText('Confirmations to arrive')).nextSibling?.textContent).toBe('12');
     expect(screen.getByText('Confirmations to withdraw').nextSibling?.textContent).toBe('6');
+  });
+
+  it("shows the picked network's address with its QR code and copy button, and its confirmations", async () => {
+    show();
+    expect((await screen.findByTestId('deposit-address')).textContent).toBe(ERC20);
+    expect(screen.getByRole('radio', { name: 'ERC20' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('img', { name: 'QR code of the ERC20 address' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'TRC20' }));
+    expect(screen.getByTestId('deposit-address').textContent).toBe(TRC20);
+    expect(screen.getByRole('img', { name: 'QR code of the TRC20 address' })).toBeTruthy();
+    expect(screen.getByText('Confirmations to arrive').nextSibling?.textContent).toBe('19');
+    expect(screen.getByText(/Send only USDT on the TRC20 network/)).toBeTruthy();
+    expect(button('Copy address')).toBeTruthy();
+  });
+
+  it("applies a network's higher minimum as staff set it", async () => {
+    api.on('GET /api-v1/deposit-addresses/', [200, networks('100')]);
+    show();
+    await screen.findByTestId('deposit-address');
+    expect(screen.getByText('Minimum recharge').nextSibling?.textContent).toBe('100 USDT');
+    type('Quantity (USDT)', '60');
+    expect(screen.getByText('Minimum recharge on ERC20 is 100 USDT')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'TRC20' }));
+    expect(screen.queryByText('Minimum recharge on ERC20 is 100 USDT')).toBeNull();
+  });
+
+  it('sends the chosen network and the transaction hash, checked for that network', async () => {
+    api.on('POST /api-v1/recharge/', created('deposit'));
+    show();
+    await screen.findByTestId('deposit-address');
+    fireEvent.click(screen.getByRole('radio', { name: 'TRC20' }));
+    type('Quantity (USDT)', '100');
+    type('Payment address', 'TXsender');
+    type('Transaction hash (TRC20)', `0x${'ab'.repeat(32)}`);
+    fireEvent.click(button('Submit'));
+    expect(screen.getByText(/This is not a valid TRC20 transaction hash/)).toBeTruthy();
+    expect(api.callsTo('POST /api-v1/recharge/')).toEqual([]);
+    type('Transaction hash (TRC20)', 'AB'.repeat(32));
+    fireEvent.click(button('Submit'));
+    await screen.findByText(MSG.depositSent);
+    expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({
+      amount: '100',
+      payment_address: 'TXsender',
+      network: 'TRC20',
+      tx_hash: 'ab'.repeat(32),
+    });
+  });
+
+  it("still sends SPEC's payload when the addresses cannot be loaded", async () => {
+    api.on('GET /api-v1/deposit-addresses/', [500, {}]);
+    api.on('POST /api-v1/recharge/', created('deposit'));
+    show();
+    await screen.findByText('Failed to fetch the deposit addresses');
+    type('Quantity (USDT)', '100');
+    type('Payment address', 'TXsender');
+    fireEvent.click(button('Submit'));
+    await screen.findByText(MSG.depositSent);
+    expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({ amount: '100', payment_address: 'TXsender' });
   });
 
   it('needs a numeric quantity of at least 50 and the payment address', () => {
@@ -287,6 +353,7 @@ describe('deposit', () => {
   it('sends the request for approval, says so and clears the fields', async () => {
     api.on('POST /api-v1/recharge/', created('deposit'));
     show();
+    await screen.findByTestId('deposit-address');
     type('Quantity (USDT)', '100');
     type('Payment address', 'TXsender');
     fireEvent.click(button('Submit'));
@@ -294,7 +361,7 @@ describe('deposit', () => {
     expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Payment address') as HTMLInputElement).value).toBe('');
     const [sent] = api.callsTo('POST /api-v1/recharge/');
-    expect(sent!.body).toEqual({ amount: '100', payment_address: 'TXsender' });
+    expect(sent!.body).toEqual({ amount: '100', payment_address: 'TXsender', network: 'ERC20' });
     expect(sent!.headers['Idempotency-Key']).toBeTruthy();
     expect(screen.queryByText(MSG.enterValidAmount)).toBeNull();
   });

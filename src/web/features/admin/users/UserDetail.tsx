@@ -165,6 +165,11 @@ function Transactions({ transactions }: { transactions: AdminUserDetail['transac
                 <span>{tx.type === 'transfer' ? `${tx.transfer_from} → ${tx.transfer_to}` : (tx.address ?? '')}</span>
                 <span>{formatDateTime(tx.created_at)}</span>
               </div>
+              {(tx.network || tx.tx_hash) && (
+                <p className="mt-0.5 break-all text-[13px] text-muted">
+                  {[tx.network, tx.tx_hash].filter(Boolean).join(' · ')}
+                </p>
+              )}
             </li>
           ))}
         </ul>
