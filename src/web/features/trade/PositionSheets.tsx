@@ -20,6 +20,7 @@ import { useLeverBalance } from './api/lever-wallet';
 import { useChangeMargin, useSetTpsl } from './api/position-tools';
 import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { closeResultText, useLeverMessages } from './lever-messages';
 import { Segmented, type SegmentOption } from './Segmented';
 
 const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
@@ -64,6 +65,7 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
   const [hands, setHands] = useState(trade.hands);
   const [touched, setTouched] = useState(false);
   const closing = useCloseTrade();
+  const messages = useLeverMessages();
   const problem = closeProblem(trade, hands);
   const all = problem === null && cmp(handsInput.parse(hands), trade.hands) === 0;
 
@@ -77,7 +79,16 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    closing.mutate({ trade, hands: all ? undefined : handsInput.parse(hands) }, { onSuccess: close });
+    // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
+    closing.mutate(
+      { trade, hands: all ? undefined : handsInput.parse(hands) },
+      {
+        onSuccess: (answer) => {
+          messages.show({ tone: 'success', text: closeResultText(answer) });
+          close();
+        },
+      },
+    );
   };
 
   return (
