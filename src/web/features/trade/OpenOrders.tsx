@@ -65,8 +65,8 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
                   selected ? 'border-primary text-ink' : 'border-transparent text-muted hover:text-ink',
                 )}
               >
-                {TAB_NAME[name]}
-                <span className={cx('ml-1 tabular-nums', selected ? 'text-primary' : 'font-normal')}>
+                {TAB_NAME[name]}{' '}
+                <span className={cx('tabular-nums', selected ? 'text-primary' : 'font-normal')}>
                   ({lists[name].length})
                 </span>
               </button>

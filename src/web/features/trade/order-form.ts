@@ -147,11 +147,17 @@ export function handsForShare(budget: Budget, price: string | null, percent: num
   const allowed = dec(balance).times(percent).div(100);
   if (allowed.lte(0)) return '0';
   // margin + fee = hands x price x (1 / leverage + fee rate), so the budget covers budget / that.
-  let hands = allowed.div(mul(price, dec(1).div(leverage).plus(rules.fee_rate))).toDecimalPlaces(AMOUNT_DECIMALS); // rounded down (money.ts rounds down by default)
+  const perHand = mul(price, dec(1).div(leverage).plus(rules.fee_rate));
+  let hands = allowed.div(perHand).toDecimalPlaces(AMOUNT_DECIMALS); // rounded down (money.ts's default)
   if (hands.gt(TRADE_MAX_HANDS)) hands = dec(TRADE_MAX_HANDS);
-  while (hands.gt(0) && orderCost(hands.toFixed(), price, leverage, rules.fee_rate).gt(allowed))
-    hands = hands.minus(ONE_UNIT);
-  return hands.toFixed();
+  // Margin and fee round up (at most 2e-8 USDT more): take off the hands that buys, one unit at least.
+  for (;;) {
+    const excess = orderCost(hands.toFixed(), price, leverage, rules.fee_rate).minus(allowed);
+    if (excess.lte(0) || hands.lte(0)) break;
+    const units = excess.div(perHand).div(ONE_UNIT).ceil();
+    hands = hands.minus(ONE_UNIT.times(units.gt(1) ? units : 1));
+  }
+  return (hands.gt(0) ? hands : dec(0)).toFixed();
 }
 
 /**
