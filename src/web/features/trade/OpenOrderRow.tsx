@@ -45,8 +45,12 @@ function ToolButton({ label, onClick, children }: { label: string; onClick: () =
 }
 
 export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: TradeItem }) {
-  const closing = useCloseTrade();
   const messages = useLeverMessages();
+  // Only a cancel is sent from the row (a close goes through its sheet): its outcome goes to the message area.
+  const closing = useCloseTrade({
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
+    onRefused: (error) => messages.show({ tone: 'error', text: errorMessage(error, CANCEL_FAILED) }),
+  });
   const [sheet, setSheet] = useState<PositionSheet | null>(null);
   const pending = trade.status === 'pending';
   const long = trade.trade_type === 'buy';
@@ -57,13 +61,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
 
   const cancel = () => {
     messages.clear();
-    closing.mutate(
-      { trade },
-      {
-        onSuccess: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
-        onError: (error) => messages.show({ tone: 'error', text: errorMessage(error, CANCEL_FAILED) }),
-      },
-    );
+    closing.mutate({ trade });
   };
   /** Opening a sheet is the trader's next action: the last result goes. */
   const openSheet = (next: PositionSheet) => {

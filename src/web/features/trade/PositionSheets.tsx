@@ -64,8 +64,11 @@ function closeProblem(trade: TradeItem, typed: string): string | null {
 export function CloseSheet({ trade, open, onClose }: SheetProps) {
   const [hands, setHands] = useState(trade.hands);
   const [touched, setTouched] = useState(false);
-  const closing = useCloseTrade();
   const messages = useLeverMessages();
+  // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
+  const closing = useCloseTrade({
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
+  });
   const problem = closeProblem(trade, hands);
   const all = problem === null && cmp(handsInput.parse(hands), trade.hands) === 0;
 
@@ -79,16 +82,7 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
-    closing.mutate(
-      { trade, hands: all ? undefined : handsInput.parse(hands) },
-      {
-        onSuccess: (answer) => {
-          messages.show({ tone: 'success', text: closeResultText(answer) });
-          close();
-        },
-      },
-    );
+    closing.mutate({ trade, hands: all ? undefined : handsInput.parse(hands) }, { onSuccess: close });
   };
 
   return (

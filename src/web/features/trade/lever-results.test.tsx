@@ -216,6 +216,33 @@ describe('the message area', () => {
   });
 });
 
+describe('a result whose row has gone', () => {
+  it('still shows the cancel and the close when the pushed list drops the row before the answer arrives', async () => {
+    let setTrades: (trades: TradeItem[]) => void = () => {};
+    function PushedList() {
+      const [trades, set] = useState<TradeItem[]>([trade(), order()]);
+      setTrades = set;
+      return <OpenOrders trades={trades} loading={false} />;
+    }
+    // The positions push delivers the list without the trade before trade-updation answers.
+    api.on('POST /api-v1/trade-updation/', (call) => {
+      const id = (call.body as { trade_id: number }).trade_id;
+      act(() => setTrades([trade(), order()].filter((t) => t.trade_id !== id)));
+      return id === 9
+        ? [200, { message: TRADE_MSG.orderCancelled, trade: order({ status: 'cancelled', is_closed: true }) }]
+        : [200, { message: TRADE_MSG.tradeClosed, trade: closedTrade }];
+    });
+    show(<PushedList />);
+    fireEvent.click(screen.getByRole('tab', { name: /Open orders/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Cancel BTC\/USDT long/ }));
+    await vi.waitFor(() => expect(status()).toBe(TRADE_MSG.orderCancelled));
+    fireEvent.click(screen.getByRole('tab', { name: /Positions/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close all' }));
+    await vi.waitFor(() => expect(status()).toBe('Trade closed. Realized P/L +8.99 USDT (fees 6.01 USDT)'));
+  });
+});
+
 describe('positions and open orders', () => {
   it('splits them into two tabs with their counts', () => {
     show(<OpenOrders trades={[trade(), trade({ trade_id: 8 }), order()]} loading={false} />);
