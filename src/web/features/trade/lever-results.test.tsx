@@ -131,13 +131,19 @@ describe('the message area', () => {
     render(withArea(<Actions />));
     fireEvent.click(screen.getByText('opened'));
     expect(status()).toBe('Trade opened');
-    act(() => vi.advanceTimersByTime(LEVER_MESSAGE_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(LEVER_MESSAGE_MS - 1000);
+    });
     // A new result replaces it and has its own few seconds.
     fireEvent.click(screen.getByText('closed'));
     expect(status()).toBe('Trade closed');
-    act(() => vi.advanceTimersByTime(LEVER_MESSAGE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(LEVER_MESSAGE_MS - 1);
+    });
     expect(status()).toBe('Trade closed');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(status()).toBe('');
     expect(LEVER_MESSAGE_MS).toBeLessThanOrEqual(6000);
   });
@@ -149,7 +155,9 @@ describe('the message area', () => {
     fireEvent.click(screen.getByText('refused'));
     expect(status()).toBe('');
     expect(alertText()).toBe('Refused');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(alertText()).toBe('Refused');
     fireEvent.click(screen.getByText('next action'));
     expect(alertText()).toBe('');
