@@ -61,7 +61,7 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
                 tabIndex={selected ? 0 : -1}
                 onClick={() => setTab(name)}
                 className={cx(
-                  '-mb-px flex h-touch items-center whitespace-nowrap border-b-2 px-2 text-[14px] font-semibold first:pl-0',
+                  '-mb-px flex h-touch items-center gap-1 whitespace-nowrap border-b-2 px-2 text-[14px] font-semibold first:pl-0',
                   selected ? 'border-primary text-ink' : 'border-transparent text-muted hover:text-ink',
                 )}
               >
