@@ -25,7 +25,7 @@ export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: s
           value={interval}
           onChange={setChartInterval}
           size="sm"
-          className="w-[228px]"
+          className="w-[264px] max-w-[75%]"
         />
       </div>
       <div className="h-[184px] px-1 pb-1">
