@@ -32,7 +32,7 @@ describe('position tools', () => {
     const { page, errors, context } = await suite.phone();
     await logInThroughUi(page, user);
     await page.goto('/lever');
-    const row = page.getByRole('list', { name: 'Open orders' }).getByRole('listitem', { name: /BTC\/USDT long/ });
+    const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /BTC\/USDT long/ });
     await row.getByTestId('tpsl').getByText('TP -- · SL --').waitFor();
 
     // Take-profit and stop-loss: a stop-loss above the mark is refused with the server's text.
@@ -55,7 +55,7 @@ describe('position tools', () => {
     await closing.getByRole('button', { name: '50%' }).click();
     await closing.getByRole('button', { name: 'Close part' }).click();
     await closing.waitFor({ state: 'detached' });
-    const half = page.getByRole('list', { name: 'Open orders' }).getByRole('listitem', { name: /0\.05 hands/ });
+    const half = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /0\.05 hands/ });
     await half.getByTestId('tpsl').getByText('TP 62000.00 · SL 58000.00').waitFor();
     await expect.poll(() => page.getByTestId('lever-balance').textContent()).toBe('695.50 USDT'); // 397 + 298.5
 
@@ -87,7 +87,7 @@ describeScreenshots(
         const { page, context } = await suite.phone(screenOptions(scheme));
         await logInThroughUi(page, user);
         await page.goto('/lever');
-        const row = page.getByRole('list', { name: 'Open orders' }).getByRole('listitem').first();
+        const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem').first();
         await row.getByTestId('tpsl').getByText('TP 63000.00 · SL 57500.00').waitFor();
         await row.scrollIntoViewIfNeeded();
         await shot(page, `${scheme}-lever-position-tools`);

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 const row = (page: Page) =>
-  page.getByRole('list', { name: 'Open orders' }).getByRole('listitem', { name: /BTC\/USDT long 0\.1 hands/ });
+  page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /BTC\/USDT long 0\.1 hands/ });
 /** Waits past the current second of the server's clock, so the next move is pushed at once. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 20));
 

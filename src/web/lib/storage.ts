@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   walletCache: 'walletCache',
   /** The chat emoji picker's recently used emoji, newest first, as a JSON array. */
   emojiRecents: 'emojiRecents',
+  /** 'off': the Lever screen does not ask before an order at 50X or more (docs/decisions/0031-lever-results.md). */
+  leverHighLeverageCheck: 'leverHighLeverageCheck',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

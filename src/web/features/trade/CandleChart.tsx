@@ -22,7 +22,7 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../../shared/market';
 import { useTheme } from '../../lib/theme';
 import { klinesQuery } from '../market';
 
-/** About two hours of 1m candles, or a day and a half of 15m ones: enough to read a trend on a phone. */
+/** Two hours of 1m candles, a day and a half of 15m, twenty days of 4h, four months of 1d: enough to read a trend on a phone. */
 const CANDLES = 120;
 const REFRESH_MS = 60_000;
 

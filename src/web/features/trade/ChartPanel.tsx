@@ -1,5 +1,6 @@
 /**
- * The chart card above the order form: 1m / 15m candles of the selected pair. The chart library
+ * The chart card above the order form: 1m, 5m, 15m, 1h, 4h or 1d candles of the selected pair (issue 23;
+ * GET /api/v3/klines serves every Binance interval, src/server/modules/market/intervals.ts). The chart library
  * loads with this card only (its own chunk), so other pages never download it.
  */
 import { lazy, Suspense, useState } from 'react';
@@ -8,10 +9,9 @@ import { Segmented, type SegmentOption } from './Segmented';
 
 const CandleChart = lazy(async () => ({ default: (await import('./CandleChart')).CandleChart }));
 
-const INTERVALS: readonly SegmentOption<KlineInterval>[] = [
-  { value: '1m', label: '1m' },
-  { value: '15m', label: '15m' },
-];
+/** The intervals a trader switches between, shortest first. */
+export const CHART_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const satisfies readonly KlineInterval[];
+const INTERVALS: readonly SegmentOption<KlineInterval>[] = CHART_INTERVALS.map((value) => ({ value, label: value }));
 
 export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: string | undefined }) {
   const [interval, setChartInterval] = useState<KlineInterval>('1m');
@@ -25,7 +25,7 @@ export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: s
           value={interval}
           onChange={setChartInterval}
           size="sm"
-          className="w-28"
+          className="w-[264px] max-w-[75%]"
         />
       </div>
       <div className="h-[184px] px-1 pb-1">

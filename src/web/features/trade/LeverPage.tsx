@@ -1,9 +1,10 @@
 /**
  * /lever (docs/product.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
- * the order form beside the order book, and the open orders. The selected coin lives in the
- * address (?coin=ETH) so a reload or a shared link keeps it.
+ * the order form beside the order book (a tapped price fills the limit price), the positions and
+ * open orders, and one message area for what the last action did (issue 23). The selected coin
+ * lives in the address (?coin=ETH) so a reload or a shared link keeps it.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
@@ -18,6 +19,8 @@ import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForm } from './OrderForm';
 import { PairBar } from './PairBar';
+import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
+import type { PickedPrice } from './OrderForm';
 
 const LEVER_COINS = MAIN_SYMBOLS.map((symbol) => splitSymbol(symbol)?.baseAsset ?? symbol);
 const DEFAULT_COIN = 'BTC';
@@ -37,6 +40,9 @@ export function LeverPage() {
   const coin = leverCoinOf(params.get('coin'));
   const symbol = `${coin}${QUOTE_CURRENCY}`;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pickedPrice, setPickedPrice] = useState<PickedPrice | null>(null);
+  // Stable, so the memoised book rows do not render again on every price tick.
+  const pickPrice = useCallback((price: string) => setPickedPrice({ price }), []);
   const live = useLivePrice(symbol);
   const { balance, failed } = useLeverBalance();
   const trades = useLeverPositions();
@@ -44,22 +50,30 @@ export function LeverPage() {
 
   const choose = (next: string) => {
     setDrawerOpen(false);
+    setPickedPrice(null);
     setParams(next === DEFAULT_COIN ? {} : { coin: next }, { replace: true });
   };
 
   return (
-    <>
+    <LeverMessagesProvider>
       <h1 className="sr-only">Lever</h1>
       <PairBar coin={coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
       <Screen className="gap-3">
         <ChartPanel symbol={symbol} livePrice={live.price} />
         <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">
-          <OrderForm coin={coin} price={live.price} balance={balance} balanceFailed={failed} />
-          <OrderBook symbol={symbol} price={live.price} changePercent={live.changePercent} />
+          <OrderForm
+            coin={coin}
+            price={live.price}
+            balance={balance}
+            balanceFailed={failed}
+            pickedPrice={pickedPrice}
+          />
+          <OrderBook symbol={symbol} price={live.price} changePercent={live.changePercent} onPickPrice={pickPrice} />
         </div>
         <OpenOrders trades={trades.data} loading={trades.isPending} />
       </Screen>
       <CoinDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={coin} onSelect={choose} />
-    </>
+      <LeverMessageArea />
+    </LeverMessagesProvider>
   );
 }

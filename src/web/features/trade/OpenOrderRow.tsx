@@ -1,7 +1,8 @@
 /**
  * One open order (docs/product.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
  * order), Type, Amount, Price and P/L in USDT with 2 decimals; below them the margin, the opening fee
- * and the liquidation price (issue 15). An open position's Close offers a partial close, and its
+ * and the liquidation price (issue 15). P/L carries its ROE % (issue 23); what a cancel did, or why it was
+ * refused, goes to the screen's one message area (lever-messages.tsx). An open position's Close offers a partial close, and its
  * take-profit / stop-loss and margin have their own sheets (issue 17, docs/decisions/0025-trade-protection.md).
  * Memoised: the 1 s poll shares unchanged trades structurally, so only rows whose numbers moved render again.
  */
@@ -13,10 +14,10 @@ import { dec, mul } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
 import { useCloseTrade } from './api/close-trade';
-import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { formatRoe, formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { closeResultText, useLeverMessages } from './lever-messages';
 import { CloseSheet, MarginSheet, TpslSheet, type PositionSheet } from './PositionSheets';
 
-const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
 const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
 
 function Field({ label, children, className }: { label: string; children: string; className?: string }) {
@@ -44,12 +45,29 @@ function ToolButton({ label, onClick, children }: { label: string; onClick: () =
 }
 
 export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: TradeItem }) {
-  const closing = useCloseTrade();
+  const messages = useLeverMessages();
+  // Only a cancel is sent from the row (a close goes through its sheet): its outcome goes to the message area.
+  const closing = useCloseTrade({
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
+    onRefused: (error) => messages.show({ tone: 'error', text: errorMessage(error, CANCEL_FAILED) }),
+  });
   const [sheet, setSheet] = useState<PositionSheet | null>(null);
   const pending = trade.status === 'pending';
   const long = trade.trade_type === 'buy';
   const pair = pairLabel(trade.coin);
   const pl = dec(trade.profit_loss);
+  const plTone = pending ? 'text-muted' : pl.gt(0) ? 'text-up' : pl.lt(0) ? 'text-down' : 'text-ink';
+  const roe = pending ? null : formatRoe(trade.profit_loss, trade.margin);
+
+  const cancel = () => {
+    messages.clear();
+    closing.mutate({ trade });
+  };
+  /** Opening a sheet is the trader's next action: the last result goes. */
+  const openSheet = (next: PositionSheet) => {
+    messages.clear();
+    setSheet(next);
+  };
 
   return (
     <li
@@ -77,7 +95,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
         <button
           type="button"
           // A resting order is revoked at once; a position's Close asks how much (docs/decisions/0025).
-          onClick={() => (pending ? closing.mutate({ trade }) : setSheet('close'))}
+          onClick={() => (pending ? cancel() : openSheet('close'))}
           disabled={closing.isPending}
           aria-busy={closing.isPending || undefined}
           aria-label={`${pending ? 'Cancel' : 'Close'} ${pair} ${long ? 'long' : 'short'} (trade ${trade.trade_id})`}
@@ -103,12 +121,17 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
           {formatUsdtHeld(mul(trade.hands, trade.starting_price).toFixed())}
         </Field>
         <Field label={pending ? 'Limit price' : 'Price'}>{formatTradePrice(trade.starting_price)}</Field>
-        <Field
-          label={`P/L (${QUOTE_CURRENCY})`}
-          className={cx(pending ? 'text-muted' : pl.gt(0) ? 'text-up' : pl.lt(0) ? 'text-down' : 'text-ink')}
-        >
-          {pending ? '--' : formatProfitLoss(trade.profit_loss)}
-        </Field>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <dt className="whitespace-nowrap text-[11px] text-muted">P/L ({QUOTE_CURRENCY})</dt>
+          <dd className={cx('truncate text-[13px] font-medium tabular-nums', plTone)}>
+            {pending ? '--' : formatProfitLoss(trade.profit_loss)}
+          </dd>
+          {roe && (
+            <dd className={cx('truncate text-[11px] font-medium tabular-nums', plTone)} aria-label={`ROE ${roe}`}>
+              {roe}
+            </dd>
+          )}
+        </div>
       </dl>
       <p className="mt-1.5 text-[11px] text-muted tabular-nums">
         Margin {formatUsdtNeeded(trade.margin)} {QUOTE_CURRENCY} · Fee {formatUsdtNeeded(trade.open_fee)}
@@ -123,11 +146,11 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
           <span className="text-muted"> · SL </span>
           <span className={trade.stop_loss ? 'text-down' : 'text-muted'}>{formatTrigger(trade.stop_loss)}</span>
         </p>
-        <ToolButton label={`TP/SL of ${pair} (trade ${trade.trade_id})`} onClick={() => setSheet('tpsl')}>
+        <ToolButton label={`TP/SL of ${pair} (trade ${trade.trade_id})`} onClick={() => openSheet('tpsl')}>
           TP/SL
         </ToolButton>
         {!pending && (
-          <ToolButton label={`Margin of ${pair} (trade ${trade.trade_id})`} onClick={() => setSheet('margin')}>
+          <ToolButton label={`Margin of ${pair} (trade ${trade.trade_id})`} onClick={() => openSheet('margin')}>
             Margin
           </ToolButton>
         )}
@@ -135,11 +158,6 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
       {sheet === 'close' && <CloseSheet trade={trade} open onClose={() => setSheet(null)} />}
       {sheet === 'tpsl' && <TpslSheet trade={trade} open onClose={() => setSheet(null)} />}
       {sheet === 'margin' && <MarginSheet trade={trade} open onClose={() => setSheet(null)} />}
-      {closing.isError && (
-        <p role="alert" className="mt-1.5 text-xs text-down">
-          {errorMessage(closing.error, pending ? CANCEL_FAILED : CLOSE_FAILED)}
-        </p>
-      )}
     </li>
   );
 });

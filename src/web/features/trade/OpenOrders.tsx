@@ -1,8 +1,10 @@
 /**
- * Open orders (docs/product.md 2): open trades and pending limit orders, newest first, in a list that
- * scrolls at 320 px. 'Hold positions' narrows it to open positions (pending orders hidden).
+ * Below the order form (docs/product.md 2 "Open orders"): open positions and resting limit orders in
+ * two tabs, each with its count (issue 23), newest first, in a list that scrolls at 320 px. The tabs
+ * take the place of docs/product.md's 'hold positions' button, which narrowed the one list to the
+ * positions: the Positions tab is exactly that list (docs/decisions/0031-lever-results.md).
  */
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { TradeItem } from '../../../shared/api/trade';
 import { OPEN_ORDERS_MAX_HEIGHT_PX } from '../../../shared/constants';
@@ -12,33 +14,65 @@ import { PATHS } from '../../lib/paths';
 import { HistoryIcon } from './icons';
 import { OpenOrderRow } from './OpenOrderRow';
 
-export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] | undefined; loading: boolean }) {
-  const [holdOnly, setHoldOnly] = useState(false);
+export type OrdersTab = 'positions' | 'orders';
+
+const TAB_NAME: Record<OrdersTab, string> = { positions: 'Positions', orders: 'Open orders' };
+const TABS: readonly OrdersTab[] = ['positions', 'orders'];
+
+/** The trades of each tab: open positions, and the limit orders still resting. */
+export function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab, TradeItem[]> {
   const all = trades ?? [];
-  const shown = holdOnly ? all.filter((trade) => trade.status === 'open') : all;
+  return {
+    positions: all.filter((trade) => trade.status === 'open'),
+    orders: all.filter((trade) => trade.status === 'pending'),
+  };
+}
+
+export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] | undefined; loading: boolean }) {
+  const [tab, setTab] = useState<OrdersTab>('positions');
+  const lists = tradesByTab(trades);
+  const shown = lists[tab];
+
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = tab === 'positions' ? 'orders' : 'positions';
+    setTab(next);
+    event.currentTarget.querySelector<HTMLButtonElement>(`#lever-tab-${next}`)?.focus();
+  };
 
   return (
-    <section aria-labelledby="open-orders-title" className="rounded-2xl bg-surface px-4 pt-3 shadow-card">
-      {/* At 360 px the three barely fit: the title gives way (truncates) rather than push History off screen. */}
-      <div className="flex items-center gap-1">
-        <h2 id="open-orders-title" className="min-w-0 flex-1 truncate text-[15px] font-semibold">
-          Open orders <span className="font-normal text-muted">({all.length})</span>
-        </h2>
-        <button
-          type="button"
-          aria-pressed={holdOnly}
-          onClick={() => setHoldOnly((on) => !on)}
-          className="group flex h-touch items-center rounded-full"
-        >
-          <span
-            className={cx(
-              'whitespace-nowrap rounded-full border px-2.5 py-1.5 text-[11px] font-semibold transition-colors',
-              holdOnly ? 'border-primary bg-primary/10 text-primary' : 'border-line text-muted group-hover:text-ink',
-            )}
-          >
-            Hold positions
-          </span>
-        </button>
+    <section aria-labelledby="open-orders-title" className="rounded-2xl bg-surface px-4 pt-1 shadow-card">
+      <h2 id="open-orders-title" className="sr-only">
+        Positions and open orders
+      </h2>
+      <div className="flex items-center gap-1 border-b border-line">
+        <div role="tablist" aria-label="Positions and open orders" onKeyDown={move} className="flex min-w-0 flex-1">
+          {TABS.map((name) => {
+            const selected = name === tab;
+            return (
+              <button
+                key={name}
+                id={`lever-tab-${name}`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls="lever-tab-panel"
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setTab(name)}
+                className={cx(
+                  '-mb-px flex h-touch items-center gap-1 whitespace-nowrap border-b-2 px-2 text-[14px] font-semibold first:pl-0',
+                  selected ? 'border-primary text-ink' : 'border-transparent text-muted hover:text-ink',
+                )}
+              >
+                {TAB_NAME[name]}{' '}
+                <span className={cx('tabular-nums', selected ? 'text-primary' : 'font-normal')}>
+                  ({lists[name].length})
+                </span>
+              </button>
+            );
+          })}
+        </div>
         <Link
           to={PATHS.entrustmentHistory}
           className="-mr-2 flex h-touch items-center gap-1 rounded-lg px-1.5 text-xs font-semibold text-primary hover:bg-primary/10"
@@ -47,19 +81,21 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
           History
         </Link>
       </div>
-      {shown.length === 0 ? (
-        <p className="py-8 text-center text-sm text-muted">{loading ? 'Loading...' : MSG.noRecord}</p>
-      ) : (
-        <ul
-          aria-label="Open orders"
-          className="-mx-4 overflow-y-auto overscroll-contain px-4"
-          style={{ maxHeight: OPEN_ORDERS_MAX_HEIGHT_PX }}
-        >
-          {shown.map((trade) => (
-            <OpenOrderRow key={trade.trade_id} trade={trade} />
-          ))}
-        </ul>
-      )}
+      <div id="lever-tab-panel" role="tabpanel" aria-labelledby={`lever-tab-${tab}`}>
+        {shown.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted">{loading ? 'Loading...' : MSG.noRecord}</p>
+        ) : (
+          <ul
+            aria-label={TAB_NAME[tab]}
+            className="-mx-4 overflow-y-auto overscroll-contain px-4"
+            style={{ maxHeight: OPEN_ORDERS_MAX_HEIGHT_PX }}
+          >
+            {shown.map((trade) => (
+              <OpenOrderRow key={trade.trade_id} trade={trade} />
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The 5-level order book of the selected pair (GET /api/v3/depth?limit=5, every 3 s): asks in red
  * above the mid price, bids in green below, under a price-and-number header. Bars behind the rows
- * show each level's size against the largest shown. Failures are only logged (docs/product.md 8).
+ * show each level's size against the largest shown. On the Lever screen a tap on a level gives its
+ * price to the order form (issue 23). Failures are only logged (docs/product.md 8).
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
@@ -17,14 +18,25 @@ const Row = memo(function Row({
   level,
   side,
   widest,
+  onPick,
 }: {
   level: Level | undefined;
   side: 'ask' | 'bid';
   widest: string;
+  onPick: ((price: string) => void) | undefined;
 }) {
   const share = level && dec(widest).gt(0) ? dec(level[1]).div(widest).times(100).toDecimalPlaces(1).toNumber() : 0;
   return (
     <li className="relative flex h-[22px] items-center justify-between gap-2 px-1 text-xs tabular-nums">
+      {/* The whole row takes the tap (issue 23); a button over it keeps the list a list for screen readers. */}
+      {onPick && level && (
+        <button
+          type="button"
+          onClick={() => onPick(dec(level[0]).toFixed())}
+          aria-label={`Use ${formatTradePrice(level[0])} as the limit price`}
+          className="absolute inset-0 z-10 rounded-sm hover:bg-ink/5 focus-visible:ring-2 focus-visible:ring-primary"
+        />
+      )}
       <span
         className={cx('absolute inset-y-[2px] right-0 rounded-sm', side === 'ask' ? 'bg-down/10' : 'bg-up/10')}
         style={{ width: `${share}%` }}
@@ -44,9 +56,11 @@ export interface OrderBookProps {
   price: string | undefined;
   /** Colours the mid: red on a falling day, green otherwise. */
   changePercent: string | undefined;
+  /** A tapped level's price (the Lever screen fills its limit price with it); rows are plain without it. */
+  onPickPrice?: (price: string) => void;
 }
 
-export function OrderBook({ symbol, price, changePercent }: OrderBookProps) {
+export function OrderBook({ symbol, price, changePercent, onPickPrice }: OrderBookProps) {
   const book = useQuery(orderBookQuery(symbol));
   const asks = (book.data?.asks ?? []).slice(0, ORDER_BOOK_LEVELS);
   const bids = (book.data?.bids ?? []).slice(0, ORDER_BOOK_LEVELS);
@@ -68,7 +82,7 @@ export function OrderBook({ symbol, price, changePercent }: OrderBookProps) {
       </div>
       <ol aria-label="Asks" className="flex flex-col">
         {askRows.map((level, i) => (
-          <Row key={i} level={level} side="ask" widest={widest} />
+          <Row key={i} level={level} side="ask" widest={widest} onPick={onPickPrice} />
         ))}
       </ol>
       <p className={cx('my-1.5 px-1 text-base font-bold leading-6 tabular-nums', falling ? 'text-down' : 'text-up')}>
@@ -77,7 +91,7 @@ export function OrderBook({ symbol, price, changePercent }: OrderBookProps) {
       </p>
       <ol aria-label="Bids" className="flex flex-col">
         {bidRows.map((level, i) => (
-          <Row key={i} level={level} side="bid" widest={widest} />
+          <Row key={i} level={level} side="bid" widest={widest} onPick={onPickPrice} />
         ))}
       </ol>
     </section>

@@ -6,6 +6,7 @@
  * yet the button is disabled and says why. A refused order shows the server's message (and is logged).
  */
 import { useState } from 'react';
+import type { TradeCreationInput } from '../../../shared/api/trade';
 import { Link } from 'react-router';
 import { TRADE_MSG, type TradeSide } from '../../../shared/api/trade';
 import { IN_HOUSE_COIN, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
@@ -19,7 +20,20 @@ import { useOpenTrade } from './api/open-trade';
 import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { TransferIcon } from './icons';
-import { DEFAULT_ORDER, leverageChoices, leverageFor, leverageLabel, previewOrder } from './order-form';
+import { HighLeverageConfirm, useHighLeverageCheck, type HighLeverageOrder } from './HighLeverageConfirm';
+import { useLeverMessages } from './lever-messages';
+import {
+  DEFAULT_ORDER,
+  HIGH_LEVERAGE,
+  handsForShare,
+  leverageChoices,
+  leverageFor,
+  leverageLabel,
+  needsLeverageConfirm,
+  previewOrder,
+  sizeShareOf,
+} from './order-form';
+import { SizeSlider } from './SizeSlider';
 import { Segmented, type SegmentOption } from './Segmented';
 import { TradeField } from './TradeField';
 
@@ -36,6 +50,11 @@ const leverageSegments = (choices: readonly Leverage[]): SegmentOption<Leverage>
 
 const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
 const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
+/** Our texts of the high-leverage question's switch (docs/decisions/0031-lever-results.md). */
+export const LEVER_FORM_TEXT = {
+  checkOff: `No confirmation at ${HIGH_LEVERAGE}X or more`,
+  turnOn: 'Ask again',
+} as const;
 const RULES_FAILED = 'The trading fees and limits could not be loaded. Please reload the page.';
 
 /** A USDT amount the order takes, rounded up (never show less than is needed). */
@@ -51,14 +70,21 @@ function PreviewLine({ label, value, strong }: { label: string; value: string | 
   );
 }
 
+/** A price tapped in the order book: a new object per tap, so the same price tapped again applies again. */
+export interface PickedPrice {
+  price: string;
+}
+
 export interface OrderFormProps {
   coin: string;
+  /** The book's last tapped price: it becomes the limit price (and the order a limit order). */
+  pickedPrice?: PickedPrice | null;
   price: string | undefined;
   balance: string | undefined;
   balanceFailed: boolean;
 }
 
-export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProps) {
+export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = null }: OrderFormProps) {
   const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
   const [orderType, setOrderType] = useState<OrderType>(DEFAULT_ORDER.orderType);
   const [chosenLeverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
@@ -67,6 +93,10 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const placing = useOpenTrade();
+  const messages = useLeverMessages();
+  const highLeverage = useHighLeverageCheck();
+  const [confirmedThisVisit, setConfirmedThisVisit] = useState(false);
+  const [confirming, setConfirming] = useState<HighLeverageOrder | null>(null);
   const rules = useTradeRules();
   const choices = leverageChoices(rules.data, coin);
   const leverage = leverageFor(choices, chosenLeverage);
@@ -78,6 +108,17 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
     setLimitPrice('');
     setTakeProfit('');
     setStopLoss('');
+  }
+  // A tapped book price is a limit price: on a market order the form switches to limit (decision 0031).
+  const [seenPick, setSeenPick] = useState(pickedPrice);
+  if (pickedPrice !== seenPick) {
+    setSeenPick(pickedPrice);
+    if (pickedPrice) {
+      setOrderType('limit');
+      setLimitPrice(pickedPrice.price);
+      placing.reset();
+      messages.clear();
+    }
   }
 
   const preview = previewOrder({
@@ -96,13 +137,49 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
   const { block } = preview;
   // A typed value is judged once there is one; an empty form is not an error.
   const fieldError = (field: 'hands' | 'limitPrice' | 'takeProfit' | 'stopLoss') => block?.field === field;
+  // Editing the order is the trader's next action: the last result goes.
   const edit = (apply: () => void) => {
     apply();
-    if (!placing.isPending) placing.reset();
+    if (!placing.isPending) {
+      placing.reset();
+      messages.clear();
+    }
   };
+  const budget = { balance, leverage, rules: rules.data };
+  const chooseShare = (percent: number) =>
+    edit(() => setHands(percent === 0 ? '' : (handsForShare(budget, preview.entryPrice, percent) ?? '')));
 
+  const place = (payload: TradeCreationInput) => {
+    messages.clear();
+    placing.mutate(payload, {
+      onSuccess: (answer) => messages.show({ tone: 'success', text: answer.message }),
+      onError: (error) => messages.show({ tone: 'error', text: errorMessage(error, FALLBACK_ERROR) }),
+    });
+  };
   const submit = () => {
-    if (preview.payload) placing.mutate(preview.payload);
+    if (!preview.payload) return;
+    if (needsLeverageConfirm(leverage, highLeverage.enabled, confirmedThisVisit)) {
+      messages.clear();
+      setConfirming({
+        payload: preview.payload,
+        side,
+        coin,
+        hands,
+        leverage,
+        limitPrice: orderType === 'limit' ? preview.entryPrice : null,
+        cost: preview.cost,
+        liquidationPrice: preview.liquidationPrice,
+      });
+      return;
+    }
+    place(preview.payload);
+  };
+  const confirm = (dontAskAgain: boolean) => {
+    if (!confirming) return;
+    setConfirmedThisVisit(true);
+    if (dontAskAgain) highLeverage.set(false);
+    setConfirming(null);
+    place(confirming.payload);
   };
 
   return (
@@ -134,6 +211,18 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
           {coin === IN_HOUSE_COIN ? TRADE_MSG.inHouseLeverage : `${coin} trades at ${leverageLabel(leverage)} only`}
         </p>
       )}
+      {!highLeverage.enabled && leverage >= HIGH_LEVERAGE && (
+        <p className="-my-2 flex items-center justify-between gap-1 text-[11px] leading-4 text-muted">
+          {LEVER_FORM_TEXT.checkOff}
+          <button
+            type="button"
+            onClick={() => highLeverage.set(true)}
+            className="flex h-touch shrink-0 items-center rounded-lg px-1 font-semibold text-primary hover:bg-primary/10"
+          >
+            {LEVER_FORM_TEXT.turnOn}
+          </button>
+        </p>
+      )}
 
       <TradeField label="Current price" unit={QUOTE_CURRENCY} readOnly value={formatTradePrice(price)} />
       {orderType === 'limit' && (
@@ -154,6 +243,11 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
         error={fieldError('hands')}
         onChange={(event) => edit(() => setHands(event.target.value))}
         hint={`1 hand = 1 ${coin}${preview.maxHands ? ` · max ${formatAmount(preview.maxHands, 4)}` : ''}`}
+      />
+      <SizeSlider
+        share={sizeShareOf(budget, preview.entryPrice, hands)}
+        disabled={!preview.maxHands || preview.maxHands === '0'}
+        onChoose={chooseShare}
       />
       {/* Optional: the server closes the position when its mark reaches them (docs/decisions/0025). */}
       <TradeField
@@ -242,8 +336,7 @@ export function OrderForm({ coin, price, balance, balanceFailed }: OrderFormProp
           {block.reason}
         </p>
       )}
-      {placing.isError && <Notice tone="error">{errorMessage(placing.error, FALLBACK_ERROR)}</Notice>}
-      {placing.isSuccess && <Notice tone="success">{placing.data.message}</Notice>}
+      <HighLeverageConfirm order={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />
     </form>
   );
 }

@@ -20,6 +20,7 @@ import { useLeverBalance } from './api/lever-wallet';
 import { useChangeMargin, useSetTpsl } from './api/position-tools';
 import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { closeResultText, useLeverMessages } from './lever-messages';
 import { Segmented, type SegmentOption } from './Segmented';
 
 const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
@@ -63,7 +64,11 @@ function closeProblem(trade: TradeItem, typed: string): string | null {
 export function CloseSheet({ trade, open, onClose }: SheetProps) {
   const [hands, setHands] = useState(trade.hands);
   const [touched, setTouched] = useState(false);
-  const closing = useCloseTrade();
+  const messages = useLeverMessages();
+  // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
+  const closing = useCloseTrade({
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
+  });
   const problem = closeProblem(trade, hands);
   const all = problem === null && cmp(handsInput.parse(hands), trade.hands) === 0;
 

@@ -3,7 +3,13 @@
  * home and markets; a coin under 1 USDT (XRP, DOGE, SHIB) would then read 0.52 or 0.00, so below
  * 1 we follow the markets rule (4 decimals, 8 under 0.0001): a trader must see the price move.
  */
-import { MISSING_PRICE, formatAmount, formatMarketPrice, formatPrice } from '../../../shared/format';
+import {
+  MISSING_PRICE,
+  formatAmount,
+  formatChangePercent,
+  formatMarketPrice,
+  formatPrice,
+} from '../../../shared/format';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { dec } from '../../../shared/money';
 
@@ -41,3 +47,14 @@ export const pairLabel = (coin: string) => `${coin.toUpperCase()}/${QUOTE_CURREN
 
 /** An order book or position size: at most `places` decimals, trailing zeros trimmed. */
 export const formatSize = (value: string | null | undefined, places = 4) => formatAmount(value, places);
+
+/**
+ * A position's return on its margin (ROE, issue 23): P/L / margin x 100 with 2 decimals and a sign
+ * ('+25.01%', '-3.40%'), as the exchanges show it beside the P/L; null without a margin.
+ */
+export function formatRoe(profitLoss: string, margin: string): string | null {
+  const m = parsed(margin);
+  const pl = parsed(profitLoss);
+  if (m === null || pl === null || m.lte(0)) return null;
+  return formatChangePercent(pl.div(m).times(100).toFixed());
+}

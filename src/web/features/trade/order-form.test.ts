@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { TRADE_MSG, tradeRulesOf, type TradeRules } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE, LEVERAGE_OPTIONS } from '../../../shared/constants';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
+import { add, tradeFee, tradeMargin } from '../../../shared/money';
 import {
   ORDER_FORM_MSG,
+  handsForShare,
+  needsLeverageConfirm,
+  sizeShareOf,
   leverageChoices,
   leverageFor,
   leverageLabel,
@@ -227,5 +231,63 @@ describe('trade screen numbers', () => {
     expect(formatUsdtHeld('59.999')).toBe('59.99');
     expect(formatUsdtNeeded('59.991')).toBe('60.00');
     expect(formatUsdtNeeded('60')).toBe('60.00');
+  });
+});
+
+describe('size slider (issue 23)', () => {
+  const budget = { balance: '1000', leverage: 100, rules: RULES } as const;
+  /** What `hands` at `price` and 100X takes: margin + opening fee, as the server charges them. */
+  const costOf = (hands: string, price: string) =>
+    add(tradeMargin(hands, price, 100), tradeFee(hands, price, RULES.fee_rate));
+
+  it('gives 25/50/75/100 % of what the margin allows: balance x leverage / price, less the opening fee', () => {
+    // 1000 / (60000 x (1/100 + 0.0005)) = 1.587301587...; a quarter of the balance is 250 / 630.
+    expect(handsForShare(budget, '60000', 100)).toBe('1.58730158');
+    expect(handsForShare(budget, '60000', 75)).toBe('1.19047619');
+    expect(handsForShare(budget, '60000', 50)).toBe('0.79365079');
+    expect(handsForShare(budget, '60000', 25)).toBe('0.39682539');
+    // 8 decimals, as hands are sent (handsInput), rounded down.
+    expect(handsForShare({ ...budget, balance: '50' }, '60000', 100)).toBe('0.07936507');
+  });
+
+  it('steps down when the rounded-up margin and fee would take more than the balance', () => {
+    // At 0.5123 the plain quotient (185902.97723618 hands) costs 1000.00000001 USDT.
+    expect(costOf('185902.97723618', '0.5123').toFixed()).toBe('1000.00000001');
+    const hands = handsForShare(budget, '0.5123', 100)!;
+    // Less by the hands the 1e-8 USDT of excess buys (1.86e-6), not one unit at a time.
+    expect(hands).toBe('185902.97723432');
+    expect(costOf(hands, '0.5123').lte('1000')).toBe(true);
+    // So 100 % is an order the form lets go.
+    const preview = previewOrder(draft({ currentPrice: '0.5123', coin: 'DOGE', hands }));
+    expect(preview.block).toBeNull();
+    expect(preview.maxHands).toBe(hands);
+  });
+
+  it('waits for the price, balance and rules; an empty wallet allows nothing', () => {
+    expect(handsForShare(budget, null, 50)).toBeNull();
+    expect(handsForShare({ ...budget, balance: undefined }, '60000', 50)).toBeNull();
+    expect(handsForShare({ ...budget, rules: undefined }, '60000', 50)).toBeNull();
+    expect(handsForShare({ ...budget, balance: '0' }, '60000', 50)).toBe('0');
+  });
+
+  it('stands at the largest stop the typed hands reach', () => {
+    expect(sizeShareOf(budget, '60000', '')).toBe(0);
+    expect(sizeShareOf(budget, '60000', '0.3')).toBe(0);
+    expect(sizeShareOf(budget, '60000', '0.39682539')).toBe(25);
+    expect(sizeShareOf(budget, '60000', '0.79365079')).toBe(50);
+    expect(sizeShareOf(budget, '60000', '1.5')).toBe(75);
+    expect(sizeShareOf(budget, '60000', '1.58730158')).toBe(100);
+    expect(sizeShareOf(budget, '60000', '9')).toBe(100);
+    expect(sizeShareOf(budget, null, '1')).toBe(0);
+  });
+});
+
+describe('the question before a high-leverage order (issue 23)', () => {
+  it('asks at 50X and 100X, not below, only while it is on and not yet answered in this visit', () => {
+    expect(needsLeverageConfirm(100, true, false)).toBe(true);
+    expect(needsLeverageConfirm(50, true, false)).toBe(true);
+    expect(needsLeverageConfirm(30, true, false)).toBe(false);
+    expect(needsLeverageConfirm(100, true, true)).toBe(false);
+    expect(needsLeverageConfirm(100, false, false)).toBe(false);
   });
 });

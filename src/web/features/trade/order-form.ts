@@ -16,11 +16,12 @@ import {
 import {
   DEFAULT_LEVERAGE,
   QUOTE_CURRENCY,
+  TRADE_MAX_HANDS,
   leverageOptionsOf,
   type Leverage,
   type OrderType,
 } from '../../../shared/constants';
-import { add, cmp, dec, liquidationPrice, mul, tradeFee, tradeMargin } from '../../../shared/money';
+import { AMOUNT_DECIMALS, add, cmp, dec, liquidationPrice, mul, tradeFee, tradeMargin } from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
 /** Our texts for an order that cannot be sent yet (docs/product.md gives none). */
@@ -121,6 +122,63 @@ const validPrice = (value: string | undefined): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** The size slider's stops: shares of what the margin allows (issue 23). */
+export const SIZE_SHARES = [25, 50, 75, 100] as const;
+
+/** An order at this leverage or more asks once before it goes (issue 23, docs/decisions/0031-lever-results.md). */
+export const HIGH_LEVERAGE = 50;
+
+type Budget = Pick<OrderDraft, 'balance' | 'leverage' | 'rules'>;
+
+/** What `hands` at `price` takes from the lever wallet: margin + opening fee, as the server charges them. */
+const orderCost = (hands: string, price: string, leverage: Leverage, feeRate: string) =>
+  add(tradeMargin(hands, price, leverage), tradeFee(hands, price, feeRate));
+
+const ONE_UNIT = dec(1).div(dec(10).pow(AMOUNT_DECIMALS));
+
+/**
+ * The hands that `percent` of the lever balance covers at `price` with margin and opening fee (8 places,
+ * rounded down; margin and fee round up, so it steps down until the cost fits), at most the most a
+ * trade may hold; null until the price, balance and rules are known.
+ */
+export function handsForShare(budget: Budget, price: string | null, percent: number): string | null {
+  const { balance, leverage, rules } = budget;
+  if (!price || balance === undefined || !rules) return null;
+  const allowed = dec(balance).times(percent).div(100);
+  if (allowed.lte(0)) return '0';
+  // margin + fee = hands x price x (1 / leverage + fee rate), so the budget covers budget / that.
+  const perHand = mul(price, dec(1).div(leverage).plus(rules.fee_rate));
+  let hands = allowed.div(perHand).toDecimalPlaces(AMOUNT_DECIMALS); // rounded down (money.ts's default)
+  if (hands.gt(TRADE_MAX_HANDS)) hands = dec(TRADE_MAX_HANDS);
+  // Margin and fee round up (at most 2e-8 USDT more): take off the hands that buys, one unit at least.
+  for (;;) {
+    const excess = orderCost(hands.toFixed(), price, leverage, rules.fee_rate).minus(allowed);
+    if (excess.lte(0) || hands.lte(0)) break;
+    const units = excess.div(perHand).div(ONE_UNIT).ceil();
+    hands = hands.minus(ONE_UNIT.times(units.gt(1) ? units : 1));
+  }
+  return (hands.gt(0) ? hands : dec(0)).toFixed();
+}
+
+/**
+ * Where the size slider stands for typed `hands`: the largest stop (0 included) whose hands do not
+ * exceed them, so it never claims more of the margin than the order takes.
+ */
+export function sizeShareOf(budget: Budget, price: string | null, hands: string): number {
+  const parsed = handsInput.safeParse(hands);
+  if (!parsed.success) return 0;
+  let share = 0;
+  for (const percent of SIZE_SHARES) {
+    const stop = handsForShare(budget, price, percent);
+    if (stop !== null && dec(stop).gt(0) && cmp(stop, parsed.data) <= 0) share = percent;
+  }
+  return share;
+}
+
+/** The order asks for a confirmation first: at HIGH_LEVERAGE or more, unless the trader turned it off. */
+export const needsLeverageConfirm = (leverage: Leverage, enabled: boolean, confirmedThisVisit: boolean) =>
+  enabled && !confirmedThisVisit && leverage >= HIGH_LEVERAGE;
+
 export function previewOrder(draft: OrderDraft): OrderPreview {
   const currentPrice = validPrice(draft.currentPrice);
   const limitPrice = draft.orderType === 'limit' ? validPrice(draft.limitPrice) : null;
@@ -130,14 +188,7 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
 
   const rules = draft.rules;
 
-  // margin + fee = hands x price x (1 / leverage + fee rate), so the balance covers balance / that.
-  const maxHands =
-    entryPrice && draft.balance !== undefined && rules
-      ? dec(draft.balance)
-          .div(mul(entryPrice, dec(1).div(draft.leverage).plus(rules.fee_rate)))
-          .toDecimalPlaces(8) // rounded down (money.ts rounds down by default)
-          .toFixed()
-      : null;
+  const maxHands = handsForShare({ balance: draft.balance, leverage: draft.leverage, rules }, entryPrice, 100);
   const margin = hands && entryPrice ? tradeMargin(hands, entryPrice, draft.leverage) : null;
   const openFee = hands && entryPrice && rules ? tradeFee(hands, entryPrice, rules.fee_rate) : null;
   const cost = margin && openFee ? add(margin, openFee).toFixed() : null;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { TRADE_MSG, tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
+import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 
@@ -33,7 +34,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const show = (element: ReactElement) => renderScreen(element, { path: '/lever', previous: null });
+/** With the Lever screen's message area, where results show (lever-messages.tsx). */
+const show = (element: ReactElement) =>
+  renderScreen(
+    <LeverMessagesProvider>
+      {element}
+      <LeverMessageArea />
+    </LeverMessagesProvider>,
+    { path: '/lever', previous: null },
+  );
 
 const position = (fields: Partial<TradeItem> = {}): TradeItem => ({
   trade_id: 7,

@@ -4,7 +4,7 @@
  * (ticker/24hr, USDO from default-currency, as docs/product.md 7 says); the server closes at its own mark.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';
+import { tradeAnswer, type TradeAnswer, type TradeItem } from '../../../../shared/api/trade';
 import { api } from '../../../lib/api';
 import { fetchCoinPrice } from '../../market';
 import { dropActiveTrade } from './active-trades';
@@ -39,7 +39,17 @@ async function closeTrade({ trade, hands }: CloseRequest, idempotencyKey: string
   );
 }
 
-export function useCloseTrade() {
+/**
+ * What to do with the answer. Kept on the mutation, not passed to mutate(): the row that pressed Close
+ * or Cancel leaves the list (the positions push, dropActiveTrade) before the answer is read, and
+ * mutate()'s callbacks do not run once their component is gone; the screen must still say what happened.
+ */
+export interface CloseOutcome {
+  onClosed?: (answer: TradeAnswer) => void;
+  onRefused?: (error: unknown) => void;
+}
+
+export function useCloseTrade({ onClosed, onRefused }: CloseOutcome = {}) {
   const client = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
@@ -47,10 +57,14 @@ export function useCloseTrade() {
       closeTrade(request, submission.keyFor({ close: request.trade.trade_id, hands: request.hands ?? null })),
     onSuccess: (answer) => {
       submission.finish();
+      onClosed?.(answer);
       // A partial close leaves the position open with fewer hands: the refetch below shows it.
       if (answer.trade.is_closed) dropActiveTrade(client, answer.trade.trade_id);
     },
-    onError: (error) => console.warn('[trade] close refused', error),
+    onError: (error) => {
+      console.warn('[trade] close refused', error);
+      onRefused?.(error);
+    },
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: TRADES_KEY }),
