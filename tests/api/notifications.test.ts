@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../src/server/db/schema.js';
-import { notify } from '../../src/server/modules/notifications/index.js';
+import { NOTIFICATION_KINDS, notify } from '../../src/server/modules/notifications/index.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { NOTIFICATIONS_MSG, type NotificationsPage } from '../../src/shared/api/notifications.js';
 import { USER_STREAMS } from '../../src/shared/api/streams.js';
@@ -65,6 +65,9 @@ beforeAll(async () => {
 afterEach(async () => {
   expect(await rowsOf(bystander.id)).toEqual([]);
   expect(mailsTo(bystander)).toEqual([]);
+  // Every kind written is one the bell and the docs know.
+  const kinds = await t.db.selectDistinct({ kind: notifications.kind }).from(notifications);
+  for (const { kind } of kinds) expect(NOTIFICATION_KINDS).toContain(kind);
 });
 
 describe('each event records one notification for its user, and mails it once', () => {

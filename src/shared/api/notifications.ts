@@ -16,9 +16,9 @@ export const NOTIFICATIONS_MSG = {
 
 /** Items a page holds unless `limit` says otherwise; the bell asks for this many. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const NOTIFICATIONS_PAGE_MAX = 100;
+const NOTIFICATIONS_PAGE_MAX = 100;
 /** Ids one read request may carry. */
-export const NOTIFICATIONS_READ_MAX = 200;
+const NOTIFICATIONS_READ_MAX = 200;
 
 const positiveId = (message: string) =>
   z.coerce
@@ -42,7 +42,6 @@ export const notificationsQuery = z.object({
     .max(NOTIFICATIONS_PAGE_MAX, { error: NOTIFICATIONS_MSG.invalidLimit })
     .default(NOTIFICATIONS_PAGE_SIZE),
 });
-export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
 export const notificationItem = z.object({
   id: z.number(),

@@ -14,10 +14,9 @@ import { notifications, users } from '../../db/schema.js';
 
 export type MailContext = Pick<AppContext, 'db' | 'mailer' | 'log'>;
 
-export const NOTIFICATION_MAIL_FOOTER =
-  'You can see all your notifications under the bell on Home in the Coinfront app.';
+const NOTIFICATION_MAIL_FOOTER = 'You can see all your notifications under the bell on Home in the Coinfront app.';
 
-export function notificationMail(note: { title: string; body: string }) {
+function notificationMail(note: { title: string; body: string }) {
   return { subject: `Coinfront: ${note.title}`, text: `${note.body}\n\n${NOTIFICATION_MAIL_FOOTER}` };
 }
 

@@ -17,7 +17,7 @@ import { createUserStream } from '../realtime/index.js';
 import { createNotificationsService } from './service.js';
 
 /** The NOTIFY channel of migration 0016: a user id on every new or read notification. */
-export const NOTIFICATIONS_CHANGED = 'notifications_changed';
+const NOTIFICATIONS_CHANGED = 'notifications_changed';
 
 export const notificationsModule: AppModule = (app, ctx) => {
   const service = createNotificationsService(ctx);

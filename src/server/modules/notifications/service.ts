@@ -75,4 +75,3 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
     },
   };
 }
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

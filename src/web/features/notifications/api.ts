@@ -19,11 +19,11 @@ import type { MarketSocket } from '../../lib/market-socket';
 import { getStoredUser } from '../../lib/session';
 import { userSocket } from '../market';
 
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
+const NOTIFICATIONS_KEY = ['notifications'] as const;
 const firstPageKey = [...NOTIFICATIONS_KEY, 'first'] as const;
 
 /** While the push is not live: modest, the bell is no trading screen. */
-export const NOTIFICATIONS_POLL_MS = 60_000;
+const NOTIFICATIONS_POLL_MS = 60_000;
 
 export const fetchNotifications = (before?: number, signal?: AbortSignal) =>
   api.get(`/api-v1/notifications/${before === undefined ? '' : `?before=${before}`}`, {
