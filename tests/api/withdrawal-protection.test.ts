@@ -293,7 +293,13 @@ describe('withdrawal mails', () => {
       `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`,
       { token: admin.token, body: { action: 'approve' } },
     );
-    expect(t.mailbox.messages.filter((m) => m.to === user.email)).toHaveLength(before);
+    // Only the deposit's own notification mail (issue 19), no withdrawal mail.
+    expect(
+      t.mailbox.messages
+        .filter((m) => m.to === user.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(['Coinfront: Deposit approved']);
   });
 });
 

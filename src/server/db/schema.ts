@@ -618,11 +618,19 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * When its mail was claimed for sending (migration 0016, modules/notifications/mail.ts); null
+     * while it still has to go out. Set at once for an event mailed by its own module (withdrawals).
+     */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),
+    index('notifications_unmailed_idx')
+      .on(t.userId)
+      .where(sql`${t.mailedAt} IS NULL`),
   ],
 );

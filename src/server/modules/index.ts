@@ -8,6 +8,7 @@ import { filesModule } from './files/index.js';
 import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
+import { notificationsModule } from './notifications/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
 import { spotModule } from './spot/index.js';
@@ -28,6 +29,7 @@ export const modules: AppModule[] = [
   identityModule,
   faqModule,
   chatModule,
+  notificationsModule,
   adminModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
   // and a passkey or TOTP turns 2FA on for its user.

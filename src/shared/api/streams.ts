@@ -1,6 +1,6 @@
 /**
  * A trader's own state pushed over the WebSocket (docs/architecture.md "Realtime", issue 17 "Live
- * positions"): after LOGIN, `positions@user.<id>` and `orders@user.<id>` (only one's own id).
+ * positions"): after LOGIN, `positions@user.<id>`, `orders@user.<id>` and `notifications@user.<id>` (only one's own id).
  * Every frame is the whole current state, not a change: the next frame replaces the last.
  */
 import type { TradeItem } from './trade.js';
@@ -10,6 +10,11 @@ export const USER_STREAMS = {
   positions: (userId: number) => `positions@user.${userId}`,
   /** `{"e": "orders", "orders": [...]}`: the open spot orders (GET /api-v1/spot-orders/?status=open). */
   orders: (userId: number) => `orders@user.${userId}`,
+  /**
+   * `{"e": "notifications", unread, count, next, results}`: the first page of GET
+   * /api-v1/notifications/, sent on every new notification and every read (shared/api/notifications.ts).
+   */
+  notifications: (userId: number) => `notifications@user.${userId}`,
 } as const;
 
 export interface PositionsEvent {

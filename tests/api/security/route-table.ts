@@ -623,6 +623,13 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
 
+  // --- notifications (issue 19): each caller lists and marks only its own ---
+  'GET /api-v1/notifications/': { access: 'user', request: get('/api-v1/notifications/?limit=5') },
+  'POST /api-v1/notifications/read/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/notifications/read/', body: { all: true } }),
+  },
+
   // --- passkeys (issue 16; passkey-routes.ts) ---
   ...PASSKEY_ROUTES,
 };

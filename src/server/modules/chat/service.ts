@@ -20,6 +20,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ImageUpload } from '../../plugins/uploads.js';
 import { usernameOf } from '../auth/index.js';
+import { chatReplied, mailNotifications, notify } from '../notifications/index.js';
 import { chatEventsOf } from './events.js';
 
 type Viewer = Pick<AuthUser, 'id' | 'isAdmin'>;
@@ -37,7 +38,7 @@ async function visibleSession(db: Queryable, viewer: Viewer, sessionId: string, 
   return session;
 }
 
-export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files' | 'log'>) {
+export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files' | 'log' | 'mailer'>) {
   const { files } = ctx;
   const events = chatEventsOf(ctx);
 
@@ -117,12 +118,14 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
             .insert(chatMessages)
             .values({ sessionId, senderId: viewer.id, isStaff: viewer.isAdmin, text, image: stored })
             .returning();
+          if (session.userId !== viewer.id) await notify(tx, chatReplied(session.userId, text));
           return inserted!;
         });
       } catch (error) {
         if (stored) await files.remove(stored);
         throw error;
       }
+      if (before.userId !== viewer.id) await mailNotifications(ctx, before.userId);
       const message = toApi(row, viewer);
       events.emit('messageCreated', { message, sessionUserId: before.userId });
       return message;

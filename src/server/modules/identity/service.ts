@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users, verifications } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { identityDecided, mailNotifications, notify } from '../notifications/index.js';
 import type { ImageUpload } from '../../plugins/uploads.js';
 
 export type VerificationImages = Record<VerificationImageField, ImageUpload>;
@@ -41,7 +42,7 @@ function assertMaySubmit(latest: { status: SubmissionStatus } | undefined) {
   if (latest?.status === 'verified') throw conflict(MSG.alreadyVerified);
 }
 
-export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'>) {
+export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'files' | 'mailer' | 'log'>) {
   const { files } = ctx;
 
   return {
@@ -147,7 +148,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
       if (staffId === userId) throw forbidden(MSG.cannotReviewOwnIdentity);
       const status: SubmissionStatus = decision.status === 'verified' ? 'verified' : 'rejected';
       const rejectionReason = status === 'rejected' ? decision.reason : null;
-      return ctx.db.transaction(async (tx) => {
+      const answer = await ctx.db.transaction(async (tx) => {
         const [latest] = await tx
           .select()
           .from(verifications)
@@ -161,6 +162,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
           .update(verifications)
           .set({ status, rejectionReason, reviewedBy: staffId, reviewedAt: ctx.clock.now() })
           .where(and(eq(verifications.id, latest.id), eq(verifications.status, 'pending')));
+        await notify(tx, identityDecided(userId, status, rejectionReason));
         await recordAudit(tx, {
           actorId: staffId,
           action: status === 'verified' ? 'identity.verify' : 'identity.reject',
@@ -175,6 +177,8 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
           verification_status: status,
         };
       });
+      await mailNotifications(ctx, userId);
+      return answer;
     },
   };
 }

@@ -1,8 +1,11 @@
 /**
- * Telling a user what happened to their money and identity (issue 19's notifications, built early so
- * the money rails can use them). A notification is written inside the transaction of the event it
- * describes, so it exists exactly when the event committed: a rolled-back approval leaves none.
+ * Telling a user what happened to their money and identity (issue 19 "## Notifications",
+ * docs/architecture.md "## Notifications"). A notification is written inside the transaction of the
+ * event it describes, so it exists exactly when the event committed: a rolled-back approval leaves
+ * none (and so no push and no mail: the push follows the row's NOTIFY, sent at commit, and the mail
+ * is sent after the commit by mailNotifications, mail.ts).
  */
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
 import { notifications } from '../../db/schema.js';
 
@@ -21,6 +24,13 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Kinds whose event its own module mails already (wallets/withdrawal-mail.ts tells of a withdrawal's
+ * approval or rejection with its address): their notification is written as mailed, so the user gets
+ * one mail per event, not two.
+ */
+const MAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['withdrawal_approved', 'withdrawal_rejected']);
+
 export interface NewNotification {
   userId: number;
   kind: NotificationKind;
@@ -28,7 +38,7 @@ export interface NewNotification {
   body: string;
 }
 
-/** Records a notification in the event's own transaction. */
+/** Records a notification in the event's own transaction; after the commit, mailNotifications(ctx, userId) mails it. */
 export async function notify(tx: Tx, note: NewNotification): Promise<void> {
-  await tx.insert(notifications).values(note);
+  await tx.insert(notifications).values({ ...note, mailedAt: MAILED_ELSEWHERE.has(note.kind) ? sql`now()` : null });
 }

@@ -16,10 +16,13 @@ import { dec, limitReached, reachesLiquidation } from '../../../shared/money.js'
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { walkOf, type MarkStep, type MarkWalk } from '../market/index.js';
+import { mailNotifications, notify, tradeSettled } from '../notifications/index.js';
 import { TRADES_CHANGED, fillOrder, lockTrade, settleTrade, type TradeRow } from './lifecycle.js';
 import { readMark } from './marks.js';
 
-export type RiskContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
+/** With a mailer and log (the app's context), a closed position's notification is mailed; the bench has none. */
+export type RiskContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'> &
+  Partial<Pick<AppContext, 'mailer' | 'log'>>;
 
 /** At most this many crossed rows per query; a step that crossed more queries again. */
 const BATCH = 500;
@@ -218,15 +221,18 @@ async function actOn(ctx: RiskContext, row: Crossed, mark: string, now: Date): P
       if (trigger === null || !triggerReached(trade.tradeType, row.kind, trigger, mark)) return null;
       // At the trigger price, not the mark of the step (docs/decisions/0025): the walked mark passes
       // it by at most one MARK_STEP; a price past the liquidation price still liquidates.
-      await settleTrade(tx, trade, trigger, now, rates, row.kind);
+      await notify(tx, tradeSettled(await settleTrade(tx, trade, trigger, now, rates, row.kind), row.kind));
       return trade;
     }
     if (!reachesLiquidation(trade.tradeType, trade.hands, trade.entryPrice!, trade.margin, mark, rates.maintenanceRate))
       return null;
-    await settleTrade(tx, trade, mark, now, rates);
+    await notify(tx, tradeSettled(await settleTrade(tx, trade, mark, now, rates), row.kind));
     return trade;
   });
   if (done) ctx.changes.forget(TRADES_CHANGED, done.userId);
+  // Not awaited: a cascade of liquidations is not held up by mail (notifications/mail.ts logs failures).
+  const { mailer, log } = ctx;
+  if (done && row.kind !== 'fill' && mailer && log) void mailNotifications({ db: ctx.db, mailer, log }, done.userId);
   return done !== null;
 }
 

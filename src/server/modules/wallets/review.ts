@@ -11,6 +11,7 @@ import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
+import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
 
@@ -57,6 +58,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           .set({ status, decidedBy: staffId, decidedAt: clock.now() })
           .where(eq(transactions.id, row.id))
           .returning();
+        await notify(tx, transactionDecided(row, action));
         await recordAudit(tx, {
           actorId: staffId,
           action: `transaction.${action}`,
@@ -86,6 +88,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           action === 'approve' ? 'approved' : 'rejected',
           decided.answer.transaction,
         );
+      await mailNotifications(ctx, decided.userId); // the notification's mail (a withdrawal's is the one above)
       return decided.answer;
     },
   };

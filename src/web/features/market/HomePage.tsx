@@ -1,5 +1,6 @@
 /**
- * Home (docs/product.md section 2): top bar (logo -> account drawer, language, bell -> bonus schedule),
+ * Home (docs/product.md section 2): top bar (logo -> account drawer, language, bell -> notifications,
+ * with the bonus schedule one tap away: issue 19),
  * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
  * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */
@@ -8,6 +9,7 @@ import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../lib/i18n';
 import { AccountDrawer } from '../account';
+import { NotificationsList } from '../notifications';
 import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
 import { BonusBanner, NoticeBar, ShortcutCards } from './HomeHighlights';
@@ -30,10 +32,15 @@ export function HomePage() {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [bonusOpen, setBonusOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   const openBonus = () => setBonusOpen(true);
   return (
     <>
-      <HomeTopBar drawerOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} onOpenNotifications={openBonus} />
+      <HomeTopBar
+        drawerOpen={drawerOpen}
+        onOpenMenu={() => setDrawerOpen(true)}
+        onOpenNotifications={() => setNotificationsOpen(true)}
+      />
       <Screen className="gap-3 pt-1">
         <h1 className="sr-only">{t('home.title')}</h1>
         <NoticeBar />
@@ -43,6 +50,18 @@ export function HomePage() {
         </LiveMarket>
       </Screen>
       <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <BottomSheet
+        open={notificationsOpen}
+        onClose={() => setNotificationsOpen(false)}
+        title={t('notifications.title')}
+      >
+        <NotificationsList
+          onOpenBonusSchedule={() => {
+            setNotificationsOpen(false);
+            openBonus();
+          }}
+        />
+      </BottomSheet>
       <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title={t('home.bonusSchedule')}>
         <BonusSchedule />
       </BottomSheet>

@@ -1,10 +1,8 @@
 /** Home's top bar: the logo opens the account drawer; the language picker and the bell on the right. */
 import { BellIcon, LogoMark } from '../../components/icons';
 import { useT } from '../../lib/i18n';
+import { useNotifications } from '../notifications';
 import { LanguagePicker } from './LanguagePicker';
-
-/** docs/product.md section 2: the notifications button always carries a badge of 1 (the bonus schedule). */
-const UNREAD_NOTIFICATIONS = 1;
 
 export function HomeTopBar({
   drawerOpen,
@@ -16,6 +14,8 @@ export function HomeTopBar({
   onOpenNotifications: () => void;
 }) {
   const t = useT();
+  // The real unread count (issue 19; docs/product.md section 2 "As built"): no badge at 0.
+  const unread = useNotifications().data?.unread ?? 0;
   return (
     <header className="sticky top-0 z-20 flex h-14 items-center gap-1 bg-bg/95 px-2 backdrop-blur">
       <button
@@ -34,17 +34,20 @@ export function HomeTopBar({
         <button
           type="button"
           onClick={onOpenNotifications}
-          aria-label={t('home.notifications', { count: UNREAD_NOTIFICATIONS })}
+          aria-label={unread > 0 ? t('home.notifications', { count: unread }) : t('notifications.title')}
           aria-haspopup="dialog"
           className="relative flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
         >
           <BellIcon size={22} />
-          <span
-            aria-hidden="true"
-            className="absolute right-[5px] top-[6px] flex h-4 min-w-4 items-center justify-center rounded-full bg-down px-1 text-[10px] font-bold leading-none text-white ring-2 ring-bg"
-          >
-            {UNREAD_NOTIFICATIONS}
-          </span>
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="notifications-badge"
+              className="absolute right-[5px] top-[6px] flex h-4 min-w-4 items-center justify-center rounded-full bg-down px-1 text-[10px] font-bold leading-none text-white ring-2 ring-bg"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
         </button>
       </div>
     </header>

@@ -1,0 +1,96 @@
+/**
+ * The list behind Home's bell (issue 19 "## Notifications"): the bonus schedule first (docs/product.md
+ * section 2 puts it behind the bell; it stays one tap away), then the user's notifications, newest
+ * first, older pages on demand. Opening the list marks what it shows read (docs/decisions/0034):
+ * the badge goes, and the items that were unread keep their "New" mark while the list is open.
+ */
+import { useEffect, useState } from 'react';
+import type { NotificationItem } from '../../../shared/api/notifications';
+import { Button } from '../../components/Button';
+import { ChevronRightIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { formatMessageTime } from '../../lib/datetime';
+import { useT } from '../../lib/i18n';
+import { fetchNotifications, useMarkRead, useNotifications } from './api';
+
+export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule: () => void }) {
+  const t = useT();
+  const first = useNotifications();
+  const markRead = useMarkRead();
+  const [older, setOlder] = useState<{ items: NotificationItem[]; next: number | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** Unread when this list showed them: they keep their mark until it closes. */
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const items = [...(first.data?.results ?? []), ...(older?.items ?? [])];
+  const next = older ? older.next : (first.data?.next ?? null);
+
+  const unreadShown = items.filter((n) => !n.read).map((n) => n.id);
+  const unreadKey = unreadShown.join(',');
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unreadKey === '') return;
+    const ids = unreadKey.split(',').map(Number);
+    mutate({ ids }, { onSuccess: () => setFresh((shown) => new Set([...shown, ...ids])) });
+  }, [unreadKey, mutate]);
+
+  const loadMore = async () => {
+    if (next === null) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchNotifications(next);
+      setOlder({ items: [...(older?.items ?? []), ...page.results], next: page.next });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3 pb-2">
+      <button
+        type="button"
+        onClick={onOpenBonusSchedule}
+        className="flex min-h-touch w-full items-center justify-between rounded-2xl bg-surface-2 px-4 py-3 text-left text-[15px] font-semibold hover:bg-line"
+      >
+        {t('notifications.bonusSchedule')}
+        <ChevronRightIcon size={18} className="text-muted" />
+      </button>
+      {first.isPending && first.fetchStatus !== 'idle' ? (
+        <Spinner label={t('notifications.title')} />
+      ) : first.isError ? (
+        <p role="alert" className="py-6 text-center text-sm text-down">
+          {t('notifications.loadFailed')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted">{t('notifications.empty')}</p>
+      ) : (
+        <ul aria-label={t('notifications.title')} className="divide-y divide-line/60 rounded-2xl border border-line">
+          {items.map((n) => {
+            const isNew = !n.read || fresh.has(n.id);
+            return (
+              <li key={n.id} className="px-4 py-3">
+                <div className="flex items-baseline gap-2">
+                  {isNew && (
+                    <span className="h-2 w-2 shrink-0 self-center rounded-full bg-primary" aria-hidden="true" />
+                  )}
+                  <h3 className="min-w-0 flex-1 truncate text-[15px] font-semibold">
+                    {n.title}
+                    {isNew && <span className="sr-only">, {t('notifications.new')}</span>}
+                  </h3>
+                  <time dateTime={n.created_at} className="shrink-0 text-[12px] tabular-nums text-muted">
+                    {formatMessageTime(n.created_at)}
+                  </time>
+                </div>
+                <p className="mt-0.5 text-[14px] leading-snug text-muted">{n.body}</p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {next !== null && items.length > 0 && (
+        <Button variant="secondary" busy={loadingMore} onClick={() => void loadMore()}>
+          {t('notifications.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}

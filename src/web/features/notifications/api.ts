@@ -1,0 +1,94 @@
+/**
+ * The Home bell's notifications (issue 19 "## Notifications", docs/architecture.md "## Notifications"):
+ * the first page of GET /api-v1/notifications/ (it carries the unread count), replaced by every
+ * `notifications@user.<id>` frame while the user's socket is up (market/stream.ts `userSocket`), and
+ * polled once a minute only while it is not; older pages on demand; marking read.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import {
+  markReadAnswer,
+  notificationsPage,
+  type MarkReadBody,
+  type NotificationsPage,
+} from '../../../shared/api/notifications';
+import { USER_STREAMS } from '../../../shared/api/streams';
+import { api } from '../../lib/api';
+import type { MarketSocket } from '../../lib/market-socket';
+import { getStoredUser } from '../../lib/session';
+import { userSocket } from '../market';
+
+const NOTIFICATIONS_KEY = ['notifications'] as const;
+const firstPageKey = [...NOTIFICATIONS_KEY, 'first'] as const;
+
+/** While the push is not live: modest, the bell is no trading screen. */
+const NOTIFICATIONS_POLL_MS = 60_000;
+
+export const fetchNotifications = (before?: number, signal?: AbortSignal) =>
+  api.get(`/api-v1/notifications/${before === undefined ? '' : `?before=${before}`}`, {
+    schema: notificationsPage,
+    ...(signal ? { signal } : {}),
+  });
+
+const pushFrame = notificationsPage.extend({ e: z.literal('notifications') });
+
+/** Follows notifications@user.<id> while mounted; true while frames of an open socket arrive. */
+function useNotificationsPush(socket: MarketSocket | undefined, enabled: boolean): boolean {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const user = getStoredUser();
+    if (!enabled || !user) return;
+    const s = socket ?? userSocket();
+    const stopStatus = s.onStatus((status) => {
+      if (status !== 'open') setLive(false);
+    });
+    const stopStream = s.subscribe(USER_STREAMS.notifications(user.user_id), (data) => {
+      const frame = pushFrame.safeParse(data);
+      if (!frame.success) return console.warn('[notifications] unreadable frame', frame.error.message);
+      const { e: _event, ...page } = frame.data;
+      client.setQueryData<NotificationsPage>(firstPageKey, page);
+      setLive(s.isOpen());
+    });
+    return () => {
+      stopStream();
+      stopStatus();
+      setLive(false);
+    };
+  }, [client, socket, enabled]);
+  return live;
+}
+
+/** The newest page and the unread count: pushed when the socket is up, else polled once a minute. */
+export function useNotifications(socket?: MarketSocket) {
+  const loggedIn = getStoredUser() !== null;
+  const pushed = useNotificationsPush(socket, loggedIn);
+  return useQuery({
+    queryKey: firstPageKey,
+    queryFn: ({ signal }) => fetchNotifications(undefined, signal),
+    enabled: loggedIn,
+    refetchInterval: pushed ? false : NOTIFICATIONS_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** Marks notifications read; the answer's unread count and the read flags show at once. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MarkReadBody) => api.post('/api-v1/notifications/read/', body, { schema: markReadAnswer }),
+    onSuccess: (answer, body) => {
+      const read = new Set(body.ids ?? []);
+      client.setQueryData<NotificationsPage>(firstPageKey, (page) =>
+        page
+          ? {
+              ...page,
+              unread: answer.unread,
+              results: page.results.map((n) => (body.all || read.has(n.id) ? { ...n, read: true } : n)),
+            }
+          : page,
+      );
+    },
+  });
+}
