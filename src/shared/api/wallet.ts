@@ -85,7 +85,8 @@ export type WalletList = z.infer<typeof walletList>;
 
 // ---- transactions as users see them ----
 
-const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
+/** `bonus`: a bonus paid on an approved deposit (docs/decisions/0030), always successful. */
+const transactionType = z.enum(['deposit', 'withdrawal', 'transfer', 'bonus']);
 const transactionStatus = z.enum(TRANSACTION_STATUSES);
 
 /** An item of GET /api-v1/transcations-history/ (docs/product.md 3) plus the details we add. */
@@ -103,6 +104,8 @@ export const transactionItem = z.object({
   usdt_value: decimalString.nullable(),
   address: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /** A bonus's program (new_user, membership, vip: docs/decisions/0030); null for other types. */
+  bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 

@@ -10,13 +10,14 @@ import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>) {
+export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log'>) {
   const { db, clock } = ctx;
   return {
     async decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
@@ -57,6 +58,9 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           .set({ status, decidedBy: staffId, decidedAt: clock.now() })
           .where(eq(transactions.id, row.id))
           .returning();
+        // The bonuses an approved deposit earns, paid in this transaction (docs/decisions/0030).
+        let bonuses: BonusesPaid | null = null;
+        if (row.type === 'deposit' && action === 'approve') bonuses = await payBonuses(tx, ctx, updated!);
         await recordAudit(tx, {
           actorId: staffId,
           action: `transaction.${action}`,
@@ -72,6 +76,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
         });
         return {
           userId: row.userId,
+          bonuses,
           answer: {
             message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
             transaction: toTransactionItem(updated!),
@@ -86,6 +91,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           action === 'approve' ? 'approved' : 'rejected',
           decided.answer.transaction,
         );
+      if (decided.bonuses) await mailBonuses(ctx, decided.bonuses);
       return decided.answer;
     },
   };
