@@ -10,14 +10,14 @@ import { z } from 'zod';
 import { BONUS_TIERS, QUOTE_CURRENCY } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 
-export const BONUS_PROGRAMS = ['new_user', 'membership', 'vip'] as const;
+const BONUS_PROGRAMS = ['new_user', 'membership', 'vip'] as const;
 export type BonusProgram = (typeof BONUS_PROGRAMS)[number];
 
 export const BONUS_GROUPS = ['new_user', 'membership', 'vip', 'top'] as const;
 export type BonusGroup = (typeof BONUS_GROUPS)[number];
 
 /** At most this many tiers per group. */
-export const BONUS_TIERS_MAX = 20;
+const BONUS_TIERS_MAX = 20;
 
 /** Our texts (docs/product.md gives none for bonuses). */
 export const BONUS_MSG = {

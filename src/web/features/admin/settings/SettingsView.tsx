@@ -1,8 +1,9 @@
-/** The Settings view: the USDO price, the deposit addresses the FAQ bot gives, and the FAQ answers. */
+/** The Settings view: the USDO price, the deposit addresses the FAQ bot gives, the bonuses, and the FAQ answers. */
 import { ADMIN_MSG } from '../../../../shared/api/admin';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../api/settings';
 import { LoadError, Spinner } from '../ListState';
+import { BonusSettingsForm } from './BonusSettingsForm';
 import { DepositAddressesForm } from './DepositAddressesForm';
 import { FaqEntryForm } from './FaqEntryForm';
 import { UsdoPriceForm } from './UsdoPriceForm';
@@ -23,6 +24,7 @@ export function SettingsView() {
       <p className="text-sm text-muted">Every change is recorded in the audit log with its value before and after.</p>
       <UsdoPriceForm current={usdo_price} />
       <DepositAddressesForm current={deposit_addresses} />
+      <BonusSettingsForm />
       <section aria-labelledby="faq-heading" className="flex flex-col gap-3">
         <h2 id="faq-heading" className="text-[17px] font-semibold">
           FAQ answers
