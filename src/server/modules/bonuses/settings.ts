@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
 import { recordAudit } from '../../lib/audit.js';
 
-export const BONUSES_KEY = 'bonuses';
+const BONUSES_KEY = 'bonuses';
 
 /** The stored value: the switch and the four groups of tiers. */
 export interface BonusConfig extends BonusTierGroups {
