@@ -19,7 +19,9 @@ afterEach(() => {
 });
 
 const SPEC: BonusTiers = { enabled: true, currency: 'USDT', ...SPEC_BONUS_TIERS };
-const OFF: BonusTiers = { enabled: false, currency: 'USDT', new_user: [], membership: [], vip: [], top: [] };
+/** The server sends no tiers while off; the switch alone must already keep the screen from promising any. */
+const OFF: BonusTiers = { ...SPEC, enabled: false };
+const OFF_AS_SENT: BonusTiers = { enabled: false, currency: 'USDT', new_user: [], membership: [], vip: [], top: [] };
 
 const rowsOf = async (heading: string) => {
   const table = await screen.findByRole('table', { name: heading });
@@ -89,8 +91,11 @@ describe('bonus schedule', () => {
     expect(screen.queryByRole('table', { name: 'Premier VIP bonus' })).toBeNull();
   });
 
-  it('promises nothing while bonuses are off', async () => {
-    api.on('GET /api-v1/bonus-tiers/', [200, OFF]);
+  it.each([
+    ['as the server sends it', OFF_AS_SENT],
+    ['even with tiers in the answer', OFF],
+  ])('promises nothing while bonuses are off (%s)', async (_label, answer) => {
+    api.on('GET /api-v1/bonus-tiers/', [200, answer]);
     showSchedule();
     await screen.findByText('There are no recharge bonuses at the moment.');
     expect(screen.queryAllByRole('table')).toEqual([]);
