@@ -124,9 +124,13 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
     expect(await bonusesOf(user)).toEqual([]);
   });
 
-  it('says so in a notification and a mail, and the history labels it', async () => {
+  it('says so in the approval, a notification and a mail, and the history labels it', async () => {
     const user = await signUp(t);
-    await deposit(user, '5000');
+    const approved = await decide(await request(user, '5000'), 'approve');
+    expect(approved.body.bonuses).toMatchObject([
+      { type: 'bonus', status: 'successful', bonus_program: 'new_user', amount: '100', transfer_to: 'funding' },
+      { type: 'bonus', status: 'successful', bonus_program: 'membership', amount: '1000', transfer_to: 'funding' },
+    ]);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(notes).toMatchObject([
       {

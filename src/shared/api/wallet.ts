@@ -275,5 +275,10 @@ export const transactionVerificationBody = z.object({
   action: z.enum(['approve', 'cancel'], { error: WALLET_MSG.invalidAction }),
 });
 export type TransactionVerificationBody = z.infer<typeof transactionVerificationBody>;
-export const transactionVerified = z.object({ message: z.string(), transaction: transactionItem });
+export const transactionVerified = z.object({
+  message: z.string(),
+  transaction: transactionItem,
+  /** The bonus transactions an approved deposit paid (docs/decisions/0030); absent when none. */
+  bonuses: z.array(transactionItem).optional(),
+});
 export type TransactionVerified = z.infer<typeof transactionVerified>;

@@ -44,6 +44,8 @@ export interface PaidBonus {
   program: BonusProgram;
   amount: string;
   transactionId: number;
+  /** The `bonus` transaction's row, as the approval answers it. */
+  row: typeof transactions.$inferSelect;
 }
 
 export interface BonusesPaid {
@@ -124,7 +126,7 @@ export async function payBonuses(
         decidedAt: now,
         createdAt: now,
       })
-      .returning({ id: transactions.id });
+      .returning();
     const transactionId = row!.id;
     await tx.insert(bonusAwards).values(
       levels.map((l) => ({
@@ -144,7 +146,7 @@ export async function payBonuses(
       amount,
       { reason: 'bonus', refType: TRANSACTION_REF, refId: transactionId },
     );
-    bonuses.push({ program, amount, transactionId });
+    bonuses.push({ program, amount, transactionId, row: row! });
   }
   if (bonuses.length === 0) return null;
 

@@ -80,6 +80,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
           answer: {
             message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
             transaction: toTransactionItem(updated!),
+            ...(bonuses ? { bonuses: bonuses.bonuses.map((b) => toTransactionItem(b.row)) } : {}),
           },
         };
       });
