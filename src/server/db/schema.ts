@@ -179,7 +179,7 @@ export const transactions = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
-    /** A bonus's program (BONUS_PROGRAMS, docs/decisions/0030); null for every other type. Migration 0013. */
+    /** A bonus's program (BonusProgram in shared/api/bonuses.ts, docs/decisions/0030); null for every other type. Migration 0013. */
     bonusProgram: text('bonus_program', { enum: ['new_user', 'membership', 'vip'] }),
   },
   (t) => [

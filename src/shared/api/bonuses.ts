@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { BONUS_TIERS, QUOTE_CURRENCY } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 
-const BONUS_PROGRAMS = ['new_user', 'membership', 'vip'] as const;
-export type BonusProgram = (typeof BONUS_PROGRAMS)[number];
+/** The programs a `bonus` transaction pays for (vip covers the `vip` and `top` tiers: one ladder). */
+export type BonusProgram = 'new_user' | 'membership' | 'vip';
 
 export const BONUS_GROUPS = ['new_user', 'membership', 'vip', 'top'] as const;
 export type BonusGroup = (typeof BONUS_GROUPS)[number];
