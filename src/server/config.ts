@@ -132,6 +132,8 @@ const envSchema = z
     SPOT_FEE_RATE: rate('SPOT_FEE_RATE').default(DEFAULT_SPOT_FEE_RATE),
     /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
+    /** Whether bonuses are paid until staff switch them in Settings (docs/decisions/0030). */
+    BONUSES: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
@@ -187,6 +189,8 @@ export interface Config {
   spotFeeRate: string;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
+  /** Bonuses are on until staff decide otherwise in Settings (BONUSES, docs/decisions/0030). */
+  bonusesDefault: boolean;
   /** The benchmark's baseline route is mounted (BENCH_BASELINE=1). */
   benchBaseline: boolean;
   /** Where the built web app lives. */
@@ -291,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     spotFeeRate: env.SPOT_FEE_RATE,
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
     benchBaseline: env.BENCH_BASELINE === '1',
+    bonusesDefault: env.BONUSES === 'on',
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -208,6 +208,7 @@ describe('the books', () => {
       'insurance',
       'spot',
       'spot_holds',
+      'promotions',
     ]);
     expect(Number(usdt.customer_balances)).toBeGreaterThan(0);
     // What customers hold came in through deposits: the deposits account is its negative, less what left.

@@ -175,6 +175,7 @@ describe('migrating a ledger of the previous version to double entry', () => {
           { name: 'insurance', balance: '0' },
           { name: 'spot', balance: '0' },
           { name: 'spot_holds', balance: '0' },
+          { name: 'promotions', balance: '0' },
         ],
         total: '0',
       },

@@ -15,7 +15,8 @@ import { storeSession } from './helpers/ui.js';
 let t: WebApp;
 let browser: Browser;
 beforeAll(async () => {
-  [t, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+  // The bell's schedule shows docs/product.md section 9's tiers, which test apps switch off unless asked.
+  [t, browser] = await Promise.all([startWebApp({ config: { bonusesDefault: true } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -86,6 +86,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       // Trading without fees or maintenance margin keeps the arithmetic of the older trade tests
       // readable (margin in, margin + P/L out); tests of fees and liquidation ask for the real rates.
       ...(options.tradingRates === 'default' ? {} : { trading: FREE_TRADING }),
+      // No bonuses unless a test asks (config bonusesDefault: true), so a funded wallet holds what was deposited.
+      bonusesDefault: false,
       ...options.config,
     },
   );

@@ -91,6 +91,7 @@ export const otps = pgTable(
  *   spot         the house as the counterparty of spot orders: its coins and USDT against customers
  *                (minus the coins customers bought, plus the USDT they paid; migration 0009)
  *   spot_holds   USDT and coins held by resting spot limit orders, still the customers' money
+ *   promotions   bonuses paid to customers (docs/decisions/0030): minus every bonus ever paid
  */
 export const HOUSE_ACCOUNTS = [
   'deposits',
@@ -101,6 +102,7 @@ export const HOUSE_ACCOUNTS = [
   'insurance',
   'spot',
   'spot_holds',
+  'promotions',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
@@ -126,7 +128,7 @@ export const accounts = pgTable(
     check('accounts_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
       'accounts_owner',
-      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds'))`,
+      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions'))`,
     ),
   ],
 );
@@ -164,7 +166,7 @@ export const transactions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: userRef(),
-    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer'] }).notNull(),
+    type: text('type', { enum: ['deposit', 'withdrawal', 'transfer', 'bonus'] }).notNull(),
     status: text('status', { enum: ['pending', 'successful', 'cancel'] }).notNull(),
     currency: text('currency').notNull(),
     amount: money('amount').notNull(),
@@ -180,6 +182,8 @@ export const transactions = pgTable(
     // Deposit networks (migration 0011, docs/decisions/0028): the network a deposit came on and its hash.
     network: text('network'),
     txHash: text('tx_hash'),
+    /** A bonus's program (BonusProgram in shared/api/bonuses.ts, docs/decisions/0030); null for every other type. Migration 0013. */
+    bonusProgram: text('bonus_program', { enum: ['new_user', 'membership', 'vip'] }),
   },
   (t) => [
     index('transactions_user_status_idx').on(t.userId, t.status, t.id),
@@ -632,5 +636,41 @@ export const notifications = pgTable(
     index('notifications_unmailed_idx')
       .on(t.userId)
       .where(sql`${t.mailedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Bonuses paid (issue 23, docs/decisions/0030): one row per tier level a user was paid, so each level
+ * pays once per user (unique user, program, level) and the new-user bonus once at all (partial unique
+ * index); written in the deposit approval's transaction with the `bonus` transaction that paid it.
+ * `amount` is what that level added: a higher level of a program pays its bonus minus what the
+ * program paid before.
+ */
+export const bonusAwards = pgTable(
+  'bonus_awards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    program: text('program', { enum: ['new_user', 'membership', 'vip'] }).notNull(),
+    /** The tier's recharge threshold (USDT) that was reached. */
+    level: money('level').notNull(),
+    amount: money('amount').notNull(),
+    /** The approved deposit that reached the level. */
+    depositId: bigint('deposit_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id),
+    /** The `bonus` transaction that paid it. */
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bonus_awards_user_program_level_key').on(t.userId, t.program, t.level),
+    uniqueIndex('bonus_awards_new_user_once_key')
+      .on(t.userId)
+      .where(sql`${t.program} = 'new_user'`),
+    check('bonus_awards_amount_positive', sql`${t.amount} > 0`),
+    index('bonus_awards_deposit_idx').on(t.depositId),
   ],
 );

@@ -2,6 +2,7 @@
 import type { AppModule } from '../context.js';
 import { adminModule } from './admin/index.js';
 import { authModule, sessionsModule } from './auth/index.js';
+import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { faqModule } from './faq/index.js';
 import { filesModule } from './files/index.js';
@@ -31,6 +32,7 @@ export const modules: AppModule[] = [
   chatModule,
   notificationsModule,
   adminModule,
+  bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
   // and a passkey or TOTP turns 2FA on for its user.
   twoFactorModule,

@@ -92,7 +92,8 @@ export type WalletList = z.infer<typeof walletList>;
 
 // ---- transactions as users see them ----
 
-const transactionType = z.enum(['deposit', 'withdrawal', 'transfer']);
+/** `bonus`: a bonus paid on an approved deposit (docs/decisions/0030), always successful. */
+const transactionType = z.enum(['deposit', 'withdrawal', 'transfer', 'bonus']);
 const transactionStatus = z.enum(TRANSACTION_STATUSES);
 
 /** An item of GET /api-v1/transcations-history/ (docs/product.md 3) plus the details we add. */
@@ -113,6 +114,8 @@ export const transactionItem = z.object({
   /** Issue 23: the network and transaction hash a deposit named, null when it named none (the server always sends both). */
   network: z.string().nullable().optional(),
   tx_hash: z.string().nullable().optional(),
+  /** A bonus's program (new_user, membership, vip: docs/decisions/0030); null for other types. */
+  bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 
@@ -325,5 +328,10 @@ export const transactionVerificationBody = z.object({
   action: z.enum(['approve', 'cancel'], { error: WALLET_MSG.invalidAction }),
 });
 export type TransactionVerificationBody = z.infer<typeof transactionVerificationBody>;
-export const transactionVerified = z.object({ message: z.string(), transaction: transactionItem });
+export const transactionVerified = z.object({
+  message: z.string(),
+  transaction: transactionItem,
+  /** The bonus transactions an approved deposit paid (docs/decisions/0030); absent when none. */
+  bonuses: z.array(transactionItem).optional(),
+});
 export type TransactionVerified = z.infer<typeof transactionVerified>;

@@ -303,6 +303,8 @@ async function run(target: Target, c: FuzzCase): Promise<string[]> {
   if (status < 300) {
     const id = body?.transaction?.transaction_id;
     if (typeof id === 'number') stats.acknowledged.add(id);
+    // An approved deposit answers the bonuses it paid as their own transactions (docs/decisions/0030).
+    for (const bonus of Array.isArray(body?.bonuses) ? body.bonuses : []) stats.acknowledged.add(bonus.transaction_id);
     const tradeId = body?.trade?.trade_id;
     if (typeof tradeId === 'number') stats.acknowledgedTrades.add(tradeId);
     // A partial close answers the part it closed as its own trade (docs/decisions/0025).

@@ -20,6 +20,7 @@ import {
   withdrawalAddresses,
 } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
+import { SPEC_BONUS_TIERS } from '../../../src/shared/api/bonuses.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { startSession } from '../../../src/server/modules/auth/sessions.js';
 import { grant } from '../../helpers/money.js';
@@ -578,6 +579,14 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'PUT /api-v3/admin/settings/': {
     access: 'admin',
     request: () => ({ url: '/api-v3/admin/settings/', body: { usdo_price: { price: '1' } } }),
+  },
+  // Bonuses (issue 23, docs/decisions/0030): the schedule is public, its switch and tiers staff's.
+  'GET /api-v1/bonus-tiers/': { access: 'public', request: get('/api-v1/bonus-tiers/') },
+  'GET /api-v3/admin/settings/bonuses/': { access: 'admin', request: get('/api-v3/admin/settings/bonuses/') },
+  'PUT /api-v3/admin/settings/bonuses/': {
+    access: 'admin',
+    // Saved as test apps have it (off, SPEC's tiers), so deposits later in the walk credit what they say.
+    request: () => ({ url: '/api-v3/admin/settings/bonuses/', body: { enabled: false, ...SPEC_BONUS_TIERS } }),
   },
   'PUT /api-v3/admin/settings/faq/:id/': {
     access: 'admin',

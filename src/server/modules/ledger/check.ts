@@ -2,7 +2,7 @@
  * The ledger's invariants, checkable at any time (docs/architecture.md section 4, `npm run ledger:check`):
  * every balance equals the sum of its entries and its latest balance_after, no customer balance is
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
- * (double entry), and every deposit, withdrawal, transfer and trade moved exactly what its status
+ * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
  * says on its customer's accounts (its owner's wallet and currency), and so did every spot order, with no
  * entry pointing at nothing.
  */
@@ -147,6 +147,7 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       from transactions t
       cross join lateral (select case
           when t.type = 'deposit' and t.status = 'successful' then t.amount
+          when t.type = 'bonus' and t.status = 'successful' then t.amount
           when t.type = 'withdrawal' and t.status in ('pending', 'successful') then -t.amount
           else 0 end as expected) x
       left join (

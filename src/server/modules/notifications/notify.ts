@@ -26,10 +26,14 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * Kinds whose event its own module mails already (wallets/withdrawal-mail.ts tells of a withdrawal's
- * approval or rejection with its address): their notification is written as mailed, so the user gets
- * one mail per event, not two.
+ * approval or rejection with its address, bonuses/mail.ts of a bonus with each program paid): their
+ * notification is written as mailed, so the user gets one mail per event, not two.
  */
-const MAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['withdrawal_approved', 'withdrawal_rejected']);
+const MAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set([
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'bonus',
+]);
 
 export interface NewNotification {
   userId: number;

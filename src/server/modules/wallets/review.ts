@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
@@ -17,7 +18,7 @@ import { mailWithdrawal } from './withdrawal-mail.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
-export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>) {
+export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log'>) {
   const { db, clock } = ctx;
   return {
     async decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
@@ -59,6 +60,9 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           .where(eq(transactions.id, row.id))
           .returning();
         await notify(tx, transactionDecided(row, action));
+        // The bonuses an approved deposit earns, paid in this transaction (docs/decisions/0030).
+        let bonuses: BonusesPaid | null = null;
+        if (row.type === 'deposit' && action === 'approve') bonuses = await payBonuses(tx, ctx, updated!);
         await recordAudit(tx, {
           actorId: staffId,
           action: `transaction.${action}`,
@@ -74,9 +78,11 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
         });
         return {
           userId: row.userId,
+          bonuses,
           answer: {
             message: action === 'approve' ? WALLET_MSG.transactionApproved : WALLET_MSG.transactionCancelled,
             transaction: toTransactionItem(updated!),
+            ...(bonuses ? { bonuses: bonuses.bonuses.map((b) => toTransactionItem(b.row)) } : {}),
           },
         };
       });
@@ -88,7 +94,8 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'clock' | 'mail
           action === 'approve' ? 'approved' : 'rejected',
           decided.answer.transaction,
         );
-      await mailNotifications(ctx, decided.userId); // the notification's mail (a withdrawal's is the one above)
+      await mailNotifications(ctx, decided.userId); // the notification's mail (a withdrawal's and a bonus's are their own)
+      if (decided.bonuses) await mailBonuses(ctx, decided.bonuses);
       return decided.answer;
     },
   };

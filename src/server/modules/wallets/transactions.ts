@@ -33,6 +33,7 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     decided_at: row.decidedAt?.toISOString() ?? null,
     network: row.network,
     tx_hash: row.txHash,
+    bonus_program: row.bonusProgram ?? null,
   };
 }
 
@@ -96,7 +97,7 @@ export async function listPending(db: Queryable, page: StaffQueueQuery): Promise
     .orderBy(transactions.id)
     .limit(page.limit);
   return rows.flatMap(({ t, email }): PendingTransaction[] => {
-    if (t.type === 'transfer') return []; // transfers are immediate, never pending
+    if (t.type === 'transfer' || t.type === 'bonus') return []; // transfers and bonuses are immediate, never pending
     return [
       {
         transaction_id: t.id,

@@ -1,11 +1,13 @@
-/** Home's static parts: the important-notice bar, the bonus banner and the two shortcut cards. */
+/** Home's static parts: the important-notice bar, the bonus banner (live tiers) and the two shortcut cards. */
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { BONUS_TIERS, QUOTE_CURRENCY } from '../../../shared/constants.js';
+import type { BonusTier } from '../../../shared/api/bonuses.js';
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { BoltIcon, ChevronRightIcon, DepositIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { groupThousands } from './BonusSchedule';
+import { useBonusTiers } from './api/bonus-tiers';
+import { groupThousands, offersBonuses } from './BonusSchedule';
 
 export function NoticeBar() {
   const t = useT();
@@ -24,10 +26,16 @@ export function NoticeBar() {
   );
 }
 
-const lastBonus = (tiers: ReadonlyArray<readonly [string, string]>) => tiers[tiers.length - 1]![1];
+const lastBonus = (tiers: BonusTier[]) => tiers.at(-1)?.bonus;
 
+/** The banner promises what the live tiers offer (docs/decisions/0030): nothing, and no banner, while bonuses are off. */
 export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) {
   const t = useT();
+  const tiers = useBonusTiers();
+  if (!offersBonuses(tiers.data)) return null;
+  const { currency } = tiers.data;
+  const newUser = lastBonus(tiers.data.new_user);
+  const vip = lastBonus([...tiers.data.vip, ...tiers.data.top]);
   return (
     <section
       aria-label={t('home.rechargeBonus')}
@@ -42,13 +50,19 @@ export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) 
         className="absolute right-4 top-1/2 -translate-y-1/2 text-white/80"
       />
       <div className="relative max-w-[72%]">
-        <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">{t('home.newUserBonus')}</p>
-        <p className="mt-1 text-[20px] font-bold leading-tight">
-          {t('home.bonusUpTo', { amount: groupThousands(lastBonus(BONUS_TIERS.newUser)), currency: QUOTE_CURRENCY })}
-        </p>
-        <p className="mt-1 text-[13px] text-white/80">
-          {t('home.vipUpTo', { amount: groupThousands(lastBonus(BONUS_TIERS.top)), currency: QUOTE_CURRENCY })}
-        </p>
+        {newUser && (
+          <>
+            <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">{t('home.newUserBonus')}</p>
+            <p className="mt-1 text-[20px] font-bold leading-tight">
+              {t('home.bonusUpTo', { amount: groupThousands(newUser), currency })}
+            </p>
+          </>
+        )}
+        {vip && (
+          <p className="mt-1 text-[13px] text-white/80">
+            {t('home.vipUpTo', { amount: groupThousands(vip), currency })}
+          </p>
+        )}
         <button
           type="button"
           onClick={onOpenSchedule}

@@ -1,6 +1,7 @@
 /** Screens of the market capability, and what other features may use of it. */
 export { HomePage } from './HomePage';
 export { MarketsPage } from './MarketsPage';
+export { BONUS_TIERS_KEY } from './api/bonus-tiers.js';
 export { fetchCoinPrice } from './api/coin-price.js';
 export { defaultCurrencyQuery } from './api/default-currency.js';
 export { klinesQuery } from './api/klines.js';

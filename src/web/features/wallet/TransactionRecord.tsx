@@ -1,7 +1,8 @@
 /**
- * One deposit, withdrawal or transfer in a record list. Seen from a wallet, money coming in is +
+ * One deposit, withdrawal, transfer or bonus in a record list. Seen from a wallet, money coming in is +
  * and money going out is -; the history page shows plain amounts.
  */
+import { BONUS_MSG } from '../../../shared/api/bonuses';
 import type { TransactionItem } from '../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
@@ -13,6 +14,7 @@ const TYPE_LABEL: Record<TransactionItem['type'], string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   transfer: 'Transfer',
+  bonus: 'Bonus',
 };
 
 const STATUS: Record<TransactionStatus, { label: string; tone: string }> = {
@@ -24,6 +26,8 @@ const STATUS: Record<TransactionStatus, { label: string; tone: string }> = {
 const accountName = (wallet: string | null) => (isWalletKind(wallet) ? WALLETS[wallet].account : (wallet ?? ''));
 
 function detailOf(item: TransactionItem): string {
+  // A bonus says which of docs/product.md section 9's programs paid it (docs/decisions/0030).
+  if (item.type === 'bonus') return item.bonus_program ? BONUS_MSG.programTitle[item.bonus_program] : '';
   if (item.type === 'transfer') return `${accountName(item.transfer_from)} → ${accountName(item.transfer_to)}`;
   if (item.type === 'withdrawal') return item.address ? `To ${item.address}` : accountName(item.transfer_from);
   return item.address ? `From ${item.address}` : accountName(item.transfer_to);

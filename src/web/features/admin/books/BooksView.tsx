@@ -30,6 +30,8 @@ const HOUSE_LINES = [
   { name: 'fees', label: 'Fee revenue', hint: 'Trading and withdrawal fees earned', signed: false },
   { name: 'trading', label: 'House trading P/L', hint: 'Positive when traders lost', signed: true },
   { name: 'insurance', label: 'Insurance fund', hint: 'What liquidations left', signed: false },
+  // Bonuses paid (docs/decisions/0030): negative, what the house gave away.
+  { name: 'promotions', label: 'Promotions', hint: 'Negative: bonuses paid to customers', signed: true },
 ] as const;
 const TRANSIT_LINES = [
   { name: 'deposits', label: 'Deposits', hint: 'Negative: money that came in, net of money sent out' },

@@ -1,0 +1,34 @@
+/**
+ * HTTP of bonuses (issue 23, docs/decisions/0030): GET /api-v1/bonus-tiers/ (public: the schedule is on
+ * Home before sign-in) tells what is on offer; staff read and change the switch and the tiers under
+ * /api-v3/admin/settings/bonuses/ (audited).
+ */
+import { bonusSettings, bonusSettingsBody, bonusSettingsSaved, bonusTiers } from '../../../shared/api/bonuses.js';
+import { errorBody } from '../../../shared/api/common.js';
+import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
+import { createBonusSettingsService } from './settings.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+export const bonusesModule: AppModule = (app, ctx) => {
+  const service = createBonusSettingsService(ctx);
+  const tags = ['bonuses'];
+
+  app.get('/api-v1/bonus-tiers/', {
+    schema: { tags, response: { 200: bonusTiers } },
+    handler: () => service.offer(),
+  });
+
+  app.get('/api-v3/admin/settings/bonuses/', {
+    onRequest: ctx.guard.requireAdmin,
+    schema: { tags, response: { 200: bonusSettings, ...errors } },
+    handler: () => service.read(),
+  });
+
+  app.put('/api-v3/admin/settings/bonuses/', {
+    onRequest: ctx.guard.requireAdmin,
+    schema: { tags, body: bonusSettingsBody, response: { 200: bonusSettingsSaved, ...errors } },
+    handler: (req) => service.update(currentUser(req).id, req.body),
+  });
+};

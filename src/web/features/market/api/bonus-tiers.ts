@@ -1,0 +1,21 @@
+/**
+ * GET /api-v1/bonus-tiers/ (issue 23, docs/decisions/0030): the bonus tiers on offer now, as staff set
+ * them in Settings; every group is empty while bonuses are off, so nothing promises them.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bonusTiers } from '../../../../shared/api/bonuses';
+import { api } from '../../../lib/api';
+
+/** A minute: staff change the tiers rarely, and opening the schedule looks again after that. */
+const TIERS_FRESH_MS = 60_000;
+
+export const BONUS_TIERS_KEY = ['bonus-tiers'] as const;
+
+export const useBonusTiers = () =>
+  useQuery(
+    queryOptions({
+      queryKey: BONUS_TIERS_KEY,
+      queryFn: ({ signal }) => api.get('/api-v1/bonus-tiers/', { schema: bonusTiers, signal, auth: false }),
+      staleTime: TIERS_FRESH_MS,
+    }),
+  );
