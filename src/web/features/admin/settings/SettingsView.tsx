@@ -1,5 +1,4 @@
-/** The Settings view: the USDO price, the deposit addresses (with each network's terms), and the FAQ answers. */
-/** The Settings view: the USDO price, the deposit addresses the FAQ bot gives, the bonuses, and the FAQ answers. */
+/** The Settings view: the USDO price, the deposit addresses (with each network's terms), the bonuses, and the FAQ answers. */
 import { ADMIN_MSG } from '../../../../shared/api/admin';
 import { errorMessage } from '../../../lib/api';
 import { useSettings } from '../api/settings';
@@ -26,11 +25,8 @@ export function SettingsView() {
       <p className="text-sm text-muted">Every change is recorded in the audit log with its value before and after.</p>
       <UsdoPriceForm current={usdo_price} />
       <DepositAddressesForm current={deposit_addresses} />
-<<<<<<< HEAD
       <DepositNetworksForm current={settings.data.deposit_networks} />
-=======
       <BonusSettingsForm />
->>>>>>> bonuses
       <section aria-labelledby="faq-heading" className="flex flex-col gap-3">
         <h2 id="faq-heading" className="text-[17px] font-semibold">
           FAQ answers
