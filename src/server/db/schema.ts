@@ -177,6 +177,8 @@ export const transactions = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // Withdrawal networks (migration 0012, docs/decisions/0029): the network a withdrawal is sent on.
+    network: text('network'),
   },
   (t) => [
     index('transactions_user_status_idx').on(t.userId, t.status, t.id),

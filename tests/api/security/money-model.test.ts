@@ -326,7 +326,7 @@ class Withdraw implements Operation {
     this.userId = user.id;
     this.price = this.currency === 'BTC' ? m.price.toFixed() : '1';
     const body = {
-      address: 'TModelWithdrawalAddress',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       currency: this.currency,
       transaction_password: '246810',
       ...(this.amount === 'all' ? { all_amount: true } : { amount: this.amount.toFixed() }),

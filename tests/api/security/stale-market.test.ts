@@ -28,7 +28,7 @@ interface ValuedOperation {
 const withdraw = (currency: string, amount: string) => (t: TestApp, user: TestUser) =>
   call(t, 'POST', '/api-v1/withdraw/', {
     token: user.token,
-    body: { address: 'bc1qstalepricetest', amount, currency, transaction_password: '246810' },
+    body: { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount, currency, transaction_password: '246810' },
   });
 
 const VALUED_OPERATIONS: ValuedOperation[] = [

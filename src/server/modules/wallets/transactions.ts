@@ -31,6 +31,9 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     usdt_value: row.usdtValue,
     address: row.address,
     decided_at: row.decidedAt?.toISOString() ?? null,
+    network: row.network,
+    // Staff never decide their own transactions (review.ts), so a decider who is the owner is the owner's cancel.
+    cancelled_by: row.status !== 'cancel' ? null : row.decidedBy === row.userId ? 'owner' : 'staff',
   };
 }
 
@@ -105,6 +108,7 @@ export async function listPending(db: Queryable, page: StaffQueueQuery): Promise
         user_id: t.userId,
         user_email: email,
         ...(t.address !== null ? { payment_address: t.address } : {}),
+        ...(t.network !== null ? { network: t.network } : {}),
         ...(t.type === 'withdrawal'
           ? {
               fee: t.fee,
