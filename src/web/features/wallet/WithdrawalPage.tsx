@@ -275,7 +275,8 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
         <Figure label="Arrival amount" value={unit(quote.arrival)} />
       </dl>
-      {withdraw.isError && (
+      {/* While the sheet is open it shows the refusal itself: one alert, not two. */}
+      {withdraw.isError && !confirming && (
         <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
       )}
       <Button type="submit" busy={withdraw.isPending}>
@@ -307,7 +308,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
           {withdraw.isError && (
             <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
           )}
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-[2fr_3fr] gap-3">
             <Button variant="secondary" disabled={withdraw.isPending} onClick={() => setConfirming(false)}>
               {WITHDRAWAL_CONFIRM_TEXT.back}
             </Button>
