@@ -23,7 +23,7 @@ export type Network = (typeof NETWORKS)[number];
  * The networks each currency can be withdrawn on. A currency missing here has no chain we can check
  * an address for (USDO is the in-house coin) and cannot be withdrawn (docs/decisions/0029).
  */
-export const CURRENCY_NETWORKS: Readonly<Record<string, readonly Network[]>> = {
+const CURRENCY_NETWORKS: Readonly<Record<string, readonly Network[]>> = {
   USDT: ['ERC20', 'TRC20'],
   ETH: ['ERC20'],
   BTC: ['BTC'],
@@ -32,7 +32,7 @@ export const CURRENCY_NETWORKS: Readonly<Record<string, readonly Network[]>> = {
 export const networksOf = (currency: string): readonly Network[] =>
   Object.hasOwn(CURRENCY_NETWORKS, currency) ? CURRENCY_NETWORKS[currency]! : [];
 
-export const isNetwork = (value: string): value is Network => (NETWORKS as readonly string[]).includes(value);
+const isNetwork = (value: string): value is Network => (NETWORKS as readonly string[]).includes(value);
 
 /** "ERC20 or TRC20", "ERC20, TRC20 or BTC". */
 const orList = (names: readonly string[]) =>
@@ -113,7 +113,7 @@ const VALIDATORS: Record<Network, (address: string) => boolean> = {
   BTC: isBtcAddress,
 };
 
-export const isValidAddress = (network: Network, address: string) => VALIDATORS[network](address);
+const isValidAddress = (network: Network, address: string) => VALIDATORS[network](address);
 
 /** The network an address looks like it belongs to, by its shape alone (checksums not yet checked). */
 export function inferNetwork(address: string): Network | null {

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/submission-key';
 import { useCancelWithdrawal } from './api/money-moves';
 
-export const CANCEL_TEXT = {
+const CANCEL_TEXT = {
   button: 'Cancel withdrawal',
   title: 'Cancel this withdrawal?',
   keep: 'Keep it',

@@ -17,7 +17,7 @@ export interface ReviewQuestion {
 const KIND = { deposit: 'deposit', withdrawal: 'withdrawal' } as const;
 
 /** "Approve the deposit of 100 USDT by ann@example.com?" */
-export function reviewQuestionText({ item, action }: ReviewQuestion): string {
+function reviewQuestionText({ item, action }: ReviewQuestion): string {
   const verb = action === 'approve' ? 'Approve' : 'Reject';
   return `${verb} the ${KIND[item.transaction_type]} of ${formatAmount(item.amount)} ${item.currency} by ${item.user_email}?`;
 }

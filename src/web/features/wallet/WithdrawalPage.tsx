@@ -46,7 +46,7 @@ const ERROR_KEY: Record<Field, string> = {
 };
 
 /** Texts of the network picker and the confirmation sheet (issue 23). */
-export const WITHDRAWAL_CONFIRM_TEXT = {
+const WITHDRAWAL_CONFIRM_TEXT = {
   network: 'Network',
   sheetTitle: 'Confirm withdrawal',
   check: 'Check the network and the address. A withdrawal sent to a wrong address or network cannot be reversed.',
