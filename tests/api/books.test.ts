@@ -165,7 +165,12 @@ describe('the books', () => {
     const withdraw = async () => {
       const res = await call(t, 'POST', '/api-v1/withdraw/', {
         token: user.token,
-        body: { address: 'TBooksTestAddress', currency: 'USDT', amount: '100', transaction_password: '246810' },
+        body: {
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          currency: 'USDT',
+          amount: '100',
+          transaction_password: '246810',
+        },
       });
       expect(res.status).toBe(201);
       return res.body.transaction.transaction_id as number;

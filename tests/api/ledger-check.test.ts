@@ -116,7 +116,7 @@ async function accountOf(tx: Tx, user: TestUser, wallet: string, currency = 'USD
 async function withdraw(user: TestUser, amount: string): Promise<number> {
   const res = await call(t, 'POST', '/api-v1/withdraw/', {
     token: user.token,
-    body: { address: 'TLedgerCheckAddress', currency: 'USDT', amount, transaction_password: '246810' },
+    body: { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', currency: 'USDT', amount, transaction_password: '246810' },
   });
   if (res.status !== 201) throw new Error(`withdraw: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.transaction.transaction_id;

@@ -13,7 +13,7 @@ import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ market: createFakeMarket({ SOL: '10', BTC: '60000' }) });
+  t = await createTestApp({ market: createFakeMarket({ ETH: '10', BTC: '60000' }) });
 });
 afterAll(() => t.close());
 
@@ -24,13 +24,13 @@ describe('concurrent money movement', () => {
   it('100 concurrent withdrawals of 10 against a balance of 500 succeed exactly 50 times', async () => {
     const user = await signUp(t);
     await setTransactionPassword(t, user, '112233');
-    // SOL at 10 USDT: each withdrawal of 10 SOL is worth 100 USDT, above the 50 USDT minimum.
-    await grant(t, user, 'funding', 'SOL', '500');
+    // ETH at 10 USDT here: each withdrawal of 10 ETH is worth 100 USDT, above the 50 USDT minimum.
+    await grant(t, user, 'funding', 'ETH', '500');
     const body = {
-      address: 'So1anaDestinationAddress111',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       amount: '10',
       transaction_password: '112233',
-      currency: 'SOL',
+      currency: 'ETH',
       all_amount: false,
     };
 
@@ -42,7 +42,7 @@ describe('concurrent money movement', () => {
     for (const refused of responses.filter((r) => r.status === 400)) {
       expect(refused.body.error).toBe('Withdrawal amount exceeds available balance');
     }
-    expect(await balanceOf(t, user, 'funding', 'SOL')).toBe('0');
+    expect(await balanceOf(t, user, 'funding', 'ETH')).toBe('0');
     const rows = await t.db.select().from(transactions).where(eq(transactions.userId, user.id));
     expect(rows.filter((r) => r.type === 'withdrawal' && r.status === 'pending')).toHaveLength(50);
     await expectLedgerBalanced(t);
@@ -145,7 +145,7 @@ describe('concurrent money movement', () => {
       const res = await call(t, 'POST', '/api-v1/withdraw/', {
         token: user.token,
         body: {
-          address: 'bc1qdestination',
+          address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
           amount: '0.001',
           transaction_password: '445566',
           currency: 'BTC',

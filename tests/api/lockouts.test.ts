@@ -24,7 +24,7 @@ afterAll(() => t.close());
 
 const MINUTE = 60_000;
 const TX_PASSWORD = '135791';
-const ADDRESS = 'TLockoutWithdrawalAddress1';
+const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** A login attempt from a given client address (as if from another machine). */
 async function loginFrom(email: string, password: string, ip: string) {

@@ -20,8 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TX_PASSWORD = '135791';
-const SAVED = 'TSavedWhitelistAddress01';
-const ELSEWHERE = 'TSomewhereElseAddress999';
+// Valid addresses (issue 23 checks them): an ERC20 one serves USDT and ETH alike.
+const SAVED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ELSEWHERE = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 async function trader(): Promise<TestUser> {
   const user = await signUp(t);
@@ -78,20 +79,22 @@ describe('address book', () => {
   });
 
   it('refuses without a code, with a wrong code, and a code used once already', async () => {
-    expect(await addAddress(user, { address: 'TNoCode' })).toMatchObject({
+    expect(await addAddress(user, { address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' })).toMatchObject({
       status: 400,
       body: { error: PROTECTION_MSG.enterCode },
     });
     const code = await securityCode(user);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expect(await addAddress(user, { address: 'TWrongCode', code: wrong })).toMatchObject({
+    expect(
+      await addAddress(user, { address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', code: wrong }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'Invalid or expired OTP' },
     });
-    expect((await addAddress(user, { address: 'TRightCode', code })).status).toBe(201);
-    expect((await addAddress(user, { address: 'TUsedCode', code })).status).toBe(400);
+    expect((await addAddress(user, { address: '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', code })).status).toBe(201);
+    expect((await addAddress(user, { address: '0x52908400098527886E0F7030069857D2E4169EE7', code })).status).toBe(400);
     const list = await call<{ address: string }[]>(t, 'GET', '/api-v1/withdrawal-addresses/', { token: user.token });
-    expect(list.body.map((a) => a.address)).toEqual([SAVED, 'TRightCode']);
+    expect(list.body.map((a) => a.address)).toEqual([SAVED, '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb']);
   });
 
   it('refuses the same address twice for one currency (409), takes it for another currency', async () => {
@@ -113,7 +116,10 @@ describe('address book', () => {
   });
 
   it("deletes one's own address; another user's is 404 and stays", async () => {
-    const created = await addAddress(user, { address: 'TToDelete', code: await securityCode(user) });
+    const created = await addAddress(user, {
+      address: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+      code: await securityCode(user),
+    });
     const id: number = created.body.id;
     expect(await call(t, 'DELETE', `/api-v1/withdrawal-addresses/${id}/`, { token: other.token })).toMatchObject({
       status: 404,

@@ -17,6 +17,8 @@ afterAll(() => t.close());
 
 const PASSWORD = '135791';
 const ADDRESS = '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063';
+/** Bitcoin goes to a Bitcoin address (issue 23 checks the address for the coin's network). */
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const withdraw = (user: TestUser, body: Record<string, unknown>) =>
   call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body });
@@ -105,7 +107,7 @@ describe('withdrawal validation (docs/product.md 5 "Withdrawal"), in both spelli
     expect(usdt).toMatchObject({ status: 400, body: { error: 'Minimum withdrawal value is 50 USDT (50 USDT)' } });
     await grant(t, user, 'funding', 'BTC', '0.01');
     // 0.0008 BTC x 60000 = 48 USDT; 50 USDT is 0.00083334 BTC (rounded up).
-    const btc = await withdraw(user, legacy({ currency: 'btc', amount: '0.0008' }));
+    const btc = await withdraw(user, legacy({ currency: 'btc', amount: '0.0008', ticket_address: BTC_ADDRESS }));
     expect(btc).toMatchObject({ status: 400, body: { error: 'Minimum withdrawal value is 50 USDT (0.00083334 BTC)' } });
   });
 
@@ -149,7 +151,7 @@ describe('withdrawal validation (docs/product.md 5 "Withdrawal"), in both spelli
     expect(unknown).toMatchObject({ status: 400, body: { error: 'SOL cannot be withdrawn' } });
     market.set('BTC', '60000', { stale: true });
     try {
-      const stale = await withdraw(user, modern({ currency: 'BTC', amount: '0.005' }));
+      const stale = await withdraw(user, modern({ currency: 'BTC', amount: '0.005', address: BTC_ADDRESS }));
       expect(stale).toMatchObject({
         status: 503,
         body: { error: 'The price of BTC is not available right now. Please try again shortly.' },
@@ -194,7 +196,10 @@ describe('a withdrawal holds the amount until staff decide', () => {
   it('accepts the legacy spelling with a lower-case coin, valued at the mark price', async () => {
     const user = await trader('0');
     await grant(t, user, 'funding', 'BTC', '0.01');
-    const res = await withdraw(user, legacy({ currency: 'btc', amount: '0.005', usdt_value: '1' }));
+    const res = await withdraw(
+      user,
+      legacy({ currency: 'btc', amount: '0.005', usdt_value: '1', ticket_address: BTC_ADDRESS }),
+    );
     expect(res).toMatchObject({
       status: 201,
       body: {

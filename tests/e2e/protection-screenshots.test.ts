@@ -18,7 +18,7 @@ describeScreenshots('withdrawal protection screenshots', (suite) => {
       await setTransactionPassword(suite.app, user, '246810');
       await grant(suite.app, user, 'funding', 'USDT', '1250.5');
       await suite.app.db.insert(withdrawalAddresses).values([
-        { userId: user.id, currency: 'USDT', address: 'TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua', label: 'Cold wallet' },
+        { userId: user.id, currency: 'USDT', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', label: 'Cold wallet' },
         { userId: user.id, currency: 'USDT', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'Exchange' },
         { userId: user.id, currency: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', label: 'Ledger' },
       ]);

@@ -71,7 +71,7 @@ describeScreenshots('wallet screenshots', (suite) => {
       await page.getByLabel('Amount').fill('20');
       await page.getByRole('button', { name: 'Withdraw' }).click();
       await shot(page, `${scheme}-withdrawal-errors`, { fullPage: true });
-      await page.getByLabel('Withdrawal address').fill('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua');
+      await page.getByLabel('Withdrawal address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
       await page.getByLabel('Amount').fill('120');
       await page.getByLabel('Transaction password').fill('246810');
       await shot(page, `${scheme}-withdrawal-filled`, { fullPage: true });

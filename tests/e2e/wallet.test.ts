@@ -95,6 +95,10 @@ describe('money through the screens', () => {
     const deposit = staff.page.getByRole('listitem', { name: `Deposit of 200 USDT by ${user.email}` });
     await deposit.getByText('TXuserPaidFromHere').waitFor();
     await deposit.getByRole('button', { name: 'Approve' }).click();
+    await staff.page
+      .getByRole('dialog', { name: 'Approve transaction' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await deposit.waitFor({ state: 'detached' });
     await staff.page.getByText(MSG.noPendingTransactions).waitFor();
 
@@ -130,12 +134,17 @@ describe('money through the screens', () => {
     await page.getByRole('link', { name: 'Set a transaction password' }).waitFor({ state: 'detached' });
 
     // The user withdraws 100: held at once, pending review.
-    await page.getByLabel('Withdrawal address').fill('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua');
+    await page.getByLabel('Withdrawal address').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     await page.getByLabel('Amount').fill('100');
     expect(await page.getByLabel('USDT value').inputValue()).toBe('100.00');
     await page.getByText('99 USDT').waitFor();
     await page.getByLabel('Transaction password').fill('246810');
     await page.getByRole('button', { name: 'Withdraw' }).click();
+    // Issue 23: sent only from the confirmation sheet.
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Confirm withdrawal' })
+      .click();
     await expectPath(page, '/asset/funding/USDT');
     await balanceShown(page, '50');
     await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Pending' }).waitFor();
@@ -143,8 +152,12 @@ describe('money through the screens', () => {
     // Staff reject it; the funds come back.
     await staff.page.reload();
     const withdrawal = staff.page.getByRole('listitem', { name: `Withdrawal of 100 USDT by ${user.email}` });
-    await withdrawal.getByText('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua').waitFor();
+    await withdrawal.getByText('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t').waitFor();
     await withdrawal.getByRole('button', { name: 'Reject' }).click();
+    await staff.page
+      .getByRole('dialog', { name: 'Reject transaction' })
+      .getByRole('button', { name: 'Reject' })
+      .click();
     await staff.page.getByText(MSG.noPendingTransactions).waitFor();
 
     await page.reload();

@@ -13,7 +13,7 @@ import { webAppSuite } from './helpers/suite.js';
 import { logInThroughUi } from './helpers/ui.js';
 
 const suite = webAppSuite();
-const SAVED = 'TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua';
+const SAVED = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('address book and whitelist in the browser', () => {
   it('adds an address with the emailed code, turns the whitelist on, and withdraws to the picked address', async () => {
@@ -51,6 +51,10 @@ describe('address book and whitelist in the browser', () => {
     await page.getByLabel('Amount').fill('100');
     await page.getByLabel('Transaction password').fill('246810');
     await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Confirm withdrawal' })
+      .click();
     await page.waitForURL((url) => !url.pathname.startsWith('/withdrawal/'));
 
     const rows = await suite.app.db.select().from(transactions).where(eq(transactions.userId, user.id));
@@ -75,9 +79,13 @@ describe('address book and whitelist in the browser', () => {
     await page.getByLabel('Amount').fill('100');
     await page.getByLabel('Transaction password').fill('000000');
     // Five wrong transaction passwords; each click waits for the previous answer (the button is busy until then).
+    // Sent from the confirmation sheet (issue 23), which stays open with the refusal.
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Confirm withdrawal' });
     for (let i = 0; i < 5; i++) {
-      await page.getByRole('button', { name: 'Withdraw' }).click();
-      await page.getByRole('alert').first().waitFor();
+      await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click();
+      await sheet.getByRole('alert').first().waitFor();
+      await sheet.getByRole('button', { name: 'Confirm withdrawal', disabled: false }).waitFor();
     }
     await page
       .getByRole('alert')

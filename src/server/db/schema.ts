@@ -179,7 +179,8 @@ export const transactions = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
-    // Deposit networks (migration 0011, docs/decisions/0028): the network a deposit came on and its hash.
+    // Deposit networks (migration 0011, docs/decisions/0028): the network a deposit came on and its hash;
+    // a withdrawal's network too (migration 0012, docs/decisions/0029).
     network: text('network'),
     txHash: text('tx_hash'),
     /** A bonus's program (BonusProgram in shared/api/bonuses.ts, docs/decisions/0030); null for every other type. Migration 0013. */

@@ -4,8 +4,9 @@
  * the Safety Center screens.
  */
 import { z } from 'zod';
+import { checkAddress, networksOf } from '../addresses.js';
 import { MSG } from '../messages.js';
-import { CURRENCY_PATTERN } from './wallet.js';
+import { CURRENCY_PATTERN, WALLET_MSG } from './wallet.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -75,27 +76,39 @@ const confirmCode = z
 
 const passkeyProof = z.record(z.string(), z.unknown()).optional();
 
-export const withdrawalAddressBody = z.object({
-  address: z
-    .string({ error: MSG.enterValidAddress })
-    .trim()
-    .min(1, { error: MSG.enterValidAddress })
-    .max(128, { error: MSG.enterValidAddress })
-    .regex(/^\S+$/, { error: MSG.enterValidAddress }),
-  currency: z
-    .string({ error: 'Please choose a currency' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => CURRENCY_PATTERN.test(v), { error: 'Please choose a currency' }),
-  label: z
-    .string({ error: PROTECTION_MSG.enterLabel })
-    .trim()
-    .min(1, { error: PROTECTION_MSG.enterLabel })
-    .max(40, { error: PROTECTION_MSG.labelTooLong }),
-  /** Required; with 2FA on a passkey assertion may stand in for it. */
-  code: confirmCode.optional(),
-  passkey: passkeyProof,
-});
+export const withdrawalAddressBody = z
+  .object({
+    address: z
+      .string({ error: MSG.enterValidAddress })
+      .trim()
+      .min(1, { error: MSG.enterValidAddress })
+      .max(128, { error: MSG.enterValidAddress })
+      .regex(/^\S+$/, { error: MSG.enterValidAddress }),
+    currency: z
+      .string({ error: 'Please choose a currency' })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => CURRENCY_PATTERN.test(v), { error: 'Please choose a currency' }),
+    label: z
+      .string({ error: PROTECTION_MSG.enterLabel })
+      .trim()
+      .min(1, { error: PROTECTION_MSG.enterLabel })
+      .max(40, { error: PROTECTION_MSG.labelTooLong }),
+    /** Required; with 2FA on a passkey assertion may stand in for it. */
+    code: confirmCode.optional(),
+    passkey: passkeyProof,
+    /** Issue 23: the address is checked as a withdrawal's is (src/shared/addresses.ts); absent: inferred. */
+    network: z.string().trim().toUpperCase().max(16).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!CURRENCY_PATTERN.test(v.currency) || !/^\S+$/.test(v.address)) return;
+    if (networksOf(v.currency).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.unsupportedCurrency(v.currency) });
+      return;
+    }
+    const check = checkAddress(v.currency, v.address, v.network);
+    if (!check.ok) ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
+  });
 export type WithdrawalAddressBody = z.infer<typeof withdrawalAddressBody>;
 
 export const withdrawalAddress = z.object({

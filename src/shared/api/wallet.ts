@@ -10,6 +10,7 @@ import {
   TRANSACTION_STATUSES,
   type WalletKind,
 } from '../constants.js';
+import { ADDRESS_MSG, checkAddress, networksOf } from '../addresses.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
@@ -39,6 +40,11 @@ export const WALLET_MSG = {
   ownTransaction: 'Staff cannot review their own transactions',
   transactionApproved: 'Transaction approved',
   transactionCancelled: 'Transaction cancelled',
+  // The owner's cancel of a pending withdrawal (issue 23, docs/decisions/0029).
+  withdrawalNotFound: 'Withdrawal not found',
+  withdrawalCancelled: 'Your withdrawal has been cancelled and the amount returned to your funding account.',
+  withdrawalAlreadyDecided: (status: 'successful' | 'cancel') =>
+    `This withdrawal has already been ${status === 'successful' ? 'approved' : 'cancelled'}`,
 } as const;
 
 // ---- pieces ----
@@ -111,11 +117,13 @@ export const transactionItem = z.object({
   usdt_value: decimalString.nullable(),
   address: z.string().nullable(),
   decided_at: z.string().nullable(),
-  /** Issue 23: the network and transaction hash a deposit named, null when it named none (the server always sends both). */
+  /** Issue 23: the network a deposit named or a withdrawal is sent on (ERC20, TRC20, BTC) and a deposit's transaction hash; null when none (the server always sends both). */
   network: z.string().nullable().optional(),
   tx_hash: z.string().nullable().optional(),
   /** A bonus's program (new_user, membership, vip: docs/decisions/0030); null for other types. */
   bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
+  /** Who cancelled it (status cancel): its owner, or staff's Reject (issue 23); null otherwise. */
+  cancelled_by: z.enum(['owner', 'staff']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 
@@ -234,6 +242,8 @@ export const withdrawalBody = z
     transaction_password: optionalText(MSG.enterTransactionPassword),
     password: optionalText(MSG.enterTransactionPassword),
     currency: z.string({ error: WALLET_MSG.chooseCurrency }).optional(),
+    /** ERC20, TRC20 or BTC (issue 23); absent: inferred from the address (src/shared/addresses.ts). */
+    network: z.string({ error: ADDRESS_MSG.unknownNetwork }).max(16, { error: ADDRESS_MSG.unknownNetwork }).optional(),
     handling_fee: optionalNumberish,
     arrival_amount: optionalNumberish,
     usdt_value: optionalNumberish,
@@ -242,12 +252,19 @@ export const withdrawalBody = z
   })
   .superRefine((v, ctx) => {
     const address = (v.address ?? v.ticket_address ?? '').trim();
+    const addressPath = v.address === undefined && v.ticket_address !== undefined ? 'ticket_address' : 'address';
+    const currency = (v.currency ?? '').trim().toUpperCase();
     if (!address || address.length > 128 || /\s/.test(address)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.address === undefined && v.ticket_address !== undefined ? 'ticket_address' : 'address'],
-        message: MSG.enterValidAddress,
-      });
+      ctx.addIssue({ code: 'custom', path: [addressPath], message: MSG.enterValidAddress });
+    } else if (networksOf(currency).length > 0) {
+      // The address must be one of the network's, checksum included (issue 23): a typo loses money for good.
+      const check = checkAddress(currency, address, v.network?.trim().toUpperCase());
+      if (!check.ok)
+        ctx.addIssue({
+          code: 'custom',
+          path: [check.field === 'address' ? addressPath : 'network'],
+          message: check.message,
+        });
     }
     if (!v.all_amount && !isPositiveAmount(v.amount))
       ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
@@ -258,20 +275,40 @@ export const withdrawalBody = z
         message: MSG.enterTransactionPassword,
       });
     }
-    if (!CURRENCY_PATTERN.test((v.currency ?? '').trim().toUpperCase())) {
+    if (!CURRENCY_PATTERN.test(currency)) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.chooseCurrency });
+    } else if (networksOf(currency).length === 0) {
+      // No network to check an address for (e.g. USDO, the in-house coin): not withdrawable (0029).
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.unsupportedCurrency(currency) });
     }
   })
-  .transform((v) => ({
-    address: (v.address ?? v.ticket_address ?? '').trim(),
-    amount: v.all_amount || v.amount === undefined ? null : String(v.amount).trim(),
-    all_amount: v.all_amount,
-    transaction_password: v.transaction_password ?? v.password ?? '',
-    currency: (v.currency ?? '').trim().toUpperCase(),
-    two_factor_code: v.two_factor_code,
-    passkey: v.passkey,
-  }));
+  .transform((v) => {
+    const address = (v.address ?? v.ticket_address ?? '').trim();
+    const currency = (v.currency ?? '').trim().toUpperCase();
+    const check = checkAddress(currency, address, v.network?.trim().toUpperCase());
+    return {
+      address,
+      amount: v.all_amount || v.amount === undefined ? null : String(v.amount).trim(),
+      all_amount: v.all_amount,
+      transaction_password: v.transaction_password ?? v.password ?? '',
+      currency,
+      /** Always set once the body parsed (the refinements above refused the rest). */
+      network: check.ok ? check.network : null,
+      two_factor_code: v.two_factor_code,
+      passkey: v.passkey,
+    };
+  });
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+/** POST /api-v1/withdraw/cancel/ (issue 23): the owner takes back their pending withdrawal. */
+export const withdrawalCancelBody = z.object({
+  transaction_id: z.coerce
+    .number({ error: 'transaction_id is required' })
+    .int({ error: 'Invalid transaction_id' })
+    .positive({ error: 'Invalid transaction_id' })
+    .max(2 ** 53 - 1, { error: 'Invalid transaction_id' }),
+});
+export type WithdrawalCancelBody = z.infer<typeof withdrawalCancelBody>;
 
 /**
  * The money rules of a withdrawal in docs/product.md 5 order (50 USDT minimum, then the balance).
@@ -307,7 +344,7 @@ const pendingTransaction = z.object({
   user_email: z.string(),
   /** The address the user paid from (deposit) or wants to be paid to (withdrawal). */
   payment_address: z.string().optional(),
-  /** Issue 23: what the user says the deposit came on, when they said it. */
+  /** Issue 23: what the user says the deposit came on, when they said it, or a withdrawal's network. */
   network: z.string().optional(),
   tx_hash: z.string().optional(),
   fee: decimalString.optional(),

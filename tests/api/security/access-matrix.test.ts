@@ -11,7 +11,7 @@ import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
 import { connectWs } from '../../helpers/ws.js';
 import type { TestUser } from '../../helpers/users.js';
 import { ROUTE_TABLE, type ActorName, type RouteSpec } from './route-table.js';
-import { createScene, send, type Scene } from './scene.js';
+import { createScene, secretAddress, send, type Scene } from './scene.js';
 
 interface Variant {
   name: string;
@@ -97,7 +97,14 @@ describe('access-control matrix', () => {
       .where(and(eq(chatMessages.senderId, s.owner.id), isNotNull(chatMessages.image)));
     const identity = await s.t.db.select().from(verifications).where(eq(verifications.userId, s.owner.id));
     const identityFiles = identity.flatMap((v) => [v.idCardFront, v.idCardBack, v.selfie]);
-    const ownerPrivate = [s.secret, s.owner.email, s.ownerSession, ...chatImages.map((r) => r.name!), ...identityFiles];
+    const ownerPrivate = [
+      s.secret,
+      secretAddress(s.secret),
+      s.owner.email,
+      s.ownerSession,
+      ...chatImages.map((r) => r.name!),
+      ...identityFiles,
+    ];
     expect(chatImages.length).toBeGreaterThan(0);
     expect(identityFiles.length).toBeGreaterThanOrEqual(3);
     for (const { variant, route, raw } of responsesTo) {

@@ -326,7 +326,9 @@ class Withdraw implements Operation {
     this.userId = user.id;
     this.price = this.currency === 'BTC' ? m.price.toFixed() : '1';
     const body = {
-      address: 'TModelWithdrawalAddress',
+      // A real address of the coin's network (issue 23 checks it).
+      address:
+        this.currency === 'BTC' ? 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       currency: this.currency,
       transaction_password: '246810',
       ...(this.amount === 'all' ? { all_amount: true } : { amount: this.amount.toFixed() }),

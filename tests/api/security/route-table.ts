@@ -23,6 +23,9 @@ import { createFileStore } from '../../../src/server/lib/files.js';
 import { SPEC_BONUS_TIERS } from '../../../src/shared/api/bonuses.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { startSession } from '../../../src/server/modules/auth/sessions.js';
+import { house, move } from '../../../src/server/modules/ledger/index.js';
+import { insertTransaction } from '../../../src/server/modules/wallets/transactions.js';
+import { tronAddress } from '../../helpers/addresses.js';
 import { grant } from '../../helpers/money.js';
 import { clearTwoFactor, enableTotp, nextTotp, totp } from '../../helpers/totp.js';
 import { PASSKEY_ROUTES } from './passkey-routes.js';
@@ -32,6 +35,7 @@ import {
   ensurePendingIdentity,
   identityForm,
   resetCode,
+  secretAddress,
   securityCode,
   type Response,
   type RouteRequest,
@@ -114,6 +118,36 @@ async function ownerAddress(s: Scene): Promise<number> {
     .values({ userId: s.owner.id, currency: 'USDT', address: `T${s.secret}${++savedAddresses}`, label: 'matrix' })
     .returning({ id: withdrawalAddresses.id });
   return row!.id;
+}
+
+/**
+ * A withdrawal of the owner waiting for review, to its secret address (scene.ts), with its 50 USDT
+ * held as POST /api-v1/withdraw/ holds it (written here, so the route's rate limit is not spent).
+ */
+async function ownerPendingWithdrawal(s: Scene): Promise<number> {
+  await grant(s.t, s.owner, 'funding', 'USDT', '50');
+  return s.t.db.transaction(async (tx) => {
+    const row = await insertTransaction(tx, {
+      userId: s.owner.id,
+      type: 'withdrawal',
+      status: 'pending',
+      currency: 'USDT',
+      amount: '50',
+      fee: '0.5',
+      arrivalAmount: '49.5',
+      usdtValue: '50',
+      address: secretAddress(s.secret),
+      network: 'TRC20',
+      transferFrom: 'funding',
+    });
+    const account = { userId: s.owner.id, wallet: 'funding' as const, currency: 'USDT' };
+    await move(tx, account, house('withdrawals', 'USDT'), '50', {
+      reason: 'withdrawal_hold',
+      refType: 'transaction',
+      refId: row.id,
+    });
+    return row.id;
+  });
 }
 
 /** A signed URL of the owner's chat image, fresh for every request (they expire). */
@@ -400,7 +434,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: (s) => ({
       url: '/api-v1/withdraw/',
       body: {
-        address: 'TMatrixWithdrawal',
+        address: tronAddress(424242),
         amount: '50',
         currency: 'USDT',
         transaction_password: s.transactionPassword,
@@ -415,6 +449,16 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       body: { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '1' },
     }),
   },
+  // Issue 23: the owner takes back their pending withdrawal; anyone else's is 404, staff's too (they Reject).
+  'POST /api-v1/withdraw/cancel/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({
+      url: '/api-v1/withdraw/cancel/',
+      body: { transaction_id: await ownerPendingWithdrawal(s) },
+    }),
+  },
   'GET /api-v1/transcations-history/': { access: 'user', request: get('/api-v1/transcations-history/') },
 
   // --- withdrawal protection (docs/security.md "## Withdrawal protection and anti-phishing") ---
@@ -425,7 +469,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s, actor) => ({
       url: '/api-v1/withdrawal-addresses/',
       body: {
-        address: `TMatrixSaved${++savedAddresses}`,
+        address: tronAddress(++savedAddresses),
         currency: 'USDT',
         label: 'matrix',
         code: await securityCode(s.t, actor),

@@ -28,7 +28,13 @@ interface ValuedOperation {
 const withdraw = (currency: string, amount: string) => (t: TestApp, user: TestUser) =>
   call(t, 'POST', '/api-v1/withdraw/', {
     token: user.token,
-    body: { address: 'bc1qstalepricetest', amount, currency, transaction_password: '246810' },
+    body: {
+      // A real address of the coin's network (issue 23 checks it).
+      address: currency === 'BTC' ? 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount,
+      currency,
+      transaction_password: '246810',
+    },
   });
 
 const VALUED_OPERATIONS: ValuedOperation[] = [

@@ -13,6 +13,7 @@ import {
   transferBody,
   walletList,
   withdrawalBody,
+  withdrawalCancelBody,
 } from '../../../shared/api/wallet.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -24,6 +25,7 @@ import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
 import { listHistory } from './transactions.js';
 import { createTransferService } from './transfers.js';
+import { createWithdrawalCancelService } from './withdrawal-cancel.js';
 import { createWithdrawalService } from './withdrawals.js';
 
 const errors = {
@@ -40,6 +42,7 @@ export const walletsModule: AppModule = (app, ctx) => {
   const deposits = createDepositService(ctx);
   const withdrawals = createWithdrawalService(ctx);
   const transfers = createTransferService(ctx);
+  const withdrawalCancel = createWithdrawalCancelService(ctx);
   const walletListOf = preparedWalletList(ctx.db);
   const { requireUser } = ctx.guard;
   const tags = ['wallets'];
@@ -78,6 +81,14 @@ export const walletsModule: AppModule = (app, ctx) => {
     schema: { tags, body: withdrawalBody, response: { 201: transactionCreated, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
+  });
+
+  // Issue 23: the owner cancels their pending withdrawal; the hold is refunded (withdrawal-cancel.ts).
+  app.post('/api-v1/withdraw/cancel/', {
+    onRequest: requireUser,
+    schema: { tags, body: withdrawalCancelBody, response: { 200: transactionCreated, 404: errorBody, ...errors } },
+    handler: async (req, reply) =>
+      sendOutcome(reply, await withdrawalCancel.cancel(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
   app.post('/api-v1/transfer-to-wallet/', {

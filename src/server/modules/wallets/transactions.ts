@@ -34,6 +34,8 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     network: row.network,
     tx_hash: row.txHash,
     bonus_program: row.bonusProgram ?? null,
+    // Staff never decide their own transactions (review.ts), so a decider who is the owner is the owner's cancel.
+    cancelled_by: row.status !== 'cancel' ? null : row.decidedBy === row.userId ? 'owner' : 'staff',
   };
 }
 

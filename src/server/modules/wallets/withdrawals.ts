@@ -92,6 +92,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
               arrivalAmount: withdrawalArrival(amount),
               usdtValue: usdtValue(amount, price),
               address: body.address,
+              network: body.network,
               transferFrom: 'funding',
             });
             // Held on the house's withdrawals account until staff send or refund it.

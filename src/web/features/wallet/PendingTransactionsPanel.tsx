@@ -2,6 +2,7 @@
  * The staff's Pending Transactions (docs/product.md 2 "Admin screens", 4, 8): each pending deposit or
  * withdrawal with Approve and Reject (action cancel). Fetch errors show in red in place of the list.
  */
+import { useState } from 'react';
 import type { PendingTransaction } from '../../../shared/api/wallet';
 import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
@@ -10,6 +11,7 @@ import { Notice } from '../../components/Notice';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
+import { ReviewConfirmSheet, type ReviewQuestion } from './ReviewConfirmSheet';
 import { usePendingTransactions, useReviewTransaction } from './api/pending-transactions';
 import { formatDateTime } from './display';
 
@@ -71,6 +73,8 @@ function PendingItem({
 export function PendingTransactionsPanel() {
   const pending = usePendingTransactions();
   const review = useReviewTransaction();
+  // Issue 23: Approve and Reject ask first (ReviewConfirmSheet); only its button decides.
+  const [question, setQuestion] = useState<ReviewQuestion | null>(null);
 
   let body;
   if (pending.isPending) body = <Spinner label="Loading pending transactions" />;
@@ -90,7 +94,7 @@ export function PendingTransactionsPanel() {
             key={item.transaction_id}
             item={item}
             busy={review.isPending}
-            onDecide={(action) => review.mutate({ transactionId: item.transaction_id, action })}
+            onDecide={(action) => setQuestion({ item, action })}
           />
         ))}
       </ul>
@@ -104,6 +108,14 @@ export function PendingTransactionsPanel() {
       {review.isError && <Notice tone="error">{errorMessage(review.error, MSG.verifyTransactionFailed)}</Notice>}
       {body}
       <LoadMore query={pending} label="Load more pending transactions" />
+      <ReviewConfirmSheet
+        question={question}
+        onClose={() => setQuestion(null)}
+        onConfirm={({ item, action }) => {
+          setQuestion(null);
+          review.mutate({ transactionId: item.transaction_id, action });
+        }}
+      />
     </section>
   );
 }

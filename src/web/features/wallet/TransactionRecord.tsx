@@ -7,6 +7,7 @@ import type { TransactionItem } from '../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { cx } from '../../components/cx';
+import { CancelWithdrawal } from './CancelWithdrawal';
 import { formatDateTime } from './display';
 import { WALLETS, isWalletKind } from './wallet-kinds';
 
@@ -47,7 +48,8 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
 }
 
 function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
-  const status = STATUS[item.status];
+  // Issue 23: a withdrawal its owner cancelled says so; staff's Reject keeps SPEC's 'Cancelled'.
+  const status = item.cancelled_by === 'owner' ? { ...STATUS.cancel, label: 'Cancelled by you' } : STATUS[item.status];
   const sign = signOf(item, wallet);
   return (
     <li className="flex flex-col gap-1 px-4 py-3">
@@ -70,7 +72,8 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
       <p className="truncate text-[13px] text-muted">{detailOf(item)}</p>
       {item.type === 'withdrawal' && item.arrival_amount !== null && (
         <p className="text-[13px] text-muted">
-          Fee {formatAmount(item.fee)} · Arrival {formatAmount(item.arrival_amount)}
+          {item.network ? `${item.network} · ` : ''}Fee {formatAmount(item.fee)} · Arrival{' '}
+          {formatAmount(item.arrival_amount)}
         </p>
       )}
       <div className="flex items-center justify-between gap-3 text-[13px]">
@@ -79,6 +82,7 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
         </time>
         <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>{status.label}</span>
       </div>
+      {item.type === 'withdrawal' && item.status === 'pending' && <CancelWithdrawal item={item} />}
     </li>
   );
 }

@@ -3,16 +3,23 @@
  * the transaction password, and the 1 % fee and arrival amount. Each field's message shows as soon
  * as it has been edited, all of them on submit. Success goes back one page. Saved addresses of the
  * currency (the address book) are offered above the address field; picking one fills it.
+ *
+ * Issue 23 (docs/decisions/0029): a network picker (following the address's shape until the user
+ * picks one), the address checked as typed by the server's own validator (src/shared/addresses.ts),
+ * and Withdraw opens a confirmation sheet (network, address, amount, fee, arrival): only its button sends.
  */
 import { useState, type FormEvent } from 'react';
+import { inferNetwork, networksOf, type Network } from '../../../shared/addresses';
 import { Link, useParams } from 'react-router';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
-import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
+import { CURRENCY_PATTERN, WALLET_MSG } from '../../../shared/api/wallet';
 import { WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { BottomSheet } from '../../components/Overlay';
+import { cx } from '../../components/cx';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PasswordField, TextField } from '../../components/TextField';
@@ -30,8 +37,69 @@ import { useSubmissionKey } from '../../lib/submission-key';
 import { useBalance } from './api/wallet-lists';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
-type Field = 'address' | 'amount' | 'password';
-const ERROR_KEY: Record<Field, string> = { address: 'address', amount: 'amount', password: 'transaction_password' };
+type Field = 'address' | 'amount' | 'password' | 'network';
+const ERROR_KEY: Record<Field, string> = {
+  address: 'address',
+  amount: 'amount',
+  password: 'transaction_password',
+  network: 'network',
+};
+
+/** Texts of the network picker and the confirmation sheet (issue 23). */
+const WITHDRAWAL_CONFIRM_TEXT = {
+  network: 'Network',
+  sheetTitle: 'Confirm withdrawal',
+  check: 'Check the network and the address. A withdrawal sent to a wrong address or network cannot be reversed.',
+  confirm: 'Confirm withdrawal',
+  back: 'Edit',
+} as const;
+
+/** The coin's networks as a segmented control; the message of a network the coin does not travel on below. */
+function NetworkPicker({
+  networks,
+  value,
+  onPick,
+  error,
+}: {
+  networks: readonly Network[];
+  value: Network;
+  onPick: (network: Network) => void;
+  error?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id="withdrawal-network-label" className="text-[13px] font-medium text-muted">
+        {WITHDRAWAL_CONFIRM_TEXT.network}
+      </span>
+      <div
+        role="radiogroup"
+        aria-labelledby="withdrawal-network-label"
+        className={cx('grid gap-1 rounded-xl bg-surface-2 p-1', networks.length > 1 ? 'grid-cols-2' : 'grid-cols-1')}
+      >
+        {networks.map((network) => (
+          <button
+            key={network}
+            type="button"
+            role="radio"
+            aria-checked={value === network}
+            onClick={() => onPick(network)}
+            className={cx(
+              'h-11 rounded-lg text-[15px] font-semibold',
+              value === network ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-ink',
+            )}
+          >
+            {network}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-[13px] text-down">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function TransactionPasswordNeeded() {
   return (
@@ -56,7 +124,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function WithdrawalForm({ currency }: { currency: string }) {
+function WithdrawalForm({ currency, networks }: { currency: string; networks: readonly Network[] }) {
   const goBack = useGoBack(PATHS.assets);
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
@@ -66,8 +134,19 @@ function WithdrawalForm({ currency }: { currency: string }) {
   const { balance, failed } = useBalance('funding', currency);
   const price = useUsdtPrices([currency])[currency];
   const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ address: false, amount: false, password: false });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({
+    address: false,
+    amount: false,
+    password: false,
+    network: false,
+  });
   const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Until the user picks a network, it follows the address (a pasted T... address is TRC20).
+  const [pickedNetwork, setPickedNetwork] = useState<Network | null>(null);
+  const inferred = inferNetwork(values.address.trim());
+  const network: Network =
+    pickedNetwork ?? (inferred !== null && networks.includes(inferred) ? inferred : networks[0]!);
   // With 2FA on, a withdrawal also needs the authenticator's current code (issue 16).
   const needsTwoFactor = useTwoFactorStatus().data?.totp === true;
   const [twoFactorCode, setTwoFactorCode] = useState('');
@@ -75,7 +154,7 @@ function WithdrawalForm({ currency }: { currency: string }) {
     needsTwoFactor && submitted && twoFactorCode.trim() === '' ? TWO_FACTOR_MSG.codeRequired : undefined;
 
   const amount = withdrawalAmount(values, balance);
-  const errors = withdrawalErrors(values, { currency, balance, price });
+  const errors = withdrawalErrors({ ...values, network }, { currency, balance, price });
   const errorOf = (field: Field) => (submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined);
   const quote = withdrawalQuote(amount, price);
 
@@ -89,8 +168,14 @@ function WithdrawalForm({ currency }: { currency: string }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || (needsTwoFactor && twoFactorCode.trim() === '')) return;
+    // Nothing is sent from the form: the sheet shows what will leave, and its button sends it.
+    setConfirming(true);
+  };
+
+  const send = () => {
     const body = {
       address: values.address.trim(),
+      network,
       amount,
       all_amount: values.allAmount,
       transaction_password: values.password,
@@ -106,6 +191,7 @@ function WithdrawalForm({ currency }: { currency: string }) {
       {
         onSuccess: () => {
           submission.finish();
+          setConfirming(false);
           goBack();
         },
       },
@@ -116,6 +202,16 @@ function WithdrawalForm({ currency }: { currency: string }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {needsPassword && <TransactionPasswordNeeded />}
+      <NetworkPicker
+        networks={networks}
+        value={network}
+        onPick={(picked) => {
+          setPickedNetwork(picked);
+          setTouched((t) => ({ ...t, network: true }));
+          if (!withdraw.isPending) withdraw.reset();
+        }}
+        error={errorOf('network')}
+      />
       <SavedAddressPicker
         currency={currency}
         selected={values.address.trim()}
@@ -126,7 +222,7 @@ function WithdrawalForm({ currency }: { currency: string }) {
         name="address"
         autoComplete="off"
         spellCheck={false}
-        placeholder={`Your ${currency} address`}
+        placeholder={`Your ${currency} address on ${network}`}
         value={values.address}
         onChange={(e) => edit('address', { address: e.target.value })}
         error={errorOf('address')}
@@ -179,7 +275,8 @@ function WithdrawalForm({ currency }: { currency: string }) {
         <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
         <Figure label="Arrival amount" value={unit(quote.arrival)} />
       </dl>
-      {withdraw.isError && (
+      {/* While the sheet is open it shows the refusal itself: one alert, not two. */}
+      {withdraw.isError && !confirming && (
         <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
       )}
       <Button type="submit" busy={withdraw.isPending}>
@@ -189,6 +286,38 @@ function WithdrawalForm({ currency }: { currency: string }) {
         Minimum withdrawal value {WITHDRAWAL_MIN_USDT} USDT. Requests are reviewed before they are paid out; the amount
         is held until then.
       </p>
+      <BottomSheet
+        open={confirming}
+        onClose={() => {
+          if (!withdraw.isPending) setConfirming(false);
+        }}
+        title={WITHDRAWAL_CONFIRM_TEXT.sheetTitle}
+      >
+        <div className="flex flex-col gap-4">
+          <dl className="rounded-2xl bg-surface-2 px-4 py-2">
+            <Figure label={WITHDRAWAL_CONFIRM_TEXT.network} value={network} />
+            <div className="flex flex-col gap-1 py-1.5 text-sm">
+              <dt className="text-muted">Withdrawal address</dt>
+              <dd className="break-all font-mono text-[13px] font-medium">{values.address.trim()}</dd>
+            </div>
+            <Figure label="Amount" value={unit(amount)} />
+            <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
+            <Figure label="Arrival amount" value={unit(quote.arrival)} />
+          </dl>
+          <p className="text-[13px] text-muted">{WITHDRAWAL_CONFIRM_TEXT.check}</p>
+          {withdraw.isError && (
+            <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
+          )}
+          <div className="grid grid-cols-[2fr_3fr] gap-3">
+            <Button variant="secondary" disabled={withdraw.isPending} onClick={() => setConfirming(false)}>
+              {WITHDRAWAL_CONFIRM_TEXT.back}
+            </Button>
+            <Button busy={withdraw.isPending} onClick={send}>
+              {WITHDRAWAL_CONFIRM_TEXT.confirm}
+            </Button>
+          </div>
+        </div>
+      </BottomSheet>
     </form>
   );
 }
@@ -197,11 +326,19 @@ export function WithdrawalPage() {
   const { currency: raw = '' } = useParams();
   const currency = raw.toUpperCase();
   const valid = CURRENCY_PATTERN.test(currency);
+  const networks = networksOf(currency);
   return (
     <>
       <PageHeader title={valid ? `Withdraw ${currency}` : 'Withdraw'} fallback={PATHS.assets} />
       <Screen className="pt-2">
-        {valid ? <WithdrawalForm currency={currency} /> : <Notice tone="error">{MSG.assetNotFound}</Notice>}
+        {!valid ? (
+          <Notice tone="error">{MSG.assetNotFound}</Notice>
+        ) : networks.length === 0 ? (
+          // No network to check an address on (USDO, the in-house coin): docs/decisions/0029.
+          <Notice tone="error">{WALLET_MSG.unsupportedCurrency(currency)}</Notice>
+        ) : (
+          <WithdrawalForm currency={currency} networks={networks} />
+        )}
       </Screen>
     </>
   );

@@ -162,6 +162,8 @@ const history = [
     usdt_value: null,
     address: null,
     decided_at: '2025-03-01T10:00:00.000Z',
+    network: null,
+    cancelled_by: null,
   },
   {
     transaction_id: 2,
@@ -177,6 +179,8 @@ const history = [
     usdt_value: null,
     address: 'TXsender',
     decided_at: null,
+    network: null,
+    cancelled_by: null,
   },
   {
     transaction_id: 1,
@@ -192,6 +196,8 @@ const history = [
     usdt_value: null,
     address: null,
     decided_at: null,
+    network: null,
+    cancelled_by: null,
   },
 ];
 

@@ -32,8 +32,10 @@ const withdrawal = {
   fee: '1',
   arrival_amount: '99',
   usdt_value: '100',
-  address: 'TQ7cXq9WqG1vB4m8',
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   decided_at: '2025-03-01T11:00:00.000Z',
+  network: 'TRC20',
+  cancelled_by: 'staff',
 };
 
 describe('history', () => {
@@ -60,9 +62,44 @@ describe('history', () => {
     show('/entrustment-history?tab=revoked');
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain('Withdrawal');
-    expect(item.textContent).toContain('To TQ7cXq9WqG1vB4m8');
-    expect(item.textContent).toContain('Fee 1 · Arrival 99');
+    expect(item.textContent).toContain('To TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(item.textContent).toContain('TRC20 · Fee 1 · Arrival 99');
     expect(item.textContent).toContain('Cancelled');
+    expect(item.textContent).not.toContain('Cancelled by you');
+    // A decided withdrawal cannot be cancelled again.
+    expect(within(item).queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
+  });
+
+  it('says when the owner cancelled it themselves (issue 23)', async () => {
+    api.on('GET /api-v1/transcations-history/', [200, [{ ...withdrawal, cancelled_by: 'owner' }]]);
+    show('/entrustment-history?tab=revoked');
+    expect((await screen.findByRole('listitem')).textContent).toContain('Cancelled by you');
+  });
+
+  it('cancels a pending withdrawal only after the sheet is confirmed, with an Idempotency-Key (issue 23)', async () => {
+    const pendingOne = { ...withdrawal, status: 'pending', cancelled_by: null, decided_at: null };
+    api.on('GET /api-v1/transcations-history/', [200, [pendingOne]]);
+    api.on('POST /api-v1/withdraw/cancel/', [
+      200,
+      { message: 'cancelled', transaction: { ...pendingOne, status: 'cancel', cancelled_by: 'owner' } },
+    ]);
+    show('/entrustment-history?tab=entrustment');
+    const item = await screen.findByRole('listitem');
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel withdrawal' }));
+    const sheet = screen.getByRole('dialog', { name: 'Cancel this withdrawal?' });
+    expect(sheet.textContent).toContain('100 USDT');
+    expect(sheet.textContent).toContain('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    // Keeping it sends nothing.
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST /api-v1/withdraw/cancel/')).toHaveLength(0);
+    fireEvent.click(within(item).getByRole('button', { name: 'Cancel withdrawal' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
+    await vi.waitFor(() => expect(api.callsTo('POST /api-v1/withdraw/cancel/')).toHaveLength(1));
+    const [call] = api.callsTo('POST /api-v1/withdraw/cancel/');
+    expect(call!.body).toEqual({ transaction_id: 5 });
+    expect(call!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("says 'Failed to fetch transaction history' when the list cannot load", async () => {
@@ -299,10 +336,25 @@ describe('pending transactions (staff)', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const deposit = await screen.findByRole('listitem', { name: /Deposit/ });
     fireEvent.click(within(deposit).getByRole('button', { name: 'Approve' }));
+    // Issue 23: it asks first, naming the user, the amount and the action; nothing is sent yet.
+    const ask = screen.getByRole('dialog', { name: 'Approve transaction' });
+    expect(ask.textContent).toContain('Approve the deposit of 300 USDT by ada@example.com?');
+    expect(api.callsTo(route)).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Approve' }));
     await vi.waitFor(() => expect(api.callsTo('GET /api-v3/admin/pending-transactions/')).toHaveLength(2));
     fireEvent.click(
       within(screen.getByRole('listitem', { name: /Withdrawal/ })).getByRole('button', { name: 'Reject' }),
     );
+    const reject = screen.getByRole('dialog', { name: 'Reject transaction' });
+    expect(reject.textContent).toContain('Reject the withdrawal of 100 USDT by ada@example.com?');
+    expect(reject.textContent).toContain('returned to their funding account');
+    // Back closes it without deciding.
+    fireEvent.click(within(reject).getByRole('button', { name: 'Back' }));
+    expect(api.callsTo(route)).toHaveLength(1);
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: /Withdrawal/ })).getByRole('button', { name: 'Reject' }),
+    );
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
     await vi.waitFor(() => expect(api.callsTo(route)).toHaveLength(2));
     expect(api.callsTo(route).map((c) => [c.query.get('transaction_id'), c.body])).toEqual([
       ['11', { action: 'approve' }],
@@ -317,12 +369,16 @@ describe('pending transactions (staff)', () => {
     api.on('GET /api-v3/admin/pending-transactions/', [200, pending]);
     api.on(route, [409, { error: 'This transaction has already been approved' }]);
     show();
-    fireEvent.click(
-      within(await screen.findByRole('listitem', { name: /Deposit/ })).getByRole('button', { name: 'Approve' }),
-    );
+    const approve = async () => {
+      fireEvent.click(
+        within(await screen.findByRole('listitem', { name: /Deposit/ })).getByRole('button', { name: 'Approve' }),
+      );
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    };
+    await approve();
     await screen.findByText('This transaction has already been approved');
     api.on(route, [500, {}]);
-    fireEvent.click(within(screen.getByRole('listitem', { name: /Deposit/ })).getByRole('button', { name: 'Approve' }));
+    await approve();
     await screen.findByText(MSG.verifyTransactionFailed);
   });
 

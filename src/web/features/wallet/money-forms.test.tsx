@@ -1,5 +1,5 @@
 /** /transfer, /withdrawal and /deposit against a faked API (docs/product.md 4, 5, 8; Idempotency-Key of docs/architecture.md 4). */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_MSG } from '../../../shared/api/wallet';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
@@ -30,6 +30,8 @@ const created = (type: string) =>
         usdt_value: null,
         address: null,
         decided_at: null,
+        network: null,
+        cancelled_by: null,
       },
     },
   ] as const;
@@ -52,6 +54,9 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const selectedOf = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
+/** Real addresses (issue 23 checks their checksums): Tether's TRON contract, the EIP-55 example. */
+const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const idempotencyKeyOf = (route: string, index = 0) => api.callsTo(route)[index]!.headers['Idempotency-Key'];
 
 describe('transfer', () => {
@@ -218,18 +223,64 @@ describe('withdrawal', () => {
     expect(link.getAttribute('href')).toBe('/safety/transaction-password');
   });
 
-  it('sends the withdrawal with an Idempotency-Key and goes back one page', async () => {
+  it('picks the network from the address until the user picks one, and checks the address as typed (issue 23)', async () => {
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    const networks = screen.getByRole('radiogroup', { name: 'Network' });
+    const checked = () => within(networks).getByRole('radio', { checked: true }).textContent;
+    expect(
+      within(networks)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['ERC20', 'TRC20']);
+    type('Withdrawal address', TRC20);
+    expect(checked()).toBe('TRC20');
+    expect(screen.queryByText(/not a valid/)).toBeNull();
+    // One character off: the checksum breaks, and the form says so before anything is sent.
+    type('Withdrawal address', TRC20.replace('jLj6t', 'jLj6T'));
+    expect(screen.getByText('This is not a valid TRC20 address')).toBeTruthy();
+    type('Withdrawal address', ERC20);
+    expect(checked()).toBe('ERC20');
+    expect(screen.queryByText(/not a valid/)).toBeNull();
+    // Picked by hand, the network stays: an ERC20 address is then not a TRC20 one.
+    fireEvent.click(within(networks).getByRole('radio', { name: 'TRC20' }));
+    expect(checked()).toBe('TRC20');
+    expect(screen.getByText('This is not a valid TRC20 address')).toBeTruthy();
+  });
+
+  it('says a coin without a network cannot be withdrawn, with no form (issue 23)', async () => {
+    renderScreen(<WithdrawalPage />, { path: '/withdrawal/:currency', url: '/withdrawal/USDO' });
+    expect(screen.getByText('USDO cannot be withdrawn')).toBeTruthy();
+    expect(screen.queryByLabelText('Withdrawal address')).toBeNull();
+  });
+
+  it('confirms in a sheet (network, address, amount, fee, arrival), sends from it with an Idempotency-Key, and goes back', async () => {
     api.on('POST /api-v1/withdraw/', created('withdrawal'));
     show();
     await screen.findByText('Available: 120.5 USDT');
-    type('Withdrawal address', ' TQ7cXq9WqG1vB4m8 ');
+    type('Withdrawal address', ` ${TRC20} `);
     type('Amount', '100');
     type('Transaction password', '246810');
     fireEvent.click(button('Withdraw'));
+    const sheet = screen.getByRole('dialog', { name: 'Confirm withdrawal' });
+    const figure = (label: string) => within(sheet).getByText(label).nextSibling?.textContent;
+    expect(figure('Network')).toBe('TRC20');
+    expect(figure('Withdrawal address')).toBe(TRC20);
+    expect(figure('Amount')).toBe('100 USDT');
+    expect(figure('Handling fee (1%)')).toBe('1 USDT');
+    expect(figure('Arrival amount')).toBe('99 USDT');
+    expect(api.callsTo('POST /api-v1/withdraw/')).toEqual([]);
+    // Edit closes it and sends nothing.
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo('POST /api-v1/withdraw/')).toEqual([]);
+    fireEvent.click(button('Withdraw'));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm withdrawal' }));
     await screen.findByText('another page');
     const [sent] = api.callsTo('POST /api-v1/withdraw/');
     expect(sent!.body).toEqual({
-      address: 'TQ7cXq9WqG1vB4m8',
+      address: TRC20,
+      network: 'TRC20',
       amount: '100',
       all_amount: false,
       transaction_password: '246810',
@@ -245,18 +296,22 @@ describe('withdrawal', () => {
     const route = 'POST /api-v1/withdraw/';
     show();
     await screen.findByText('Available: 120.5 USDT');
-    type('Withdrawal address', 'TQ7cXq9WqG1vB4m8');
+    type('Withdrawal address', TRC20);
     type('Amount', '60');
     type('Transaction password', '000000');
+    const send = () => {
+      if (!screen.queryByRole('dialog')) fireEvent.click(button('Withdraw'));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm withdrawal' }));
+    };
     api.on(route, [400, { error: WALLET_MSG.wrongTransactionPassword }]);
-    fireEvent.click(button('Withdraw'));
-    await screen.findByText(WALLET_MSG.wrongTransactionPassword);
+    send();
+    await within(await screen.findByRole('dialog')).findByText(WALLET_MSG.wrongTransactionPassword);
     api.on(route, [400, { detail: 'Address is on a block list' }]);
-    fireEvent.click(button('Withdraw'));
-    await screen.findByText('Address is on a block list');
+    send();
+    await within(screen.getByRole('dialog')).findByText('Address is on a block list');
     api.on(route, [502, 'Bad gateway']);
-    fireEvent.click(button('Withdraw'));
-    await screen.findByText(MSG.withdrawalFailed);
+    send();
+    await within(screen.getByRole('dialog')).findByText(MSG.withdrawalFailed);
   });
 });
 

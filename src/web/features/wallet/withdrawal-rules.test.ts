@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
-const filled: WithdrawalValues = { address: 'TQ7cXq9WqG1vB4m8', amount: '60', allAmount: false, password: '246810' };
+// A real TRC20 address (Tether's contract): issue 23 checks the checksum.
+const filled: WithdrawalValues = {
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  amount: '60',
+  allAmount: false,
+  password: '246810',
+};
 const usdt = { currency: 'USDT', balance: '100', price: '1' };
 
 describe('withdrawal form rules', () => {
@@ -20,6 +26,20 @@ describe('withdrawal form rules', () => {
     });
     expect(withdrawalErrors({ ...filled, address: 'has a space' }, usdt).address).toBe(MSG.enterValidAddress);
     expect(withdrawalErrors({ ...filled, amount: '0' }, usdt).amount).toBe(MSG.enterValidAmount);
+  });
+
+  it("checks the address for its network with the server's validator (issue 23)", () => {
+    expect(withdrawalErrors({ ...filled, address: 'abc' }, usdt).address).toBe(
+      'This is not a valid USDT address on ERC20 or TRC20',
+    );
+    expect(withdrawalErrors({ ...filled, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' }, usdt).address).toBe(
+      'This is not a valid TRC20 address',
+    );
+    expect(withdrawalErrors({ ...filled, network: 'ERC20' }, usdt).address).toBe('This is not a valid ERC20 address');
+    expect(withdrawalErrors({ ...filled, network: 'BTC' }, usdt).network).toBe(
+      'USDT cannot be withdrawn on the BTC network. Choose ERC20 or TRC20',
+    );
+    expect(withdrawalErrors({ ...filled, network: 'TRC20' }, usdt)).toEqual({});
   });
 
   it('needs a value of at least 50 USDT, naming what that is in the coin', () => {
@@ -44,9 +64,8 @@ describe('withdrawal form rules', () => {
   });
 
   it('leaves the money rules to the server while the balance or the price is unknown', () => {
-    expect(withdrawalErrors({ ...filled, amount: '1' }, { currency: 'BTC', balance: '5', price: undefined })).toEqual(
-      {},
-    );
+    const toBtc = { ...filled, address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: '1' };
+    expect(withdrawalErrors(toBtc, { currency: 'BTC', balance: '5', price: undefined })).toEqual({});
     expect(withdrawalErrors({ ...filled, amount: '1' }, { ...usdt, balance: undefined })).toEqual({});
   });
 

@@ -16,6 +16,8 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/forms';
 
 export interface WithdrawalValues {
   address: string;
+  /** The picked network (issue 23); '' lets the address decide (src/shared/addresses.ts). */
+  network?: string;
   amount: string;
   allAmount: boolean;
   password: string;
@@ -43,6 +45,7 @@ export function withdrawalErrors(values: WithdrawalValues, facts: WithdrawalFact
     all_amount: values.allAmount,
     transaction_password: values.password,
     currency: facts.currency,
+    ...(values.network ? { network: values.network } : {}),
   });
   const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
   if (!errors.amount && facts.balance !== undefined && facts.price !== undefined) {

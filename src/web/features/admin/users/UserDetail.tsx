@@ -159,7 +159,10 @@ function Transactions({ transactions }: { transactions: AdminUserDetail['transac
                 <span className="font-medium capitalize">
                   {tx.type} · {formatAmount(tx.amount)} {tx.currency}
                 </span>
-                <span className="capitalize text-muted">{tx.status}</span>
+                <span className="capitalize text-muted">
+                  {/* Issue 23: who cancelled it, the owner or staff's Reject. */}
+                  {tx.cancelled_by ? `${tx.status} by ${tx.cancelled_by}` : tx.status}
+                </span>
               </div>
               <div className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-[13px] text-muted">
                 <span>{tx.type === 'transfer' ? `${tx.transfer_from} → ${tx.transfer_to}` : (tx.address ?? '')}</span>

@@ -1,11 +1,17 @@
 /**
- * The three money-moving calls (docs/product.md 7): recharge (a deposit request), transfer between the
- * user's wallets, withdraw. Each carries the submission's Idempotency-Key; success refreshes every
+ * The money-moving calls (docs/product.md 7): recharge (a deposit request), transfer between the
+ * user's wallets, withdraw, and the owner's cancel of a pending withdrawal (issue 23). Each carries the submission's Idempotency-Key; success refreshes every
  * balance and history.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { rechargeBody, transactionCreated, transferBody, withdrawalBody } from '../../../../shared/api/wallet';
+import {
+  rechargeBody,
+  transactionCreated,
+  transferBody,
+  withdrawalBody,
+  type WithdrawalCancelBody,
+} from '../../../../shared/api/wallet';
 import { api } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/submission-key';
 import { WALLET_KEY } from './wallet-lists';
@@ -33,3 +39,4 @@ function useMoneyPost<T>(path: string) {
 export const useRecharge = () => useMoneyPost<RechargeRequest>('/api-v1/recharge/');
 export const useTransfer = () => useMoneyPost<TransferRequest>('/api-v1/transfer-to-wallet/');
 export const useWithdraw = () => useMoneyPost<WithdrawalRequest>('/api-v1/withdraw/');
+export const useCancelWithdrawal = () => useMoneyPost<WithdrawalCancelBody>('/api-v1/withdraw/cancel/');

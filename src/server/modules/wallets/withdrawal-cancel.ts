@@ -1,0 +1,74 @@
+/**
+ * The owner's cancel of their pending withdrawal (issue 23, `POST /api-v1/withdraw/cancel/`,
+ * docs/decisions/0029): the held amount goes back through the ledger exactly as staff's Reject
+ * returns it (review.ts: house withdrawals -> the owner's funding, reason withdrawal_refund), and the
+ * row ends in SPEC's status cancel with the owner as its decider. The row is locked first, so a
+ * cancel and a staff decision of one withdrawal run one after the other: the second finds it
+ * decided (409) and exactly one of them moves money.
+ */
+import { and, eq } from 'drizzle-orm';
+import { WALLET_MSG, type TransactionCreated, type WithdrawalCancelBody } from '../../../shared/api/wallet.js';
+import type { AppContext } from '../../context.js';
+import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import { transactions } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../lib/audit.js';
+import { house, move } from '../ledger/index.js';
+import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+
+export function createWithdrawalCancelService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  return {
+    cancel(userId: number, body: WithdrawalCancelBody, scope: IdempotencyScope) {
+      return runIdempotent<undefined, TransactionCreated>(
+        ctx.db,
+        { userId, ...scope, fingerprint: body },
+        {
+          statusCode: 200,
+          prepare: async () => undefined,
+          execute: async (tx) => {
+            const [row] = await tx
+              .select()
+              .from(transactions)
+              .where(and(eq(transactions.id, body.transaction_id), eq(transactions.type, 'withdrawal')))
+              .for('update');
+            // Another user's withdrawal answers as if it did not exist.
+            if (!row || row.userId !== userId) throw notFound(WALLET_MSG.withdrawalNotFound);
+            if (row.status !== 'pending') throw conflict(WALLET_MSG.withdrawalAlreadyDecided(row.status));
+
+            const account = { userId, wallet: 'funding' as const, currency: row.currency };
+            const { to: refund } = await move(tx, house('withdrawals', row.currency), account, row.amount, {
+              reason: 'withdrawal_refund',
+              refType: TRANSACTION_REF,
+              refId: row.id,
+            });
+            const [updated] = await tx
+              .update(transactions)
+              .set({ status: 'cancel', decidedBy: userId, decidedAt: ctx.clock.now() })
+              .where(eq(transactions.id, row.id))
+              .returning();
+            await recordAudit(tx, {
+              actorId: userId,
+              action: 'transaction.owner_cancel',
+              targetType: 'transaction',
+              targetId: row.id,
+              before: {
+                status: row.status,
+                type: row.type,
+                user_id: userId,
+                amount: row.amount,
+                currency: row.currency,
+              },
+              after: {
+                status: 'cancel',
+                credited: refund.amount,
+                account_id: refund.accountId,
+                balance_after: refund.balanceAfter,
+              },
+            });
+            return { message: WALLET_MSG.withdrawalCancelled, transaction: toTransactionItem(updated!) };
+          },
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The owner's cancel of a pending withdrawal (issue 23, `POST /api-v1/withdraw/cancel/`): a button on
+ * the record, then a sheet that says what comes back before anything is sent.
+ */
+import { useState } from 'react';
+import type { TransactionItem } from '../../../shared/api/wallet';
+import { formatAmount } from '../../../shared/format';
+import { Button } from '../../components/Button';
+import { Notice } from '../../components/Notice';
+import { BottomSheet } from '../../components/Overlay';
+import { errorMessage } from '../../lib/api';
+import { newIdempotencyKey } from '../../lib/submission-key';
+import { useCancelWithdrawal } from './api/money-moves';
+
+const CANCEL_TEXT = {
+  button: 'Cancel withdrawal',
+  title: 'Cancel this withdrawal?',
+  keep: 'Keep it',
+  confirm: 'Yes, cancel',
+  failed: 'Could not cancel the withdrawal. Please try again.',
+} as const;
+
+export function CancelWithdrawal({ item }: { item: TransactionItem }) {
+  const [open, setOpen] = useState(false);
+  // One key per opening of the sheet: a retry after a lost answer is the same cancel.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const cancel = useCancelWithdrawal();
+  const amount = `${formatAmount(item.amount)} ${item.currency}`;
+
+  const close = () => {
+    setOpen(false);
+    cancel.reset();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="min-h-touch self-start rounded-lg px-3 text-[13px] font-semibold text-down hover:bg-down/10 -ml-3"
+      >
+        {CANCEL_TEXT.button}
+      </button>
+      <BottomSheet open={open} onClose={close} title={CANCEL_TEXT.title}>
+        <div className="flex flex-col gap-4">
+          <p className="text-sm">
+            {amount} to <span className="break-all font-mono text-[13px]">{item.address}</span>
+            {item.network ? ` (${item.network})` : ''} will not be sent. The whole {amount} returns to your funding
+            account.
+          </p>
+          {cancel.isError && <Notice tone="error">{errorMessage(cancel.error, CANCEL_TEXT.failed)}</Notice>}
+          <div className="grid grid-cols-2 gap-3">
+            <Button variant="secondary" onClick={close}>
+              {CANCEL_TEXT.keep}
+            </Button>
+            <Button
+              variant="danger"
+              busy={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(
+                  { body: { transaction_id: item.transaction_id }, idempotencyKey: key },
+                  {
+                    onSuccess: () => {
+                      setKey(newIdempotencyKey());
+                      setOpen(false);
+                    },
+                  },
+                )
+              }
+            >
+              {CANCEL_TEXT.confirm}
+            </Button>
+          </div>
+        </div>
+      </BottomSheet>
+    </>
+  );
+}
