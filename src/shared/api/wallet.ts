@@ -10,7 +10,7 @@ import {
   TRANSACTION_STATUSES,
   type WalletKind,
 } from '../constants.js';
-import { ADDRESS_MSG, checkAddress, networksOf } from '../addresses.js';
+import { ADDRESS_MSG, checkAddress, networksOf as withdrawalNetworksOf } from '../addresses.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam } from './common.js';
@@ -256,7 +256,7 @@ export const withdrawalBody = z
     const currency = (v.currency ?? '').trim().toUpperCase();
     if (!address || address.length > 128 || /\s/.test(address)) {
       ctx.addIssue({ code: 'custom', path: [addressPath], message: MSG.enterValidAddress });
-    } else if (networksOf(currency).length > 0) {
+    } else if (withdrawalNetworksOf(currency).length > 0) {
       // The address must be one of the network's, checksum included (issue 23): a typo loses money for good.
       const check = checkAddress(currency, address, v.network?.trim().toUpperCase());
       if (!check.ok)
@@ -277,7 +277,7 @@ export const withdrawalBody = z
     }
     if (!CURRENCY_PATTERN.test(currency)) {
       ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.chooseCurrency });
-    } else if (networksOf(currency).length === 0) {
+    } else if (withdrawalNetworksOf(currency).length === 0) {
       // No network to check an address for (e.g. USDO, the in-house coin): not withdrawable (0029).
       ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.unsupportedCurrency(currency) });
     }
