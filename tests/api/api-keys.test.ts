@@ -31,7 +31,7 @@ async function mailedCode(user: TestUser): Promise<string> {
 }
 
 async function createKey(user: TestUser, body: Record<string, unknown> = {}) {
-  return call<ApiKeyCreated>(t, 'POST', '/api-v1/api-keys/', {
+  return call<ApiKeyCreated & { error?: string }>(t, 'POST', '/api-v1/api-keys/', {
     token: user.token,
     body: { label: 'bot', permissions: ['read', 'spot'], code: await mailedCode(user), ...body },
   });

@@ -102,6 +102,10 @@ export const privateApiModule: AppModule = (app, ctx) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
+  // The official connector sends every parameter in the query string, with an empty body labelled
+  // JSON: here (this module's routes only) an empty or JSON body is no parameters, as on the exchange.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) => done(null, null));
 
   type Handler = (caller: SignedCaller, reply: FastifyReply) => Promise<unknown>;
   /** A signed route: weight first (refusals count too, as the exchange counts them), then the key. */
@@ -148,10 +152,7 @@ export const privateApiModule: AppModule = (app, ctx) => {
         .select({ orderId: spotOrderClientIds.orderId })
         .from(spotOrderClientIds)
         .where(
-          and(
-            eq(spotOrderClientIds.userId, caller.userId),
-            eq(spotOrderClientIds.clientOrderId, origClientOrderId),
-          ),
+          and(eq(spotOrderClientIds.userId, caller.userId), eq(spotOrderClientIds.clientOrderId, origClientOrderId)),
         );
       id = mapped?.orderId ?? orderIdOfClientId(origClientOrderId) ?? undefined;
       if (id === undefined) return undefined;
@@ -174,7 +175,8 @@ export const privateApiModule: AppModule = (app, ctx) => {
     if (respText !== 'ACK' && respText !== 'RESULT' && respText !== 'FULL')
       throw new ExchangeApiError(400, -1130, 'Invalid data sent for a parameter.');
     const clientId = params.get('newClientOrderId');
-    if (clientId !== undefined && !CLIENT_ID.test(clientId)) throw apiError.illegal('newClientOrderId', CLIENT_ID_LEGAL);
+    if (clientId !== undefined && !CLIENT_ID.test(clientId))
+      throw apiError.illegal('newClientOrderId', CLIENT_ID_LEGAL);
     let quantity = decimal(params, 'quantity');
     const quoteOrderQty = decimal(params, 'quoteOrderQty');
     const price = decimal(params, 'price');
@@ -191,7 +193,11 @@ export const privateApiModule: AppModule = (app, ctx) => {
       if (params.has('timeInForce')) throw notRequired('timeInForce');
       if (price !== undefined) throw notRequired('price');
       if ((quantity === undefined) === (quoteOrderQty === undefined))
-        throw new ExchangeApiError(400, -1102, "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!");
+        throw new ExchangeApiError(
+          400,
+          -1102,
+          "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
+        );
       if (quoteOrderQty !== undefined) {
         // The quantity the quote amount buys (with our fee, added in USDT) or sells, at the house's price now.
         const quote = await quoteOf(ctx.market, pair.coin, side).catch(() => {
@@ -202,7 +208,14 @@ export const privateApiModule: AppModule = (app, ctx) => {
       }
       checkLot(pair, quantity!);
     }
-    const body: SpotOrderBody = { symbol: pair.symbol, coin: pair.coin, side, type, quantity: quantity!, price: price ?? null };
+    const body: SpotOrderBody = {
+      symbol: pair.symbol,
+      coin: pair.coin,
+      side,
+      type,
+      quantity: quantity!,
+      price: price ?? null,
+    };
     return { body, clientId, respType: respText as 'ACK' | 'RESULT' | 'FULL' };
   }
 
@@ -215,7 +228,6 @@ export const privateApiModule: AppModule = (app, ctx) => {
     signed(1, 'spot', async (caller, reply) => {
       const { body, clientId, respType } = await orderRequest(caller);
       const kept = clientId ?? newClientId();
-      let placed: SpotOrderRow | undefined;
       try {
         await spot.place(caller.userId, body, { key: null, route: 'POST /api/v3/order' }, async (tx, order) => {
           await tx.insert(spotOrderClientIds).values({ orderId: order.id, userId: caller.userId, clientOrderId: kept });
@@ -229,8 +241,7 @@ export const privateApiModule: AppModule = (app, ctx) => {
         .from(spotOrderClientIds)
         .innerJoin(spotOrders, eq(spotOrders.id, spotOrderClientIds.orderId))
         .where(and(eq(spotOrderClientIds.userId, caller.userId), eq(spotOrderClientIds.clientOrderId, kept)));
-      placed = row?.order;
-      return reply.send(placedView(placed!, kept, respType));
+      return reply.send(placedView(row!.order, kept, respType));
     }),
   );
 
@@ -292,7 +303,11 @@ export const privateApiModule: AppModule = (app, ctx) => {
     doc('Cancel all open orders on a symbol (TRADE)'),
     signed(1, 'spot', async (caller, reply) => {
       const pair = pairParam(caller.params);
-      const open = await ordersWhere(caller.userId, [eq(spotOrders.status, 'open'), eq(spotOrders.coin, pair.coin)], 10_000);
+      const open = await ordersWhere(
+        caller.userId,
+        [eq(spotOrders.status, 'open'), eq(spotOrders.coin, pair.coin)],
+        10_000,
+      );
       if (open.length === 0) throw unknownOrder();
       const cancelled: SpotOrderRow[] = [];
       for (const row of open) {
