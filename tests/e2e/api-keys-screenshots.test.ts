@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { apiKeys } from '../../src/server/db/schema.js';
+import { MSG } from '../../src/shared/messages.js';
 import { sealApiSecret } from '../../src/server/modules/api-keys/keys.js';
 import { signUp } from '../helpers/users.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
@@ -15,7 +16,7 @@ describeScreenshots('API keys screenshots', (suite) => {
   for (const scheme of SCHEMES) {
     it(`safety center, API keys list, create form, secret shown once (${scheme})`, async () => {
       const user = await signUp(suite.app, { first_name: 'Ada', last_name: 'Bot' });
-      const key = (n: number) => `Ab3${n}`.padEnd(64, 'k');
+      const key = (n: number) => `Ab3${scheme}${n}`.padEnd(64, 'k');
       const now = suite.app.clock.now();
       await suite.app.db.insert(apiKeys).values(
         [
@@ -42,7 +43,7 @@ describeScreenshots('API keys screenshots', (suite) => {
       await shot(page, `${scheme}-safety-center-api-keys`, { fullPage: true });
 
       await page.getByText('API keys').click();
-      await page.getByText('Grid bot').waitFor();
+      await page.getByRole('switch', { name: 'Grid bot enabled' }).waitFor();
       await page.getByText('ended by a password reset').waitFor();
       await shot(page, `${scheme}-api-keys-list`);
 
@@ -50,7 +51,7 @@ describeScreenshots('API keys screenshots', (suite) => {
       await page.getByRole('checkbox', { name: /Spot trading/ }).check();
       await page.getByLabel('IP allowlist (optional)').fill('198.51.100.4');
       await page.getByRole('button', { name: 'Send OTP' }).click();
-      await page.getByRole('button', { name: /OTP sent|Resend OTP/ }).waitFor();
+      await page.getByText(MSG.otpSent).waitFor();
       await page
         .getByLabel(/code|OTP/i)
         .last()
@@ -64,7 +65,7 @@ describeScreenshots('API keys screenshots', (suite) => {
       await shot(page, `${scheme}-api-keys-secret-once`, { fullPage: true });
       // Once: after it is put away, the page never shows it again.
       await page.getByRole('button', { name: 'I have saved the secret' }).click();
-      await page.getByText('Market maker').waitFor();
+      await page.getByRole('switch', { name: 'Market maker enabled' }).waitFor();
       expect(await page.content()).not.toContain(secret);
       await context.close();
     });
