@@ -637,7 +637,10 @@ export const apiKeys = pgTable(
     /** Of API_KEY_PERMISSIONS: 'read', 'spot', 'lever'; never withdrawals. */
     permissions: text('permissions').array().notNull(),
     /** Addresses the key may be used from; empty: any. */
-    ipAllowlist: text('ip_allowlist').array().notNull().default(sql`'{}'`),
+    ipAllowlist: text('ip_allowlist')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -134,7 +134,8 @@ export async function authenticate(
     if (!timestamp) throw apiError.mandatory('timestamp');
     if (!INTEGER.test(timestamp)) throw apiError.illegal('timestamp', '^[0-9]{1,20}$');
     const recv = params.get('recvWindow');
-    if (recv !== undefined && !/^\d{1,20}(\.\d{1,3})?$/.test(recv)) throw apiError.illegal('recvWindow', '^[0-9]{1,20}$');
+    if (recv !== undefined && !/^\d{1,20}(\.\d{1,3})?$/.test(recv))
+      throw apiError.illegal('recvWindow', '^[0-9]{1,20}$');
     const recvWindow = recv === undefined ? RECV_WINDOW_DEFAULT : Number(recv);
     if (recvWindow > RECV_WINDOW_MAX) throw apiError.badRecvWindow();
     const serverTime = ctx.clock.now().getTime();

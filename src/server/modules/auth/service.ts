@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { endApiKeys } from '../api-keys/end.js';
+import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';

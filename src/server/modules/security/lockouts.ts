@@ -26,7 +26,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { accountLocks, securityFailures, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { endApiKeys } from '../api-keys/end.js';
+import { endApiKeys } from '../api-keys/index.js';
 
 export type LockScope = 'sign-in' | 'withdrawal';
 export type FailureKind = 'login-password' | 'transaction-password' | 'two-factor';
