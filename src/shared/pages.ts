@@ -55,6 +55,7 @@ export const PAGES = {
       screen: 'WithdrawalAddressesPage',
     },
     antiPhishingCode: { path: '/safety/anti-phishing-code', feature: 'safety', screen: 'AntiPhishingPage' },
+    apiKeys: { path: '/safety/api-keys', feature: 'safety', screen: 'ApiKeysPage' },
     sessions: { path: '/safety/sessions', feature: 'safety', screen: 'SessionsPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },

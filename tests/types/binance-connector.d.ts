@@ -17,5 +17,17 @@ declare module '@binance/connector' {
       interval: string,
       options?: { limit?: number; startTime?: number; endTime?: number },
     ): Promise<Response>;
+    // The signed calls of the private API (issue 20, tests/api/private-api.test.ts).
+    account(options?: Record<string, unknown>): Promise<Response>;
+    newOrder(symbol: string, side: string, type: string, options?: Record<string, unknown>): Promise<Response>;
+    getOrder(symbol: string, options?: Record<string, unknown>): Promise<Response>;
+    cancelOrder(symbol: string, options?: Record<string, unknown>): Promise<Response>;
+    openOrders(options?: Record<string, unknown>): Promise<Response>;
+    cancelOpenOrders(symbol: string, options?: Record<string, unknown>): Promise<Response>;
+    allOrders(symbol: string, options?: Record<string, unknown>): Promise<Response>;
+    myTrades(symbol: string, options?: Record<string, unknown>): Promise<Response>;
+    createListenKey(): Promise<Response>;
+    renewListenKey(listenKey: string): Promise<Response>;
+    closeListenKey(listenKey: string): Promise<Response>;
   }
 }

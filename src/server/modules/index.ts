@@ -1,6 +1,7 @@
 /** Every capability the server offers, in registration order. */
 import type { AppModule } from '../context.js';
 import { adminModule } from './admin/index.js';
+import { apiKeysModule, privateApiModule } from './api-keys/index.js';
 import { authModule, sessionsModule } from './auth/index.js';
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
@@ -26,6 +27,8 @@ export const modules: AppModule[] = [
   protectionModule,
   tradesModule,
   spotModule,
+  apiKeysModule,
+  privateApiModule,
   filesModule,
   identityModule,
   faqModule,

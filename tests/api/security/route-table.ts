@@ -7,10 +7,11 @@
  * twins of GET routes share the GET entry). Objects in the request belong to `s.owner`; say
  * `owned: true` when the route names such an object, and other users then get 404.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   accountLocks,
+  apiKeys,
   chatMessages,
   faqEntries,
   trades,
@@ -21,6 +22,7 @@ import {
 } from '../../../src/server/db/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { SPEC_BONUS_TIERS } from '../../../src/shared/api/bonuses.js';
+import { sealApiSecret } from '../../../src/server/modules/api-keys/keys.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { startSession } from '../../../src/server/modules/auth/sessions.js';
 import { house, move } from '../../../src/server/modules/ledger/index.js';
@@ -48,8 +50,10 @@ import {
  * - admin: staff only; other accounts 403, bad tokens 401.
  * - signed-file: the URL's signature is the permission; tokens change nothing.
  * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
+ * - signed-key: the exchange-compatible private API (issue 20): the request's API key and HMAC
+ *   signature are the permission, bearer tokens change nothing (its refusals: private-api.test.ts).
  */
-type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket';
+type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket' | 'signed-key';
 
 /** Real accounts a request can come from; forged and revoked tokens send the owner's request. */
 export type ActorName = 'owner' | 'other' | 'admin';
@@ -217,6 +221,103 @@ async function ownerRestingSpotOrder(s: Scene): Promise<number> {
   const orderId = res.body.order.order_id as number;
   spotOrdersPlacedBySetup.add(orderId);
   return orderId;
+}
+
+// ---- API keys and the signed private API (issue 20) ----
+
+let apiKeysMade = 0;
+const liveKeys = new WeakMap<TestUser, { id: number; apiKey: string; secret: string }>();
+
+/**
+ * A live spot-trading API key of `user` (made in the database, as the API would make it): a password
+ * change or reset earlier in the walk ends keys, so an ended or deleted one is replaced.
+ */
+async function liveKeyOf(s: Scene, user: TestUser) {
+  const known = liveKeys.get(user);
+  if (known) {
+    const [row] = await s.t.db.select().from(apiKeys).where(eq(apiKeys.id, known.id));
+    if (row && row.enabled && !row.endedAt) return known;
+  }
+  const apiKey = `MatrixKey${++apiKeysMade}`.padEnd(64, 'x');
+  const secret = randomBytes(32).toString('hex');
+  const [row] = await s.t.db
+    .insert(apiKeys)
+    .values({
+      userId: user.id,
+      apiKey,
+      secretCiphertext: sealApiSecret(s.t.config.jwtSecret, user.id, apiKey, secret),
+      label: 'matrix',
+      permissions: ['read', 'spot'],
+    })
+    .returning({ id: apiKeys.id });
+  const key = { id: row!.id, apiKey, secret };
+  liveKeys.set(user, key);
+  return key;
+}
+
+/** A request signed as the exchange signs it (recvWindow at its most: the walk builds requests ahead). */
+async function signedRequest(s: Scene, user: TestUser, path: string, params: Record<string, string> = {}) {
+  const key = await liveKeyOf(s, user);
+  const query = new URLSearchParams({
+    ...params,
+    recvWindow: '60000',
+    timestamp: String(s.t.clock.now().getTime()),
+  }).toString();
+  const signature = createHmac('sha256', key.secret).update(query).digest('hex');
+  return { url: `${path}?${query}&signature=${signature}`, headers: { 'x-mbx-apikey': key.apiKey } };
+}
+
+/** A resting spot limit buy of `user` (placed as setup: its money moves are explained). */
+async function restingSpotOrderOf(s: Scene, user: TestUser): Promise<number> {
+  await grant(s.t, user, 'funding', 'USDT', '100');
+  const price = Math.floor(Number(await btcMark(s)) / 2).toString();
+  const res = await call(s.t, 'POST', '/api-v1/spot-orders/', {
+    token: user.token,
+    body: { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.001', price },
+  });
+  if (res.status !== 201) throw new Error(`spot-orders: ${res.status} ${JSON.stringify(res.body)}`);
+  const orderId = res.body.order.order_id as number;
+  spotOrdersPlacedBySetup.add(orderId);
+  return orderId;
+}
+
+const someOrder = new WeakMap<TestUser, number>();
+/** An order of `user`, any status (GET /api/v3/order reads it): placed once per user. */
+async function anyOrderOf(s: Scene, user: TestUser): Promise<number> {
+  let id = someOrder.get(user);
+  if (id === undefined) someOrder.set(user, (id = await restingSpotOrderOf(s, user)));
+  return id;
+}
+
+/** An API key of the owner (made in the database: creating one through the API is POST's entry). */
+async function ownerApiKey(s: Scene): Promise<number> {
+  await roomForApiKey(s, s.owner);
+  const apiKey = `MatrixOwn${++apiKeysMade}`.padEnd(64, 'y');
+  const [row] = await s.t.db
+    .insert(apiKeys)
+    .values({
+      userId: s.owner.id,
+      apiKey,
+      secretCiphertext: sealApiSecret(s.t.config.jwtSecret, s.owner.id, apiKey, 'secret'),
+      label: 'matrix',
+      permissions: ['read'],
+    })
+    .returning({ id: apiKeys.id });
+  return row!.id;
+}
+
+/**
+ * Room for one more key of `user`: keys beyond the first few are dropped (a user may hold API_KEYS_MAX).
+ */
+async function roomForApiKey(s: Scene, user: TestUser): Promise<void> {
+  const held = await s.t.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, user.id));
+  if (held.length >= 10)
+    await s.t.db.delete(apiKeys).where(
+      inArray(
+        apiKeys.id,
+        held.slice(0, -2).map((k) => k.id),
+      ),
+    );
 }
 
 /**
@@ -610,6 +711,90 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s) => ({ url: `/api-v1/spot-orders/${await ownerRestingSpotOrder(s)}/` }),
   },
   'GET /api-v1/spot-rules/': { access: 'public', request: get('/api-v1/spot-rules/') },
+
+  // --- API keys (issue 20, docs/security.md "API keys") ---
+  'GET /api-v1/api-keys/': { access: 'user', request: get('/api-v1/api-keys/') },
+  'POST /api-v1/api-keys/': {
+    access: 'user',
+    ok: 201,
+    request: async (s, actor) => {
+      await roomForApiKey(s, actor);
+      return {
+        url: '/api-v1/api-keys/',
+        body: { label: 'matrix', permissions: ['read', 'spot'], code: await securityCode(s.t, actor) },
+      };
+    },
+  },
+  'PATCH /api-v1/api-keys/:id/': {
+    access: 'user',
+    owned: true,
+    // Staff have no way into a user's keys either.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/api-keys/${await ownerApiKey(s)}/`, body: { enabled: false } }),
+  },
+  'DELETE /api-v1/api-keys/:id/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/api-keys/${await ownerApiKey(s)}/` }),
+  },
+
+  // --- the exchange-compatible private API: each caller signs with a key of its own ---
+  'GET /api/v3/account': { access: 'signed-key', request: (s, actor) => signedRequest(s, actor, '/api/v3/account') },
+  'POST /api/v3/order': {
+    access: 'signed-key',
+    request: async (s, actor) => {
+      await grant(s.t, actor, 'funding', 'USDT', '200');
+      return signedRequest(s, actor, '/api/v3/order', {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '0.001',
+      });
+    },
+  },
+  'POST /api/v3/order/test': {
+    access: 'signed-key',
+    request: (s, actor) =>
+      signedRequest(s, actor, '/api/v3/order/test', {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '0.001',
+      }),
+  },
+  'GET /api/v3/order': {
+    access: 'signed-key',
+    request: async (s, actor) =>
+      signedRequest(s, actor, '/api/v3/order', { symbol: 'BTCUSDT', orderId: String(await anyOrderOf(s, actor)) }),
+  },
+  'DELETE /api/v3/order': {
+    access: 'signed-key',
+    request: async (s, actor) =>
+      signedRequest(s, actor, '/api/v3/order', {
+        symbol: 'BTCUSDT',
+        orderId: String(await restingSpotOrderOf(s, actor)),
+      }),
+  },
+  'GET /api/v3/openOrders': {
+    access: 'signed-key',
+    request: (s, actor) => signedRequest(s, actor, '/api/v3/openOrders', { symbol: 'BTCUSDT' }),
+  },
+  'DELETE /api/v3/openOrders': {
+    access: 'signed-key',
+    request: async (s, actor) => {
+      await restingSpotOrderOf(s, actor);
+      return signedRequest(s, actor, '/api/v3/openOrders', { symbol: 'BTCUSDT' });
+    },
+  },
+  'GET /api/v3/allOrders': {
+    access: 'signed-key',
+    request: (s, actor) => signedRequest(s, actor, '/api/v3/allOrders', { symbol: 'BTCUSDT' }),
+  },
+  'GET /api/v3/myTrades': {
+    access: 'signed-key',
+    request: (s, actor) => signedRequest(s, actor, '/api/v3/myTrades', { symbol: 'BTCUSDT' }),
+  },
 
   // --- staff console (users, audit log, settings) ---
   'GET /api-v3/admin/users/': { access: 'admin', request: get('/api-v3/admin/users/') },

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
@@ -70,7 +71,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
    * Set a new login password, end every session issued before and close withdrawals for 24 hours
    * (docs/security.md "## Locks": whoever changed it may not be the owner). Returns the new token version.
    */
-  async function replaceLoginPassword(userId: number, password: string) {
+  async function replaceLoginPassword(userId: number, password: string, reason: 'password-reset' | 'password-changed') {
     const passwordHash = await hashPassword(password);
     const row = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -82,6 +83,8 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       // The token version already refuses every older token; ending the rows too keeps the
       // Sessions and devices list true (docs/security.md "Sessions and devices").
       await endSessions(tx, ctx.clock.now(), userId);
+      // API keys end with the sessions, for good (docs/security.md "API keys").
+      await endApiKeys(tx, ctx.clock.now(), userId, reason);
       return updated!;
     });
     sessionsChanged(ctx, userId);
@@ -162,7 +165,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       await otp.consume(email, 'reset', code);
       const user = await findByEmail(ctx.db, email);
       if (!user) throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
-      await replaceLoginPassword(user.id, password);
+      await replaceLoginPassword(user.id, password, 'password-reset');
       return { message: MSG.passwordUpdated };
     },
 
@@ -175,7 +178,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 
     async updateLoginPassword(userId: number, email: string, newPassword: string, code: string, client: ClientInfo) {
       await otp.consume(email, 'security', code);
-      const row = await replaceLoginPassword(userId, newPassword);
+      const row = await replaceLoginPassword(userId, newPassword, 'password-changed');
       return { message: MSG.passwordUpdated, access: await issueToken(row, client) };
     },
 

@@ -1,9 +1,9 @@
 export * from './lockouts.js';
 export * from './second-factor.js';
-export { consumeTwoFactorCode } from './two-factor.js';
+export { consumeTwoFactorCode, decryptSecret, encryptSecret } from './two-factor.js';
 export { twoFactorModule } from './two-factor-routes.js';
 export { passkeysModule } from './passkey-routes.js';
 export { withAntiPhishingCode } from './anti-phishing-mail.js';
-export { assertWithdrawalAddressAllowed } from './protection.js';
+export { assertWithdrawalAddressAllowed, confirmSensitiveChange } from './protection.js';
 export { protectionModule } from './protection-routes.js';
 export { verifyPasskeyAssertion } from './passkeys.js';

@@ -26,6 +26,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { accountLocks, securityFailures, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { endApiKeys } from '../api-keys/index.js';
 
 export type LockScope = 'sign-in' | 'withdrawal';
 export type FailureKind = 'login-password' | 'transaction-password' | 'two-factor';
@@ -110,6 +111,8 @@ export async function recordFailure(ctx: LockContext, userId: number, kind: Fail
         target: [accountLocks.userId, accountLocks.reason],
         set: { lockedUntil: until, createdAt: now },
       });
+    // A locked account's API keys end with the lock, for good (docs/security.md "API keys").
+    await endApiKeys(tx, now, userId, 'account-locked');
     return until;
   });
   // The lock is in force whether or not its mail goes out: a mail failure is logged, and the

@@ -72,20 +72,29 @@ export async function antiPhishingCodeOf(db: Queryable, email: string): Promise<
   return row?.code ?? null;
 }
 
-export function createProtectionService(ctx: ProtectionContext) {
-  const otp = createOtpService(ctx);
-
-  /** The second factor when 2FA is on, else the emailed security code. */
-  async function confirm(userId: number, code: string | undefined, passkey: Record<string, unknown> | undefined) {
-    if ((await secondFactorMethods(ctx.db, userId)).length > 0) {
-      await requireSecondFactor(ctx, userId, { two_factor_code: code, ...(passkey ? { passkey } : {}) });
-      return;
-    }
-    if (!code) throw badRequest(PROTECTION_MSG.enterCode, { code: PROTECTION_MSG.enterCode });
-    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) throw unauthorized();
-    await otp.consume(user.email, 'security', code);
+/**
+ * Confirms a sensitive change: the second factor when 2FA is on, else the emailed security code.
+ * Also creating an API key (modules/api-keys).
+ */
+export async function confirmSensitiveChange(
+  ctx: ProtectionContext,
+  userId: number,
+  code: string | undefined,
+  passkey: Record<string, unknown> | undefined,
+) {
+  if ((await secondFactorMethods(ctx.db, userId)).length > 0) {
+    await requireSecondFactor(ctx, userId, { two_factor_code: code, ...(passkey ? { passkey } : {}) });
+    return;
   }
+  if (!code) throw badRequest(PROTECTION_MSG.enterCode, { code: PROTECTION_MSG.enterCode });
+  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  await createOtpService(ctx).consume(user.email, 'security', code);
+}
+
+export function createProtectionService(ctx: ProtectionContext) {
+  const confirm = (userId: number, code: string | undefined, passkey: Record<string, unknown> | undefined) =>
+    confirmSensitiveChange(ctx, userId, code, passkey);
 
   return {
     async listAddresses(userId: number): Promise<WithdrawalAddress[]> {

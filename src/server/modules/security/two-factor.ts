@@ -29,39 +29,50 @@ const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
 // ---- keys derived from the server secret (docs/decisions/0021-two-factor.md) ----
 
-const keyCache = new WeakMap<Uint8Array, { cipher: Buffer; recovery: Buffer }>();
-function keysOf(jwtSecret: Uint8Array) {
+const keyCache = new WeakMap<Uint8Array, Map<string, Buffer>>();
+/** A 32-byte key for one purpose (HKDF info), derived from the server secret once. */
+function keyOf(jwtSecret: Uint8Array, info: string): Buffer {
   let keys = keyCache.get(jwtSecret);
-  if (!keys) {
-    const derive = (info: string) => Buffer.from(hkdfSync('sha256', jwtSecret, 'coinfront-two-factor', info, 32));
-    keys = { cipher: derive('totp-secret-v1'), recovery: derive('recovery-code-v1') };
-    keyCache.set(jwtSecret, keys);
+  if (!keys) keyCache.set(jwtSecret, (keys = new Map()));
+  let key = keys.get(info);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', jwtSecret, 'coinfront-two-factor', info, 32));
+    keys.set(info, key);
   }
-  return keys;
+  return key;
 }
 
+const TOTP_KEY = 'totp-secret-v1';
+const RECOVERY_KEY = 'recovery-code-v1';
 const CIPHERTEXT_VERSION = 'v1';
 
-/** AES-256-GCM, bound to the user (associated data), so a row copied to another account does not open. */
-function encryptTotpSecret(jwtSecret: Uint8Array, userId: number, secret: string): string {
+/**
+ * AES-256-GCM with a key of its own per purpose (`info`), bound to its owner by the associated data
+ * (`aad`), so a row copied to another account does not open. Also the API keys' secrets (modules/api-keys).
+ */
+export function encryptSecret(jwtSecret: Uint8Array, info: string, aad: string, secret: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keysOf(jwtSecret).cipher, iv);
-  cipher.setAAD(Buffer.from(`user:${userId}`));
+  const cipher = createCipheriv('aes-256-gcm', keyOf(jwtSecret, info), iv);
+  cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
   return [CIPHERTEXT_VERSION, iv, cipher.getAuthTag(), body]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.');
 }
 
-function decryptTotpSecret(jwtSecret: Uint8Array, userId: number, stored: string): string {
+export function decryptSecret(jwtSecret: Uint8Array, info: string, aad: string, stored: string): string {
   const [version, iv, tag, body] = stored.split('.');
-  if (version !== CIPHERTEXT_VERSION || !iv || !tag || body === undefined)
-    throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', keysOf(jwtSecret).cipher, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(`user:${userId}`));
+  if (version !== CIPHERTEXT_VERSION || !iv || !tag || body === undefined) throw new Error('unknown secret format');
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(jwtSecret, info), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+const encryptTotpSecret = (jwtSecret: Uint8Array, userId: number, secret: string) =>
+  encryptSecret(jwtSecret, TOTP_KEY, `user:${userId}`, secret);
+const decryptTotpSecret = (jwtSecret: Uint8Array, userId: number, stored: string) =>
+  decryptSecret(jwtSecret, TOTP_KEY, `user:${userId}`, stored);
 
 // ---- recovery codes ----
 
@@ -78,7 +89,7 @@ function newRecoveryCode(): string {
 const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
 const recoveryHash = (jwtSecret: Uint8Array, userId: number, normalized: string) =>
-  createHmac('sha256', keysOf(jwtSecret).recovery).update(`${userId}:${normalized}`).digest('base64url');
+  createHmac('sha256', keyOf(jwtSecret, RECOVERY_KEY)).update(`${userId}:${normalized}`).digest('base64url');
 
 // ---- TOTP ----
 

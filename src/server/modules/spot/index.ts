@@ -2,3 +2,6 @@
 export { spotModule } from './routes.js';
 export { spotPass } from './pass.js';
 export { SPOT_ORDERS_CHANGED } from './lifecycle.js';
+export { createSpotService } from './service.js';
+export { quoteOf } from './quote.js';
+export { fillAmounts, type SpotOrderRow } from './lifecycle.js';

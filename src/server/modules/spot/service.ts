@@ -17,7 +17,17 @@ import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { spotOrders } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { accountKeyId, lockAccounts } from '../ledger/index.js';
-import { cancelResting, fillAmounts, funding, holdFor, insertOrder, lockOrder, payFill } from './lifecycle.js';
+import type { Tx } from '../../db/database.js';
+import {
+  cancelResting,
+  fillAmounts,
+  funding,
+  holdFor,
+  insertOrder,
+  lockOrder,
+  payFill,
+  type SpotOrderRow,
+} from './lifecycle.js';
 import { quoteOf, type Quote } from './quote.js';
 import { toSpotOrder } from './view.js';
 
@@ -58,7 +68,13 @@ export function createSpotService(ctx: SpotContext) {
 
   return {
     /** POST /api-v1/spot-orders/: a market order fills at once; a limit order rests unless the house's price already reached it. */
-    place(userId: number, body: SpotOrderBody, scope: IdempotencyScope) {
+    place(
+      userId: number,
+      body: SpotOrderBody,
+      scope: IdempotencyScope,
+      /** Runs in the order's transaction right after its row is inserted (the private API keeps its client id). */
+      onInserted?: (tx: Tx, order: SpotOrderRow) => Promise<void>,
+    ) {
       return runIdempotent<Quote, SpotOrderAnswer>(
         db,
         { userId, ...scope, fingerprint: body },
@@ -99,6 +115,7 @@ export function createSpotService(ctx: SpotContext) {
               createdAt: now,
               filledAt: atOnce ? now : null,
             });
+            if (onInserted) await onInserted(tx, order);
             if (atOnce) await payFill(tx, order, amounts, insufficient);
             else await holdFor(tx, order, insufficient);
             return { message: atOnce ? SPOT_MSG.orderFilled : SPOT_MSG.limitPlaced, order: toSpotOrder(order) };

@@ -105,6 +105,14 @@ export function SafetyCenterPage() {
           <Row to={PATHS.withdrawalAddresses} title="Address book" detail={addressDetail} Icon={WalletIcon} />
           <Row to={PATHS.antiPhishingCode} title="Anti-phishing code" detail={phishingDetail} Icon={ShieldIcon} />
         </ul>
+        <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+          <Row
+            to={PATHS.apiKeys}
+            title="API keys"
+            detail="Let your trading bots read and trade; never withdraw"
+            Icon={KeyIcon}
+          />
+        </ul>
       </Screen>
     </>
   );

@@ -9,3 +9,4 @@ export { TwoFactorPage } from './TwoFactorPage';
 export { useTwoFactorStatus } from './api/two-factor';
 export { AntiPhishingPage } from './AntiPhishingPage';
 export { WithdrawalAddressesPage } from './WithdrawalAddressesPage';
+export { ApiKeysPage } from './ApiKeysPage';
