@@ -11,8 +11,8 @@ export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 
 /** Most keys one user may have, and most addresses in one key's allowlist. */
 export const API_KEYS_MAX = 20;
-export const IP_ALLOWLIST_MAX = 30;
-export const API_KEY_LABEL_MAX = 40;
+const IP_ALLOWLIST_MAX = 30;
+const API_KEY_LABEL_MAX = 40;
 
 export const API_KEYS_MSG = {
   enterLabel: 'Please give the key a label',
@@ -79,12 +79,11 @@ export type ApiKeyInput = z.input<typeof apiKeyBody>;
 // ---- PATCH /api-v1/api-keys/{id}/ ----
 
 export const apiKeyPatchBody = z.object({ enabled: z.boolean({ error: API_KEYS_MSG.chooseEnabled }) });
-export type ApiKeyPatchBody = z.infer<typeof apiKeyPatchBody>;
 
 // ---- answers ----
 
 /** 'active': usable; 'disabled': switched off by the user; 'ended': a password reset or an account lock ended it. */
-export const API_KEY_STATUSES = ['active', 'disabled', 'ended'] as const;
+const API_KEY_STATUSES = ['active', 'disabled', 'ended'] as const;
 
 export const apiKeyInfo = z.object({
   id: z.number(),

@@ -12,7 +12,7 @@ import { DEPOSIT_NETWORKS, type DepositNetwork } from './support.js';
 export { DEPOSIT_NETWORKS, type DepositNetwork };
 
 /** The networks each depositable currency arrives on, in the order the picker shows them. */
-export const CURRENCY_NETWORKS: Readonly<Record<string, readonly DepositNetwork[]>> = {
+const CURRENCY_NETWORKS: Readonly<Record<string, readonly DepositNetwork[]>> = {
   [QUOTE_CURRENCY]: ['ERC20', 'TRC20'],
   BTC: ['BTC'],
 };
@@ -63,7 +63,6 @@ export const depositAddressesQuery = z.object({
     .toUpperCase()
     .refine((v) => networksOf(v).length > 0, { error: (issue) => DEPOSIT_MSG.unknownCurrency(String(issue.input)) }),
 });
-export type DepositAddressesQuery = z.infer<typeof depositAddressesQuery>;
 
 /** One network a currency may be sent on: where to, at least how much, and how many confirmations it waits for. */
 export const depositAddress = z.object({

@@ -13,7 +13,7 @@ export const fixed8 = (value: string | null | undefined) => dec(value ?? '0').to
 const STATUS = { open: 'NEW', filled: 'FILLED', cancelled: 'CANCELED' } as const;
 
 /** The client order id: the one the bot gave, else one made from the order id (orders from the app). */
-export const clientIdOf = (row: SpotOrderRow, clientId: string | undefined) => clientId ?? `coinfront-${row.id}`;
+const clientIdOf = (row: SpotOrderRow, clientId: string | undefined) => clientId ?? `coinfront-${row.id}`;
 /** An order id from a client order id we made. */
 export const orderIdOfClientId = (clientId: string): number | null => {
   const match = /^coinfront-(\d{1,15})$/.exec(clientId);
@@ -21,7 +21,7 @@ export const orderIdOfClientId = (clientId: string): number | null => {
 };
 
 /** The USDT value of a fill before the fee: what a buy paid less the fee, what a sell got plus it. */
-export function quoteValue(row: SpotOrderRow): string {
+function quoteValue(row: SpotOrderRow): string {
   if (row.status !== 'filled' || row.total === null) return '0';
   return (row.side === 'buy' ? sub(row.total, row.fee) : add(row.total, row.fee)).toFixed();
 }

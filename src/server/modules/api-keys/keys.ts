@@ -42,12 +42,12 @@ export const openApiSecret = (jwtSecret: Uint8Array, row: Pick<ApiKeyRow, 'userI
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function statusOf(row: ApiKeyRow): ApiKeyInfo['status'] {
+function statusOf(row: ApiKeyRow): ApiKeyInfo['status'] {
   if (row.endedAt) return 'ended';
   return row.enabled ? 'active' : 'disabled';
 }
 
-export function toApiKeyInfo(row: ApiKeyRow): ApiKeyInfo {
+function toApiKeyInfo(row: ApiKeyRow): ApiKeyInfo {
   return {
     id: row.id,
     api_key: row.apiKey,

@@ -18,10 +18,10 @@ import { API_KEY_FORMAT, openApiSecret, type ApiKeyRow } from './keys.js';
 /** The exchange's endpoint security types we serve: a key alone, or a key and a signature. */
 export type Security = 'USER_STREAM' | 'USER_DATA' | 'TRADE';
 
-export const RECV_WINDOW_DEFAULT = 5000;
-export const RECV_WINDOW_MAX = 60000;
+const RECV_WINDOW_DEFAULT = 5000;
+const RECV_WINDOW_MAX = 60000;
 /** The exchange's request weight per address and minute. */
-export const WEIGHT_LIMIT_1M = 6000;
+const WEIGHT_LIMIT_1M = 6000;
 
 export const apiError = {
   keyFormat: () => new ExchangeApiError(401, -2014, 'API-key format invalid.'),

@@ -35,7 +35,7 @@ export function tickerEvent(t: Ticker24h, time: number) {
 }
 
 /** A ticker as the exchange's `<symbol>@miniTicker` stream event ('24hrMiniTicker'). */
-export function miniTickerEvent(t: Ticker24h, time: number) {
+function miniTickerEvent(t: Ticker24h, time: number) {
   return {
     e: '24hrMiniTicker',
     E: time,

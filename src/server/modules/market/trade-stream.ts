@@ -35,7 +35,7 @@ type Fill = Pick<
 /** The exchange writes prices and quantities with 8 decimals. */
 const exchangeNumber = (value: string) => toFixed(value, 8);
 
-export function tradeEvents(fill: Fill, time: number) {
+function tradeEvents(fill: Fill, time: number) {
   const symbol = `${fill.coin}${QUOTE_CURRENCY}`;
   const filledAt = fill.filledAt!.getTime();
   const rested = filledAt > fill.createdAt.getTime();

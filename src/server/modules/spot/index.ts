@@ -4,4 +4,4 @@ export { spotPass } from './pass.js';
 export { SPOT_ORDERS_CHANGED } from './lifecycle.js';
 export { createSpotService } from './service.js';
 export { quoteOf } from './quote.js';
-export { fillAmounts, type SpotOrderRow } from './lifecycle.js';
+export type { SpotOrderRow } from './lifecycle.js';

@@ -10,7 +10,7 @@ import { Segmented, type SegmentOption } from './Segmented';
 const CandleChart = lazy(async () => ({ default: (await import('./CandleChart')).CandleChart }));
 
 /** The intervals a trader switches between, shortest first. */
-export const CHART_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const satisfies readonly KlineInterval[];
+const CHART_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const satisfies readonly KlineInterval[];
 const INTERVALS: readonly SegmentOption<KlineInterval>[] = CHART_INTERVALS.map((value) => ({ value, label: value }));
 
 export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: string | undefined }) {

@@ -20,7 +20,7 @@ const TAB_NAME: Record<OrdersTab, string> = { positions: 'Positions', orders: 'O
 const TABS: readonly OrdersTab[] = ['positions', 'orders'];
 
 /** The trades of each tab: open positions, and the limit orders still resting. */
-export function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab, TradeItem[]> {
+function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab, TradeItem[]> {
   const all = trades ?? [];
   return {
     positions: all.filter((trade) => trade.status === 'open'),

@@ -26,7 +26,7 @@ export interface LeverMessage {
  * What a closed trade earned after fees and what its fees were, as the history shows them
  * (src/server/modules/trades/view.ts: realized = closed_balance - margin - open_fee; fee = open + close).
  */
-export function realizedOf(trade: TradeItem): { profitLoss: string; fee: string } {
+function realizedOf(trade: TradeItem): { profitLoss: string; fee: string } {
   return {
     profitLoss: sub(sub(trade.closed_balance ?? '0', trade.margin), trade.open_fee).toFixed(),
     fee: add(trade.open_fee, trade.close_fee).toFixed(),
@@ -34,7 +34,7 @@ export function realizedOf(trade: TradeItem): { profitLoss: string; fee: string 
 }
 
 /** The realized line of a close: 'Realized P/L +14.99 USDT (fees 6.01 USDT)'. */
-export const realizedText = (trade: TradeItem) => {
+const realizedText = (trade: TradeItem) => {
   const { profitLoss, fee } = realizedOf(trade);
   return `Realized P/L ${formatProfitLoss(profitLoss)} ${QUOTE_CURRENCY} (fees ${formatUsdtNeeded(fee)} ${QUOTE_CURRENCY})`;
 };
