@@ -131,7 +131,10 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
       { type: 'bonus', status: 'successful', bonus_program: 'new_user', amount: '100', transfer_to: 'funding' },
       { type: 'bonus', status: 'successful', bonus_program: 'membership', amount: '1000', transfer_to: 'funding' },
     ]);
-    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'bonus')));
     expect(notes).toMatchObject([
       {
         kind: 'bonus',
@@ -139,8 +142,12 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
         body: 'Your recharge of 5000 USDT earned New-user recharge bonus 100 USDT, Membership bonus 1000 USDT. It is in your funding account.',
       },
     ]);
-    const mail = t.mailbox.messages.filter((m) => m.to === user.email.toLowerCase()).at(-1);
+    const mails = t.mailbox.messages.filter((m) => m.to === user.email.toLowerCase());
+    const mail = mails.at(-1);
     expect(mail?.subject).toBe('Coinfront bonus received: 1100 USDT');
+    // One mail for the bonus (its notification is not mailed again), one for the deposit's approval.
+    expect(mails.filter((m) => /bonus/i.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => m.subject === 'Coinfront: Deposit approved')).toHaveLength(1);
     expect(mail?.text).toContain('Membership bonus: 1000 USDT');
     const history = await call(t, 'GET', '/api-v1/transcations-history/', { token: user.token });
     expect(history.body[0]).toMatchObject({
