@@ -35,7 +35,9 @@ const badge = (page: Page) => page.getByTestId('notifications-badge');
 const badgeText = async (page: Page) => ((await badge(page).count()) === 0 ? null : badge(page).textContent());
 
 describe('the Home bell', () => {
-  const suite = webAppSuite();
+  // Bonuses on, so the schedule the list opens shows docs/product.md section 9's tiers (a deposit
+  // of 150 earns none: the only notification is the approval).
+  const suite = webAppSuite({ config: { bonusesDefault: true } });
 
   it('deposit approved by staff -> badge 1 -> open the list -> read -> badge gone', async () => {
     const user = await signUp(suite.app);
