@@ -14,6 +14,7 @@ import { mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+import { refundWithdrawal } from './withdrawal-cancel.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
 
 export type ReviewAction = 'approve' | 'cancel';
@@ -37,10 +38,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         if (row.type === 'deposit' && action === 'approve')
           posting = (await move(tx, house('deposits', row.currency), account, amount, { ...ref, reason: 'deposit' }))
             .to;
-        if (row.type === 'withdrawal' && action === 'cancel') {
-          const refund = { ...ref, reason: 'withdrawal_refund' };
-          posting = (await move(tx, house('withdrawals', row.currency), account, amount, refund)).to;
-        }
+        if (row.type === 'withdrawal' && action === 'cancel') posting = await refundWithdrawal(tx, row);
         if (row.type === 'withdrawal' && action === 'approve') {
           await post(
             tx,

@@ -9,12 +9,27 @@
 import { and, eq } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionCreated, type WithdrawalCancelBody } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/database.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { house, move } from '../ledger/index.js';
+import { house, move, type Posting } from '../ledger/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+
+/**
+ * A held withdrawal goes back to its owner's funding wallet (house withdrawals -> funding, reason
+ * withdrawal_refund): staff's Reject (review.ts) and the owner's cancel move it the same way.
+ * Returns the owner's posting. The caller holds the row's lock and moves it out of pending.
+ */
+export async function refundWithdrawal(
+  tx: Tx,
+  row: Pick<typeof transactions.$inferSelect, 'id' | 'userId' | 'currency' | 'amount'>,
+): Promise<Posting> {
+  const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };
+  const ref = { refType: TRANSACTION_REF, refId: row.id, reason: 'withdrawal_refund' };
+  return (await move(tx, house('withdrawals', row.currency), account, row.amount, ref)).to;
+}
 
 export function createWithdrawalCancelService(ctx: Pick<AppContext, 'db' | 'clock'>) {
   return {
@@ -35,12 +50,7 @@ export function createWithdrawalCancelService(ctx: Pick<AppContext, 'db' | 'cloc
             if (!row || row.userId !== userId) throw notFound(WALLET_MSG.withdrawalNotFound);
             if (row.status !== 'pending') throw conflict(WALLET_MSG.withdrawalAlreadyDecided(row.status));
 
-            const account = { userId, wallet: 'funding' as const, currency: row.currency };
-            const { to: refund } = await move(tx, house('withdrawals', row.currency), account, row.amount, {
-              reason: 'withdrawal_refund',
-              refType: TRANSACTION_REF,
-              refId: row.id,
-            });
+            const refund = await refundWithdrawal(tx, row);
             const [updated] = await tx
               .update(transactions)
               .set({ status: 'cancel', decidedBy: userId, decidedAt: ctx.clock.now() })
