@@ -149,6 +149,90 @@ describe.concurrent('accessibility (axe)', () => {
       expect(findings).toEqual([]);
       // Every overlay listed was opened: a renamed stop would otherwise drop its sheets silently.
       expect(overlaysSeen).toEqual(Object.values(OVERLAYS).flatMap((list) => list.map((o) => o.name)));
-    }, 180_000);
+    }, 300_000);
   }
+
+  it('keyboard: Tab reaches every control of a screen with a visible focus; its sheet keeps focus, closes on Escape and gives it back', async () => {
+    const { page, context } = await tour.pageFor('user', { colorScheme: 'light' });
+    await visit(page, { name: 'lock-up', path: '/lock-up', visitor: 'user' });
+
+    // Every control a pointer could use, numbered, with how it and its two nearest ancestors look unfocused
+    // (the ring may sit on a field's frame, around the input it wraps). What counts as a visible focus:
+    // a box-shadow ring, an outline that is not transparent, or a border colour.
+    const controls = await page.evaluate(() => {
+      const shown = (e: Element | null | undefined) => {
+        if (!e) return '';
+        const css = getComputedStyle(e);
+        const clear = (colour: string) => colour === 'transparent' || /(rgba|rgb)\(.*[,/]\s*0\)$/.test(colour);
+        const outline =
+          css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0 && !clear(css.outlineColor)
+            ? `${css.outlineStyle} ${css.outlineWidth} ${css.outlineColor}`
+            : '';
+        return `${css.boxShadow}|${outline}|${css.borderColor}`;
+      };
+      const look = (el: Element) => [el, el.parentElement, el.parentElement?.parentElement].map(shown).join(';');
+      (window as unknown as { focusLook: typeof look }).focusLook = look;
+      const all = document.querySelectorAll<HTMLElement>(
+        'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      );
+      const visible = [...all].filter(
+        (el) =>
+          !el.matches(':disabled, [tabindex="-1"]') &&
+          el.getClientRects().length > 0 &&
+          getComputedStyle(el).visibility === 'visible',
+      );
+      return visible.map((el, i) => {
+        el.dataset.kb = String(i);
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, look: look(el) };
+      });
+    });
+    expect(controls.length).toBeGreaterThan(3);
+
+    const reached = new Set<number>();
+    const noRing: string[] = [];
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < controls.length + 5; i++) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const look = (window as unknown as { focusLook: (e: Element) => string }).focusLook(el);
+        return { index: Number(el.dataset.kb ?? -1), look };
+      });
+      if (!at || reached.has(at.index)) break; // past the last control, or round again
+      reached.add(at.index);
+      const control = controls[at.index];
+      if (control && control.look === at.look) noRing.push(control.name);
+    }
+    expect(controls.filter((_, i) => !reached.has(i)).map((c) => c.name)).toEqual([]);
+    expect(noRing).toEqual([]);
+
+    // The sheet, opened from the keyboard: focus moves in and stays in, Escape closes, focus returns.
+    const opener = page.getByRole('button', { name: 'Lock up Pro 15' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Lock up Pro 15' });
+    await sheet.waitFor();
+    const inSheet = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    const names = new Set<string>();
+    for (const shift of [false, true]) {
+      for (let i = 0; i < 5; i++) {
+        expect(await inSheet()).toBe(true);
+        names.add(
+          await page.evaluate(
+            () =>
+              document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('aria-label') || '',
+          ),
+        );
+        await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+      }
+    }
+    expect(await inSheet()).toBe(true);
+    // Both of the sheet's controls were visited: Tab moved, it did not stick on one.
+    expect(names.size).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  }, 60_000);
 });
