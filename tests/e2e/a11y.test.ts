@@ -187,6 +187,19 @@ describe.concurrent('accessibility (axe)', () => {
       });
     });
     expect(controls.length).toBeGreaterThan(3);
+    // Nothing a pointer can use is out of the keyboard's reach: no element that shows a pointer cursor
+    // without being (inside) a control or a field's label.
+    const pointerOnly = await page.evaluate(() =>
+      [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter(
+          (el) =>
+            getComputedStyle(el).cursor === 'pointer' &&
+            el.getClientRects().length > 0 &&
+            !el.closest('a[href], button, input, select, textarea, summary, label, [tabindex]'),
+        )
+        .map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(pointerOnly).toEqual([]);
 
     const reached = new Set<number>();
     const noRing: string[] = [];
