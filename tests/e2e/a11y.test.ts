@@ -118,6 +118,23 @@ async function seriousFindings(page: Page, scheme: 'light' | 'dark', where: stri
     });
 }
 
+/**
+ * What a pointer can use and the keyboard cannot: an element showing a pointer cursor without being
+ * (inside) a control or a field's label, e.g. a <div onClick>. axe does not look for these.
+ */
+function pointerOnlyElements(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter(
+        (el) =>
+          getComputedStyle(el).cursor === 'pointer' &&
+          el.getClientRects().length > 0 &&
+          !el.closest('a[href], button, input, select, textarea, summary, label, [tabindex]'),
+      )
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
+
 // The two themes walk side by side, each in its own page: most of a walk is waiting for the app.
 describe.concurrent('accessibility (axe)', () => {
   const tour = new TourSuite();
@@ -137,6 +154,9 @@ describe.concurrent('accessibility (axe)', () => {
         }
         await visit(page, stop);
         findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path}`)));
+        // Structure, like axe's structural rules, is looked at once (light).
+        if (scheme === 'light')
+          findings.push(...(await pointerOnlyElements(page)).map((el) => `${stop.path} pointer-only: ${el}`));
         for (const overlay of OVERLAYS[stop.name] ?? []) {
           await overlay.open(page);
           findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path} (${overlay.name})`)));
@@ -187,19 +207,7 @@ describe.concurrent('accessibility (axe)', () => {
       });
     });
     expect(controls.length).toBeGreaterThan(3);
-    // Nothing a pointer can use is out of the keyboard's reach: no element that shows a pointer cursor
-    // without being (inside) a control or a field's label.
-    const pointerOnly = await page.evaluate(() =>
-      [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter(
-          (el) =>
-            getComputedStyle(el).cursor === 'pointer' &&
-            el.getClientRects().length > 0 &&
-            !el.closest('a[href], button, input, select, textarea, summary, label, [tabindex]'),
-        )
-        .map((el) => el.outerHTML.slice(0, 120)),
-    );
-    expect(pointerOnly).toEqual([]);
+    expect(await pointerOnlyElements(page)).toEqual([]);
 
     const reached = new Set<number>();
     const noRing: string[] = [];
