@@ -41,11 +41,21 @@ export function useModalBehaviour(open: boolean, onClose: () => void, contain = 
       const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const head = items[0];
       const tail = items[items.length - 1];
-      if (!head || !tail) return;
-      if (event.shiftKey && document.activeElement === head) {
+      if (!head || !tail) {
+        // Nothing to move to: focus stays where it is, inside.
+        event.preventDefault();
+        return;
+      }
+      const at = document.activeElement;
+      // Focus outside the panel (a click on its text leaves it on <body>) re-enters at the near end,
+      // rather than Tab walking on into the page behind (issue 19: sheets trap focus).
+      if (!(at instanceof Node) || !node.contains(at)) {
+        event.preventDefault();
+        (event.shiftKey ? tail : head).focus();
+      } else if (event.shiftKey && at === head) {
         event.preventDefault();
         tail.focus();
-      } else if (!event.shiftKey && document.activeElement === tail) {
+      } else if (!event.shiftKey && at === tail) {
         event.preventDefault();
         head.focus();
       }

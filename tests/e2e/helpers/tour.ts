@@ -62,12 +62,22 @@ export function tourStops(cast: TourCast): Stop[] {
     user('safety-login-password', '/safety/login-password'),
     user('safety-transaction-password', '/safety/transaction-password'),
     user('safety-passkeys', '/safety/passkeys'),
+    user('safety-two-factor', '/safety/two-factor'),
+    user('safety-withdrawal-addresses', '/safety/withdrawal-addresses'),
+    user('safety-anti-phishing-code', '/safety/anti-phishing-code'),
+    user('safety-api-keys', '/safety/api-keys'),
+    user('safety-sessions', '/safety/sessions'),
     user('about-us', '/about-us'),
     user('lock-up', '/lock-up'),
     user('support', '/support'),
     user('sharing-link', '/sharing-link'),
     user('chat', `/chat/${cast.sessionId}`),
     { name: 'admin-dashboard', path: '/admin/dashboard', visitor: 'admin' },
+    // The staff menu's other views live in the address of /admin/dashboard (src/web/features/admin/views.ts).
+    { name: 'admin-users', path: '/admin/dashboard?view=users', visitor: 'admin' },
+    { name: 'admin-audit-log', path: '/admin/dashboard?view=users&section=audit', visitor: 'admin' },
+    { name: 'admin-books', path: '/admin/dashboard?view=books', visitor: 'admin' },
+    { name: 'admin-settings', path: '/admin/dashboard?view=settings', visitor: 'admin' },
     { name: 'admin-chat', path: `/admin/chat/${cast.user.id}`, visitor: 'admin' },
   ];
 }
@@ -120,7 +130,7 @@ export async function visit(page: Page, stop: Stop): Promise<void> {
   await page.goto(stop.path);
   await waitUntil(
     page,
-    page.waitForURL((url) => url.pathname === stop.path, { timeout: READY_MS }),
+    page.waitForURL((url) => `${url.pathname}${url.search}` === stop.path, { timeout: READY_MS }),
     `never settled on ${stop.path} (redirected?)`,
   );
   await waitUntil(

@@ -28,32 +28,32 @@ export function LanguagePicker() {
         <span className="uppercase">{language}</span>
       </button>
       <BottomSheet open={open} onClose={() => setOpen(false)} title={t('home.language')}>
-        <ul role="radiogroup" aria-label={t('home.language')} className="-mx-2 pb-2">
+        {/* A radio group holds radios, not list items (axe listitem): no <ul>/<li> around them. */}
+        <div role="radiogroup" aria-label={t('home.language')} className="-mx-2 pb-2">
           {LANGUAGES.map(({ code, name }) => {
             const selected = code === language;
             return (
-              <li key={code}>
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  data-autofocus={selected || undefined}
-                  onClick={() => {
-                    setLanguage(code);
-                    setOpen(false);
-                  }}
-                  className={cx(
-                    'flex min-h-[48px] w-full items-center justify-between rounded-xl px-3 text-left text-[15px] hover:bg-surface-2',
-                    selected && 'font-semibold text-primary',
-                  )}
-                >
-                  {name}
-                  {selected && <CheckIcon size={20} />}
-                </button>
-              </li>
+              <button
+                key={code}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                data-autofocus={selected || undefined}
+                onClick={() => {
+                  setLanguage(code);
+                  setOpen(false);
+                }}
+                className={cx(
+                  'flex min-h-[48px] w-full items-center justify-between rounded-xl px-3 text-left text-[15px] hover:bg-surface-2',
+                  selected && 'font-semibold text-primary',
+                )}
+              >
+                {name}
+                {selected && <CheckIcon size={20} />}
+              </button>
             );
           })}
-        </ul>
+        </div>
       </BottomSheet>
     </>
   );

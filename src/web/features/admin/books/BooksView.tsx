@@ -107,20 +107,33 @@ function CurrencyBooks({ books }: { books: Currency }) {
           {balanced ? 'Balanced' : 'NOT balanced'}
         </span>
       </div>
-      <dl className="text-sm" aria-label={`${books.currency} books`}>
-        <Line label="Customer liabilities" hint="What every customer wallet holds" value={books.customer_balances} />
-        {HOUSE_LINES.map((line) => (
-          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} signed={line.signed} />
-        ))}
-        <p className="mt-2 text-[11px] font-semibold uppercase tracking-wide text-muted">In transit</p>
-        {TRANSIT_LINES.map((line) => (
-          <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} />
-        ))}
-        {others.map((account) => (
-          <Line key={account.name} label={account.name} value={account.balance} />
-        ))}
-        <Line label="Total" hint="Everything above; 0 when balanced" value={books.total} strong />
-      </dl>
+      {/* A label between the lines may not sit inside a <dl> (axe definition-list): two lists, one group. */}
+      <div role="group" className="text-sm" aria-label={`${books.currency} books`}>
+        <dl>
+          <Line label="Customer liabilities" hint="What every customer wallet holds" value={books.customer_balances} />
+          {HOUSE_LINES.map((line) => (
+            <Line
+              key={line.name}
+              label={line.label}
+              hint={line.hint}
+              value={balanceOf(line.name)}
+              signed={line.signed}
+            />
+          ))}
+        </dl>
+        <h3 id={`${headingId}-transit`} className="mt-2 text-[11px] font-semibold uppercase tracking-wide text-muted">
+          In transit
+        </h3>
+        <dl aria-labelledby={`${headingId}-transit`}>
+          {TRANSIT_LINES.map((line) => (
+            <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} />
+          ))}
+          {others.map((account) => (
+            <Line key={account.name} label={account.name} value={account.balance} />
+          ))}
+          <Line label="Total" hint="Everything above; 0 when balanced" value={books.total} strong />
+        </dl>
+      </div>
     </section>
   );
 }
