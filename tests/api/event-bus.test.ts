@@ -83,7 +83,7 @@ const redis = (): Transport => {
       }) as [Instance, Instance];
     },
     async cut(which) {
-      const list = await admin.client('LIST');
+      const list = String(await admin.client('LIST'));
       const id = /id=(\d+) .*name=coinfront-bus-sub:bus-(\d)/
         .exec(list.split('\n').find((line) => line.includes(`name=coinfront-bus-sub:bus-${which} `)) ?? '')
         ?.at(1);
