@@ -29,8 +29,8 @@ export type ChangeListener = (id: number | null) => void;
 /** A channel's notifications as they come (payload text), and the LISTEN connection's state. */
 export interface RawListener {
   message(payload: string): void;
-  /** The connection came up (true: every notification arrives from now on) or went down. */
-  status(up: boolean): void;
+  /** The connection came up (true: every notification arrives from now on) or went down (`stopping`: by stop()). */
+  status(up: boolean, stopping: boolean): void;
 }
 
 export class ChangeFeed {
@@ -39,6 +39,7 @@ export class ChangeFeed {
   private readonly hearers = new Map<string, RawListener>();
   private connection: Listening | undefined;
   private up = false;
+  private stopping = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -148,7 +149,9 @@ export class ChangeFeed {
   }
 
   async stop() {
+    this.stopping = true;
     await this.connection?.stop();
+    this.stopping = false;
     this.connection = undefined;
   }
 
@@ -156,6 +159,6 @@ export class ChangeFeed {
     this.up = up;
     for (const memory of this.memories.values()) memory.reset(up);
     for (const channel of this.watchers.keys()) if (!this.memories.has(channel)) this.tell(channel, null);
-    for (const hearer of this.hearers.values()) hearer.status(up);
+    for (const hearer of this.hearers.values()) hearer.status(up, this.stopping);
   }
 }

@@ -121,8 +121,8 @@ export function createPostgresBus(
       }
       if (typeof envelope.c === 'string' && typeof envelope.p === 'string') subscribers.deliver(envelope.c, envelope.p);
     },
-    status(up) {
-      if (!up && !closed && subscribers.up && !outage) {
+    status(up, stopping) {
+      if (!up && !closed && !stopping && subscribers.up && !outage) {
         outage = true;
         log.warn({ transport: 'postgres' }, 'event bus down: pushed chat waits for the clients polls until it is back');
       } else if (up && outage) {
