@@ -110,6 +110,8 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
   // Remembered rows (db/change-feed.ts) need their notification connection while the app runs.
   app.addHook('onReady', async () => ctx.changes.start());
   app.addHook('onClose', async () => ctx.changes.stop());
+  // The event bus (lib/event-bus.ts): its Redis connections, if any, end with the app.
+  app.addHook('onClose', async () => ctx.bus.close());
 
   for (const register of [...modules, ...extraModules]) {
     await app.register(async (scope) => register(scope.withTypeProvider<ZodTypeProvider>(), ctx));

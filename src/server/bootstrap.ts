@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext, Clock } from './context.js';
 import { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import { createEventBus } from './lib/event-bus.js';
 import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { StreamHub } from './lib/stream-hub.js';
@@ -40,6 +41,8 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
     log,
     tokens,
     changes,
+    // Before the app starts the ChangeFeed: the PostgreSQL bus hears its channel on that connection.
+    bus: createEventBus(config, { changes, pool: db.$client, log }),
     guard: createAuthGuard(db, tokens, changes, clock, log),
     clock,
     files: createFileStore({ dataDir: config.dataDir, secret: config.jwtSecret, clock }),

@@ -69,3 +69,18 @@ describe('JWT_SECRET', () => {
     expect(() => loadConfig({ DATA_DIR: stale })).toThrow(/shorter than 32 bytes/);
   });
 });
+
+describe('REDIS_URL (the event bus over Redis, docs/decisions/0036)', () => {
+  it('unset or empty: no Redis, the bus runs over PostgreSQL', () => {
+    expect(load({}).redisUrl).toBeUndefined();
+    expect(load({ REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+  });
+
+  it.each(['redis://127.0.0.1:6379', 'rediss://user:secret@redis.internal:6380/2'])('takes %j', (url) => {
+    expect(load({ REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it.each(['127.0.0.1:6379', 'http://redis:6379', 'redis://'])('refuses %j at start', (url) => {
+    expect(() => load({ REDIS_URL: url })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+});

@@ -134,6 +134,10 @@ const envSchema = z
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
     /** Whether bonuses are paid until staff switch them in Settings (docs/decisions/0030). */
     BONUSES: z.enum(['on', 'off']).default('on'),
+    /** Redis for the event bus across instances (lib/event-bus.ts, docs/decisions/0036); unset: PostgreSQL NOTIFY. */
+    REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), {
+      error: 'must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379',
+    }),
   })
   .superRefine((env, ctx) => {
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
@@ -195,6 +199,8 @@ export interface Config {
   benchBaseline: boolean;
   /** Where the built web app lives. */
   webDir: string;
+  /** REDIS_URL: the event bus over Redis pub/sub; undefined: over PostgreSQL NOTIFY (docs/decisions/0036). */
+  redisUrl: string | undefined;
 }
 
 export interface TradingRates {
@@ -297,6 +303,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     benchBaseline: env.BENCH_BASELINE === '1',
     bonusesDefault: env.BONUSES === 'on',
     webDir: path.resolve('dist/web'),
+    redisUrl: env.REDIS_URL,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import type { EventBus } from './lib/event-bus.js';
 import type { FileStore } from './lib/files.js';
 import type { Mailer } from './lib/mail.js';
 import type { StreamHub } from './lib/stream-hub.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   db: Db;
   /** Per-process memory of rows, dropped when the database notifies a change (db/change-feed.ts). */
   changes: ChangeFeed;
+  /** Events to every instance: Redis pub/sub with REDIS_URL, else PostgreSQL NOTIFY (lib/event-bus.ts). */
+  bus: EventBus;
   mailer: Mailer;
   /** Uploaded images behind signed URLs (lib/files.ts). */
   files: FileStore;

@@ -148,9 +148,17 @@ function ownDatabase(url: string): TestDatabase {
  * A second server on the same database and secrets, as behind a load balancer: what one instance
  * changes, the other must see. Close it before the first.
  */
-export async function anotherInstance(t: TestApp) {
+export async function anotherInstance(
+  t: TestApp,
+  options: { config?: Partial<Config>; market?: MarketService; log?: pino.Logger } = {},
+) {
   const db = connect(t.databaseUrl, 5);
-  const ctx = createContext(t.config, db, { mailer: t.mailbox, clock: t.clock, log: pino({ level: 'silent' }) });
+  const ctx = createContext({ ...t.config, ...options.config }, db, {
+    mailer: t.mailbox,
+    clock: t.clock,
+    log: options.log ?? pino({ level: 'silent' }),
+    ...(options.market ? { market: options.market } : {}),
+  });
   await ctx.market.start();
   const app = await buildApp(ctx);
   await app.ready();

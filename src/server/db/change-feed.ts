@@ -26,11 +26,20 @@ interface Memory {
 /** Told of every change of a channel: an id whose rows changed, or null for "anything may have changed". */
 export type ChangeListener = (id: number | null) => void;
 
+/** A channel's notifications as they come (payload text), and the LISTEN connection's state. */
+export interface RawListener {
+  message(payload: string): void;
+  /** The connection came up (true: every notification arrives from now on) or went down (`stopping`: by stop()). */
+  status(up: boolean, stopping: boolean): void;
+}
+
 export class ChangeFeed {
   private readonly memories = new Map<string, Memory>();
   private readonly watchers = new Map<string, Set<ChangeListener>>();
+  private readonly hearers = new Map<string, RawListener>();
   private connection: Listening | undefined;
   private up = false;
+  private stopping = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -91,6 +100,17 @@ export class ChangeFeed {
     return () => void listeners.delete(listener);
   }
 
+  /**
+   * Hear every notification of `channel` with its payload as sent (the event bus over PostgreSQL,
+   * lib/event-bus.ts), on this feed's one LISTEN connection. One listener per channel. Before start().
+   */
+  hear(channel: string, listener: RawListener): void {
+    if (this.connection) throw new Error('ChangeFeed: hear() before start()');
+    if (this.hearers.has(channel) || this.memories.has(channel) || this.watchers.has(channel))
+      throw new Error(`ChangeFeed: ${channel} is heard already`);
+    this.hearers.set(channel, listener);
+  }
+
   /** This process just changed `id`'s rows on `channel`: forget them without waiting for the notification. */
   forget(channel: string, id: number) {
     const memory = this.memories.get(channel);
@@ -108,10 +128,12 @@ export class ChangeFeed {
   }
 
   start() {
-    const channels = [...new Set([...this.memories.keys(), ...this.watchers.keys()])];
+    const channels = [...new Set([...this.memories.keys(), ...this.watchers.keys(), ...this.hearers.keys()])];
     if (this.connection || channels.length === 0) return;
     this.connection = listen(this.pool, channels, {
       onMessage: (channel, payload) => {
+        const hearer = this.hearers.get(channel);
+        if (hearer) return hearer.message(payload);
         const id = Number(payload);
         const memory = this.memories.get(channel);
         // A payload that is not an id cannot be matched: forget everything on that channel.
@@ -127,7 +149,9 @@ export class ChangeFeed {
   }
 
   async stop() {
+    this.stopping = true;
     await this.connection?.stop();
+    this.stopping = false;
     this.connection = undefined;
   }
 
@@ -135,5 +159,6 @@ export class ChangeFeed {
     this.up = up;
     for (const memory of this.memories.values()) memory.reset(up);
     for (const channel of this.watchers.keys()) if (!this.memories.has(channel)) this.tell(channel, null);
+    for (const hearer of this.hearers.values()) hearer.status(up, this.stopping);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * What happens in chats, for whoever wants to push it (the WebSocket, later). One bus per app
- * context, so two apps in one process (tests) never hear each other. In-process only: several
- * instances need a shared fan-out (PostgreSQL LISTEN/NOTIFY or Redis) behind the same interface.
+ * context, so two apps in one process (tests) never hear each other. In-process only: streams.ts
+ * carries these events to the other instances over the event bus (lib/event-bus.ts, docs/decisions/0036).
  */
 import type { ChatMessage } from '../../../shared/api/support.js';
 import type { AppContext } from '../../context.js';

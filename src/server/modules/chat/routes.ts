@@ -49,7 +49,7 @@ async function readMessage(
 
 export const chatModule: AppModule = (app, ctx) => {
   const chat = createChatService(ctx);
-  const stopStreams = registerChatStreams(ctx);
+  const stopStreams = registerChatStreams(ctx, chat);
   app.addHook('onClose', async () => stopStreams());
   const { requireUser, requireAdmin } = ctx.guard;
   const tags = ['support'];

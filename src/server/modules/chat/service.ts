@@ -96,6 +96,20 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
       return rows.map((r) => toApi(r.message, r.from));
     },
 
+    /**
+     * One message as pushed (streams.ts), with its session's owner: what an instance reads when the
+     * event bus names a message posted anywhere. Undefined for no such message.
+     */
+    async pushedMessage(id: number): Promise<{ message: ChatMessage; sessionUserId: number } | undefined> {
+      const [row] = await ctx.db
+        .select({ message: chatMessages, from: senderColumns, sessionUserId: chatSessions.userId })
+        .from(chatMessages)
+        .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+        .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+        .where(eq(chatMessages.id, id));
+      return row && { message: toApi(row.message, row.from), sessionUserId: row.sessionUserId };
+    },
+
     /** Post to an open session the viewer may see. Staff messages are marked `is_staff`. */
     async send(
       viewer: AuthUser,

@@ -22,10 +22,30 @@ import { riskPass, type RiskContext } from './risk.js';
 type JobContext = RiskContext;
 
 /** One app-wide key for the advisory lock: "the acting risk engine", across instances. */
-const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
+export const TRADE_JOBS_LOCK_KEY = 0x636f696e_7472; // 'coin' 'tr'
 
 /** The Lever screen re-prices every 20 s (docs/product.md 7 "Polling"); the history keeps the same rhythm. */
 const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
+
+/**
+ * A leader that stops talking loses the lock (docs/decisions/0036): its lock connection is closed
+ * by PostgreSQL after this much silence (idle_session_timeout, PostgreSQL 14+), and by TCP keepalive
+ * when its host or network is gone, so a frozen or unreachable leader hands the work to a survivor
+ * within seconds instead of holding it until the operating system's two-hour keepalive. A living
+ * leader speaks on it five times as often. At least 5 s, at least five passes.
+ */
+export const leaderSilenceMs = (intervalMs: number) => Math.max(5_000, 5 * intervalMs);
+
+/** Session settings of the lock connection (values are whole numbers made here, never input). */
+async function guardLockConnection(client: pg.PoolClient, silenceMs: number): Promise<void> {
+  const keepaliveS = Math.max(1, Math.floor(silenceMs / 5_000));
+  await client.query(
+    `select set_config('idle_session_timeout', $1, false), set_config('tcp_keepalives_idle', $2, false),
+            set_config('tcp_keepalives_interval', $2, false), set_config('tcp_keepalives_count', '3', false),
+            set_config('tcp_user_timeout', $3, false)`,
+    [`${silenceMs}ms`, String(keepaliveS), String(silenceMs)],
+  );
+}
 
 /** How often the leader's loop looks for trades due a price point. */
 const SAMPLE_SCAN_MS = 5_000;
@@ -137,6 +157,8 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
   const followed = walk?.follow;
   if (walk) walk.follow = false; // this process acts on (or waits for) every step: the marks walk
   let leader: pg.PoolClient | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const silenceMs = leaderSilenceMs(intervalMs);
   let lastLeaderTry = 0;
   let lastSample = 0;
   let failing = false;
@@ -146,6 +168,8 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
   let timer: NodeJS.Timeout | undefined;
 
   const dropLeader = (error?: Error) => {
+    clearInterval(heartbeat);
+    if (leader && error) ctx.log.warn({ err: error }, 'risk engine: this instance lost the leadership');
     leader?.removeAllListeners('error');
     leader?.release(error ?? true);
     leader = undefined;
@@ -163,7 +187,17 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
     });
     try {
       if (await tryLock(client)) {
+        // Set on the lock's own connection only (it is never given back to the pool): a failure here
+        // destroys it below, which frees the lock.
+        await guardLockConnection(client, silenceMs);
         leader = client;
+        // Speaks on the lock connection while this process lives: silence (a frozen process) ends it.
+        heartbeat = setInterval(() => {
+          client.query('select 1').catch((error: Error) => {
+            if (leader === client) dropLeader(error);
+          });
+        }, silenceMs / 5);
+        heartbeat.unref();
         ctx.log.info('risk engine: this instance acts (leader)');
         return true;
       }
