@@ -4,29 +4,12 @@
  * nothing else. One schema for the server's check and the profile screen's form.
  */
 import { z } from 'zod';
+import { PROFILE_NAME_MAX } from '../constants.js';
+import { PROFILE_MSG } from '../messages.js';
 import { userInfo } from './auth.js';
 
-/** A name is at most this many characters (Unicode code points, after trimming). */
-export const PROFILE_NAME_MAX = 50;
-
-/** The two fields a user may change; everything else of the profile is read only. */
-export const PROFILE_FIELDS = ['first_name', 'last_name'] as const;
-
-export const PROFILE_MSG = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  firstNameTooLong: `First name must be at most ${PROFILE_NAME_MAX} characters`,
-  lastNameTooLong: `Last name must be at most ${PROFILE_NAME_MAX} characters`,
-  firstNameCharacters: 'First name may contain only letters, spaces, hyphens and apostrophes',
-  lastNameCharacters: 'Last name may contain only letters, spaces, hyphens and apostrophes',
-  /** A body with any other key (email, balance...) is refused, so the client learns it is not writable. */
-  onlyNames: (keys: readonly string[]) =>
-    `Only first_name and last_name can be changed (not ${keys.map((k) => JSON.stringify(k)).join(', ')})`,
-  bodyNotObject: 'Send first_name and last_name as a JSON object',
-  updated: 'Profile updated successfully!',
-  updateFailed: 'Failed to update profile',
-  fetchFailed: 'Failed to fetch profile',
-} as const;
+/** The texts live in src/shared/messages.ts (no zod there, so the drawer's chunk stays small). */
+export { PROFILE_MSG, PROFILE_NAME_MAX };
 
 /**
  * Letters of any script (with their combining marks, e.g. Devanagari vowel signs), and single
@@ -79,7 +62,6 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 /** GET /api-v1/user/profile/: the fields of GET /api-v1/info/, the same schema. */
 export const userProfile = userInfo;
-export type UserProfile = z.infer<typeof userProfile>;
 
 /** 200 of POST /api-v1/user/update/: the updated profile (the fields of GET /api-v1/user/profile/) and a message. */
 export const profileUpdated = userProfile.extend({ message: z.string() });
