@@ -66,6 +66,7 @@ export function tourStops(cast: TourCast): Stop[] {
     user('lock-up', '/lock-up'),
     user('support', '/support'),
     user('sharing-link', '/sharing-link'),
+    user('profile', '/profile'),
     user('chat', `/chat/${cast.sessionId}`),
     { name: 'admin-dashboard', path: '/admin/dashboard', visitor: 'admin' },
     { name: 'admin-chat', path: `/admin/chat/${cast.user.id}`, visitor: 'admin' },
