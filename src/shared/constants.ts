@@ -77,6 +77,8 @@ export const TRANSACTION_PASSWORD_MIN = 6;
 export const TRANSACTION_PASSWORD_MAX = 16;
 export const LOGIN_PASSWORD_MIN = 8;
 export const LOGIN_PASSWORD_MAX = 128;
+/** A first or last name on the profile is at most this many characters (code points, after trimming; issue 19). */
+export const PROFILE_NAME_MAX = 50;
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = 10 * 60 * 1000;

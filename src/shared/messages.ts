@@ -1,4 +1,5 @@
 /** User-facing texts quoted from docs/product.md (sections 2, 4, 5, 8). One source for server and web. */
+import { PROFILE_NAME_MAX } from './constants.js';
 
 export const MSG = {
   networkError: 'Network error. Please try again.',
@@ -123,4 +124,21 @@ export const SESSIONS_MSG = {
   signedIn: 'Signed in',
   lastSeen: 'Last active',
   newDeviceSubject: 'New sign-in to your Coinfront account',
+} as const;
+
+/** The profile (issue 19, docs/architecture.md "## Profile"): texts of the server and the profile screen. */
+export const PROFILE_MSG = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  firstNameTooLong: `First name must be at most ${PROFILE_NAME_MAX} characters`,
+  lastNameTooLong: `Last name must be at most ${PROFILE_NAME_MAX} characters`,
+  firstNameCharacters: 'First name may contain only letters, spaces, hyphens and apostrophes',
+  lastNameCharacters: 'Last name may contain only letters, spaces, hyphens and apostrophes',
+  /** A body with any other key (email, balance...) is refused, so the client learns it is not writable. */
+  onlyNames: (keys: readonly string[]) =>
+    `Only first_name and last_name can be changed (not ${keys.map((k) => JSON.stringify(k)).join(', ')})`,
+  bodyNotObject: 'Send first_name and last_name as a JSON object',
+  updated: 'Profile updated successfully!',
+  updateFailed: 'Failed to update profile',
+  fetchFailed: 'Failed to fetch profile',
 } as const;

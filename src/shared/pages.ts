@@ -10,7 +10,7 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** A folder of src/web/features whose index.ts exports screens. */
 export type PageFeature =
-  'auth' | 'market' | 'wallet' | 'trade' | 'identity' | 'safety' | 'support' | 'pages' | 'admin';
+  'auth' | 'account' | 'market' | 'wallet' | 'trade' | 'identity' | 'safety' | 'support' | 'pages' | 'admin';
 
 interface PageRow {
   path: string;
@@ -61,6 +61,8 @@ export const PAGES = {
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },
     sharingLink: { path: '/sharing-link', feature: 'pages', screen: 'SharingLinkPage' },
+    /** issue 19: the user's profile from the drawer (docs/architecture.md "## Profile"). */
+    profile: { path: '/profile', feature: 'account', screen: 'ProfilePage' },
     chat: { path: '/chat/:sessionId', feature: 'support', screen: 'ChatPage' },
   },
 

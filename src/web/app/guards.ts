@@ -3,19 +3,23 @@
  * navigation, so a token that expired meanwhile is caught on the next tap).
  */
 import { redirect, type LoaderFunction } from 'react-router';
+import { loginPathFor, PATHS } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { endSession, readSession } from '../lib/session';
 import { decideAccess, landingPath, type Access } from './access';
 
 export function guard(access: Access): LoaderFunction {
-  return () => {
+  return ({ request }) => {
     const decision = decideAccess(access, readSession());
     if (decision.allow) return null;
     if (decision.clearStorage) {
       endSession();
       queryClient.clear();
     }
-    return redirect(decision.redirectTo);
+    if (decision.redirectTo !== PATHS.login) return redirect(decision.redirectTo);
+    // To /login, and after signing in on to the page that was asked for (issue 19).
+    const asked = new URL(request.url);
+    return redirect(loginPathFor(`${asked.pathname}${asked.search}`));
   };
 }
 

@@ -32,8 +32,8 @@ function storeSession({ admin = false, expiresIn = 3600 } = {}) {
   );
 }
 
-/** Where the app ends up when `path` is opened. */
-async function open(path: string): Promise<string> {
+/** Where the app ends up when `path` is opened (with the query string when `withSearch`). */
+async function open(path: string, withSearch = false): Promise<string> {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   await new Promise<void>((resolve) => {
     if (router.state.initialized && router.state.navigation.state === 'idle') return resolve();
@@ -44,7 +44,7 @@ async function open(path: string): Promise<string> {
       }
     });
   });
-  const where = router.state.location.pathname;
+  const where = router.state.location.pathname + (withSearch ? router.state.location.search : '');
   router.dispose();
   return where;
 }
@@ -106,6 +106,16 @@ describe('a visitor without a session', () => {
       expect(await open(path)).toBe('/login');
     },
   );
+
+  // issue 19: after signing in, the visitor goes on to the page asked for (the login page reads `next`).
+  it.each([
+    ['/support', '/login?next=%2Fsupport'],
+    ['/profile', '/login?next=%2Fprofile'],
+    ['/lever?coin=ETH', '/login?next=%2Flever%3Fcoin%3DETH'],
+    ['/admin/dashboard', '/login?next=%2Fadmin%2Fdashboard'],
+  ])('is sent from %s to %s', async (path, login) => {
+    expect(await open(path, true)).toBe(login);
+  });
 
   it('may open public pages', async () => {
     for (const path of ['/login', '/signup', '/forgot-password', '/legal-currency', '/important-notice'])

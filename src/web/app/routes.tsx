@@ -8,6 +8,7 @@ import { PAGES, type Access, type PageFeature } from '../../shared/pages';
 
 const FEATURES = {
   auth: () => import('../features/auth'),
+  account: () => import('../features/account'),
   market: () => import('../features/market'),
   wallet: () => import('../features/wallet'),
   trade: () => import('../features/trade'),

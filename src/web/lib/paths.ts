@@ -24,3 +24,30 @@ export function pairPathOf(symbol: string): string | null {
   if (MAIN_SYMBOLS.includes(symbol.toUpperCase())) return leverPathOf(pair.baseAsset);
   return spotPairOf(symbol) ? exchangePathOf(pair.baseAsset) : null;
 }
+
+/**
+ * Back to where a logged-out visitor was going (issue 19): the guard sends them to
+ * `/login?next=<the page>`, and a sign-in goes on to that page instead of home.
+ */
+const NEXT_PARAM = 'next';
+const AUTH_PAGES: readonly string[] = [PATHS.login, PATHS.signup, PATHS.forgotPassword];
+
+export const loginPathFor = (target: string) => `${PATHS.login}?${NEXT_PARAM}=${encodeURIComponent(target)}`;
+
+/**
+ * The page a sign-in goes on to: `next` of the query when it is a page of this app (a path on this
+ * origin, not an account screen), else null. Another site (`//evil.example`, `https:...`) never.
+ */
+export function nextPathOf(search: string): string | null {
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  const base = 'http://app.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || AUTH_PAGES.includes(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -85,6 +85,14 @@ export function saveSession(login: LoginResponse): void {
   writeItem(STORAGE_KEYS.user, JSON.stringify(login.user));
 }
 
+/** A changed name (the profile screen) also shows in the stored user, as the next login would store it. */
+export function updateStoredUser(names: Pick<SessionUser, 'first_name' | 'last_name'>): void {
+  const user = getStoredUser();
+  if (!user) return;
+  const username = `${names.first_name} ${names.last_name}`.trim() || user.email;
+  writeItem(STORAGE_KEYS.user, JSON.stringify({ ...user, ...names, username }));
+}
+
 /** A password change ends older sessions on the server; the answer carries the token to go on with. */
 export function replaceToken(access: string): void {
   writeItem(STORAGE_KEYS.token, access);

@@ -157,6 +157,11 @@ const EXTRA_KEYS = [
   'two_factor_code',
   'passkey',
   'ticket',
+  // The profile's read-only fields (issue 19): POST /api-v1/user/update/ must refuse them.
+  'email',
+  'uniqueid',
+  'is_verified',
+  'promotion_code',
   '',
 ];
 

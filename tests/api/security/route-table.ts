@@ -478,6 +478,12 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'POST /api-v1/logout/': { access: 'user', request: () => ({ url: '/api-v1/logout/' }), after: renewToken },
   'GET /api-v1/info/': { access: 'user', request: get('/api-v1/info/') },
+  // issue 19: the profile (/info/'s answer) and its two writable names; each actor renames only itself.
+  'GET /api-v1/user/profile/': { access: 'user', request: get('/api-v1/user/profile/') },
+  'POST /api-v1/user/update/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/user/update/', body: { first_name: 'Matrix', last_name: 'Renamed' } }),
+  },
 
   // --- sessions and devices (issue 16) ---
   'GET /api-v1/sessions/': { access: 'user', request: get('/api-v1/sessions/') },
@@ -622,6 +628,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
   'GET /api-v1/documents-verification/': { access: 'user', request: get('/api-v1/documents-verification/') },
+  // issue 19: the caller's own latest submission (every actor of the scene has one under review).
+  'GET /api-v2/identity/basic-info/': { access: 'user', request: get('/api-v2/identity/basic-info/') },
   'GET /api-v3/admin/unverified-users-records/': {
     access: 'admin',
     request: get('/api-v3/admin/unverified-users-records/'),

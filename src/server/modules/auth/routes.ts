@@ -1,4 +1,4 @@
-/** HTTP of docs/product.md section 7 "Auth" and GET /api-v1/info/. */
+/** HTTP of docs/product.md section 7 "Auth", GET /api-v1/info/ and the profile (docs/architecture.md "## Profile"). */
 import { z } from 'zod';
 import {
   emailOnlyBody,
@@ -12,10 +12,12 @@ import {
   userInfo,
 } from '../../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../../shared/api/common.js';
+import { profileUpdateBody, profileUpdated, userProfile } from '../../../shared/api/profile.js';
 import { loginTwoFactorBody, twoFactorLoginResponse } from '../../../shared/api/two-factor.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute } from '../../plugins/rate-limits.js';
+import { createProfileService } from './profile.js';
 import { createAuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
@@ -23,6 +25,7 @@ const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 423: errorBody,
 
 export const authModule: AppModule = (app, ctx) => {
   const auth = createAuthService(ctx);
+  const profile = createProfileService(ctx, (userId) => auth.info(userId));
   const { requireUser } = ctx.guard;
   // Each of these checks a password or a code, or sends mail: counted per client address.
   const limited = perAddressPerMinute(ctx.config.authRateLimit);
@@ -102,5 +105,22 @@ export const authModule: AppModule = (app, ctx) => {
     onRequest: requireUser,
     schema: { tags, response: { 200: userInfo, 401: errorBody, 404: errorBody } },
     handler: (req) => auth.info(currentUser(req).id),
+  });
+
+  // issue 19: SPEC's listed profile calls. The profile is /info/'s answer; only the two names are writable.
+  app.get('/api-v1/user/profile/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: userProfile, 401: errorBody, 404: errorBody } },
+    handler: (req) => profile.profile(currentUser(req).id),
+  });
+
+  app.post('/api-v1/user/update/', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      body: profileUpdateBody,
+      response: { 200: profileUpdated, 400: errorBody, 401: errorBody, 404: errorBody },
+    },
+    handler: (req) => profile.update(currentUser(req).id, req.body),
   });
 };

@@ -62,6 +62,15 @@ export const identityModule: AppModule = (app, ctx) => {
     handler: (req) => identity.status(currentUser(req).id),
   });
 
+  // issue 19: SPEC's listed basic-info call. The signed-in user's latest submission, the answer of
+  // GET /api-v1/documents-verification/ (the same function); 404 when none. Never the images: they
+  // reach staff only (signed URLs in the review).
+  app.get('/api-v2/identity/basic-info/', {
+    onRequest: requireUser,
+    schema: { tags, response: { 200: verificationStatusResponse, ...errors } },
+    handler: (req) => identity.status(currentUser(req).id),
+  });
+
   app.get('/api-v3/admin/unverified-users-records/', {
     onRequest: requireAdmin,
     // One page, oldest first; `after` the last verification_id seen gives the next (docs/decisions/0020).

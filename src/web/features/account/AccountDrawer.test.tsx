@@ -55,6 +55,7 @@ describe('logged in', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(links).toEqual([
+      '/profile',
       '/identity-verification',
       '/sharing-link',
       '/legal-currency',

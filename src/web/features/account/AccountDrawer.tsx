@@ -33,9 +33,10 @@ import { UserCard } from './UserCard';
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
 type LinkLabel =
-  `drawer.${'identityVerification' | 'sharingLinks' | 'fiat' | 'lockUp' | 'safetyCenter' | 'onlineService' | 'aboutUs'}`;
+  `drawer.${'profile' | 'identityVerification' | 'sharingLinks' | 'fiat' | 'lockUp' | 'safetyCenter' | 'onlineService' | 'aboutUs'}`;
 
 const USER_LINKS: Array<{ to: string; label: LinkLabel; Icon: Icon }> = [
+  { to: PATHS.profile, label: 'drawer.profile', Icon: UserIcon },
   { to: PATHS.identityVerification, label: 'drawer.identityVerification', Icon: IdCardIcon },
   { to: PATHS.sharingLink, label: 'drawer.sharingLinks', Icon: ShareIcon },
   { to: PATHS.legalCurrency, label: 'drawer.fiat', Icon: CashIcon },

@@ -1,4 +1,6 @@
 /** What other features may use of the account capability. */
 export { AccountDrawer } from './AccountDrawer';
+/** /profile, from the drawer (issue 19). */
+export { ProfilePage } from './ProfilePage';
 export { useUserInfo, userInfoQuery } from './api/user-info';
 export { VERIFICATION_LABEL } from './verification-label';

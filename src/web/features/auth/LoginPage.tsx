@@ -1,5 +1,9 @@
-/** /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to /. */
-import { useState, type FormEvent } from 'react';
+/**
+ * /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to
+ * / (or on to the page the visitor was sent here from, `?next=`). The logo opens the logged-out drawer
+ * (please-login, welcome, night mode, online service, clear cache), as on Home (issue 19).
+ */
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { TwoFactorChallenge } from '../../../shared/api/auth';
 import { Link, useLocation } from 'react-router';
 import { MSG } from '../../../shared/messages';
@@ -10,6 +14,7 @@ import { Screen } from '../../components/Screen';
 import { EmailField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
@@ -17,6 +22,39 @@ import { PasskeySignInButton, UsePasskeyButton } from './PasskeySignIn';
 import { useSignedIn } from './signed-in';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { authSchemas, preloadAuthSchemas } from './schemas';
+
+/** The drawer loads on the first tap, so /login's first download stays small. */
+const AccountDrawer = lazy(async () => ({ default: (await import('../account')).AccountDrawer }));
+
+/** The logo, as on Home: it opens the account drawer (its logged-out variant here). */
+function LogoMenu() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        aria-label={`Coinfront, ${t('home.openMenu')}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="-ml-2 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
+      >
+        <LogoMark size={32} />
+        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <AccountDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** Screens that send the user here with news (a reset password) pass it as `notice`. */
 export interface LoginLocationState {
@@ -48,9 +86,8 @@ export function LoginPage() {
 
   return (
     <Screen className="pt-[max(1.5rem,env(safe-area-inset-top))]">
-      <div className="mb-8 flex items-center gap-2">
-        <LogoMark size={32} />
-        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+      <div className="mb-8 flex items-center">
+        <LogoMenu />
       </div>
       {challenge ? (
         <TwoFactorLoginStep
