@@ -112,7 +112,7 @@ function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) =>
           </>
         ) : (
           <div className="mt-4 grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)] gap-6">
-            <div className="h-[calc(100dvh-11rem)] overflow-y-auto pb-2 pr-1">
+            <div className="-m-1 h-[calc(100dvh-11rem)] overflow-y-auto p-1">
               <ActiveChatsPanel column linkTo={deskChatPath} selected={chatKey ?? undefined} />
             </div>
             <div className="h-[calc(100dvh-11rem)] overflow-hidden rounded-2xl bg-surface shadow-card">

@@ -50,7 +50,7 @@ export function ActiveChatsPanel({
   return (
     <>
       <ul
-        className={cx('mt-4 grid gap-3', column ? 'grid-cols-1' : 'grid-cols-[repeat(auto-fill,minmax(160px,1fr))]')}
+        className={cx('grid gap-3', column ? 'grid-cols-1' : 'mt-4 grid-cols-[repeat(auto-fill,minmax(160px,1fr))]')}
         aria-label="Active chats"
       >
         {cards.map((card) => (

@@ -59,7 +59,11 @@ function Details({ item }: { item: PendingTransaction }) {
     item.arrival_amount !== undefined && `Arrival ${formatAmount(item.arrival_amount)}`,
     item.usdt_value !== undefined && `≈ ${formatAmount(item.usdt_value)} USDT`,
   ].filter(Boolean);
-  return <span className="block max-w-[22rem] break-all text-[13px] text-muted">{parts.join(' · ')}</span>;
+  return (
+    <span className="block min-w-[12rem] max-w-[22rem] text-[13px] text-muted [overflow-wrap:anywhere]">
+      {parts.join(' · ')}
+    </span>
+  );
 }
 
 export function PendingTransactionsTable() {
@@ -106,7 +110,7 @@ export function PendingTransactionsTable() {
             {TYPE_LABEL[item.transaction_type]}
           </span>
         </Cell>
-        <Cell className="break-all">{item.user_email}</Cell>
+        <Cell className="whitespace-nowrap">{item.user_email}</Cell>
         <Cell numeric className="font-semibold">
           {formatAmount(item.amount)}
         </Cell>

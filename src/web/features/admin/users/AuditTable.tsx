@@ -94,13 +94,13 @@ export function AuditTable({
           <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
         </Cell>
         <Cell className="font-semibold">{entry.action}</Cell>
-        <Cell className="break-all">{entry.actor_email}</Cell>
+        <Cell className="whitespace-nowrap">{entry.actor_email}</Cell>
         <Cell className="whitespace-nowrap">
           {entry.target_type} {entry.target_id}
         </Cell>
         {(['before', 'after'] as const).map((key) => (
           <Cell key={key}>
-            <span className="block max-w-[18rem] whitespace-pre-wrap break-all font-mono text-xs">
+            <span className="block min-w-[8rem] max-w-[18rem] whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]">
               {describe(entry[key])}
             </span>
           </Cell>

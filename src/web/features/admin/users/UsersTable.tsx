@@ -80,7 +80,7 @@ export function UsersTable({
   else
     rows = users.data.items.map((user) => (
       <tr key={user.user_id} className="hover:bg-surface-2/60">
-        <Cell className="font-medium">
+        <Cell className="min-w-[9rem] font-medium">
           <button
             type="button"
             onClick={() => onOpen(user.user_id)}
@@ -89,7 +89,7 @@ export function UsersTable({
             {user.name || user.email}
           </button>
         </Cell>
-        <Cell className="break-all">{user.email}</Cell>
+        <Cell className="whitespace-nowrap">{user.email}</Cell>
         <Cell className="tabular-nums">{user.uniqueid}</Cell>
         <Cell>
           <VerificationBadge status={user.is_verified} />
