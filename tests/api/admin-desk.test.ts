@@ -149,7 +149,7 @@ describe('pending transactions: sort, filter and page', () => {
         pending(alice!, 'withdrawal', 'BTC', '0.5'),
         pending(bob!, 'deposit', 'USDT', '25.5'),
         pending(alice!, 'deposit', 'ETH', '1000'),
-        { ...pending(bob!, 'deposit', 'USDT', '7'), status: 'approve' as const },
+        { ...pending(bob!, 'deposit', 'USDT', '7'), status: 'successful' as const },
       ])
       .returning({ id: transactions.id });
     ids = rows.map((r) => r.id);
