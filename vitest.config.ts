@@ -22,6 +22,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A phone's screen, as the app is built for (happy-dom's default 1024 px is already the
+          // staff console's desk layout, docs/architecture.md "Staff console at a desk").
+          environmentOptions: { happyDOM: { width: 390, height: 844 } },
         },
       },
       {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { WALLET_KINDS } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { accountIdentity, verificationStatus } from './auth.js';
-import { decimalString, idParam } from './common.js';
+import { decimalString, idParam, sortParams } from './common.js';
 import { depositNetworkTerms, depositNetworksInput } from './deposits.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
@@ -35,6 +35,8 @@ export const ADMIN_MSG = {
   saveFailed: 'Failed to save',
   noUsers: 'No users found',
   noAuditEntries: 'No staff actions yet',
+  invalidRole: 'Role must be staff or trader',
+  filterTooLong: 'Filter is too long',
 } as const;
 
 /** The marker in the recharge-address answer that the FAQ bot replaces with the current addresses. */
@@ -58,15 +60,27 @@ const pageParams = {
     .default(PAGE_SIZE_DEFAULT),
 };
 
+const filterText = z.string().trim().max(100, { error: ADMIN_MSG.filterTooLong });
+
 const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
 
 // ---- users ----
 
-/** GET /api-v3/admin/users/?q=&page=&page_size= : q matches email, name or unique id. */
+/** Columns the users table sorts by; without `sort` the newest first. */
+export const ADMIN_USERS_SORTS = ['created_at', 'email', 'name', 'uniqueid'] as const;
+export type AdminUsersSort = (typeof ADMIN_USERS_SORTS)[number];
+
+/**
+ * GET /api-v3/admin/users/?q=&page=&page_size= : q matches email, name or unique id. Issue 19 adds
+ * `sort` (ADMIN_USERS_SORTS) and `order` (asc / desc, default asc with a sort, else newest first) and
+ * the filter `role` (staff / trader).
+ */
 export const adminUsersQuery = z.object({
   q: z.string().trim().max(100, { error: 'Search is too long' }).optional().default(''),
   ...pageParams,
+  ...sortParams(ADMIN_USERS_SORTS),
+  role: z.enum(['staff', 'trader'], { error: ADMIN_MSG.invalidRole }).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
@@ -130,7 +144,21 @@ export const DETAIL_LIST_LIMIT = 100;
 
 // ---- audit log ----
 
-export const auditLogQuery = z.object(pageParams);
+/** Columns the audit log table sorts by; without `sort` the newest first. */
+export const AUDIT_LOG_SORTS = ['created_at', 'action', 'actor_email', 'target_type'] as const;
+export type AuditLogSort = (typeof AUDIT_LOG_SORTS)[number];
+
+/**
+ * GET /api-v3/admin/audit-log/?page=&page_size= . Issue 19 adds `sort` (AUDIT_LOG_SORTS), `order`, and
+ * the filters `action` and `target_type` (exact) and `actor` (part of the staff member's email).
+ */
+export const auditLogQuery = z.object({
+  ...pageParams,
+  ...sortParams(AUDIT_LOG_SORTS),
+  action: filterText.optional(),
+  target_type: filterText.optional(),
+  actor: filterText.optional(),
+});
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 const auditEntry = z.object({

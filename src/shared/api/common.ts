@@ -66,3 +66,21 @@ export const staffQueueQuery = z.object({
   limit: staffPageLimit,
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuery>;
+
+// ---- sorted staff tables (issue 19, docs/architecture.md "Staff console at a desk") ----
+
+export const SORT_MSG = {
+  invalidSort: 'Unknown sort column',
+  invalidOrder: 'Order must be asc or desc',
+} as const;
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * `sort` is one of the list's allow-listed column names (the server maps each to a column, never a
+ * client string to SQL); `order` asc or desc.
+ */
+export const sortParams = <const K extends readonly [string, ...string[]]>(keys: K) => ({
+  sort: z.enum(keys, { error: SORT_MSG.invalidSort }).optional(),
+  order: z.enum(['asc', 'desc'], { error: SORT_MSG.invalidOrder }).optional(),
+});

@@ -13,12 +13,16 @@ import {
 import { ADDRESS_MSG, checkAddress, networksOf as withdrawalNetworksOf } from '../addresses.js';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
-import { decimalString, idParam } from './common.js';
+import { decimalString, idParam, sortParams, staffQueueQuery } from './common.js';
 import { DEPOSIT_MSG, DEPOSIT_NETWORKS, canonicalTxHash, networksOf, type DepositNetwork } from './deposits.js';
 import { secondFactorFields } from './security.js';
 
 /** Our texts (docs/product.md gives none for these cases). */
 export const WALLET_MSG = {
+  afterWithPageOrSort: 'after pages the queue in its own order: leave out page and sort',
+  invalidCurrencyFilter: 'Currency must be letters and digits',
+  invalidTypeFilter: 'Type must be deposit or withdrawal',
+  filterTooLong: 'Filter is too long',
   minRecharge: `Minimum recharge is ${MIN_RECHARGE_USDT} USDT`,
   enterPaymentAddress: 'Please enter the payment address',
   tooManyPendingDeposits: `You already have ${MAX_PENDING_DEPOSITS} deposit requests waiting for review. Please wait until staff have reviewed one before you request another.`,
@@ -353,6 +357,45 @@ const pendingTransaction = z.object({
 });
 export type PendingTransaction = z.infer<typeof pendingTransaction>;
 export const pendingTransactions = z.array(pendingTransaction);
+
+/** Columns the pending transactions table sorts by; without `sort` the queue's own order, oldest first. */
+export const PENDING_TRANSACTION_SORTS = [
+  'created_at',
+  'amount',
+  'currency',
+  'user_email',
+  'transaction_type',
+] as const;
+export type PendingTransactionSort = (typeof PENDING_TRANSACTION_SORTS)[number];
+
+/**
+ * GET /api-v3/admin/pending-transactions/: the queue's `after` and `limit` (docs/decisions/0020), and
+ * for the desk's table (issue 19) `page` (pages of `limit`), `sort` / `order`, and the filters
+ * `transaction_type`, `currency` (exact) and `user` (part of the email). The answer stays the plain
+ * list; `after` is the cursor of the default order only, so it refuses `page` and `sort`.
+ */
+export const pendingTransactionsQuery = staffQueueQuery
+  .extend({
+    ...sortParams(PENDING_TRANSACTION_SORTS),
+    page: z.coerce
+      .number({ error: 'Invalid page' })
+      .int({ error: 'Invalid page' })
+      .min(1, { error: 'Invalid page' })
+      .max(100_000, { error: 'Invalid page' })
+      .optional(),
+    transaction_type: z.enum(['deposit', 'withdrawal'], { error: WALLET_MSG.invalidTypeFilter }).optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{1,20}$/, { error: WALLET_MSG.invalidCurrencyFilter })
+      .optional(),
+    user: z.string().trim().max(100, { error: WALLET_MSG.filterTooLong }).optional(),
+  })
+  .refine((q) => q.after === undefined || (q.page === undefined && q.sort === undefined), {
+    error: WALLET_MSG.afterWithPageOrSort,
+  });
+export type PendingTransactionsQuery = z.infer<typeof pendingTransactionsQuery>;
 
 export const transactionVerificationQuery = z.object({
   transaction_id: z.coerce

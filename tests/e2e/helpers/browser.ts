@@ -31,7 +31,12 @@ export interface PhonePageOptions {
    * downloads every asset in each fresh context, and requests it answers bypass page.route.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** Another screen than the phone's, e.g. a desk's 1280x800 (issue 19): a mouse, not touch. */
+  viewport?: { width: number; height: number };
 }
+
+/** A desktop screen (the staff console at a desk, issue 19). */
+export const DESK = { width: 1280, height: 800 } as const;
 
 export interface PhonePage {
   page: Page;
@@ -47,10 +52,10 @@ export async function newPhonePage(
 ): Promise<PhonePage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
-    viewport: PHONE,
+    viewport: options.viewport ?? PHONE,
     deviceScaleFactor: options.deviceScaleFactor ?? 1,
-    isMobile: true,
-    hasTouch: true,
+    isMobile: !options.viewport,
+    hasTouch: !options.viewport,
     colorScheme: options.colorScheme ?? 'light',
     locale: 'en-US',
     serviceWorkers: options.serviceWorkers ?? 'block',

@@ -1,5 +1,5 @@
 /** Staff look-ups of users (read only): the searchable list and one user's whole picture. */
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   ADMIN_MSG,
   DETAIL_LIST_LIMIT,
@@ -7,27 +7,32 @@ import {
   type AdminUserDetail,
   type AdminUsersPage,
   type AdminUsersQuery,
+  type AdminUsersSort,
 } from '../../../shared/api/admin.js';
 import type { VerificationStatus } from '../../../shared/api/auth.js';
 import { WALLET_KINDS } from '../../../shared/constants.js';
 import type { Queryable } from '../../db/database.js';
 import { trades, transactions, users, verifications } from '../../db/schema.js';
+import { likeLiteral, orderOf } from '../../db/sorting.js';
 import { notFound } from '../../errors.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { listWallet, toTransactionItem } from '../wallets/index.js';
 
-/** The text of a LIKE pattern matched literally: %, _ and \ typed by staff are not wildcards. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   const contains = `%${likeLiteral(q)}%`;
-  return or(
-    ilike(users.email, contains),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, contains),
-    ilike(users.uniqueid, `${likeLiteral(q)}%`),
-  );
+  return or(ilike(users.email, contains), ilike(fullName, contains), ilike(users.uniqueid, `${likeLiteral(q)}%`));
 }
+
+/** The users table's sortable columns (issue 19): the allow-list behind `sort`. */
+const USER_SORT_COLUMNS: Record<AdminUsersSort, AnyColumn | SQL> = {
+  created_at: users.createdAt,
+  email: users.email,
+  name: sql`lower(${fullName})`,
+  uniqueid: users.uniqueid,
+};
 
 /** The latest submission's status of each user (none: 'unverified'). */
 async function verificationStatuses(db: Queryable, userIds: number[]): Promise<Map<number, VerificationStatus>> {
@@ -41,7 +46,10 @@ async function verificationStatuses(db: Queryable, userIds: number[]): Promise<M
 }
 
 export async function searchUsers(db: Queryable, query: AdminUsersQuery): Promise<AdminUsersPage> {
-  const where = searchCondition(query.q);
+  const where = and(
+    searchCondition(query.q),
+    query.role === undefined ? undefined : eq(users.isAdmin, query.role === 'staff'),
+  );
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
@@ -55,7 +63,9 @@ export async function searchUsers(db: Queryable, query: AdminUsersQuery): Promis
       })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(
+        ...orderOf(USER_SORT_COLUMNS, users.id, query.sort, query.order, [desc(users.createdAt), desc(users.id)]),
+      )
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     db.select({ total: count() }).from(users).where(where),

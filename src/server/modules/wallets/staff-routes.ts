@@ -1,7 +1,8 @@
 /** Staff HTTP of docs/product.md 7 "Admin": the pending-transaction queue and its approve / cancel. */
-import { errorBody, staffQueueQuery } from '../../../shared/api/common.js';
+import { errorBody } from '../../../shared/api/common.js';
 import {
   pendingTransactions,
+  pendingTransactionsQuery,
   transactionVerificationBody,
   transactionVerificationQuery,
   transactionVerified,
@@ -22,7 +23,7 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
     onRequest: requireAdmin,
     schema: {
       tags,
-      querystring: staffQueueQuery,
+      querystring: pendingTransactionsQuery,
       response: { 200: pendingTransactions, 400: errorBody, 401: errorBody, 403: errorBody },
     },
     handler: (req) => listPending(ctx.db, req.query),

@@ -1,8 +1,9 @@
 /** The `transactions` rows (deposits, withdrawals, transfers) as users and staff see them. */
-import { and, desc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
-import type { StaffQueueQuery } from '../../../shared/api/common.js';
+import { and, asc, desc, eq, gt, ilike, lt, ne, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   PendingTransaction,
+  PendingTransactionSort,
+  PendingTransactionsQuery,
   TransactionCreated,
   TransactionHistoryQuery,
   TransactionItem,
@@ -10,6 +11,7 @@ import type {
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { transactions, users } from '../../db/schema.js';
+import { containsPattern, orderOf } from '../../db/sorting.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -84,20 +86,34 @@ export async function listHistory(
   return rows.map(toTransactionItem);
 }
 
+/** The pending transactions table's sortable columns (issue 19): the allow-list behind `sort`. */
+const PENDING_SORT_COLUMNS: Record<PendingTransactionSort, AnyColumn> = {
+  created_at: transactions.createdAt,
+  amount: transactions.amount,
+  currency: transactions.currency,
+  user_email: users.email,
+  transaction_type: transactions.type,
+};
+
 /**
  * The staff's queue: pending deposits and withdrawals, oldest first, one bounded page at a time
- * (docs/decisions/0020): those after the transaction_id `after`, at most `limit`.
+ * (docs/decisions/0020): those after the transaction_id `after`, at most `limit`. The desk's table
+ * (issue 19) asks for a `page` of `limit` instead, sorted and filtered.
  */
-export async function listPending(db: Queryable, page: StaffQueueQuery): Promise<PendingTransaction[]> {
+export async function listPending(db: Queryable, page: PendingTransactionsQuery): Promise<PendingTransaction[]> {
   const conditions: SQL[] = [eq(transactions.status, 'pending'), ne(transactions.type, 'transfer')];
   if (page.after) conditions.push(gt(transactions.id, page.after));
+  if (page.transaction_type) conditions.push(eq(transactions.type, page.transaction_type));
+  if (page.currency) conditions.push(eq(transactions.currency, page.currency));
+  if (page.user) conditions.push(ilike(users.email, containsPattern(page.user)));
   const rows = await db
     .select({ t: transactions, email: users.email })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(and(...conditions))
-    .orderBy(transactions.id)
-    .limit(page.limit);
+    .orderBy(...orderOf(PENDING_SORT_COLUMNS, transactions.id, page.sort, page.order, [asc(transactions.id)]))
+    .limit(page.limit)
+    .offset(((page.page ?? 1) - 1) * page.limit);
   return rows.flatMap(({ t, email }): PendingTransaction[] => {
     if (t.type === 'transfer' || t.type === 'bonus') return []; // transfers and bonuses are immediate, never pending
     return [

@@ -1,21 +1,31 @@
 /**
  * /admin/dashboard as a whole: the staff menu's view from the address picks the Dashboard (Chats
- * and Requests tabs, DashboardView) or the Users, Books or Settings view.
+ * and Requests tabs, DashboardView) or the Users, Books or Settings view; at a desk beside the side
+ * navigation (StaffDesk).
  */
 import { useSearchParams } from 'react-router';
 import { BooksView } from './books/BooksView';
 import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
+import { StaffDesk } from './StaffDesk';
 import { StaffViewFrame } from './StaffViewFrame';
 import { UsersView } from './users/UsersView';
 import { staffViewOf } from './views';
 
 export function AdminConsolePage() {
+  return (
+    <StaffDesk>
+      <ConsoleView />
+    </StaffDesk>
+  );
+}
+
+function ConsoleView() {
   const [params] = useSearchParams();
   const view = staffViewOf(params);
   if (view === 'users')
     return (
-      <StaffViewFrame title="Users">
+      <StaffViewFrame title="Users" wide>
         <UsersView />
       </StaffViewFrame>
     );

@@ -1,9 +1,11 @@
 /**
  * The staff dashboard's Chats tab (docs/product.md section 2 "Admin screens"): a card per open chat with
  * the user's name, the message count, when it started and the latest words, polled every 5 s.
- * A card opens /admin/chat/{chat key}.
+ * A card opens /admin/chat/{chat key}; at a desk (issue 19) the list is one column beside the open
+ * conversation, and a card opens it there (`linkTo`, the open one marked by `selected`).
  */
 import { Link } from 'react-router';
+import { cx } from '../../components/cx';
 import { ADMIN_CHAT_LIST_POLL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { LoadMore } from '../../components/LoadMore';
@@ -16,7 +18,16 @@ import { useOpenChats } from './api/open-chats';
 import { chatCards } from './chat-key';
 import { useChatPush } from './api/chat-push';
 
-export function ActiveChatsPanel() {
+export function ActiveChatsPanel({
+  linkTo = PATHS.adminChat,
+  selected,
+  column = false,
+}: {
+  linkTo?: (chatKey: string) => string;
+  selected?: string;
+  /** One card a row (a desk's list pane) instead of the phone's grid. */
+  column?: boolean;
+} = {}) {
   useChatPush();
   const chats = useOpenChats(ADMIN_CHAT_LIST_POLL_MS);
   const cards = chats.data ? chatCards(chats.data) : [];
@@ -38,12 +49,19 @@ export function ActiveChatsPanel() {
   }
   return (
     <>
-      <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(160px,1fr))] gap-3" aria-label="Active chats">
+      <ul
+        className={cx('grid gap-3', column ? 'grid-cols-1' : 'mt-4 grid-cols-[repeat(auto-fill,minmax(160px,1fr))]')}
+        aria-label="Active chats"
+      >
         {cards.map((card) => (
           <li key={card.key}>
             <Link
-              to={PATHS.adminChat(card.key)}
-              className="flex h-full min-h-[120px] flex-col gap-1.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2"
+              to={linkTo(card.key)}
+              aria-current={selected === card.key ? 'page' : undefined}
+              className={cx(
+                'flex h-full flex-col gap-1.5 rounded-2xl bg-surface p-3.5 shadow-card hover:bg-surface-2 aria-[current=page]:ring-2 aria-[current=page]:ring-primary',
+                column ? 'min-h-[96px]' : 'min-h-[120px]',
+              )}
             >
               <span className="flex items-start justify-between gap-2">
                 <span className="min-w-0 truncate text-[15px] font-semibold">{card.title}</span>

@@ -3,11 +3,12 @@
  * The key (a JSON string of the user's id and name) finds the user's open chat in the staff list;
  * staff messages sit on the right. Sending is optimistic: the message shows at once and goes again
  * if the server refuses it (its text goes back into the box). 'End Chat' closes the session and
- * returns to the dashboard.
+ * returns to the dashboard. At a desk (issue 19) the conversation opens beside the chat list on the
+ * dashboard instead (AdminConversation there, ?chat= in its address).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import type { ChatMessage } from '../../../shared/api/support';
 import { CHAT_POLL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -15,6 +16,7 @@ import { BackIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { PATHS } from '../../lib/paths';
+import { useDesk } from '../../lib/use-desk';
 import { useSession } from '../../lib/use-session';
 import { useChatSession, useCloseChat } from './api/chat-session';
 import { addSentMessage, sendChatMessage, useChatMessages } from './api/messages';
@@ -36,20 +38,24 @@ function Header({
   ending,
 }: {
   title: string;
-  onBack: () => void;
+  onBack?: () => void;
   onEnd?: () => void;
   ending: boolean;
 }) {
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-1 border-b border-line bg-surface/95 px-1 backdrop-blur">
-      <button
-        type="button"
-        onClick={onBack}
-        aria-label="Back"
-        className="flex h-touch w-touch shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
-      >
-        <BackIcon />
-      </button>
+      {onBack ? (
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back"
+          className="flex h-touch w-touch shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
+        >
+          <BackIcon />
+        </button>
+      ) : (
+        <span className="w-3" />
+      )}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-[17px] font-semibold">{title}</h1>
         <p className="text-xs text-muted">Active Chat Session</p>
@@ -68,10 +74,34 @@ function Header({
   );
 }
 
+/** The staff dashboard's address with `chatKey`'s conversation open beside the list (a desk). */
+export const deskChatPath = (chatKey: string) =>
+  `${PATHS.adminDashboard}?${new URLSearchParams({ chat: chatKey }).toString()}`;
+
 export function AdminChatPage() {
-  useChatPush();
   const key = useParams().userId ?? '';
   const navigate = useNavigate();
+  const desk = useDesk();
+  if (desk) return <Navigate to={deskChatPath(key)} replace />;
+  return <AdminConversation chatKey={key} onBack={() => void navigate(PATHS.adminDashboard)} />;
+}
+
+/**
+ * Staff's side of one conversation: the whole page on a phone, the right pane at a desk. `onBack`
+ * (the phone's Back) also runs when the chat is ended; without it (a desk) `onEnded` does.
+ */
+export function AdminConversation({
+  chatKey: key,
+  onBack,
+  onEnded,
+  className,
+}: {
+  chatKey: string;
+  onBack?: () => void;
+  onEnded?: () => void;
+  className?: string;
+}) {
+  useChatPush();
   const queryClient = useQueryClient();
   const me = useSession().user;
 
@@ -95,7 +125,7 @@ export function AdminChatPage() {
   const [sendError, setSendError] = useState<string | null>(null);
 
   const title = session.data?.username || chatTitle(key);
-  const goToDashboard = () => void navigate(PATHS.adminDashboard);
+  const leave = () => (onBack ?? onEnded)?.();
 
   const send = (outgoing: ChatDraft) => {
     if (!sessionId || !canSend(outgoing)) return;
@@ -135,7 +165,7 @@ export function AdminChatPage() {
   const endChat = () => {
     if (!sessionId) return;
     close.mutate(sessionId, {
-      onSuccess: goToDashboard,
+      onSuccess: leave,
       onError: (error) => console.error('Failed to end chat', error),
     });
   };
@@ -145,10 +175,11 @@ export function AdminChatPage() {
 
   return (
     <ChatScreen
+      className={className}
       header={
         <Header
           title={title}
-          onBack={goToDashboard}
+          onBack={onBack}
           onEnd={sessionId && !ended ? endChat : undefined}
           ending={close.isPending}
         />

@@ -4,6 +4,7 @@ export { AssetsPage } from './AssetsPage';
 export { DepositPage } from './DepositPage';
 export { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 export { PendingTransactionsPanel } from './PendingTransactionsPanel';
+export { PendingTransactionsTable } from './PendingTransactionsTable';
 export { TransferPage } from './TransferPage';
 export { WithdrawalPage } from './WithdrawalPage';
 export { PENDING_TRANSACTIONS_KEY } from './api/pending-transactions';

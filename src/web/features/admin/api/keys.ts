@@ -3,10 +3,10 @@
  * server, so a save refreshes the settings and the log.
  */
 export const adminKeys = {
-  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  users: (q: string, page: number, table?: object) => ['admin', 'users', q, page, table ?? {}] as const,
   user: (userId: number) => ['admin', 'user', userId] as const,
   auditLog: ['admin', 'audit-log'] as const,
-  auditPage: (page: number) => ['admin', 'audit-log', page] as const,
+  auditPage: (page: number, table?: object) => ['admin', 'audit-log', page, table ?? {}] as const,
   settings: ['admin', 'settings'] as const,
   books: ['admin', 'books'] as const,
 };

@@ -1,20 +1,27 @@
-/** GET /api-v3/admin/users/: one page of users, optionally searched. */
+/** GET /api-v3/admin/users/: one page of users, optionally searched, and at a desk sorted and filtered (issue 19). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminUsersPage } from '../../../../shared/api/admin';
+import { adminUsersPage, type AdminUsersSort } from '../../../../shared/api/admin';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
 export const USERS_PAGE_SIZE = 20;
 
-const usersQuery = (q: string, page: number) =>
+/** The desk table's sort and filter; empty on a phone (the newest first). */
+export interface UsersTableParams {
+  sort?: AdminUsersSort;
+  order?: 'asc' | 'desc';
+  role?: 'staff' | 'trader';
+}
+
+const usersQuery = (q: string, page: number, table: UsersTableParams) =>
   queryOptions({
-    queryKey: adminKeys.users(q, page),
+    queryKey: adminKeys.users(q, page, table),
     queryFn: ({ signal }) =>
       api.get('/api-v3/admin/users/', {
-        query: { q: q || undefined, page, page_size: USERS_PAGE_SIZE },
+        query: { q: q || undefined, page, page_size: USERS_PAGE_SIZE, ...table },
         schema: adminUsersPage,
         signal,
       }),
     placeholderData: keepPreviousData,
   });
-export const useUsers = (q: string, page: number) => useQuery(usersQuery(q, page));
+export const useUsers = (q: string, page: number, table: UsersTableParams = {}) => useQuery(usersQuery(q, page, table));

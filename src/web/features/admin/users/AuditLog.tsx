@@ -3,11 +3,11 @@ import { ADMIN_MSG, type AuditEntry } from '../../../../shared/api/admin';
 import { errorMessage } from '../../../lib/api';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { EmptyList, LoadError, Spinner } from '../ListState';
-import { Pager } from '../Pager';
+import { Pager } from '../../../components/Pager';
 import { formatDateTime } from '../views';
 
 /** A JSON value as short readable lines: `key: value` per field. */
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'object') return String(value);
   return Object.entries(value as Record<string, unknown>)

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { EmptyList, LoadError, Spinner } from '../ListState';
-import { Pager } from '../Pager';
+import { Pager } from '../../../components/Pager';
 import { VerificationBadge } from '../VerificationBadge';
 import { formatDateTime } from '../views';
 

@@ -1,10 +1,16 @@
-/** The Users view: the searchable user list or one user's detail, and the audit log of staff actions. */
+/**
+ * The Users view: the searchable user list or one user's detail, and the audit log of staff actions.
+ * At a desk (issue 19) both lists are tables, sorted and filtered, kept in the address too.
+ */
 import { useSearchParams } from 'react-router';
 import { cx } from '../../../components/cx';
+import { useDesk } from '../../../lib/use-desk';
 import { positiveIntParam } from '../views';
 import { AuditLog } from './AuditLog';
+import { AuditTable } from './AuditTable';
 import { UserDetail } from './UserDetail';
 import { UserList } from './UserList';
+import { UsersTable } from './UsersTable';
 
 const SECTIONS = { list: 'Users', audit: 'Audit log' } as const;
 type Section = keyof typeof SECTIONS;
@@ -13,6 +19,8 @@ export function UsersView() {
   const [params, setParams] = useSearchParams();
   const section: Section = params.get('section') === 'audit' ? 'audit' : 'list';
   const userId = positiveIntParam(params, 'user', 0);
+  const desk = useDesk();
+  const page = positiveIntParam(params, 'page', 1);
 
   /** Changes some of the view's address parameters, keeping ?view=users. */
   const update = (changes: Record<string, string | null>, replace = false) => {
@@ -28,14 +36,20 @@ export function UsersView() {
 
   return (
     <>
-      <div role="tablist" aria-label="Users view" className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
+      <div
+        role="tablist"
+        aria-label="Users view"
+        className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 lg:w-80"
+      >
         {(Object.keys(SECTIONS) as Section[]).map((key) => (
           <button
             key={key}
             type="button"
             role="tab"
             aria-selected={section === key}
-            onClick={() => update({ section: key === 'list' ? null : key, page: null, user: null }, true)}
+            onClick={() =>
+              update({ section: key === 'list' ? null : key, page: null, user: null, sort: null, order: null }, true)
+            }
             className={cx(
               'h-11 rounded-lg text-[15px] font-semibold',
               section === key ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-ink',
@@ -46,16 +60,22 @@ export function UsersView() {
         ))}
       </div>
       <div role="tabpanel" aria-label={SECTIONS[section]} className="flex flex-col gap-4">
-        {section === 'list' ? (
+        {desk ? (
+          section === 'list' ? (
+            <UsersTable params={params} page={page} onChange={update} onOpen={(id) => update({ user: String(id) })} />
+          ) : (
+            <AuditTable params={params} page={page} onChange={update} />
+          )
+        ) : section === 'list' ? (
           <UserList
             q={params.get('q') ?? ''}
-            page={positiveIntParam(params, 'page', 1)}
+            page={page}
             onSearch={(q) => update({ q: q || null, page: null }, true)}
             onPage={(page) => update({ page: String(page) })}
             onOpen={(id) => update({ user: String(id) })}
           />
         ) : (
-          <AuditLog page={positiveIntParam(params, 'page', 1)} onPage={(page) => update({ page: String(page) })} />
+          <AuditLog page={page} onPage={(page) => update({ page: String(page) })} />
         )}
       </div>
     </>

@@ -5,13 +5,16 @@ export function ChatScreen({
   header,
   children,
   footer,
+  className = 'h-dvh',
 }: {
   header: ReactNode;
   children: ReactNode;
   footer: ReactNode;
+  /** The frame's height: the whole screen, or a desk's pane. */
+  className?: string;
 }) {
   return (
-    <div className="flex h-dvh flex-col">
+    <div className={`flex flex-col ${className}`}>
       {header}
       <main className="flex flex-1 flex-col overflow-y-auto px-3 py-4">{children}</main>
       {footer}

@@ -2,11 +2,12 @@
  * Staff review (docs/product.md 7 "Admin"): the queue of pending deposits and withdrawals, and approve or
  * cancel (labelled Reject). After an action both Requests lists reload (docs/product.md 4).
  */
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   pendingTransactions,
   transactionVerified,
   type PendingTransaction,
+  type PendingTransactionSort,
   type TransactionVerificationBody,
 } from '../../../../shared/api/wallet';
 import { MSG } from '../../../../shared/messages';
@@ -53,6 +54,52 @@ const pendingTransactionsQuery = () => ({
 
 /** The queue as loaded so far (`data`), with `fetchNextPage` for the next page. */
 export const usePendingTransactions = () => useInfiniteQuery(pendingTransactionsQuery());
+
+/** What the desk's table asks for (issue 19): a sorted, filtered page; the server sorts and cuts it. */
+export interface PendingTableParams {
+  sort: PendingTransactionSort | undefined;
+  order: 'asc' | 'desc';
+  transaction_type: 'deposit' | 'withdrawal' | undefined;
+  currency: string;
+  user: string;
+  page: number;
+}
+
+export const PENDING_TABLE_PAGE_SIZE = 20;
+
+const pendingTableQuery = (params: PendingTableParams) => ({
+  // Under PENDING_TRANSACTIONS_KEY, so a decision reloads the table with the queue.
+  queryKey: [...PENDING_TRANSACTIONS_KEY, 'table', params] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get('/api-v3/admin/pending-transactions/', {
+      schema: pendingTransactions,
+      query: {
+        sort: params.sort,
+        order: params.sort ? params.order : undefined,
+        transaction_type: params.transaction_type,
+        currency: params.currency || undefined,
+        user: params.user || undefined,
+        page: params.page,
+        limit: PENDING_TABLE_PAGE_SIZE,
+      },
+      signal,
+    }),
+  placeholderData: keepPreviousData,
+  staleTime: 0,
+});
+
+/**
+ * One page of the table, and whether a next one exists: the answer is a plain list without a total
+ * (docs/decisions/0020), so the next page is asked for too (it is small, and shown at once on Next).
+ */
+export function usePendingTable(params: PendingTableParams) {
+  const current = useQuery(pendingTableQuery(params));
+  const next = useQuery({
+    ...pendingTableQuery({ ...params, page: params.page + 1 }),
+    enabled: current.data?.length === PENDING_TABLE_PAGE_SIZE,
+  });
+  return { current, hasNext: current.data?.length === PENDING_TABLE_PAGE_SIZE && (next.data?.length ?? 0) > 0 };
+}
 
 export function useReviewTransaction() {
   const queryClient = useQueryClient();

@@ -1,21 +1,27 @@
-/** Previous / 'Page n of m' / Next under a paged list. */
-import { BackIcon, ChevronRightIcon } from '../../components/icons';
+/**
+ * Previous / 'Page n of m' / Next under a paged list. Without a `total` (a list that does not count
+ * itself, e.g. the pending transactions) it reads 'Page n' and `hasNext` says whether Next leads on.
+ */
+import { BackIcon, ChevronRightIcon } from './icons';
 
 export function Pager({
   page,
   pageSize,
   total,
+  hasNext,
   onPage,
   label,
 }: {
   page: number;
   pageSize: number;
-  total: number;
+  total?: number;
+  hasNext?: boolean;
   onPage: (page: number) => void;
   label: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1 && page <= 1) return null;
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
+  const next = pages === undefined ? Boolean(hasNext) : page < pages;
+  if (!next && page <= 1) return null;
   const button =
     'flex h-touch min-w-touch items-center justify-center gap-1 rounded-xl px-3 text-sm font-medium text-primary hover:bg-primary/10 disabled:text-muted disabled:hover:bg-transparent';
   return (
@@ -25,9 +31,9 @@ export function Pager({
         Previous
       </button>
       <p className="text-sm text-muted" aria-live="polite">
-        Page {page} of {pages}
+        {pages === undefined ? `Page ${page}` : `Page ${page} of ${pages}`}
       </p>
-      <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button type="button" className={button} disabled={!next} onClick={() => onPage(page + 1)}>
         Next
         <ChevronRightIcon size={18} />
       </button>

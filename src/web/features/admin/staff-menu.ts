@@ -1,0 +1,30 @@
+/**
+ * The staff menu's entries (docs/product.md section 2 "Admin screens"): Dashboard, Users, Books and
+ * Settings, shown in the drawer on a phone and as the side navigation at a desk (issue 19).
+ */
+import type { ComponentType, SVGProps } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DashboardIcon, SettingsIcon, UsersIcon } from '../../components/icons';
+import { PATHS } from '../../lib/paths';
+import { BooksIcon } from './BooksIcon';
+import { paramsOfView, staffViewOf, type StaffView } from './views';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+
+export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: string; Icon: Icon }> = [
+  { view: 'dashboard', label: 'Dashboard', Icon: DashboardIcon },
+  { view: 'users', label: 'Users', Icon: UsersIcon },
+  { view: 'books', label: 'Books', Icon: BooksIcon },
+  { view: 'settings', label: 'Settings', Icon: SettingsIcon },
+];
+
+/** The view shown now, and how to open another (its address replaces the console's). */
+export function useStaffViews() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const open = (view: StaffView) => {
+    const search = new URLSearchParams(paramsOfView(view)).toString();
+    void navigate(`${PATHS.adminDashboard}${search ? `?${search}` : ''}`);
+  };
+  return { current: staffViewOf(params), open };
+}

@@ -1,0 +1,148 @@
+/**
+ * The audit log at a desk (issue 19, docs/architecture.md "Staff console at a desk"): filters by
+ * action, target type and staff member, and a table sorted and paged by the server (the log only
+ * grows). The sort and filters are kept in the address like the page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { ADMIN_MSG, AUDIT_LOG_SORTS, type AuditLogSort } from '../../../../shared/api/admin';
+import {
+  Cell,
+  DataTable,
+  FilterBar,
+  FilterText,
+  WholeRow,
+  type Column,
+  type SortState,
+} from '../../../components/DataTable';
+import { Pager } from '../../../components/Pager';
+import { errorMessage } from '../../../lib/api';
+import { useDebounced } from '../../../lib/use-debounced';
+import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
+import { LoadError } from '../ListState';
+import { formatDateTime } from '../views';
+import { describe } from './AuditLog';
+
+const COLUMNS: ReadonlyArray<Column<AuditLogSort>> = [
+  { label: 'Date', sort: 'created_at' },
+  { label: 'Action', sort: 'action' },
+  { label: 'Staff member', sort: 'actor_email' },
+  { label: 'Target', sort: 'target_type' },
+  { label: 'Before' },
+  { label: 'After' },
+];
+
+const FILTERS = [
+  { name: 'action', label: 'Action' },
+  { name: 'target_type', label: 'Target type' },
+  { name: 'actor', label: 'Staff member' },
+] as const;
+type FilterName = (typeof FILTERS)[number]['name'];
+
+function auditSortOf(params: URLSearchParams): SortState<AuditLogSort> {
+  const sort = AUDIT_LOG_SORTS.find((key) => key === params.get('sort'));
+  return { sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' };
+}
+
+export function AuditTable({
+  params,
+  page,
+  onChange,
+}: {
+  params: URLSearchParams;
+  page: number;
+  onChange: (changes: Record<string, string | null>, replace?: boolean) => void;
+}) {
+  const sort = auditSortOf(params);
+  const [texts, setTexts] = useState<Record<FilterName, string>>({
+    action: params.get('action') ?? '',
+    target_type: params.get('target_type') ?? '',
+    actor: params.get('actor') ?? '',
+  });
+  const typed = useDebounced(texts);
+  const change = useRef(onChange);
+  useEffect(() => {
+    change.current = onChange;
+  });
+  // Typing pauses, then the changed filters go into the address.
+  const pushed = useRef(texts);
+  useEffect(() => {
+    const changed = FILTERS.filter(({ name }) => typed[name].trim() !== pushed.current[name].trim());
+    if (changed.length === 0) return;
+    pushed.current = typed;
+    change.current(
+      { ...Object.fromEntries(changed.map(({ name }) => [name, typed[name].trim() || null])), page: null },
+      true,
+    );
+  }, [typed]);
+  const filter = (name: FilterName) => params.get(name) || undefined;
+  const log = useAuditLog(page, {
+    sort: sort.sort,
+    order: sort.sort ? sort.order : undefined,
+    action: filter('action'),
+    target_type: filter('target_type'),
+    actor: filter('actor'),
+  });
+
+  let rows;
+  if (log.isPending) rows = <WholeRow columns={COLUMNS.length}>Loading the audit log</WholeRow>;
+  else if (log.isError) rows = null;
+  else if (log.data.items.length === 0) rows = <WholeRow columns={COLUMNS.length}>{ADMIN_MSG.noAuditEntries}</WholeRow>;
+  else
+    rows = log.data.items.map((entry) => (
+      <tr key={entry.id} className="align-top hover:bg-surface-2/60">
+        <Cell className="whitespace-nowrap text-muted">
+          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+        </Cell>
+        <Cell className="font-semibold">{entry.action}</Cell>
+        <Cell className="whitespace-nowrap">{entry.actor_email}</Cell>
+        <Cell className="whitespace-nowrap">
+          {entry.target_type} {entry.target_id}
+        </Cell>
+        {(['before', 'after'] as const).map((key) => (
+          <Cell key={key}>
+            <span className="block min-w-[8rem] max-w-[18rem] whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]">
+              {describe(entry[key])}
+            </span>
+          </Cell>
+        ))}
+      </tr>
+    ));
+
+  return (
+    <>
+      <FilterBar label="Filter the audit log">
+        {FILTERS.map(({ name, label }) => (
+          <FilterText
+            key={name}
+            label={label}
+            type="search"
+            value={texts[name]}
+            onChange={(event) => setTexts((current) => ({ ...current, [name]: event.target.value }))}
+          />
+        ))}
+      </FilterBar>
+      {log.isError ? (
+        <LoadError message={errorMessage(log.error, ADMIN_MSG.fetchAuditFailed)} onRetry={() => void log.refetch()} />
+      ) : (
+        <DataTable
+          caption="Audit log"
+          columns={COLUMNS}
+          sort={sort}
+          onSort={(next) => onChange({ sort: next.sort ?? null, order: next.order, page: null }, true)}
+          busy={log.isFetching}
+        >
+          {rows}
+        </DataTable>
+      )}
+      {log.data && (
+        <Pager
+          label="Audit log pages"
+          page={page}
+          pageSize={AUDIT_PAGE_SIZE}
+          total={log.data.total}
+          onPage={(next) => onChange({ page: String(next) })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The Unverified Users at a desk (issue 19, docs/architecture.md "Staff console at a desk"): the
+ * submissions waiting for review as a table. Sorted and filtered on the client, over the pages loaded
+ * so far (the queue is worked down, and the server sends it oldest first in pages with "Load more",
+ * docs/decisions/0020 and 0041); the same Details, Reject and Verify as the phone's cards.
+ */
+import { useMemo, useState } from 'react';
+import type { UnverifiedUser } from '../../../shared/api/identity';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/Button';
+import {
+  Cell,
+  DataTable,
+  FilterBar,
+  FilterText,
+  WholeRow,
+  type Column,
+  type SortState,
+} from '../../components/DataTable';
+import { LoadMore } from '../../components/LoadMore';
+import { formatDateTime } from '../../lib/datetime';
+import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
+import { useVerifyUser } from './api/verify-user';
+import { RejectUserSheet } from './RejectUserSheet';
+import { VerificationDetailsSheet } from './VerificationDetailsSheet';
+
+type Sort = 'full_name' | 'user_uniqueid' | 'created_at';
+
+const COLUMNS: ReadonlyArray<Column<Sort>> = [
+  { label: 'Name', sort: 'full_name' },
+  { label: 'Unique ID', sort: 'user_uniqueid' },
+  { label: 'Submitted', sort: 'created_at' },
+  { label: 'Actions', hiddenLabel: true },
+];
+
+/** The loaded rows matching `filter` (name or unique id), in the chosen order (the queue's own without one). */
+export function sortedUnverified(rows: UnverifiedUser[], filter: string, sort: SortState<Sort>): UnverifiedUser[] {
+  const needle = filter.trim().toLowerCase();
+  const kept = needle
+    ? rows.filter((u) => u.full_name.toLowerCase().includes(needle) || u.user_uniqueid.toLowerCase().includes(needle))
+    : rows;
+  const key = sort.sort;
+  if (!key) return kept;
+  const sign = sort.order === 'desc' ? -1 : 1;
+  return [...kept].sort((a, b) => sign * (a[key] ?? '').localeCompare(b[key] ?? '', 'en', { sensitivity: 'base' }));
+}
+
+export function UnverifiedUsersTable() {
+  const list = useUnverifiedUsers();
+  const decide = useVerifyUser();
+  const [shown, setShown] = useState<UnverifiedUser | null>(null);
+  const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
+  const [sort, setSort] = useState<SortState<Sort>>({ sort: undefined, order: 'asc' });
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(() => sortedUnverified(list.data ?? [], filter, sort), [list.data, filter, sort]);
+
+  const verify = (user: UnverifiedUser) => {
+    setShown(null);
+    decide.mutate({ userId: user.user_id, status: 'verified' });
+  };
+  const askReason = (user: UnverifiedUser) => {
+    setShown(null);
+    setRejecting(user);
+  };
+  const deciding = (user: UnverifiedUser) => decide.isPending && decide.variables.userId === user.user_id;
+
+  let body;
+  if (list.isPending) body = <WholeRow columns={COLUMNS.length}>Loading unverified users</WholeRow>;
+  else if (list.isError)
+    body = (
+      <WholeRow columns={COLUMNS.length}>
+        <span role="alert" className="text-down">
+          {unverifiedFetchError(list.error)}
+        </span>
+      </WholeRow>
+    );
+  else if (rows.length === 0) body = <WholeRow columns={COLUMNS.length}>{MSG.noUnverifiedUsers}</WholeRow>;
+  else
+    body = rows.map((user) => (
+      <tr key={user.user_id} className="hover:bg-surface-2/60">
+        <Cell className="break-words font-medium">{user.full_name}</Cell>
+        <Cell className="tabular-nums">{user.user_uniqueid}</Cell>
+        <Cell className="whitespace-nowrap text-muted">{user.created_at ? formatDateTime(user.created_at) : '—'}</Cell>
+        <Cell>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" block={false} className="h-9 px-3 text-sm" onClick={() => setShown(user)}>
+              Details
+            </Button>
+            <Button
+              variant="danger"
+              block={false}
+              className="h-9 px-3 text-sm"
+              disabled={deciding(user)}
+              onClick={() => setRejecting(user)}
+            >
+              Reject
+            </Button>
+            <Button block={false} className="h-9 px-3 text-sm" busy={deciding(user)} onClick={() => verify(user)}>
+              Verify
+            </Button>
+          </div>
+        </Cell>
+      </tr>
+    ));
+
+  return (
+    <section aria-labelledby="unverified-users-heading" className="mt-6 flex flex-col gap-3">
+      <h2 id="unverified-users-heading" className="text-base font-semibold">
+        Unverified Users
+      </h2>
+      <FilterBar label="Filter unverified users">
+        <FilterText
+          label="Name or unique ID"
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      </FilterBar>
+      <DataTable caption="Unverified Users" columns={COLUMNS} sort={sort} onSort={setSort} busy={list.isFetching}>
+        {body}
+      </DataTable>
+      <LoadMore query={list} label="Load more unverified users" />
+
+      <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
+      <RejectUserSheet
+        user={rejecting}
+        onClose={() => setRejecting(null)}
+        onReject={(user, reason) => decide.mutate({ userId: user.user_id, status: 'unverified', reason })}
+      />
+    </section>
+  );
+}
