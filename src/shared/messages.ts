@@ -124,3 +124,9 @@ export const SESSIONS_MSG = {
   lastSeen: 'Last active',
   newDeviceSubject: 'New sign-in to your Coinfront account',
 } as const;
+
+/** GET /metrics refusals (docs/decisions/0038-operations.md); for operators, not shown in the app. */
+export const METRICS_MSG = {
+  tokenRequired: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
+  loopbackOnly: 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere',
+} as const;
