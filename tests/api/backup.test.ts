@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, startEmbeddedPostgres, type Db, type RunningDatabase } from '../../src/server/db/database.js';
+import { startEmbeddedPostgres, type Db, type RunningDatabase } from '../../src/server/db/database.js';
 import { verifications } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
