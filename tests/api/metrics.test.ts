@@ -4,6 +4,7 @@
  * WebSocket subscription, each series an operator watches is there with a sane value; routes are
  * their patterns; no user id, email or token is in the page; METRICS_TOKEN is enforced.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { METRICS_MSG } from '../../src/shared/messages.js';
@@ -113,6 +114,15 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(total(samples, 'coinfront_websocket_clients')).toBe(1);
     expect(total(samples, 'coinfront_websocket_frames_total', { direction: 'in' })).toBe(1);
     expect(total(samples, 'coinfront_websocket_frames_total', { direction: 'out' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('has every series the Grafana dashboard (docs/grafana-dashboard.json) plots', () => {
+    const dashboard = readFileSync('docs/grafana-dashboard.json', 'utf8');
+    const used = new Set(dashboard.match(/\b(?:coinfront|nodejs)_[a-z0-9_]+/g));
+    expect(used.size).toBeGreaterThan(10);
+    // Declared series (a labelled counter with no child yet, e.g. no 429 so far, has no sample line).
+    const declared = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+    for (const name of used) expect(declared, name).toContain(name.replace(/_(bucket|count|sum)$/, ''));
   });
 
   it('names no user: no id, email or token, no raw URL', () => {
