@@ -46,7 +46,7 @@ function requestForLog(request: FastifyRequest) {
 }
 
 /** Paths the SPA fallback must never answer with index.html. */
-const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/files/'];
+const NON_WEB_PREFIXES = ['/api', '/ws', '/healthz', '/readyz', '/metrics', '/files/'];
 
 export interface BuildOptions {
   /** Sees every route as it is registered (tests derive their route tables from it). */
@@ -66,6 +66,8 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Latency and status of every route by its pattern (GET /metrics, lib/metrics.ts).
+  ctx.metrics.instrument(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

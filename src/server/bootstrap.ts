@@ -8,9 +8,10 @@ import type { Db } from './db/database.js';
 import { createEventBus } from './lib/event-bus.js';
 import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { AppMetrics } from './lib/metrics.js';
 import { StreamHub } from './lib/stream-hub.js';
 import { createTokenService } from './lib/tokens.js';
-import { createMarketService, type MarketService } from './modules/market/index.js';
+import { createMarketService, feedAges, type MarketService } from './modules/market/index.js';
 import { withAntiPhishingCode } from './modules/security/index.js';
 import { createAuthGuard } from './plugins/auth.js';
 
@@ -35,6 +36,15 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
   const clock: Clock = overrides.clock ?? { now: () => new Date() };
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   const changes = new ChangeFeed(db.$client);
+  const market = overrides.market ?? createMarketService({ config, db, clock, log });
+  const streams = new StreamHub();
+  const metrics = new AppMetrics();
+  metrics.observe({
+    pool: db.$client,
+    streams,
+    // Wall time: a feed's age is how long ago it last spoke, not a domain time.
+    feedAges: () => feedAges(market, config.marketSource, Date.now()),
+  });
   return {
     config,
     db,
@@ -57,8 +67,9 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
         }),
       db,
     ),
-    market: overrides.market ?? createMarketService({ config, db, clock, log }),
-    streams: new StreamHub(),
+    market,
+    streams,
+    metrics,
     databaseStatus: overrides.databaseStatus ?? (() => undefined),
   };
 }

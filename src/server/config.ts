@@ -130,6 +130,13 @@ const envSchema = z
     MAINTENANCE_MARGIN_RATE: rate('MAINTENANCE_MARGIN_RATE').default(DEFAULT_MAINTENANCE_MARGIN_RATE),
     /** Fee of a spot order's fill, a share of its USDT value (0.001 = 0.1 %), paid in USDT. */
     SPOT_FEE_RATE: rate('SPOT_FEE_RATE').default(DEFAULT_SPOT_FEE_RATE),
+    /**
+     * Bearer token /metrics asks for (docs/decisions/0038-operations.md); unset: /metrics answers
+     * only direct requests from this machine (loopback, no proxy headers).
+     */
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      error: 'must be at least 16 characters (e.g. openssl rand -hex 24)',
+    }),
     /** 1: add the hidden GET /bench/baseline route (npm run bench only). */
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
     /** Whether bonuses are paid until staff switch them in Settings (docs/decisions/0030). */
@@ -195,6 +202,8 @@ export interface Config {
   tradeJobIntervalMs: number;
   /** Bonuses are on until staff decide otherwise in Settings (BONUSES, docs/decisions/0030). */
   bonusesDefault: boolean;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: loopback only. */
+  metricsToken: string | undefined;
   /** The benchmark's baseline route is mounted (BENCH_BASELINE=1). */
   benchBaseline: boolean;
   /** Where the built web app lives. */
@@ -300,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     spotFeeRate: env.SPOT_FEE_RATE,
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
+    metricsToken: env.METRICS_TOKEN,
     benchBaseline: env.BENCH_BASELINE === '1',
     bonusesDefault: env.BONUSES === 'on',
     webDir: path.resolve('dist/web'),

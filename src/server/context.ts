@@ -13,6 +13,7 @@ import type { Db } from './db/database.js';
 import type { EventBus } from './lib/event-bus.js';
 import type { FileStore } from './lib/files.js';
 import type { Mailer } from './lib/mail.js';
+import type { AppMetrics } from './lib/metrics.js';
 import type { StreamHub } from './lib/stream-hub.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AuthGuard } from './plugins/auth.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   market: MarketService;
   /** Server-pushed streams over /ws (market tickers; user events later). */
   streams: StreamHub;
+  /** This app's Prometheus registry and the series other parts report to (lib/metrics.ts, GET /metrics). */
+  metrics: AppMetrics;
   log: FastifyBaseLogger;
   /** Why the database may be away (the embedded supervisor restarting it), else undefined; for /readyz. */
   databaseStatus: () => string | undefined;

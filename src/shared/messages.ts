@@ -142,3 +142,9 @@ export const PROFILE_MSG = {
   updateFailed: 'Failed to update profile',
   fetchFailed: 'Failed to fetch profile',
 } as const;
+
+/** GET /metrics refusals (docs/decisions/0038-operations.md); for operators, not shown in the app. */
+export const METRICS_MSG = {
+  tokenRequired: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
+  loopbackOnly: 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere',
+} as const;

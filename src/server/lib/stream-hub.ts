@@ -70,6 +70,32 @@ export class StreamHub {
   private readonly topics = new Map<string, Topic>();
   private readonly byClient = new Map<StreamClient, Subscriptions>();
   private readonly resolvers: SegmentResolver[] = [];
+  /** Open connections, and frames pushed and received since start: for /metrics (lib/metrics.ts). */
+  private readonly open = new Set<StreamClient>();
+  private sent = 0;
+  private received = 0;
+
+  /** A connection opened (the realtime route); `drop` forgets it. */
+  attach(client: StreamClient): void {
+    this.open.add(client);
+  }
+
+  /** A frame came in from a client (counted for /metrics). */
+  countReceived(): void {
+    this.received++;
+  }
+
+  clientCount(): number {
+    return this.open.size;
+  }
+
+  framesSent(): number {
+    return this.sent;
+  }
+
+  framesReceived(): number {
+    return this.received;
+  }
 
   addFamily(family: TopicFamily): void {
     this.families.set(family.name, family);
@@ -132,6 +158,7 @@ export class StreamHub {
       if (frame) frames.push(client.combined ? wrap(topic, frame) : frame);
     }
     if (frames.length === 0) return;
+    this.sent += frames.length;
     if (client.sendMany) client.sendMany(frames.map((frame) => Buffer.from(frame)));
     else for (const frame of frames) client.send(frame);
   }
@@ -150,6 +177,7 @@ export class StreamHub {
   drop(client: StreamClient): void {
     for (const topic of this.byClient.get(client)?.topics ?? []) this.unsubscribe(client, topic);
     this.byClient.delete(client);
+    this.open.delete(client);
   }
 
   subscriptions(client: StreamClient): string[] {
@@ -204,6 +232,7 @@ export class StreamHub {
       if (client.sendMany) client.sendMany(batch);
       else for (const frame of batch) client.send(frame.toString());
     }
+    this.sent += delivered;
     return delivered;
   }
 
@@ -215,6 +244,7 @@ export class StreamHub {
     for (const client of entry.clients) {
       client.send(client.combined ? (wrapped ??= wrap(topic, frame)) : frame);
     }
+    this.sent += entry.clients.size;
     return entry.clients.size;
   }
 }

@@ -7,7 +7,7 @@ import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { faqModule } from './faq/index.js';
 import { filesModule } from './files/index.js';
-import { healthModule } from './health/index.js';
+import { healthModule, metricsModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { notificationsModule } from './notifications/index.js';
@@ -19,6 +19,7 @@ import { walletsModule } from './wallets/index.js';
 
 export const modules: AppModule[] = [
   healthModule,
+  metricsModule,
   authModule,
   sessionsModule,
   marketModule,

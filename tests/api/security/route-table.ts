@@ -378,6 +378,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   // --- operations ---
   'GET /healthz': { access: 'public', request: get('/healthz') },
   'GET /readyz': { access: 'public', request: get('/readyz') },
+  // Without METRICS_TOKEN (as here) loopback requests may read it; the token's refusals: metrics.test.ts.
+  'GET /metrics': { access: 'public', request: get('/metrics') },
   'GET /api/openapi.json': { access: 'public', request: get('/api/openapi.json') },
 
   // --- auth (docs/product.md 7 "Auth") ---

@@ -28,6 +28,7 @@ import type { Db, Queryable, Tx } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
+import { countPosting } from '../../lib/metrics.js';
 
 export interface AccountKey {
   userId: number;
@@ -272,6 +273,8 @@ export async function post(tx: Tx, allLegs: Leg[], ref: EntryRef, options: PostO
       balanceAfter: canonical(row.balance_after),
     });
   }
+  // Postings by reason for /metrics (ledger transactions/s); a posting rolled back later counts too.
+  if (postings.length > 0) countPosting(ref.reason, ref.refType);
   return postings;
 }
 

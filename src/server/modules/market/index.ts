@@ -4,3 +4,4 @@ export { createMarketService } from './service.js';
 export type { MarketService } from './types.js';
 export { USDO_PRICE_KEY, usdoPrice } from './usdo.js';
 export { MARK_STEP, walkMarks, walkOf, type MarkStep, type MarkWalk, type WalkedMarket } from './walk.js';
+export { feedAges } from './feed-age.js';

@@ -65,6 +65,7 @@ function openConnection(
       if (writable()) sendBatch(frames);
     },
   };
+  hub.attach(client);
 
   /** Subscribes to all or none; returns the new topics, or why not. */
   function subscribe(streams: string[]): { added: string[] } | { problem: string } {
@@ -181,6 +182,7 @@ function openConnection(
   let windowStart = Date.now();
   let messagesInWindow = 0;
   socket.on('message', (data, isBinary) => {
+    hub.countReceived();
     const now = Date.now();
     if (now - windowStart >= 1000) {
       windowStart = now;

@@ -22,7 +22,7 @@ import { readMark } from './marks.js';
 
 /** With a mailer and log (the app's context), a closed position's notification is mailed; the bench has none. */
 export type RiskContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'> &
-  Partial<Pick<AppContext, 'mailer' | 'log'>>;
+  Partial<Pick<AppContext, 'mailer' | 'log' | 'metrics'>>;
 
 /** At most this many crossed rows per query; a step that crossed more queries again. */
 const BATCH = 500;
@@ -273,9 +273,19 @@ async function settleCrossed(
 /**
  * One risk pass over every coin with a mark or a live trade. `acting`: this instance is the leader
  * and acts on what each step crossed; otherwise it only walks its marks, and stops a coin's walk at a
- * step whose crossings are still there (the leader has not processed them yet).
+ * step whose crossings are still there (the leader has not processed them yet). Its duration goes to
+ * /metrics (coinfront_risk_pass_duration_seconds, lib/metrics.ts).
  */
 export async function riskPass(ctx: RiskContext, acting: boolean): Promise<RiskReport> {
+  const end = ctx.metrics?.riskPass.startTimer({ acting: acting ? 'true' : 'false' });
+  try {
+    return await walkAndSettle(ctx, acting);
+  } finally {
+    end?.();
+  }
+}
+
+async function walkAndSettle(ctx: RiskContext, acting: boolean): Promise<RiskReport> {
   const report: RiskReport = { filled: 0, liquidated: 0, triggered: 0, waiting: [] };
   const walked = walkOf(ctx.market);
   const walk = walked ?? rawWalk(ctx);
