@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -134,6 +135,10 @@ const envSchema = z
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
     /** Whether bonuses are paid until staff switch them in Settings (docs/decisions/0030). */
     BONUSES: z.enum(['on', 'off']).default('on'),
+    /** redis:// URL: rate limits (and the event bus) shared through Redis (issue 18, docs/decisions/0037). */
+    REDIS_URL: optionalString,
+    /** Worker processes on one port (issue 18); unset: the machine's cores, 1 under NODE_ENV=test. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
@@ -195,6 +200,10 @@ export interface Config {
   benchBaseline: boolean;
   /** Where the built web app lives. */
   webDir: string;
+  /** REDIS_URL: rate limits counted in Redis; unset: in PostgreSQL (docs/decisions/0037). */
+  redisUrl: string | undefined;
+  /** Worker processes main.ts runs on one port (WEB_CONCURRENCY, docs/architecture.md "Instances: limits and workers"). */
+  webConcurrency: number;
 }
 
 export interface TradingRates {
@@ -297,6 +306,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     benchBaseline: env.BENCH_BASELINE === '1',
     bonusesDefault: env.BONUSES === 'on',
     webDir: path.resolve('dist/web'),
+    redisUrl: env.REDIS_URL,
+    webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 1 : os.availableParallelism()),
     ...overrides,
   };
 }
