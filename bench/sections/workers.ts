@@ -79,7 +79,7 @@ export async function runWorkers(ctx: BenchContext): Promise<Figure[]> {
             name: `WEB_CONCURRENCY=${workers} ${p.name} req/s`,
             value: value.rps,
             unit: 'req/s',
-            baseline: { name: 'baseline', value: baseline.mean },
+            baseline: { name: `baseline, spread ${(baseline.spread * 100).toFixed(0)} %`, value: baseline.mean },
             note: `${value.failed > 0 ? `${value.failed} failed requests; ` : ''}${spreadNote(baseline)}`,
           }),
         );
@@ -91,6 +91,12 @@ export async function runWorkers(ctx: BenchContext): Promise<Figure[]> {
         ctx.log(`  WEB_CONCURRENCY=2 fan-out 10,000 clients: ${spreadNote(baseline)}`);
         details.push({ workers, fanoutBaseline: baseline });
         figures.push(
+          figure({
+            section: 'workers',
+            name: `WEB_CONCURRENCY=2 baseline around the fan-out (${baseline.before.toFixed(0)} before, ${baseline.after.toFixed(0)} after, spread ${(baseline.spread * 100).toFixed(0)} %)`,
+            value: baseline.mean,
+            unit: 'req/s',
+          }),
           ...value.map((f) => ({
             ...f,
             name: `WEB_CONCURRENCY=2 ${f.name}`,
