@@ -74,7 +74,7 @@ interface FanoutResult {
   firstError?: string;
 }
 
-export interface FanoutOptions {
+interface FanoutOptions {
   /** The server to fan out from (default: the bench's). */
   server?: ServerProcess;
   /** Client counts, one run each (default: 1,000 and 10,000). */
