@@ -5,7 +5,7 @@
  *
  *   npm run bench                         everything (about 6-8 minutes on 2 cores)
  *   npm run bench -- --quick              shorter windows, for development
- *   npm run bench -- --only=http,money    some sections (http, traders, money, fanout, web, risk)
+ *   npm run bench -- --only=http,money    some sections (http, traders, money, fanout, web, risk, workers)
  *   npm run bench -- --only=http --profile   also a CPU profile of the server, summarised
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,9 +21,10 @@ import { runHttp } from './sections/http.js';
 import { runMoney } from './sections/money.js';
 import { runRisk } from './sections/risk.js';
 import { runTraders } from './sections/traders.js';
+import { runWorkers } from './sections/workers.js';
 import { buildWeb, runWeb } from './sections/web.js';
 
-const SECTIONS = ['http', 'traders', 'money', 'fanout', 'web', 'risk'] as const;
+const SECTIONS = ['http', 'traders', 'money', 'fanout', 'web', 'risk', 'workers'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export interface BenchContext {
@@ -112,6 +113,7 @@ async function main() {
       fanout: runFanout,
       web: runWeb,
       risk: runRisk,
+      workers: runWorkers,
     };
     for (const section of args.sections) {
       log(`section ${section}`);

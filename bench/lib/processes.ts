@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 export function spawnNode(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; quiet?: boolean; batch?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; ipc?: boolean; quiet?: boolean; batch?: boolean; pipeStdout?: boolean } = {},
 ): ChildProcess {
   const exec = options.batch
     ? 'if command -v chrt >/dev/null; then exec chrt -b 0 "$0" "$@"; else exec "$0" "$@"; fi'
@@ -20,7 +20,12 @@ export function spawnNode(
   const command = ['ulimit -n "$(ulimit -Hn)" 2>/dev/null || true', exec].join('; ');
   return spawn('/bin/sh', ['-c', command, process.execPath, '--import', 'tsx', ...args], {
     env: options.env ?? process.env,
-    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit', ...(options.ipc ? ['ipc' as const] : [])],
+    stdio: [
+      'ignore',
+      options.quiet ? 'ignore' : options.pipeStdout ? 'pipe' : 'inherit',
+      'inherit',
+      ...(options.ipc ? ['ipc' as const] : []),
+    ],
   });
 }
 

@@ -73,11 +73,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The app as `npm start` runs it (production, warnings only), plus the baseline route. */
+/**
+ * The app as `npm start` runs it (production, warnings only), plus the baseline route. One process
+ * (WEB_CONCURRENCY=1) unless `workers` says otherwise: then it returns once every worker serves
+ * (the primary's "worker <pid> serving" lines).
+ */
 export async function startServer(
   stack: Stack,
-  options: { cpuProfDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cpuProfDir?: string; env?: NodeJS.ProcessEnv; workers?: number } = {},
 ): Promise<ServerProcess> {
+  const workers = options.workers ?? 1;
   const host = '127.0.0.1';
   const port = await freePort();
   const args = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
@@ -94,8 +99,15 @@ export async function startServer(
       ADMIN_EMAIL: 'staff@bench.local',
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
       BENCH_BASELINE: '1',
+      WEB_CONCURRENCY: String(workers),
       ...options.env,
     },
+    pipeStdout: workers > 1,
+  });
+  let serving = 0;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    serving += chunk.toString().match(/^worker \d+ serving/gm)?.length ?? 0;
   });
   let exitedEarly = false;
   child.once('exit', () => (exitedEarly = true));
@@ -105,7 +117,7 @@ export async function startServer(
     if (exitedEarly) throw new Error('the server exited while starting');
     try {
       const res = await probe.request('GET', '/readyz');
-      if (res.status === 200) break;
+      if (res.status === 200 && (workers === 1 || serving >= workers)) break;
     } catch {
       // not listening yet
     }

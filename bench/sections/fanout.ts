@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Histogram } from '../lib/histogram.js';
 import { sleep, spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
+import type { ServerProcess } from '../lib/stack.js';
 import type { BenchContext } from '../run.js';
 import type { WsCommand, WsConnected, WsReport } from '../workers/ws-clients.js';
 
@@ -28,7 +29,7 @@ function reply<T>(worker: ChildProcess, command: WsCommand, type: string): Promi
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux; undefined elsewhere). */
-function cpuMsOf(pid: number | undefined): number | undefined {
+function ownCpuMsOf(pid: number | undefined): number | undefined {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -37,6 +38,23 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The same for a server and its live children: the workers under WEB_CONCURRENCY > 1. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  const own = ownCpuMsOf(pid);
+  if (own === undefined) return undefined;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children list on this kernel: the process alone
+  }
+  return children.reduce((sum, child) => sum + (ownCpuMsOf(child) ?? 0), own);
 }
 
 interface FanoutResult {
@@ -56,14 +74,25 @@ interface FanoutResult {
   firstError?: string;
 }
 
-export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
+interface FanoutOptions {
+  /** The server to fan out from (default: the bench's). */
+  server?: ServerProcess;
+  /** Client counts, one run each (default: 1,000 and 10,000). */
+  clients?: number[];
+  /** The figures' section (default: fanout). */
+  section?: string;
+}
+
+export async function runFanout(ctx: BenchContext, options: FanoutOptions = {}): Promise<Figure[]> {
+  const server = options.server ?? ctx.server;
+  const section = options.section ?? 'fanout';
   const windowS = ctx.quick ? 4 : 10;
-  const res = await fetch(`${ctx.server.origin}/api/v3/ticker/price`);
+  const res = await fetch(`${server.origin}/api/v3/ticker/price`);
   const symbols = ((await res.json()) as { symbol: string }[]).map((t) => t.symbol).filter((s) => s.endsWith('USDT'));
   const streams = symbols.slice(0, STREAMS).map((s) => `${s.toLowerCase()}@ticker`);
 
   const results: FanoutResult[] = [];
-  for (const clients of [1_000, 10_000]) {
+  for (const clients of options.clients ?? [1_000, 10_000]) {
     // The clients stand in for 10,000 remote devices, which would not take CPU from the server.
     // Here they share its 2 cores, and each arriving tick wakes them: as ordinary processes they
     // preempted the server 1,000-2,000 times per tick. As batch processes they wait for a free core
@@ -79,8 +108,8 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
             w,
             {
               type: 'connect',
-              host: ctx.server.host,
-              port: ctx.server.port,
+              host: server.host,
+              port: server.port,
               path: '/ws',
               count: Math.floor(clients / PROCESSES) + (i < clients % PROCESSES ? 1 : 0),
               streams,
@@ -93,10 +122,10 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
       const failed = connected.reduce((n, c) => n + c.failed, 0);
       await sleep(2_000);
       workers.forEach((w) => w.send({ type: 'reset' } satisfies WsCommand));
-      const serverCpuAtStart = cpuMsOf(ctx.server.child.pid);
+      const serverCpuAtStart = cpuMsOf(server.child.pid);
       await sleep(windowS * 1000);
       const reports = await Promise.all(workers.map((w) => reply<WsReport>(w, { type: 'report' }, 'report')));
-      const serverCpuAtEnd = cpuMsOf(ctx.server.child.pid);
+      const serverCpuAtEnd = cpuMsOf(server.child.pid);
       const histogram = new Histogram();
       reports.forEach((r) => histogram.add(r.delay));
       const firstError = connected.find((c) => c.firstError)?.firstError;
@@ -134,12 +163,12 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
     }
     await sleep(1_000);
   }
-  ctx.details.fanout = { streams, results };
+  ctx.details[section] = { streams, results };
   return results.flatMap((r) => {
     const lost = r.failed > 0 || r.open < r.clients ? { note: `${r.clients - r.open} clients not connected` } : {};
     return [
       figure({
-        section: 'fanout',
+        section,
         name: `${r.clients} clients: events/s delivered`,
         value: r.eventsPerSecond,
         unit: '/s',
@@ -147,7 +176,7 @@ export async function runFanout(ctx: BenchContext): Promise<Figure[]> {
         ...lost,
       }),
       figure({
-        section: 'fanout',
+        section,
         name: `${r.clients} clients: p99 tick-to-client`,
         value: r.p99,
         unit: 'ms',

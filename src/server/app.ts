@@ -9,6 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,6 +26,7 @@ import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handl
 import { registerAuthDecorators } from './plugins/auth.js';
 import { loadPageShells } from './lib/page-preloads.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { postgresRateLimitStore, RATE_LIMIT_NAMESPACE } from './plugins/rate-limit-store.js';
 
 const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e.rest), ...IP_GEOLOCATION_SERVICES].map(
   (url) => new URL(url).origin,
@@ -95,7 +97,7 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
     strictTransportSecurity: ctx.config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, ctx);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 10, fieldSize: 64 * 1024, parts: 16 },
   });
@@ -123,6 +125,28 @@ export async function buildApp(ctx: AppContext, extraModules: AppModule[] = [], 
 
   await registerWebApp(app, ctx.config.webDir);
   return app;
+}
+
+/**
+ * @fastify/rate-limit with one budget across instances and workers (plugins/rate-limit-store.ts,
+ * docs/decisions/0037): Redis when REDIS_URL is set, else PostgreSQL. Routes declare their limits
+ * (plugins/rate-limits.ts).
+ */
+async function registerRateLimits(app: FastifyInstance, ctx: AppContext) {
+  if (!ctx.config.redisUrl) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      store: postgresRateLimitStore(ctx.db.$client, ctx.log),
+    });
+    return;
+  }
+  // The plugin's README: a limit must not wait for a Redis that is away; a request fails instead.
+  const redis = new Redis(ctx.config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 });
+  redis.on('error', (error: Error) => ctx.log.warn({ err: error }, 'rate limits: Redis unreachable'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await app.register(fastifyRateLimit, { global: false, redis, nameSpace: RATE_LIMIT_NAMESPACE });
 }
 
 /**

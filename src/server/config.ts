@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -141,10 +142,15 @@ const envSchema = z
     BENCH_BASELINE: z.enum(['0', '1']).default('0'),
     /** Whether bonuses are paid until staff switch them in Settings (docs/decisions/0030). */
     BONUSES: z.enum(['on', 'off']).default('on'),
-    /** Redis for the event bus across instances (lib/event-bus.ts, docs/decisions/0036); unset: PostgreSQL NOTIFY. */
+    /**
+     * Redis for the event bus (lib/event-bus.ts, docs/decisions/0036) and the rate-limit counts
+     * (docs/decisions/0037) across instances; unset: PostgreSQL NOTIFY and a PostgreSQL table.
+     */
     REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), {
       error: 'must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379',
     }),
+    /** Worker processes on one port (issue 18); unset: the machine's cores, 1 under NODE_ENV=test. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   })
   .superRefine((env, ctx) => {
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
@@ -208,8 +214,13 @@ export interface Config {
   benchBaseline: boolean;
   /** Where the built web app lives. */
   webDir: string;
-  /** REDIS_URL: the event bus over Redis pub/sub; undefined: over PostgreSQL NOTIFY (docs/decisions/0036). */
+  /**
+   * REDIS_URL: the event bus over Redis pub/sub and rate limits counted in Redis; undefined: over
+   * PostgreSQL NOTIFY and counted in PostgreSQL (docs/decisions/0036, 0037).
+   */
   redisUrl: string | undefined;
+  /** Worker processes main.ts runs on one port (WEB_CONCURRENCY, docs/architecture.md "Instances: limits and workers"). */
+  webConcurrency: number;
 }
 
 export interface TradingRates {
@@ -314,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     bonusesDefault: env.BONUSES === 'on',
     webDir: path.resolve('dist/web'),
     redisUrl: env.REDIS_URL,
+    webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 1 : os.availableParallelism()),
     ...overrides,
   };
 }

@@ -739,3 +739,18 @@ export const apiListenKeys = pgTable(
   },
   (t) => [index('api_listen_keys_api_key_idx').on(t.apiKeyId)],
 );
+
+/**
+ * Rate-limit windows shared by every instance when REDIS_URL is unset (plugins/rate-limit-store.ts,
+ * docs/decisions/0037): `key` is the route and the client, `count` the hits since the window opened,
+ * rows past `expires_at` are pruned. UNLOGGED in the migration (0019).
+ */
+export const rateLimitCounts = pgTable(
+  'rate_limit_counts',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counts_expires_idx').on(t.expiresAt)],
+);

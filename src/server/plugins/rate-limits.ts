@@ -1,5 +1,5 @@
 /**
- * Rate limits (@fastify/rate-limit, in memory per instance), declared one way on a route:
+ * Rate limits (@fastify/rate-limit, one budget across instances: plugins/rate-limit-store.ts), declared one way on a route:
  * `config: perUserPerMinute(max)` or `config: perAddressPerMinute(max)`.
  *
  * - Per user, for routes behind the auth guard: the limit hook runs after the guard, so it counts

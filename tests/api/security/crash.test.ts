@@ -153,7 +153,8 @@ async function startServer(env: Record<string, string>, logFile: string, baseUrl
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.cwd(),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    // One process (the cluster's workers are tests/api/workers.test.ts's): this test kills the server by its pid.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', log, log],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
