@@ -9,6 +9,8 @@ import { benchBaselineModule } from './modules/health/index.js';
 
 /** The exit code when the embedded PostgreSQL died and could not be restarted (docs/operations.md). */
 const EXIT_DATABASE_LOST = 3;
+/** Connections the kernel may queue before the server accepts them (see the listen below). */
+const LISTEN_BACKLOG = 4096;
 
 async function main() {
   const config = loadConfig();
@@ -54,7 +56,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Node's default accept queue is 511 connections: when thousands of clients connect at once (every
+  // Lever screen reconnecting after a restart), the rest wait for the kernel's SYN retransmits (1 s,
+  // 3 s, 7 s ...). The kernel caps this at net.core.somaxconn (4,096 here). docs/performance.md.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   ctx.log.info(`Coinfront is running on http://${config.host}:${config.port}`);
 }
 
