@@ -21,7 +21,8 @@ import { openLightSocket, type LightSocket } from '../lib/ws-light.js';
 
 export type TraderCommand =
   | { type: 'setup'; host: string; port: number; coinListPath: string; coins: string[] }
-  | { type: 'add'; traders: { id: number; token: string }[] }
+  /** New traders, opening their screens spread evenly over `spreadMs` (people do not arrive in one millisecond). */
+  | { type: 'add'; traders: { id: number; token: string }[]; spreadMs: number }
   | { type: 'reset' }
   | { type: 'report' }
   | { type: 'stop' };
@@ -202,9 +203,14 @@ process.on('message', (command: TraderCommand) => {
     case 'setup':
       config = command;
       return;
-    case 'add':
-      for (const trader of command.traders) startTrader(trader, traderCount++);
+    case 'add': {
+      const gap = command.traders.length > 0 ? command.spreadMs / command.traders.length : 0;
+      command.traders.forEach((trader, i) => {
+        const index = traderCount++;
+        timers.push(setTimeout(() => startTrader(trader, index), i * gap));
+      });
       return;
+    }
     case 'reset':
       histogram.reset();
       pushDelay.reset();

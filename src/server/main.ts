@@ -25,6 +25,8 @@ const WORKER_ENV = 'COINFRONT_WORKER';
 const QUICK_DEATH_MS = 5_000;
 /** How long a drain may take before the stragglers are killed. */
 const DRAIN_MS = 15_000;
+/** Connections the kernel may queue before the server accepts them (see the listen below). */
+const LISTEN_BACKLOG = 4096;
 
 /** The embedded supervisor's state, relayed from the primary to its workers for /readyz. */
 interface DatabaseStatusMessage {
@@ -97,7 +99,10 @@ async function serve(config: Config, database: RunningDatabase, prepared: boolea
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Node's default accept queue is 511 connections: when thousands of clients connect at once (every
+  // Lever screen reconnecting after a restart), the rest wait for the kernel's SYN retransmits (1 s,
+  // 3 s, 7 s ...). The kernel caps this at net.core.somaxconn (4,096 here). docs/performance.md.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   ctx.log.info(`Coinfront is running on http://${config.host}:${config.port}`);
 }
 
