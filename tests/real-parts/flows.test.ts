@@ -1,10 +1,30 @@
+/** A JSON POST through the balancer from another local address (127.0.0.2) than HAProxy's own. */
+function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string>): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${env.balancer}${url}`,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += String(chunk)));
+        response.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
+    request.once('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
 /**
  * Issue 18 "Proven with real parts", through HAProxy in front of three instances on Debian's
  * PostgreSQL (scripts/real-parts.sh runs this file once with Redis and once without): requests are
  * spread over the instances, a staff reply posted on one instance reaches the user's socket on
  * another, and concurrent withdrawals spread over the instances take exactly the balance's worth.
  */
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../src/shared/api/auth.js';
+import type { SessionInfo } from '../../src/shared/api/sessions.js';
 import { CHAT_STREAMS } from '../../src/shared/api/support.js';
 import { MSG } from '../../src/shared/messages.js';
 import {
@@ -27,6 +47,23 @@ describe(`three instances behind HAProxy (${env.transport} transport)`, () => {
     for (let i = 0; i < 6; i++) servedBy.push((await call('GET', '/healthz')).servedBy);
     expect(new Set(servedBy)).toEqual(new Set(['instance-1', 'instance-2', 'instance-3']));
     for (let i = 1; i < servedBy.length; i++) expect(servedBy[i]).not.toBe(servedBy[i - 1]);
+  });
+
+  it('knows the client by the address HAProxy appends to X-Forwarded-For, not by one the client wrote', async () => {
+    const user = await signUp();
+    // The client at 127.0.0.2 claims another address; HAProxy (at 127.0.0.1) appends the real one.
+    const login: LoginResponse = await postFrom(
+      '127.0.0.2',
+      '/api-v1/login/',
+      { email: user.email, password: user.password },
+      { 'x-forwarded-for': '203.0.113.7' },
+    );
+    const sessions = expectStatus(
+      await call<SessionInfo[]>('GET', '/api-v1/sessions/', { token: login.access }),
+      200,
+      'sessions',
+    );
+    expect(sessions.body.find((session) => session.current)?.ip).toBe('127.0.0.2');
   });
 
   it("pushes a staff reply posted through one instance to the user's socket on another", async () => {
