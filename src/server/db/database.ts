@@ -360,8 +360,24 @@ export function connect(url: string, max = 20): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
+/**
+ * Migrates under a session advisory lock (docs/operations.md "Upgrades"): instances starting
+ * together take turns, and the later ones find nothing left to do. The lock is held on one
+ * connection and the migration runs on that same connection; it ends with the session if the
+ * process dies.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  const client = await db.$client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('coinfront.migrations'))`);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('coinfront.migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Replace the database name of a postgres URL. */
