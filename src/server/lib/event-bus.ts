@@ -39,7 +39,7 @@ export const BUS_MAX_PAYLOAD_BYTES = 4_000;
 const CHANNEL = /^[a-z][a-z0-9_.-]{0,63}$/;
 
 /** The one PostgreSQL channel all bus channels travel on ({"c": channel, "p": payload}). */
-export const PG_BUS_CHANNEL = 'coinfront_bus';
+const PG_BUS_CHANNEL = 'coinfront_bus';
 /** Redis channels are prefixed, so a shared Redis can serve other things. */
 const REDIS_PREFIX = 'coinfront:bus:';
 

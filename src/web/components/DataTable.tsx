@@ -37,7 +37,7 @@ const SortArrow = ({ order, ...p }: IconProps & { order: SortOrder | undefined }
 );
 
 /** The next sort after a click on `key`'s header: the same column turns round, another starts ascending. */
-export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
+function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
   if (current.sort === key) return { sort: key, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { sort: key, order: 'asc' };
 }

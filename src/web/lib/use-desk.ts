@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const DESK_QUERY = '(min-width: 1024px)';
+const DESK_QUERY = '(min-width: 1024px)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};

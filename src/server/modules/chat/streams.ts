@@ -18,7 +18,7 @@ import { chatEventsOf } from './events.js';
 const USER_TOPIC = /^chat@user\.(\d{1,15})$/;
 
 /** The bus channel of chat events. */
-export const CHAT_BUS_CHANNEL = 'chat';
+const CHAT_BUS_CHANNEL = 'chat';
 
 /** What travels on the bus: ids only (lib/event-bus.ts), the rows are read by each receiver. */
 const chatBusEvent = z.union([

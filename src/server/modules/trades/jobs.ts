@@ -34,7 +34,7 @@ const PRICE_SAMPLE_EVERY_MS = POLL.repriceAllTrades;
  * within seconds instead of holding it until the operating system's two-hour keepalive. A living
  * leader speaks on it five times as often. At least 5 s, at least five passes.
  */
-export const leaderSilenceMs = (intervalMs: number) => Math.max(5_000, 5 * intervalMs);
+const leaderSilenceMs = (intervalMs: number) => Math.max(5_000, 5 * intervalMs);
 
 /** Session settings of the lock connection (values are whole numbers made here, never input). */
 async function guardLockConnection(client: pg.PoolClient, silenceMs: number): Promise<void> {

@@ -38,7 +38,7 @@ const ROLE_OPTIONS = [
   { value: 'staff', label: 'Staff' },
 ] as const;
 
-export function usersSortOf(params: URLSearchParams): SortState<AdminUsersSort> {
+function usersSortOf(params: URLSearchParams): SortState<AdminUsersSort> {
   const sort = ADMIN_USERS_SORTS.find((key) => key === params.get('sort'));
   return { sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' };
 }
