@@ -132,6 +132,8 @@ run_pass() {
     MARKET_SEED="$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")"
     ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password"
     TRUST_PROXY=1 BONUSES=off
+    # Three single-process instances, as the issue asks (workers are tested in tests/api/workers.test.ts).
+    WEB_CONCURRENCY=1
     # Every test client comes from 127.0.0.1: the per-client limits would refuse the test itself.
     AUTH_RATE_LIMIT=100000 CHAT_RATE_LIMIT=100000 UPLOAD_RATE_LIMIT=100000 TRADE_RATE_LIMIT=100000
     "${redis_env[@]}"
