@@ -64,6 +64,9 @@ function openConnection(
     sendMany(frames) {
       if (writable()) sendBatch(frames);
     },
+    close(code, reason) {
+      socket.close(code, reason);
+    },
   };
 
   /** Subscribes to all or none; returns the new topics, or why not. */
