@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
 import { apiListenKeys } from '../../src/server/db/schema.js';
+import { endApiKeys } from '../../src/server/modules/api-keys/index.js';
 import { spotPass } from '../../src/server/modules/spot/index.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
@@ -120,7 +121,7 @@ describe('listenKeys', () => {
     expect(await listenKeyOf(mine)).toBe(listenKey);
   });
 
-  it('a key switched off or deleted ends its listenKeys and their connections', async () => {
+  it('a key switched off, ended by a password reset or deleted ends its listenKeys and their connections', async () => {
     const key = await bot();
     const listenKey = await listenKeyOf(key);
     const ws = await watch(listenKey);
@@ -133,6 +134,14 @@ describe('listenKeys', () => {
     late.send({ method: 'LIST_SUBSCRIPTIONS', id: 1 });
     expect(await late.next((f) => f.id === 1)).toEqual({ result: [], id: 1 });
     late.ws.close();
+
+    // Ended (a password reset ends every key of the user): listenKeyExpired, closed.
+    const reset = await bot();
+    const resetKey = await listenKeyOf(reset);
+    const ending = await watch(resetKey);
+    await endApiKeys(t.db, t.clock.now(), reset.user.id, 'password-reset');
+    await ending.next((f) => f.e === 'listenKeyExpired' && f.listenKey === resetKey);
+    expect(await ending.closed).toBe(1000);
 
     // Deleted: its listenKeys go with it (ON DELETE CASCADE), and the connections close.
     const second = await bot();
