@@ -75,7 +75,7 @@ async function watch(listenKey: string, on: 'other' | 'first' = 'other'): Promis
   const app = on === 'other' ? other : t;
   const before = app.ctx.streams.subscriberCount(listenKey);
   const ws = await connectWs({ app: app.app } as TestApp, `/ws/${listenKey}`);
-  await expect.poll(() => app.ctx.streams.subscriberCount(listenKey)).toBe(before + 1);
+  await expect.poll(() => app.ctx.streams.subscriberCount(listenKey), { timeout: 5_000 }).toBe(before + 1);
   return ws;
 }
 
@@ -299,7 +299,7 @@ describe('events, on another instance', () => {
     const key = await bot();
     const listenKey = await listenKeyOf(key);
     const ws = await connectWs({ app: other.app } as TestApp, `/stream?streams=${listenKey}`);
-    await expect.poll(() => other.ctx.streams.subscriberCount(listenKey)).toBe(1);
+    await expect.poll(() => other.ctx.streams.subscriberCount(listenKey), { timeout: 5_000 }).toBe(1);
     await grant(t, key.user, 'funding', 'USDT', '1');
     const frame = await ws.next((f) => f.data?.e === 'balanceUpdate');
     expect(frame).toMatchObject({ stream: listenKey, data: { a: 'USDT', d: '1.00000000' } });

@@ -12,7 +12,7 @@
  *
  * Subscribers: `/ws/<listenKey>` (and `/stream?streams=<listenKey>`) through the stream hub's
  * segment resolver, whose topic is the listenKey itself; and a subscription of the WebSocket API
- * (ws-api.ts), topic `userData@key.<apiKeyId>`. Both are the family `userData`, whose `allows`
+ * (user-stream-routes.ts), topic `userData@key.<apiKeyId>`. Both are the family `userData`, whose `allows`
  * only lets through a client this module granted the topic to (a WeakMap), never client.userId.
  *
  * Driven on every instance by the NOTIFYs spot_orders_changed (0009) and funding_changed (0017); a
@@ -63,6 +63,8 @@ interface Follower {
   /** Last reported free/locked per asset. */
   balances: Map<string, string>;
   ready: Promise<void>;
+  /** Subscriptions being set up (waiting for `ready`): the sweep keeps the follower meanwhile. */
+  joining: number;
   reading: boolean;
   again: boolean;
 }
@@ -104,6 +106,7 @@ export function createUserData(ctx: Pick<AppContext, 'db' | 'clock' | 'changes' 
       entryFloor: 0,
       balances: new Map(),
       ready: Promise.resolve(),
+      joining: 0,
       reading: false,
       again: false,
     };
@@ -276,7 +279,7 @@ export function createUserData(ctx: Pick<AppContext, 'db' | 'clock' | 'changes' 
         if (hub.subscriberCount(topic) === 0) follower.topics.delete(topic);
         else if (subscription.expiresAt !== undefined && subscription.expiresAt <= time) end(userId, topic, 'expired');
       }
-      if (follower.topics.size === 0 && !follower.reading) followers.delete(userId);
+      if (follower.topics.size === 0 && !follower.reading && follower.joining === 0) followers.delete(userId);
     }
   }
 
@@ -333,7 +336,12 @@ export function createUserData(ctx: Pick<AppContext, 'db' | 'clock' | 'changes' 
   /** Grants a topic of the user's events to a client (it still subscribes through the hub). */
   async function subscribeUser(client: StreamClient, userId: number, topic: string, subscription: Subscription) {
     const follower = follow(userId);
-    await follower.ready;
+    follower.joining++;
+    try {
+      await follower.ready;
+    } finally {
+      follower.joining--;
+    }
     follower.topics.set(topic, subscription);
     grant(client, topic);
   }
