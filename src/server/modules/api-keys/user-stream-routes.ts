@@ -39,7 +39,8 @@ const MAX_MESSAGES_PER_SECOND = 10;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export function userDataStreamRoutes(app: ZodApp, ctx: AppContext, weights: WeightCounter, userData: UserData) {
-  const doc = (summary: string) => ({ schema: { tags: ['private-api'], summary, hide: false } });
+  // Its own tag: these take the key alone (USER_STREAM), the 'private-api' routes a signature too.
+  const doc = (summary: string) => ({ schema: { tags: ['user-data-stream'], summary, hide: false } });
   const keyOnly = async (req: FastifyRequest, reply: FastifyReply) => {
     countWeight(weights, req, reply, WEIGHT);
     return authenticate(ctx, req, 'USER_STREAM', 'read');
