@@ -16,6 +16,7 @@ import { createSimFeed } from '../../src/server/modules/market/sim/feed.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { grant } from '../helpers/money.js';
+import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
 import { call, signUp } from '../helpers/users.js';
 
 let t: TestApp;
@@ -125,5 +126,73 @@ describe('ccxt.pro binance, unmodified, against our streams', () => {
       amount: 0.01,
       side: 'buy',
     });
+  });
+});
+
+describe('ccxt.pro binance with a key: the user data stream', () => {
+  // ccxt.pro subscribes spot user data on the WebSocket API (userDataStream.subscribe.signature on
+  // urls.api.ws['ws-api'].spot), not with a listenKey; its events arrive as {subscriptionId, event}.
+  it('watchBalance, watchOrders and watchMyTrades see a deposit and a market buy', async () => {
+    const user = await signUp(t);
+    await grant(t, user, 'funding', 'USDT', '1000');
+    await call(t, 'POST', '/api-v1/transcation-password-otp/', { token: user.token, body: {} });
+    const key = await call<ApiKeyCreated>(t, 'POST', '/api-v1/api-keys/', {
+      token: user.token,
+      body: { label: 'pro', permissions: ['read', 'spot'], code: t.mailbox.lastCode(user.email) },
+    });
+    expect(key.status).toBe(201);
+    const pro = new ccxt.pro.binance({
+      apiKey: key.body.api_key,
+      secret: key.body.secret,
+      urls: {
+        api: {
+          public: `http://${base}/api/v3`,
+          private: `http://${base}/api/v3`,
+          ws: { spot: `ws://${base}/ws`, 'ws-api': { spot: `ws://${base}/ws-api/v3` } },
+        },
+      },
+      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, fetchMargins: false },
+      timeout: 10_000,
+    });
+    try {
+      await pro.loadHttpProxyAgent();
+      await pro.loadMarkets();
+      market.set('BTC', '60000');
+      market.setBook('BTC', { bids: ['59990'], asks: ['60010'] });
+
+      const watchingBalance = pro.watchBalance();
+      await expect.poll(() => t.ctx.streams.subscriberCount(`userData@key.${key.body.id}`)).toBe(1);
+      await grant(t, user, 'funding', 'USDT', '5'); // a deposit: balanceUpdate, then the position
+      let balance = await watchingBalance;
+      while (balance['USDT']?.free !== 1005) balance = await pro.watchBalance();
+      expect(balance['USDT']).toMatchObject({ free: 1005, used: 0, total: 1005 });
+
+      const watchingOrders = pro.watchOrders('BTC/USDT');
+      const watchingTrades = pro.watchMyTrades('BTC/USDT');
+      const placed = await call(t, 'POST', '/api-v1/spot-orders/', {
+        token: user.token,
+        body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' },
+      });
+      expect(placed.status).toBe(201);
+      const id = String(placed.body.order.order_id);
+      let orders = await watchingOrders;
+      while (orders[orders.length - 1]?.status !== 'closed') orders = await pro.watchOrders('BTC/USDT');
+      expect(orders[orders.length - 1]).toMatchObject({
+        id,
+        symbol: 'BTC/USDT',
+        type: 'market',
+        side: 'buy',
+        status: 'closed',
+        amount: 0.01,
+        filled: 0.01,
+        cost: 600.1,
+      });
+      const [trade] = await watchingTrades;
+      expect(trade).toMatchObject({ id, order: id, symbol: 'BTC/USDT', side: 'buy', price: 60010, amount: 0.01 });
+      while (balance['BTC']?.free !== 0.01) balance = await pro.watchBalance();
+      expect(balance['USDT']!.free).toBeCloseTo(1005 - 600.1 - Number(placed.body.order.fee), 8);
+    } finally {
+      await pro.close();
+    }
   });
 });

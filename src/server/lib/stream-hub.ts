@@ -30,6 +30,8 @@ export interface StreamClient {
   userId?: number;
   /** Whether that user is staff (read from the database at LOGIN). */
   isAdmin?: boolean;
+  /** Closes the connection (a user data stream whose listenKey was closed or expired). */
+  close?(code: number, reason: string): void;
 }
 
 export interface TopicFamily {
@@ -182,6 +184,11 @@ export class StreamHub {
 
   subscriptions(client: StreamClient): string[] {
     return [...(this.byClient.get(client)?.topics ?? [])];
+  }
+
+  /** The clients subscribed to a topic. */
+  clients(topic: string): StreamClient[] {
+    return [...(this.topics.get(topic)?.clients ?? [])];
   }
 
   subscriberCount(topic: string): number {

@@ -67,7 +67,9 @@ describe('access-control matrix', () => {
     const unexpected: string[] = [];
     const responsesTo: { variant: Variant; route: string; raw: string }[] = [];
     let requests = 0;
-    const httpRoutes = s.t.routes.filter((r) => ROUTE_TABLE[keyOf(r.method, r.url)]?.access !== 'websocket');
+    const httpRoutes = s.t.routes.filter(
+      (r) => !['websocket', 'websocket-api'].includes(ROUTE_TABLE[keyOf(r.method, r.url)]?.access ?? ''),
+    );
 
     for (const route of httpRoutes) {
       const key = keyOf(route.method, route.url);
@@ -167,6 +169,32 @@ describe('access-control matrix', () => {
     console.log(
       `access matrix, streams: ${wsRoutes.length} endpoints x ${VARIANTS.length} callers = ${cases} checks, ${unexpected.length} unexpected`,
     );
+    expect(unexpected).toEqual([]);
+  });
+
+  it('the WebSocket API (/ws-api/v3) takes no bearer token: LOGIN is no method of it, an unsigned subscription is refused', async () => {
+    const wsApiRoutes = s.t.routes.filter(
+      (r) => r.method === 'GET' && ROUTE_TABLE[keyOf(r.method, r.url)]?.access === 'websocket-api',
+    );
+    expect(wsApiRoutes.map((r) => r.url)).toEqual(['/ws-api/v3']);
+    expect((await send(s.t, 'GET', { url: '/ws-api/v3' })).status).toBe(404);
+    const unexpected: string[] = [];
+    for (const variant of VARIANTS) {
+      const client = await connectWs(s.t, '/ws-api/v3');
+      const token = variant.token(s);
+      client.send({ id: 'login', method: 'LOGIN', params: [token] });
+      const login = await client.next((f) => f.id === 'login');
+      if (login.status !== 400) unexpected.push(`LOGIN as ${variant.name}: ${JSON.stringify(login)}`);
+      // A token where the key's signature belongs gets nothing either.
+      client.send({
+        id: 'sub',
+        method: 'userDataStream.subscribe.signature',
+        params: { apiKey: token, timestamp: s.t.clock.now().getTime() },
+      });
+      const sub = await client.next((f) => f.id === 'sub');
+      if (sub.status === 200) unexpected.push(`subscribe as ${variant.name}: ${JSON.stringify(sub)}`);
+      client.ws.terminate();
+    }
     expect(unexpected).toEqual([]);
   });
 });

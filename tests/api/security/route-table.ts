@@ -51,9 +51,12 @@ import {
  * - signed-file: the URL's signature is the permission; tokens change nothing.
  * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
  * - signed-key: the exchange-compatible private API (issue 20): the request's API key and HMAC
- *   signature are the permission, bearer tokens change nothing (its refusals: private-api.test.ts).
+ *   signature are the permission, bearer tokens change nothing (its refusals: private-api.test.ts;
+ *   the user data stream's listenKey calls take the key alone: user-data-stream.test.ts).
+ * - websocket-api: the exchange's WebSocket API (/ws-api/v3, issue 20 "User data stream"): a
+ *   subscription is signed with an API key in-band; bearer tokens change nothing (checked separately).
  */
-type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket' | 'signed-key';
+type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket' | 'websocket-api' | 'signed-key';
 
 /** Real accounts a request can come from; forged and revoked tokens send the owner's request. */
 export type ActorName = 'owner' | 'other' | 'admin';
@@ -265,6 +268,19 @@ async function signedRequest(s: Scene, user: TestUser, path: string, params: Rec
   }).toString();
   const signature = createHmac('sha256', key.secret).update(query).digest('hex');
   return { url: `${path}?${query}&signature=${signature}`, headers: { 'x-mbx-apikey': key.apiKey } };
+}
+
+/** A USER_STREAM request (the user data stream's listenKey calls): the key's header, no signature. */
+async function keyRequest(s: Scene, user: TestUser, url: string) {
+  const key = await liveKeyOf(s, user);
+  return { url, headers: { 'x-mbx-apikey': key.apiKey } };
+}
+
+/** A live listenKey of the user's key (POST /api/v3/userDataStream). */
+async function listenKeyOf(s: Scene, user: TestUser): Promise<string> {
+  const res = await s.t.app.inject({ method: 'POST', ...(await keyRequest(s, user, '/api/v3/userDataStream')) });
+  if (res.statusCode !== 200) throw new Error(`userDataStream: ${res.statusCode} ${res.body}`);
+  return res.json<{ listenKey: string }>().listenKey;
 }
 
 /** A resting spot limit buy of `user` (placed as setup: its money moves are explained). */
@@ -515,6 +531,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /ws': { access: 'websocket', request: get('/ws') },
   'GET /ws/*': { access: 'websocket', request: get('/ws/btcusdt@ticker') },
   'GET /stream': { access: 'websocket', request: get('/stream?streams=btcusdt@ticker') },
+  'GET /ws-api/v3': { access: 'websocket-api', request: get('/ws-api/v3') },
 
   // --- wallets and money (docs/product.md 7 "Assets", "Transaction") ---
   ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
@@ -804,6 +821,20 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api/v3/myTrades': {
     access: 'signed-key',
     request: (s, actor) => signedRequest(s, actor, '/api/v3/myTrades', { symbol: 'BTCUSDT' }),
+  },
+  'POST /api/v3/userDataStream': {
+    access: 'signed-key',
+    request: (s, actor) => keyRequest(s, actor, '/api/v3/userDataStream'),
+  },
+  'PUT /api/v3/userDataStream': {
+    access: 'signed-key',
+    request: async (s, actor) =>
+      keyRequest(s, actor, `/api/v3/userDataStream?listenKey=${await listenKeyOf(s, actor)}`),
+  },
+  'DELETE /api/v3/userDataStream': {
+    access: 'signed-key',
+    request: async (s, actor) =>
+      keyRequest(s, actor, `/api/v3/userDataStream?listenKey=${await listenKeyOf(s, actor)}`),
   },
 
   // --- staff console (users, audit log, settings) ---

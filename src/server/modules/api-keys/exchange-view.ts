@@ -123,3 +123,58 @@ export function tradeView(row: SpotOrderRow) {
     isBestMatch: true,
   };
 }
+
+/**
+ * The user data stream's executionReport of an order (docs/decisions/0035-user-data-stream.md): NEW
+ * when placed, TRADE (status FILLED, the whole quantity in one trade whose id is the order's) or
+ * CANCELED. `E` is when the event is sent, `T` when the change happened.
+ */
+export function executionReport(
+  row: SpotOrderRow,
+  clientId: string | undefined,
+  execution: 'NEW' | 'TRADE' | 'CANCELED',
+  eventTime: number,
+) {
+  const trade = execution === 'TRADE';
+  const client = clientIdOf(row, clientId);
+  const quote = fixed8(trade ? quoteValue(row) : '0');
+  const transactTime =
+    execution === 'NEW' ? row.createdAt.getTime() : trade ? row.filledAt!.getTime() : updateTime(row);
+  return {
+    e: 'executionReport',
+    E: eventTime,
+    s: `${row.coin}${QUOTE_CURRENCY}`,
+    c: client,
+    S: row.side === 'buy' ? 'BUY' : 'SELL',
+    o: row.orderType === 'limit' ? 'LIMIT' : 'MARKET',
+    f: 'GTC',
+    q: fixed8(row.quantity),
+    p: fixed8(row.limitPrice),
+    P: fixed8('0'),
+    F: fixed8('0'),
+    g: -1,
+    // The client order id of the order a cancel ended (the exchange's "original client order id").
+    C: execution === 'CANCELED' ? client : '',
+    x: execution,
+    X: execution === 'NEW' ? 'NEW' : trade ? 'FILLED' : 'CANCELED',
+    r: 'NONE',
+    i: row.id,
+    l: fixed8(trade ? row.quantity : '0'),
+    z: fixed8(trade ? row.quantity : '0'),
+    L: fixed8(trade ? row.filledPrice : '0'),
+    n: fixed8(trade ? row.fee : '0'),
+    N: trade ? QUOTE_CURRENCY : null,
+    T: transactTime,
+    t: trade ? row.id : -1,
+    I: row.id,
+    w: execution === 'NEW' && row.orderType === 'limit',
+    m: trade && isMaker(row),
+    M: false,
+    O: row.createdAt.getTime(),
+    Z: quote,
+    Y: quote,
+    Q: fixed8('0'),
+    W: row.createdAt.getTime(),
+    V: 'NONE',
+  };
+}

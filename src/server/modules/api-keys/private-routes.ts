@@ -8,13 +8,16 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SPOT_MSG, spotPairOf, type SpotOrderBody, type SpotPair } from '../../../shared/api/spot.js';
-import { MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
 import { add, cmp, dec, mul } from '../../../shared/money.js';
 import type { AppContext, AppModule } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { accounts, spotOrderClientIds, spotOrders } from '../../db/schema.js';
+import { spotOrderClientIds, spotOrders } from '../../db/schema.js';
 import { AppError, ExchangeApiError } from '../../errors.js';
 import { createSpotService, quoteOf, type SpotOrderRow } from '../spot/index.js';
+import { spotBalances } from './balances.js';
+import { createUserData } from './user-data.js';
+import { userDataStreamRoutes } from './user-stream-routes.js';
 import { cancelledView, fixed8, orderIdOfClientId, orderView, placedView, tradeView } from './exchange-view.js';
 import { apiError, authenticate, countWeight, createWeightCounter, type SignedCaller } from './signed.js';
 
@@ -97,6 +100,8 @@ export const privateApiModule: AppModule = (app, ctx) => {
   const spot = createSpotService(ctx);
   const weights = createWeightCounter(() => ctx.clock.now().getTime());
   const feeRate = ctx.config.spotFeeRate;
+  const userData = createUserData(ctx);
+  app.addHook('onClose', async () => userData.stop());
 
   // Exchange clients send POST and DELETE parameters as a form; the raw text is what they signed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -368,6 +373,8 @@ export const privateApiModule: AppModule = (app, ctx) => {
     }),
   );
 
+  userDataStreamRoutes(app, ctx, weights, userData);
+
   app.get(
     '/api/v3/account',
     doc('Account information (USER_DATA): the funding wallet as spot balances, free and locked'),
@@ -377,21 +384,7 @@ export const privateApiModule: AppModule = (app, ctx) => {
 
 /** The funding wallet as the exchange's spot balances: free is the balance, locked what resting orders hold. */
 async function accountView(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, caller: SignedCaller) {
-  const wallet = await ctx.db
-    .select({ currency: accounts.currency, balance: accounts.balance })
-    .from(accounts)
-    .where(and(eq(accounts.userId, caller.userId), eq(accounts.wallet, 'funding')));
-  const resting = await ctx.db
-    .select()
-    .from(spotOrders)
-    .where(and(eq(spotOrders.userId, caller.userId), eq(spotOrders.status, 'open')));
-  const locked = new Map<string, string>();
-  for (const order of resting) {
-    const currency = order.side === 'buy' ? QUOTE_CURRENCY : order.coin;
-    locked.set(currency, add(locked.get(currency) ?? '0', order.held).toFixed());
-  }
-  const free = new Map(wallet.map((w) => [w.currency, w.balance]));
-  const assets = [...new Set([...free.keys(), ...locked.keys()])].sort();
+  const balances = await spotBalances(ctx.db, caller.userId);
   const bps = dec(ctx.config.spotFeeRate).times(10_000).toNumber();
   const rate = fixed8(ctx.config.spotFeeRate);
   const permissions = caller.key.permissions.includes('spot') ? ['SPOT'] : [];
@@ -409,11 +402,7 @@ async function accountView(ctx: Pick<AppContext, 'db' | 'config' | 'clock'>, cal
     preventSor: false,
     updateTime: ctx.clock.now().getTime(),
     accountType: 'SPOT',
-    balances: assets.map((asset) => ({
-      asset,
-      free: fixed8(free.get(asset)),
-      locked: fixed8(locked.get(asset)),
-    })),
+    balances,
     permissions,
     uid: caller.userId,
   };

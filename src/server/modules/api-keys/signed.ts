@@ -107,6 +107,67 @@ export function countWeight(counter: WeightCounter, request: FastifyRequest, rep
   if (total > WEIGHT_LIMIT_1M) throw apiError.tooMuchWeight();
 }
 
+/** The key named by a request: well formed, known, enabled, not ended, allowed from `ip`. */
+async function liveKey(ctx: Pick<AppContext, 'db'>, apiKey: string | undefined, ip: string): Promise<ApiKeyRow> {
+  if (!apiKey || !API_KEY_FORMAT.test(apiKey)) throw apiError.keyFormat();
+  const [key] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
+  if (!key || !key.enabled || key.endedAt) throw apiError.rejectedKey();
+  if (key.ipAllowlist.length > 0 && !key.ipAllowlist.includes(ip)) throw apiError.rejectedKey();
+  return key;
+}
+
+/** `timestamp` within `recvWindow` (default 5000 ms, at most 60000) of the server's time, and not 1 s ahead. */
+function checkTime(ctx: Pick<AppContext, 'clock'>, timestamp: string | undefined, recv: string | undefined) {
+  if (!timestamp) throw apiError.mandatory('timestamp');
+  if (!INTEGER.test(timestamp)) throw apiError.illegal('timestamp', '^[0-9]{1,20}$');
+  if (recv !== undefined && !/^\d{1,20}(\.\d{1,3})?$/.test(recv)) throw apiError.illegal('recvWindow', '^[0-9]{1,20}$');
+  const recvWindow = recv === undefined ? RECV_WINDOW_DEFAULT : Number(recv);
+  if (recvWindow > RECV_WINDOW_MAX) throw apiError.badRecvWindow();
+  const serverTime = ctx.clock.now().getTime();
+  const sent = Number(timestamp);
+  if (sent >= serverTime + 1000) throw apiError.ahead();
+  if (serverTime - sent > recvWindow) throw apiError.outsideWindow();
+}
+
+/** The hex HMAC-SHA256 of `payload` under the key's secret, compared in constant time. */
+function checkSignature(ctx: Pick<AppContext, 'config'>, key: ApiKeyRow, payload: string, signature: string) {
+  if (!SIGNATURE.test(signature)) throw apiError.badSignature();
+  const expected = createHmac('sha256', openApiSecret(ctx.config.jwtSecret, key)).update(payload).digest();
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw apiError.badSignature();
+}
+
+/**
+ * A signed request of the exchange's WebSocket API (userDataStream.subscribe.signature): the key
+ * in `params.apiKey`, and the signature over every other parameter sorted by name, joined as
+ * `name=value&...` (the WebSocket API's signing rule; ccxt's signParams signs it that way).
+ */
+export async function authenticateWsApi(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  params: Record<string, unknown>,
+  ip: string,
+  permission: ApiKeyPermission,
+): Promise<ApiKeyRow> {
+  const text = (name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      throw apiError.illegal(name, 'a string or number');
+    return String(value);
+  };
+  const key = await liveKey(ctx, text('apiKey'), ip);
+  checkTime(ctx, text('timestamp'), text('recvWindow'));
+  const signature = text('signature');
+  if (!signature) throw apiError.mandatory('signature');
+  const payload = Object.keys(params)
+    .filter((name) => name !== 'signature')
+    .sort()
+    .map((name) => `${name}=${text(name)}`)
+    .join('&');
+  checkSignature(ctx, key, payload, signature);
+  if (!key.permissions.includes(permission)) throw apiError.rejectedKey();
+  return key;
+}
+
 /** Written at most once a minute per key. */
 const LAST_USED_EVERY_MS = 60_000;
 
@@ -121,34 +182,16 @@ export async function authenticate(
   permission: ApiKeyPermission,
 ): Promise<SignedCaller> {
   const header = request.headers['x-mbx-apikey'];
-  const apiKey = Array.isArray(header) ? undefined : header?.trim();
-  if (!apiKey || !API_KEY_FORMAT.test(apiKey)) throw apiError.keyFormat();
-  const [key] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey));
-  if (!key || !key.enabled || key.endedAt) throw apiError.rejectedKey();
-  if (key.ipAllowlist.length > 0 && !key.ipAllowlist.includes(request.ip)) throw apiError.rejectedKey();
+  const key = await liveKey(ctx, Array.isArray(header) ? undefined : header?.trim(), request.ip);
 
   const raw = rawParts(request);
   const params = paramsOf(raw.query, raw.body);
   if (security !== 'USER_STREAM') {
-    const timestamp = params.get('timestamp');
-    if (!timestamp) throw apiError.mandatory('timestamp');
-    if (!INTEGER.test(timestamp)) throw apiError.illegal('timestamp', '^[0-9]{1,20}$');
-    const recv = params.get('recvWindow');
-    if (recv !== undefined && !/^\d{1,20}(\.\d{1,3})?$/.test(recv))
-      throw apiError.illegal('recvWindow', '^[0-9]{1,20}$');
-    const recvWindow = recv === undefined ? RECV_WINDOW_DEFAULT : Number(recv);
-    if (recvWindow > RECV_WINDOW_MAX) throw apiError.badRecvWindow();
-    const serverTime = ctx.clock.now().getTime();
-    const sent = Number(timestamp);
-    if (sent >= serverTime + 1000) throw apiError.ahead();
-    if (serverTime - sent > recvWindow) throw apiError.outsideWindow();
-
+    checkTime(ctx, params.get('timestamp'), params.get('recvWindow'));
     const signature = params.get('signature');
     if (!signature) throw apiError.mandatory('signature');
-    if (!SIGNATURE.test(signature)) throw apiError.badSignature();
     const totalParams = withoutSignature(raw.query) + withoutSignature(raw.body);
-    const expected = createHmac('sha256', openApiSecret(ctx.config.jwtSecret, key)).update(totalParams).digest();
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw apiError.badSignature();
+    checkSignature(ctx, key, totalParams, signature);
   }
   if (!key.permissions.includes(permission)) throw apiError.rejectedKey();
   params.delete('signature');

@@ -64,6 +64,9 @@ function openConnection(
     sendMany(frames) {
       if (writable()) sendBatch(frames);
     },
+    close(code, reason) {
+      socket.close(code, reason);
+    },
   };
   hub.attach(client);
 
