@@ -38,12 +38,12 @@ export const keyTopic = (apiKeyId: number) => `userData@key.${apiKeyId}`;
 
 const ZERO_POSITION = `${fixed8('0')}/${fixed8('0')}`;
 
-export const FUNDING_CHANGED = 'funding_changed';
-export const LISTEN_KEYS_CHANGED = 'listen_keys_changed';
+const FUNDING_CHANGED = 'funding_changed';
+const LISTEN_KEYS_CHANGED = 'listen_keys_changed';
 /** How often listen keys are checked for expiry (against ctx.clock). */
 const SWEEP_MS = 1000;
 /** Close code of a /ws/<listenKey> connection whose listenKey was closed or ran out. */
-export const LISTEN_KEY_CLOSED = { code: 1000, reason: 'listenKey closed' } as const;
+const LISTEN_KEY_CLOSED = { code: 1000, reason: 'listenKey closed' } as const;
 
 interface Subscription {
   apiKeyId: number;

@@ -26,7 +26,7 @@ import { apiError, authenticate, authenticateWsApi, countWeight, type WeightCoun
 import { keyTopic, LISTEN_KEY, USER_DATA_FAMILY, type UserData } from './user-data.js';
 
 /** A listenKey lives this long after its creation or last keepalive, as on the exchange. */
-export const LISTEN_KEY_VALID_MS = 60 * 60_000;
+const LISTEN_KEY_VALID_MS = 60 * 60_000;
 /** The exchange's weight of each userDataStream call. */
 const WEIGHT = 2;
 
