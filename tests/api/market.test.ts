@@ -40,6 +40,19 @@ describe('exchange basics', () => {
     expect([...quotes].sort()).toEqual([...QUOTE_ASSETS].sort());
   });
 
+  it('offers the order types and pairs the private API takes, and no others', async () => {
+    const { body } = await get('/api/v3/exchangeInfo');
+    const bySymbol = new Map(body.symbols.map((s: { symbol: string }) => [s.symbol, s]));
+    expect(bySymbol.get('BTCUSDT')).toMatchObject({
+      orderTypes: ['LIMIT', 'MARKET'],
+      isSpotTradingAllowed: true,
+      ocoAllowed: false,
+      icebergAllowed: false,
+    });
+    // A pair not quoted in USDT cannot be traded through POST /api/v3/order.
+    expect(bySymbol.get('ETHBTC')).toMatchObject({ isSpotTradingAllowed: false });
+  });
+
   it('narrows exchangeInfo to ?symbol= and refuses an unknown one', async () => {
     const res = await get('/api/v3/exchangeInfo?symbol=BNBBTC');
     expect(res.body.symbols).toHaveLength(1);

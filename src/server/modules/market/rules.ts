@@ -4,6 +4,7 @@
  */
 import { marketAsset, pairDecimals, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
 import type { SymbolInfo } from '../../../shared/api/market.js';
+import { spotPairOf } from '../../../shared/api/spot.js';
 
 export interface PairRules extends MarketPair {
   base: MarketAsset;
@@ -52,14 +53,16 @@ export function symbolInfoOf(rules: PairRules): SymbolInfo {
     quoteAssetPrecision: 8,
     baseCommissionPrecision: 8,
     quoteCommissionPrecision: 8,
-    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'],
-    icebergAllowed: true,
-    ocoAllowed: true,
-    otoAllowed: true,
+    // What POST /api/v3/order really takes (docs/architecture.md "Private API"), so a bot reading
+    // exchangeInfo does not try an order type or a pair it would be refused.
+    orderTypes: ['LIMIT', 'MARKET'],
+    icebergAllowed: false,
+    ocoAllowed: false,
+    otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
-    allowTrailingStop: true,
-    cancelReplaceAllowed: true,
-    isSpotTradingAllowed: true,
+    allowTrailingStop: false,
+    cancelReplaceAllowed: false,
+    isSpotTradingAllowed: spotPairOf(rules.symbol)?.symbol === rules.symbol,
     isMarginTradingAllowed: false,
     filters: [
       {
