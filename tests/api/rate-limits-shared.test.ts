@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounts } from '../../src/server/db/schema.js';
+import { DATABASE_UNAVAILABLE } from '../../src/server/errors.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { startRedis, type TestRedis } from '../helpers/redis.js';
 import { uniqueEmail } from '../helpers/users.js';
@@ -83,5 +84,17 @@ describe('with REDIS_URL: counted in Redis', () => {
     } finally {
       client.disconnect();
     }
+  });
+
+  it('with Redis gone, a limited route answers 503 "briefly unavailable" (never unlimited, never a 500)', async () => {
+    await redis.stop({ crash: true });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api-v1/login/',
+      payload: { email: uniqueEmail(), password: 'wrong password' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.json()).toEqual({ error: DATABASE_UNAVAILABLE });
   });
 });

@@ -52,6 +52,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
       return reply.status(503).header('retry-after', '2').send({ error: DATABASE_UNAVAILABLE });
     }
+    // Redis is away (REDIS_URL: the rate-limit counts, docs/decisions/0037): a limit that cannot be
+    // counted refuses rather than letting the request through unlimited, and the client may retry.
+    if (isRedisUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'redis unavailable');
+      return reply.status(503).header('retry-after', '2').send({ error: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
   });
@@ -59,6 +65,15 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/** ioredis' failures of a command when Redis cannot be reached (retries used up, connection closed). */
+function isRedisUnavailable(error: Error): boolean {
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Connection is closed.' ||
+    error.message.startsWith("Stream isn't writeable")
+  );
 }
 
 /** Whether a parsed value holds a string with a NUL character anywhere inside it. */
