@@ -62,6 +62,8 @@ async function startServerProcess(name: string): Promise<{ child: ChildProcess; 
       ADMIN_PASSWORD: 'failover admin password',
       TRADE_JOB_INTERVAL_MS: String(JOB_INTERVAL_MS),
       LOG_LEVEL: 'warn',
+      // One process: the signals below must reach the instance that holds the lock, not a cluster primary.
+      WEB_CONCURRENCY: '1',
     },
     stdio: ['ignore', log, log],
   });
@@ -154,7 +156,10 @@ describe('background work across instances', () => {
 
       const stoppedAt = Date.now();
       leader.kill('SIGSTOP');
-      survivor.market.set('BTC', '29000'); // the order's limit is reached, on the survivor's market only
+      // The order's limit is reached, on the survivor's market only: at the limit itself, so the position
+      // opened there is not also liquidated in the same pass (a step below it could be, and then it is never
+      // seen open).
+      survivor.market.set('BTC', '30000');
       await filled(order);
       const took = survivor.log.lines.find((line) => line.msg === TOOK_OVER);
       expect(took).toBeDefined();
@@ -186,7 +191,7 @@ describe('background work across instances', () => {
 
     const killedAt = Date.now();
     leader.kill('SIGKILL');
-    survivor.market.set('BTC', '29000');
+    survivor.market.set('BTC', '30000');
     await filled(order);
     const took = survivor.log.lines.find((line) => line.msg === TOOK_OVER);
     expect(took).toBeDefined();

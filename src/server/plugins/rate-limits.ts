@@ -12,12 +12,27 @@
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from './auth.js';
 
-const perMinute = (max: number, keyGenerator?: (request: FastifyRequest) => string) => ({
-  rateLimit: { max, timeWindow: '1 minute', ...(keyGenerator ? { keyGenerator } : {}) },
+const perMinute = (
+  max: number,
+  options: { keyGenerator?: (request: FastifyRequest) => string; skipOnError: boolean },
+) => ({
+  rateLimit: { max, timeWindow: '1 minute', ...options },
 });
 
-/** Counted per authenticated user; the route must run the auth guard first. */
-export const perUserPerMinute = (max: number) => perMinute(max, (request) => `user:${currentUser(request).id}`);
+/**
+ * Counted per authenticated user; the route must run the auth guard first. When the count cannot be
+ * kept (Redis away, docs/decisions/0037) the request is refused (503) by default: most of these guard a
+ * proof (a 2FA code, the transaction password). A mere flood guard (chat, uploads, orders) passes
+ * `'allow'`, so an outage of Redis does not stop support chats and trading.
+ */
+export const perUserPerMinute = (max: number, onStoreError: 'refuse' | 'allow' = 'refuse') =>
+  perMinute(max, {
+    keyGenerator: (request) => `user:${currentUser(request).id}`,
+    skipOnError: onStoreError === 'allow',
+  });
 
-/** Counted per client address (request.ip, which honours TRUST_PROXY). */
-export const perAddressPerMinute = (max: number) => perMinute(max);
+/**
+ * Counted per client address (request.ip, which honours TRUST_PROXY). These guard the proofs of who
+ * someone is (passwords, codes): a count that cannot be kept refuses (503), never waves guesses through.
+ */
+export const perAddressPerMinute = (max: number) => perMinute(max, { skipOnError: false });

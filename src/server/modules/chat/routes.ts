@@ -81,7 +81,7 @@ export const chatModule: AppModule = (app, ctx) => {
 
   app.post('/api-v2/messages/', {
     onRequest: requireUser,
-    config: perUserPerMinute(ctx.config.chatRateLimit),
+    config: perUserPerMinute(ctx.config.chatRateLimit, 'allow'),
     schema: { tags, consumes: ['multipart/form-data', 'application/json'], response: { 201: chatMessage, ...errors } },
     handler: async (req, reply) => {
       const { fields, image } = await readMessage(req);

@@ -48,7 +48,7 @@ export const identityModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/documents-verification/', {
     onRequest: requireUser,
-    config: perUserPerMinute(ctx.config.uploadRateLimit),
+    config: perUserPerMinute(ctx.config.uploadRateLimit, 'allow'),
     schema: { tags, consumes: ['multipart/form-data'], response: { 201: verificationSubmitted, ...errors } },
     handler: async (req, reply) => {
       const { fields, images } = await readSubmission(req);

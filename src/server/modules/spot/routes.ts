@@ -47,7 +47,7 @@ export const spotModule: AppModule = (app, ctx) => {
   app.post('/api-v1/spot-orders/', {
     onRequest: requireUser,
     // As trade creation: a flood of orders is refused before it reaches the database (docs/decisions/0020).
-    config: perUserPerMinute(ctx.config.tradeRateLimit),
+    config: perUserPerMinute(ctx.config.tradeRateLimit, 'allow'),
     schema: { tags, body: spotOrderBody, response: { 201: spotOrderAnswer, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await spot.place(currentUser(req).id, req.body, idempotencyOf(req))),

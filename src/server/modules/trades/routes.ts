@@ -46,7 +46,7 @@ export const tradesModule: AppModule = (app, ctx) => {
   app.post('/api-v1/trade-creation/', {
     onRequest: requireUser,
     // A flood of orders is refused before it reaches the database (docs/decisions/0020).
-    config: perUserPerMinute(ctx.config.tradeRateLimit),
+    config: perUserPerMinute(ctx.config.tradeRateLimit, 'allow'),
     schema: { tags, body: tradeCreationBody, response: { 201: tradeAnswer, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await trades.open(currentUser(req).id, req.body, idempotencyOf(req))),
