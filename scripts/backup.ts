@@ -8,23 +8,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../src/server/db/backup.js';
 import { loadConfig } from '../src/server/config.js';
-import { connect, startEmbeddedPostgres, type RunningDatabase } from '../src/server/db/database.js';
+import { openServerDatabase } from '../src/server/db/database.js';
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'backups' } } });
   // No secret is needed to read rows; never make one in DATA_DIR here.
   const config = loadConfig(process.env, { jwtSecret: new Uint8Array(0) });
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
-  const db = connect(database.url, 2);
+  const { db, close } = await openServerDatabase(config);
   try {
     const result = await writeBackup(db.$client, config.dataDir, path.resolve(values.out));
     console.log(`backup: ${result.tables} tables, ${result.rows} rows, ${result.uploads} uploaded files`);
     console.log(result.file);
   } finally {
-    await db.$client.end();
-    await database.stop();
+    await close();
   }
 }
 

@@ -3,19 +3,15 @@
  * server uses (DATABASE_URL, else the embedded one in DATA_DIR). Prints a report; exits 1 when
  * anything does not add up, 2 when the check could not run.
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.js';
-import { connect, startEmbeddedPostgres, type RunningDatabase } from '../src/server/db/database.js';
+import { openServerDatabase } from '../src/server/db/database.js';
 import { checkLedger } from '../src/server/modules/ledger/check.js';
 
 async function main(): Promise<number> {
   // No secret is needed to read balances; skip making one in DATA_DIR.
   const config = loadConfig(process.env, { jwtSecret: new Uint8Array(0) });
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
-  const db = connect(database.url, 2);
+  const { db, close } = await openServerDatabase(config);
   try {
     const { rows } = await db.execute<{ ready: boolean }>(
       sql`select to_regclass('public.ledger_entries') is not null as ready`,
@@ -34,8 +30,7 @@ async function main(): Promise<number> {
     );
     return report.mismatches.length === 0 ? 0 : 1;
   } finally {
-    await db.$client.end();
-    await database.stop();
+    await close();
   }
 }
 

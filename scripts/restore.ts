@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { restoreBackup, RestoreRefused } from '../src/server/db/backup.js';
 import { loadConfig } from '../src/server/config.js';
-import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from '../src/server/db/database.js';
+import { openServerDatabase, runMigrations } from '../src/server/db/database.js';
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -20,10 +20,7 @@ async function main() {
   const file = path.resolve(positionals[0]!);
   // The backup brings DATA_DIR's secrets; never make a new one here.
   const config = loadConfig(process.env, { jwtSecret: new Uint8Array(0) });
-  const database: RunningDatabase = config.databaseUrl
-    ? { url: config.databaseUrl, stop: async () => {} }
-    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
-  const db = connect(database.url, 2);
+  const { db, close } = await openServerDatabase(config);
   try {
     const result = await restoreBackup(db.$client, config.dataDir, file, {
       force: values.force,
@@ -35,8 +32,7 @@ async function main() {
     );
     console.log('restore: run npm run ledger:check to confirm every balance equals its entries');
   } finally {
-    await db.$client.end();
-    await database.stop();
+    await close();
   }
 }
 

@@ -361,6 +361,28 @@ export function connect(url: string, max = 20): Db {
 }
 
 /**
+ * The database the server uses, for a one-off command (`npm run ledger:check`, `backup`, `restore`):
+ * DATABASE_URL, else the embedded one in DATA_DIR (started if it is not running), with a small pool.
+ * `close` ends the pool, then the embedded PostgreSQL if this started it.
+ */
+export async function openServerDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<{ db: Db; close(): Promise<void> }> {
+  const database: RunningDatabase = config.databaseUrl
+    ? { url: config.databaseUrl, stop: async () => {} }
+    : await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
+  const db = connect(database.url, 2);
+  return {
+    db,
+    async close() {
+      await db.$client.end();
+      await database.stop();
+    },
+  };
+}
+
+/**
  * Migrates under a session advisory lock (docs/operations.md "Upgrades"): instances starting
  * together take turns, and the later ones find nothing left to do. The lock is held on one
  * connection and the migration runs on that same connection; it ends with the session if the
