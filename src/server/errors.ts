@@ -3,6 +3,7 @@
  * (plugins/error-handler.ts) turns them into JSON: `{error, fields?}` for the app's API, `{code, msg}`
  * for the exchange-compatible market API.
  */
+import { SERVER_MSG } from '../shared/server-messages.js';
 
 export class AppError extends Error {
   constructor(
@@ -16,15 +17,14 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, message, fields);
-export const unauthorized = (message = 'Please log in again') => new AppError(401, message);
-export const forbidden = (message = 'You do not have access to this') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const unauthorized = (message: string = SERVER_MSG.loginAgain) => new AppError(401, message);
+export const forbidden = (message: string = SERVER_MSG.noAccess) => new AppError(403, message);
+export const notFound = (message: string = SERVER_MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
-  new AppError(429, message);
+export const tooManyRequests = (message: string = SERVER_MSG.tooManyRequests) => new AppError(429, message);
 export const unavailable = (message: string) => new AppError(503, message);
 /** The answer while the database cannot be reached (plugins/error-handler.ts, docs/operations.md). */
-export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE = SERVER_MSG.unavailable;
 
 /** An error of the exchange-compatible API (/api/v3): answered as the exchange does, `{code, msg}`. */
 export class ExchangeApiError extends Error {

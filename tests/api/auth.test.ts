@@ -193,7 +193,7 @@ describe('log in', () => {
     const unknown = await call(t, 'POST', '/api-v1/login/', {
       body: { email: uniqueEmail(), password: 'wrong password' },
     });
-    expect(wrong).toMatchObject({ status: 401, body: { error: MSG.loginFailed } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: MSG.loginFailed, code: 'app.loginFailed' } });
     expect(unknown).toMatchObject({ status: 401, body: { error: MSG.loginFailed } });
   });
 

@@ -15,6 +15,7 @@ import type { Db } from '../db/database.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { logBackgroundFailure } from '../db/errors.js';
 import { sessions, users } from '../db/schema.js';
+import { SERVER_MSG } from '../../shared/server-messages.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from '../lib/tokens.js';
 
@@ -145,7 +146,7 @@ export function createAuthGuard(
   /** onRequest hook: staff only. */
   async function requireAdmin(request: FastifyRequest) {
     await requireUser(request);
-    if (!request.authUser?.isAdmin) throw forbidden('Staff only');
+    if (!request.authUser?.isAdmin) throw forbidden(SERVER_MSG.staffOnly);
   }
 
   return {

@@ -2,10 +2,18 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
 
-/** Every non-2xx answer: a human message, and per-field messages for form errors. */
+const messageCode = z.object({ code: z.string(), params: z.record(z.string(), z.string()).optional() });
+
+/**
+ * Every non-2xx answer: a human message (English), and per-field messages for form errors; beside them
+ * the messages' stable codes (shared/message-codes.ts) so a client shows them in its language.
+ */
 export const errorBody = z.object({
   error: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  field_codes: z.record(z.string(), messageCode).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { i18n } from './i18n';
 import { getToken } from './session';
 import { clearAll } from './storage';
 
@@ -161,10 +162,15 @@ export const api = {
  * the screen's fallback from docs/product.md section 8. A network failure carries its own message.
  */
 export function errorMessage(error: unknown, fallback: string, fields: readonly string[] = ['error']): string {
-  if (!isApiError(error)) return fallback;
+  if (!isApiError(error)) return i18n.message(fallback);
   for (const field of fields) {
     const value = readField(error.data, field);
-    if (value) return value;
+    if (!value) continue;
+    // The server's code for it (plugins/error-handler.ts), so the text is shown in the language picked.
+    const code = field === 'error' ? readField(error.data, 'code') : undefined;
+    const params = (error.data as { params?: unknown }).params;
+    const plain = params !== null && typeof params === 'object' ? (params as Record<string, string>) : undefined;
+    return i18n.message(value, code ? { code, ...(plain ? { params: plain } : {}) } : undefined);
   }
-  return fallback;
+  return i18n.message(fallback);
 }

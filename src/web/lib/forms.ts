@@ -1,6 +1,7 @@
-/** Form checks with the shared zod schemas: the first message of each field, ready to show. */
+/** Form checks with the shared zod schemas: the first message of each field, ready to show (translated). */
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages';
+import { i18n } from './i18n';
 
 export type FieldErrors = Record<string, string>;
 
@@ -8,7 +9,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
+    errors[field] ??= i18n.message(issue.message);
   }
   return errors;
 }
@@ -33,7 +34,7 @@ export async function checkFormLazily<S extends z.ZodType>(
   try {
     schema = await load();
   } catch {
-    return { data: null, errors: { form: MSG.networkError } };
+    return { data: null, errors: { form: i18n.message(MSG.networkError) } };
   }
   return checkForm(schema, values);
 }

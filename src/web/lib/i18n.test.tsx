@@ -3,12 +3,18 @@ import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../tests/helpers/fake-web-api';
 import { BottomNav } from '../app/layouts/BottomNav';
-import { i18n, installI18n, showLanguage } from './i18n';
+import { ADMIN_MSG as ADDRESS_OR_ADMIN } from '../../shared/api/admin';
+import { MSG } from '../../shared/messages';
+import deApp from '../locales/de/messages.app.json';
+import deAdmin from '../locales/de/messages.admin.json';
+import { i18n, installI18n, showLanguage, useI18n } from './i18n';
 import { useLanguage, type LanguageCode } from './language';
 
 function showNav() {
   renderScreen(<BottomNav />, { path: '/home', previous: null });
 }
+
+const lookupMessages = (_code: 'de') => ({ app: deApp, admin: deAdmin });
 
 /** What the Home picker does: remember the choice; the layer follows it. */
 async function choose(code: LanguageCode) {
@@ -58,5 +64,38 @@ describe('texts', () => {
     await choose('de');
     expect(i18n.t('home.notifications', { count: 3 })).toMatch(/3/);
     expect(i18n.t('home.notifications', { count: 3 })).not.toMatch(/\{\{/);
+  });
+});
+
+describe('the shared messages, numbers, dates and plurals', () => {
+  it("shows a server's or a form's English message in the language picked, by its code or its text", async () => {
+    await choose('de');
+    const german = lookupMessages('de');
+    // By the code the server sends beside the English (plugins/error-handler.ts)...
+    expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(german.app.loginFailed);
+    // ...and by the English text alone (a form check of the same shared schema).
+    expect(i18n.message(MSG.loginFailed)).toBe(german.app.loginFailed);
+    // A message made by a function: its arguments go back into the translation.
+    const made = i18n.message(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
+    expect(made).toContain('ERC20');
+    expect(made).not.toBe(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
+    // A text in no table is shown as it is.
+    expect(i18n.message('Some text of nobody')).toBe('Some text of nobody');
+    await choose('en');
+    expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(MSG.loginFailed);
+  });
+
+  it("writes numbers with the language's decimal separator, keeping every digit; dates in its order", async () => {
+    const { result, rerender } = renderHook(() => useI18n());
+    expect(result.current.number('1234.50')).toBe('1234.50');
+    expect(result.current.dateTime('2026-03-01T14:05:00')).toBe('2026-03-01 14:05');
+    await choose('de');
+    rerender();
+    expect(result.current.number('1234.50')).toBe('1234,50');
+    expect(result.current.number('+0.12345678%')).toBe('+0,12345678%');
+    expect(result.current.dateTime('2026-03-01T14:05:00')).toMatch(/01\.03\.2026.*14:05/);
+    await choose('ja');
+    rerender();
+    expect(result.current.number('1234.50')).toBe('1234.50');
   });
 });

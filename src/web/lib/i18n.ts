@@ -13,35 +13,71 @@
  * and every language to English's keys and placeholders, the check the compiler cannot make on JSON.
  * Prices, coin symbols and user data are never translated; only the words around them.
  */
-import { useSyncExternalStore } from 'react';
-import en from '../locales/en.json';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { MessageMatch } from '../../shared/message-codes';
+import en from '../locales/en';
+import { formatDateTime } from './datetime';
 import { currentLanguage, DEFAULT_LANGUAGE, subscribeLanguage, type LanguageCode } from './language';
 
 /** The shape every language follows; a missing text falls back to English. */
 type Resource = typeof en;
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
-type Translation = DeepPartial<Resource>;
+type Translation = DeepPartial<Resource> & { messages?: Record<string, Record<string, string>> };
 
 /** Every text's key, as 'section.text' paths of the English resource. */
 type KeysOf<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type TextKey = KeysOf<Resource>;
+/** A text with plural forms: an object of Intl.PluralRules categories (`one`, `few`, ... `other`). */
+type PluralsOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string
+    ? never
+    : T[K] extends { other: string }
+      ? `${Prefix}${K}`
+      : PluralsOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type PluralKey = PluralsOf<Resource>;
 export type TextValues = Record<string, string | number>;
 export type Translate = (key: TextKey, values?: TextValues) => string;
 
-type Loader = () => Promise<Translation>;
+/**
+ * Every language but English is a set of lazily loaded JSON files, one per screen area
+ * (src/web/locales/<code>/<area>.json), fetched together when the language is picked.
+ */
+const FILES = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/en/*.json'], {
+  import: 'default',
+});
 
-const LOADERS: Record<Exclude<LanguageCode, 'en'>, Loader> = {
-  zh: async () => (await import('../locales/zh.json')).default,
-  ja: async () => (await import('../locales/ja.json')).default,
-  ko: async () => (await import('../locales/ko.json')).default,
-  fr: async () => (await import('../locales/fr.json')).default,
-  de: async () => (await import('../locales/de.json')).default,
-  es: async () => (await import('../locales/es.json')).default,
-  it: async () => (await import('../locales/it.json')).default,
-  ru: async () => (await import('../locales/ru.json')).default,
-  pt: async () => (await import('../locales/pt.json')).default,
+async function loadLanguage(code: Exclude<LanguageCode, 'en'>): Promise<Translation> {
+  const prefix = `../locales/${code}/`;
+  const areas = await Promise.all(
+    Object.entries(FILES)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(async ([path, load]) => [path.slice(prefix.length, -'.json'.length), await load()] as const),
+  );
+  return nestAreas(areas);
+}
+
+/** Files named 'messages.admin' go under `messages.admin`: the message tables, one file each. */
+export function nestAreas(areas: readonly (readonly [string, unknown])[]): Translation {
+  const tree: Record<string, unknown> = {};
+  for (const [name, texts] of areas) {
+    const path = name.split('.');
+    let node = tree;
+    path.slice(0, -1).forEach((part) => (node = (node[part] ??= {}) as Record<string, unknown>));
+    node[path.at(-1) ?? name] = texts;
+  }
+  return tree as Translation;
+}
+
+/**
+ * The codes of the shared message tables (src/shared/message-codes.ts), loaded with any language but
+ * English (it brings zod and every schema with it, which English's first paint does without).
+ */
+let findCode: ((text: string) => MessageMatch | null) | null = null;
+const loadMessageCodes = async () => {
+  findCode ??= (await import('../../shared/message-codes')).messageCode;
 };
 
 const bundles = new Map<LanguageCode, Translation>([[DEFAULT_LANGUAGE, en]]);
@@ -57,14 +93,84 @@ function lookup(tree: Translation | undefined, key: string): string | undefined 
   return typeof node === 'string' ? node : undefined;
 }
 
+const fill = (text: string, values?: TextValues) =>
+  values
+    ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+        name in values ? String(values[name]) : placeholder,
+      )
+    : text;
+
 function translatorFor(language: LanguageCode): Translate {
-  return (key, values) => {
-    const text = lookup(bundles.get(language), key) ?? lookup(en, key) ?? key;
-    if (!values) return text;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
-      name in values ? String(values[name]) : placeholder,
-    );
-  };
+  return (key, values) => fill(lookup(bundles.get(language), key) ?? lookup(en, key) ?? key, values);
+}
+
+const pluralRules = new Map<LanguageCode, Intl.PluralRules>();
+
+/** `key`'s form for `count` in `language` ({{count}} filled in), English's when the language lacks it. */
+function pluralFor(language: LanguageCode, key: PluralKey, count: number, values?: TextValues): string {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  const category = rules.select(count);
+  const text =
+    lookup(bundles.get(language), `${key}.${category}`) ??
+    lookup(bundles.get(language), `${key}.other`) ??
+    lookup(en, `${key}.${new Intl.PluralRules('en').select(count)}`) ??
+    lookup(en, `${key}.other`) ??
+    key;
+  return fill(text, { count: formatNumber(language, String(count)), ...values });
+}
+
+/**
+ * A message of the shared tables (a server's `error`, a form check's text) in `language`: found by its
+ * code, else by its English text; the English text when it has no code or no translation yet.
+ */
+function messageFor(language: LanguageCode, text: string, match?: MessageMatch | null): string {
+  if (language === DEFAULT_LANGUAGE) return text;
+  const found = match ?? findCode?.(text) ?? null;
+  if (!found) return text;
+  const translated = lookup(bundles.get(language), `messages.${found.code}`);
+  return translated ? fill(translated, found.params) : text;
+}
+
+const decimalSeparators = new Map<LanguageCode, string>();
+
+/**
+ * A number the app formatted with docs/product.md's decimals ('1234.50', '+1.23%', '-0.5') with the
+ * language's decimal separator: the digits, the decimals and the rounding stay exactly as formatted
+ * (no float passes through), and there is no grouping, as in English.
+ */
+function formatNumber(language: LanguageCode, text: string): string {
+  let separator = decimalSeparators.get(language);
+  if (separator === undefined) {
+    separator = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(language, separator);
+  }
+  return separator === '.' ? text : text.replace(/(\d)\.(\d)/g, `$1${separator}$2`);
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time (ISO string) in the language's own order and words, in the viewer's time zone. */
+function formatDate(language: LanguageCode, iso: string, style: 'date' | 'dateTime' | 'time'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  // English keeps the app's numeric '2025-03-01 14:05' (lib/datetime.ts), which staff compare.
+  if (language === DEFAULT_LANGUAGE) {
+    const text = formatDateTime(iso);
+    return style === 'dateTime' ? text : style === 'date' ? text.slice(0, 10) : text.slice(11);
+  }
+  const id = `${language}:${style}`;
+  let format = dateTimeFormats.get(id);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { dateStyle: 'medium' }
+        : style === 'time'
+          ? { timeStyle: 'short' }
+          : { dateStyle: 'medium', timeStyle: 'short' };
+    dateTimeFormats.set(id, (format = new Intl.DateTimeFormat(language, options)));
+  }
+  return format.format(date);
 }
 
 // One function per language, so a component that memoises on `t` re-renders on a switch.
@@ -100,13 +206,16 @@ export const i18n = {
     return () => void listeners.delete(listener);
   },
   t: (key: TextKey, values?: TextValues): string => translator(shown)(key, values),
+  /** A shared-table message in the language shown (see messageFor). */
+  message: (text: string, match?: MessageMatch | null): string => messageFor(shown, text, match),
 };
 
 /** Shows `code`: loads its texts first if needed; English stays on screen until they arrive. */
 export async function showLanguage(code: LanguageCode): Promise<void> {
   if (code !== 'en' && !i18n.hasTexts(code)) {
     try {
-      i18n.addTexts(code, await LOADERS[code]());
+      const [texts] = await Promise.all([loadLanguage(code), loadMessageCodes()]);
+      i18n.addTexts(code, texts);
     } catch {
       return; // offline and not cached: keep the current language rather than blank texts
     }
@@ -123,8 +232,34 @@ export function installI18n(): Promise<void> {
   return showLanguage(currentLanguage());
 }
 
+const useShownLanguage = () => useSyncExternalStore(i18n.subscribe, i18n.language, () => DEFAULT_LANGUAGE);
+
 /** The texts of the language shown; the component re-renders when it changes. */
 export function useT(): Translate {
-  const language = useSyncExternalStore(i18n.subscribe, i18n.language, () => DEFAULT_LANGUAGE);
-  return translator(language);
+  return translator(useShownLanguage());
+}
+
+/**
+ * Everything a screen needs to speak the language shown, re-rendering when it changes:
+ * - `t(key, values)`: a text of the catalogs;
+ * - `plural(key, count, values)`: the form for `count` ({{count}} filled in);
+ * - `message(text)`: a shared-table message (server answers, form checks) translated;
+ * - `number(text)`: an already formatted number with the language's decimal separator;
+ * - `date(iso)`, `dateTime(iso)`, `time(iso)`: Intl dates in the language's order.
+ */
+export function useI18n() {
+  const language = useShownLanguage();
+  return useMemo(
+    () => ({
+      language,
+      t: translator(language),
+      plural: (key: PluralKey, count: number, values?: TextValues) => pluralFor(language, key, count, values),
+      message: (text: string, match?: MessageMatch | null) => messageFor(language, text, match),
+      number: (text: string) => formatNumber(language, text),
+      date: (iso: string) => formatDate(language, iso, 'date'),
+      dateTime: (iso: string) => formatDate(language, iso, 'dateTime'),
+      time: (iso: string) => formatDate(language, iso, 'time'),
+    }),
+    [language],
+  );
 }

@@ -1,14 +1,24 @@
 /**
  * The translation catalogs are JSON, so the compiler no longer checks that a language follows English.
- * This does: no stray keys, no empty texts, the same {{placeholders}}, and English's quotes of
- * docs/product.md equal to src/shared/messages.ts.
+ * This does: every language has every English text (no fallback to English outside `en`), no stray
+ * keys, no empty texts, the same {{placeholders}}, the plural forms its language needs, English's
+ * quotes of docs/product.md equal to src/shared/messages.ts, and English's message catalogs equal to
+ * the shared message tables (scripts/messages-catalog.ts writes them).
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/constants';
+import { messagesCatalogs } from '../../shared/message-catalogs';
+import { englishMessages, MESSAGE_TABLES } from '../../shared/message-codes';
 import { MSG } from '../../shared/messages';
+import { nestAreas } from '../lib/i18n';
+import englishBundle from './en';
 
-const catalogs = import.meta.glob<unknown>('./*.json', { eager: true, import: 'default' });
-const catalog = (code: string): unknown => catalogs[`./${code}.json`];
+const files = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
+const areasOf = (code: string) =>
+  Object.entries(files)
+    .filter(([path]) => path.startsWith(`./${code}/`))
+    .map(([path, texts]) => [path.slice(`./${code}/`.length, -'.json'.length), texts] as const);
+const catalog = (code: string): unknown => nestAreas(areasOf(code));
 const others = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 
 /** Every leaf of a catalog as ['a.b.c', value]; any leaf that is not an object is a text. */
@@ -17,13 +27,35 @@ const leaves = (tree: unknown, prefix = ''): [string, unknown][] =>
     ? Object.entries(tree).flatMap(([key, value]) => leaves(value, `${prefix}${key}.`))
     : [[prefix.slice(0, -1), tree]];
 
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+/** 'a.b.one' -> 'a.b' when English has 'a.b.other': a text with plural forms. */
+const pluralParent = (path: string, english: ReadonlyMap<string, unknown>) => {
+  const cut = path.lastIndexOf('.');
+  const parent = path.slice(0, cut);
+  return PLURAL_CATEGORIES.includes(path.slice(cut + 1)) && english.has(`${parent}.other`) ? parent : null;
+};
+
 const english = new Map(leaves(catalog('en')));
 const placeholders = (text: unknown) =>
-  (String(text).match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
+  [...new Set((String(text).match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')))].sort();
 
 describe('the translation catalogs', () => {
-  it('has one catalog per language of the picker, and no other', () => {
-    expect(Object.keys(catalogs).sort()).toEqual(LANGUAGES.map((l) => `./${l.code}.json`).sort());
+  it('has one folder per language of the picker, each with the files of English', () => {
+    const codes = new Set(Object.keys(files).map((path) => path.split('/')[1]));
+    expect([...codes].sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
+    const englishFiles = areasOf('en').map(([name]) => name);
+    for (const code of others)
+      expect(
+        areasOf(code).map(([name]) => name),
+        code,
+      ).toEqual(englishFiles);
+  });
+
+  it('bundles every English screen area with the app (en/index.ts), the message tables apart', () => {
+    const areas = areasOf('en')
+      .map(([name]) => name)
+      .filter((name) => !name.startsWith('messages.'));
+    expect(Object.keys(englishBundle).sort()).toEqual(areas.sort());
   });
 
   it('English has only non-empty texts', () => {
@@ -36,19 +68,41 @@ describe('the translation catalogs', () => {
     expect(english.get('assets.noAssets')).toBe(MSG.noAssets);
   });
 
+  it("English's message catalogs are the shared message tables (run scripts/messages-catalog.ts)", () => {
+    const tables = messagesCatalogs(englishMessages());
+    for (const table of Object.keys(MESSAGE_TABLES)) {
+      expect(files[`./en/messages.${table}.json`], `en/messages.${table}.json`).toEqual(tables[table] ?? {});
+    }
+  });
+
   it.each(others)('%s has only English keys, each a non-empty text with English placeholders', (code) => {
     const texts = leaves(catalog(code));
     expect(texts.length).toBeGreaterThan(0);
     for (const [path, text] of texts) {
-      expect(english.has(path), `${code}: ${path} is not an English key`).toBe(true);
+      const parent = pluralParent(path, english);
+      expect(english.has(path) || parent !== null, `${code}: ${path} is not an English key`).toBe(true);
       expect(typeof text === 'string' && text.trim() !== '', `${code}: ${path} is empty or not a text`).toBe(true);
-      expect(placeholders(text), `${code}: ${path}`).toEqual(placeholders(english.get(path)));
+      const source = english.get(path) ?? english.get(`${parent}.other`);
+      // A plural form may leave the count out ('one' as a word), never add a placeholder English lacks.
+      const own = placeholders(text).filter((p) => p !== '{{count}}' || parent === null);
+      const expected = placeholders(source).filter((p) => p !== '{{count}}' || parent === null);
+      expect(own, `${code}: ${path}`).toEqual(expected);
     }
   });
 
-  // A gap would fall back to English at run time, but every language is complete today; keep it so.
-  it.each(others)('%s translates every English text', (code) => {
+  it.each(others)('%s translates every English text, with the plural forms the language has', (code) => {
     const translated = new Set(leaves(catalog(code)).map(([path]) => path));
-    expect([...english.keys()].filter((path) => !translated.has(path))).toEqual([]);
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const missing: string[] = [];
+    for (const path of english.keys()) {
+      const parent = pluralParent(path, english);
+      if (parent === null) {
+        if (!translated.has(path)) missing.push(path);
+      } else if (path.endsWith('.other')) {
+        for (const category of categories)
+          if (!translated.has(`${parent}.${category}`)) missing.push(`${parent}.${category}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * The server's own general answers (plugins/error-handler.ts, errors.ts): refusals that belong to no
+ * feature. Kept in a table so they have codes and translations like every other message
+ * (message-codes.ts).
+ */
+export const SERVER_MSG = {
+  loginAgain: 'Please log in again',
+  noAccess: 'You do not have access to this',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  invalidValue: 'Invalid value',
+  invalidRequest: 'Invalid request',
+  badRequest: 'Bad request',
+  invalidJson: 'The request body is not valid JSON',
+  emptyBody: 'The request body is empty',
+  tooLarge: 'The request is too large',
+  unsupportedType: 'Unsupported content type',
+  invalidLength: 'Invalid content length',
+  staffOnly: 'Staff only',
+  nulCharacters: 'Text must not contain NUL characters',
+  noRoute: (method: string, path: string) => `No route ${method} ${path}`,
+} as const;
