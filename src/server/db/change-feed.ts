@@ -9,6 +9,7 @@
  * everything remembered is dropped and every read goes to the database until it is back.
  */
 import type pg from 'pg';
+import { batchReads } from './batch-reads.js';
 import { listen, type Listening } from './listen.js';
 
 export interface Remembered<V> {
@@ -85,40 +86,19 @@ export class ChangeFeed {
       }
     };
 
-    // The ids asked for in this turn of the event loop (readMany), each with its waiting callers.
-    let batch: Map<number, { resolve: (value: V) => void; reject: (error: unknown) => void }[]> | null = null;
-    const flush = async () => {
-      const asked = batch!;
-      batch = null;
-      // Taken when the query starts: a change after it may be missing from the answer.
-      const seen = generation;
-      try {
-        const found = await options.readMany!([...asked.keys()]);
-        for (const [id, waiters] of asked) {
-          const value = found.has(id) ? (found.get(id) as V) : (options.missing as V);
-          keep(id, value, seen);
-          for (const waiter of waiters) waiter.resolve(value);
-        }
-      } catch (error) {
-        for (const waiters of asked.values()) for (const waiter of waiters) waiter.reject(error);
-      }
-    };
-    const readBatched = (id: number) =>
-      new Promise<V>((resolve, reject) => {
-        if (!batch) {
-          batch = new Map();
-          setImmediate(() => void flush());
-        }
-        const waiters = batch.get(id);
-        if (waiters) waiters.push({ resolve, reject });
-        else batch.set(id, [{ resolve, reject }]);
-      });
+    const readBatched = options.readMany
+      ? batchReads(options.readMany, options.missing as V, {
+          // Taken when the query starts: a change after it may be missing from the answer.
+          onQuery: () => generation,
+          onAnswer: keep,
+        })
+      : undefined;
 
     const remembered: Remembered<V> = {
       async get(id, usable) {
         const known = trusted ? values.get(id) : undefined;
         if (known !== undefined && (!usable || usable(known))) return known;
-        if (options.readMany) return readBatched(id);
+        if (readBatched) return readBatched(id);
         const seen = generation;
         const value = await read(id);
         keep(id, value, seen);
