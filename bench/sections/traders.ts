@@ -19,7 +19,10 @@ import type { BenchContext } from '../run.js';
 import type { TraderCommand, TraderReport } from '../workers/traders.js';
 
 const P99_LIMIT_MS = 50;
-const STEPS = [100, 500, 1000, 2500, 5000, 7500, 10000, 12000];
+/** The ramp; TRADER_STEPS=1000,2500 runs only those steps (a quicker look at one load). */
+const STEPS = process.env.TRADER_STEPS
+  ? process.env.TRADER_STEPS.split(',').map(Number)
+  : [100, 500, 1000, 2500, 5000, 7500, 10000, 12000];
 /**
  * A step's new traders open their screens spread over this share of the settle time, the rest of it
  * left for their first reads: thousands of screens opening in the same millisecond measured the

@@ -28,6 +28,10 @@ let reads: ReturnType<typeof controlledReads>;
 let rows: Remembered<string>;
 /** What watchers were told (ChangeFeed.watch): of the remembered channel, and of one nobody remembers. */
 let toldRemembered: (number | null)[] = [];
+/** A channel read in batches (remember's readMany): each query the test finishes by hand. */
+const batches: { ids: number[]; finish: (found: Map<number, string>) => void }[] = [];
+let many: Remembered<string | undefined>;
+let toldMany: (number | null)[] = [];
 let toldWatched: (number | null)[] = [];
 
 const notify = (payload: string) => database.db.execute(sql`select pg_notify('test_changed', ${payload})`);
@@ -49,6 +53,11 @@ beforeAll(async () => {
   feed = new ChangeFeed(database.db.$client);
   reads = controlledReads();
   rows = feed.remember('test_changed', reads.read, { size: 100 });
+  many = feed.remember('many_changed', () => Promise.reject(new Error('read one by one')), {
+    size: 100,
+    readMany: (ids) => new Promise((resolve) => batches.push({ ids, finish: resolve })),
+  });
+  feed.watch('many_changed', (id) => toldMany.push(id));
   feed.watch('test_changed', (id) => toldRemembered.push(id));
   feed.watch('watched_only', (id) => toldWatched.push(id));
 });
@@ -133,5 +142,60 @@ describe('watchers (pushed streams: modules/realtime/user-streams.ts)', () => {
     await vi.waitFor(() => expect(feed.listening()).toBe(true), { timeout: 5_000 });
     expect(toldWatched).toEqual([null, null]);
     expect(toldRemembered).toEqual([null, null]);
+  });
+});
+
+describe('reads of many ids at once (readMany)', () => {
+  const nextBatch = async () => {
+    await vi.waitFor(() => expect(batches.length).toBeGreaterThan(0));
+    return batches.shift()!;
+  };
+
+  it('sends the ids asked for in one turn as one query, answers each caller, and remembers them', async () => {
+    await vi.waitFor(() => expect(feed.listening()).toBe(true), { timeout: 5_000 });
+    const asked = [many.get(30), many.get(31), many.get(30)];
+    const batch = await nextBatch();
+    expect(batch.ids.sort()).toEqual([30, 31]);
+    batch.finish(
+      new Map([
+        [30, 'a'],
+        [31, 'b'],
+      ]),
+    );
+    expect(await Promise.all(asked)).toEqual(['a', 'b', 'a']);
+    expect(await many.get(30)).toBe('a');
+    expect(batches).toEqual([]);
+  });
+
+  it('answers an id the query did not find as missing, and does not remember it', async () => {
+    const asked = many.get(32);
+    (await nextBatch()).finish(new Map());
+    expect(await asked).toBeUndefined();
+    const again = many.get(32);
+    (await nextBatch()).finish(new Map([[32, 'now']]));
+    expect(await again).toBe('now');
+  });
+
+  it('does not keep an answer whose query overlapped a notification', async () => {
+    toldMany = [];
+    const asked = many.get(33);
+    const batch = await nextBatch();
+    await database.db.execute(sql`select pg_notify('many_changed', '33')`);
+    await vi.waitFor(() => expect(toldMany).toEqual([33]));
+    batch.finish(new Map([[33, 'old']]));
+    expect(await asked).toBe('old');
+    const fresh = many.get(33);
+    (await nextBatch()).finish(new Map([[33, 'new']]));
+    expect(await fresh).toBe('new');
+  });
+
+  it('fails every caller of a failed query, and remembers nothing', async () => {
+    const asked = [many.get(34), many.get(35)];
+    const batch = await nextBatch();
+    (batch as unknown as { finish: (v: unknown) => void }).finish(Promise.reject(new Error('database away')));
+    for (const one of asked) await expect(one).rejects.toThrow('database away');
+    const again = many.get(34);
+    (await nextBatch()).finish(new Map([[34, 'back']]));
+    expect(await again).toBe('back');
   });
 });

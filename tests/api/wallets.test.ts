@@ -55,6 +55,29 @@ describe('wallet lists', () => {
     expect(await balanceOf(t, other, 'funding', 'USDT')).toBe('0');
     expect((await call(t, 'GET', '/api-v1/funding-wallet-list/')).status).toBe(401);
   });
+
+  it('answers lists asked at the same moment (one query for all) each with its own user’s balances', async () => {
+    const users = [await signUp(t), await signUp(t), await signUp(t)];
+    await fundWallet(t, users[0]!, '100');
+    await fundWallet(t, users[2]!, '300');
+    await transfer(users[2]!, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '5' });
+    const lists = await Promise.all(
+      users.flatMap((user) =>
+        (['funding', 'lever'] as const).map((wallet) =>
+          call(t, 'GET', `/api-v1/${wallet}-wallet-list/`, { token: user.token }),
+        ),
+      ),
+    );
+    const usdt = lists.map((res) => (res.body as { currency: string; balance: string }[])[0]);
+    expect(usdt).toEqual([
+      { currency: 'USDT', balance: '100' },
+      { currency: 'USDT', balance: '0' },
+      { currency: 'USDT', balance: '0' },
+      { currency: 'USDT', balance: '0' },
+      { currency: 'USDT', balance: '295' },
+      { currency: 'USDT', balance: '5' },
+    ]);
+  });
 });
 
 describe('transfer between wallets', () => {

@@ -9,6 +9,7 @@
  * everything remembered is dropped and every read goes to the database until it is back.
  */
 import type pg from 'pg';
+import { batchReads } from './batch-reads.js';
 import { listen, type Listening } from './listen.js';
 
 export interface Remembered<V> {
@@ -46,8 +47,17 @@ export class ChangeFeed {
   /**
    * Remember `read(id)` per id, forgotten on a NOTIFY of `channel` with that id. A missing value
    * (null, undefined: "no such user") is not remembered. At most `size` ids, the oldest dropped first.
+   *
+   * `readMany(ids)`: the same read for several ids in one query (a Map; an id missing from it is
+   * `missing`). With it, the reads asked for in one turn of the event loop go to the database as one
+   * query: thousands of screens opening at once (a market open, a reconnect after a deploy) cost a
+   * few queries instead of a pool queue of thousands (docs/performance.md, traders).
    */
-  remember<V>(channel: string, read: (id: number) => Promise<V>, options: { size: number }) {
+  remember<V>(
+    channel: string,
+    read: (id: number) => Promise<V>,
+    options: { size: number; readMany?: (ids: number[]) => Promise<Map<number, V>>; missing?: V },
+  ) {
     if (this.connection) throw new Error('ChangeFeed: remember() before start()');
     if (this.memories.has(channel)) throw new Error(`ChangeFeed: ${channel} is remembered already`);
     const values = new Map<number, NonNullable<V>>();
@@ -69,16 +79,29 @@ export class ChangeFeed {
       },
     };
     this.memories.set(channel, memory);
+    const keep = (id: number, value: V, seen: number) => {
+      if (trusted && seen === generation && value != null) {
+        if (values.size >= options.size) values.delete(values.keys().next().value!);
+        values.set(id, value);
+      }
+    };
+
+    const readBatched = options.readMany
+      ? batchReads(options.readMany, options.missing as V, {
+          // Taken when the query starts: a change after it may be missing from the answer.
+          onQuery: () => generation,
+          onAnswer: keep,
+        })
+      : undefined;
+
     const remembered: Remembered<V> = {
       async get(id, usable) {
         const known = trusted ? values.get(id) : undefined;
         if (known !== undefined && (!usable || usable(known))) return known;
+        if (readBatched) return readBatched(id);
         const seen = generation;
         const value = await read(id);
-        if (trusted && seen === generation && value != null) {
-          if (values.size >= options.size) values.delete(values.keys().next().value!);
-          values.set(id, value);
-        }
+        keep(id, value, seen);
         return value;
       },
       forget: memory.forget,

@@ -74,8 +74,24 @@ export function createAuthGuard(
     .prepare('auth_user_by_id');
 
   // Remembered per process; a trigger (migration 0001) tells every instance when a row changes.
+  // Many users signing in at once are read in one query (ChangeFeed readMany).
+  const usersById = (ids: number[]) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        uniqueid: users.uniqueid,
+        isAdmin: users.isAdmin,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
+      .then((rows) => new Map(rows.map((row) => [row.id, row] as const)));
   const userRows = changes.remember('user_changed', async (id) => (await userById.execute({ id }))[0], {
     size: 100_000,
+    readMany: usersById,
   });
 
   const liveSessionsOf = db
@@ -85,11 +101,20 @@ export function createAuthGuard(
     .prepare('auth_live_sessions');
   // Each user's live sessions (id -> last seen, ms as read); a trigger (migration 0006) tells every
   // instance when one starts or ends.
+  const liveSessionsOfMany = async (ids: number[]) => {
+    const rows = await db
+      .select({ userId: sessions.userId, id: sessions.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(and(sql`${sessions.userId} = any(${sql.param(ids)}::int[])`, isNull(sessions.endedAt)));
+    const byUser = new Map<number, Map<string, number>>(ids.map((id) => [id, new Map()]));
+    for (const row of rows) byUser.get(row.userId)?.set(row.id, row.lastSeenAt.getTime());
+    return byUser;
+  };
   const liveSessions = changes.remember(
     'sessions_changed',
     async (id) =>
       new Map((await liveSessionsOf.execute({ id })).map((row) => [row.id, row.lastSeenAt.getTime()] as const)),
-    { size: 100_000 },
+    { size: 100_000, readMany: liveSessionsOfMany },
   );
 
   /** When this process last wrote each session's last_seen_at (ms). */
@@ -102,12 +127,26 @@ export function createAuthGuard(
     touched.delete(sessionId);
     if (touched.size >= TOUCHED_SIZE) touched.delete(touched.keys().next().value!);
     touched.set(sessionId, now.getTime());
+    // Written with the others of this turn of the event loop in one statement: a crowd signing in
+    // at once (a reconnect after a deploy) costs one commit, not one each.
+    if (!touchBatch) {
+      touchBatch = new Set();
+      setImmediate(writeTouches);
+    }
+    touchBatch.add(sessionId);
+  }
+
+  let touchBatch: Set<string> | null = null;
+  function writeTouches() {
+    const ids = [...touchBatch!];
+    touchBatch = null;
+    const now = clock.now();
     // Other instances write too; the condition keeps the row to one write a minute whatever they do.
     db.update(sessions)
       .set({ lastSeenAt: now })
       .where(
         and(
-          eq(sessions.id, sessionId),
+          sql`${sessions.id} = any(${sql.param(ids)}::uuid[])`,
           isNull(sessions.endedAt),
           lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS)),
         ),
@@ -115,7 +154,7 @@ export function createAuthGuard(
       .then(
         () => undefined,
         (error: unknown) => {
-          touched.delete(sessionId);
+          for (const id of ids) touched.delete(id);
           if (log) logBackgroundFailure(log, 'session last seen', error);
         },
       );

@@ -21,10 +21,11 @@
  * customer account while it holds a house account, and the hot rows are held only to the commit.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { WalletKind } from '../../../shared/constants.js';
+import { WALLET_KINDS, type WalletKind } from '../../../shared/constants.js';
 import type { HouseAccount } from '../../db/schema.js';
 import { canonical, dec, type Dec } from '../../../shared/money.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
+import { batchReads } from '../../db/batch-reads.js';
 import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
@@ -318,8 +319,30 @@ export async function walletBalances(db: Queryable, userId: number, wallet: Wall
   return byCurrency(await balancesQuery(db).execute({ userId, wallet }));
 }
 
-/** The same read as a prepared statement on the database (not a transaction), for the wallet lists polled every few seconds. */
+/**
+ * The same read on the database (not a transaction), for the wallet lists every screen polls every
+ * few seconds: the reads asked for in one turn of the event loop are one query (db/batch-reads.ts).
+ */
 export function preparedWalletBalances(db: Db): (userId: number, wallet: WalletKind) => Promise<Map<string, string>> {
-  const prepared = balancesQuery(db).prepare('wallet_balances_of_user');
-  return async (userId, wallet) => byCurrency(await prepared.execute({ userId, wallet }));
+  const perWallet = new Map(
+    WALLET_KINDS.map((wallet) => [
+      wallet,
+      batchReads(async (userIds: number[]) => {
+        const rows = await db
+          .select({ userId: accounts.userId, currency: accounts.currency, balance: accounts.balance })
+          .from(accounts)
+          .where(and(sql`${accounts.userId} = any(${sql.param(userIds)}::int[])`, eq(accounts.wallet, wallet)));
+        const byUser = new Map<number, Map<string, string>>();
+        for (const row of rows) {
+          if (row.userId === null) continue; // house accounts have no user; the query asked for users only
+          let held = byUser.get(row.userId);
+          if (!held) byUser.set(row.userId, (held = new Map()));
+          held.set(row.currency, row.balance);
+        }
+        return byUser;
+        // A user without accounts yet: no balances (read only by walletListOf, never changed).
+      }, new Map<string, string>()),
+    ]),
+  );
+  return (userId, wallet) => perWallet.get(wallet)!(userId);
 }

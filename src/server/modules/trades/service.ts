@@ -70,8 +70,22 @@ export function createTradeService(ctx: TradeContext) {
     .where(and(eq(trades.userId, sql.placeholder('userId')), inArray(trades.status, ['open', 'pending'])))
     .orderBy(desc(trades.id))
     .prepare('live_trades_of_user');
+  // Thousands of Lever screens opening at once are read in one query (ChangeFeed readMany).
+  const liveTradesOfMany = async (userIds: number[]) => {
+    const rows = await db
+      .select()
+      .from(trades)
+      .where(
+        and(sql`${trades.userId} = any(${sql.param(userIds)}::int[])`, inArray(trades.status, ['open', 'pending'])),
+      )
+      .orderBy(desc(trades.id));
+    const byUser = new Map<number, TradeRow[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(row.userId)?.push(row);
+    return byUser;
+  };
   const liveTrades = ctx.changes.remember(TRADES_CHANGED, (userId) => liveTradesQuery.execute({ userId }), {
     size: 20_000,
+    readMany: liveTradesOfMany,
   });
 
   /** Run a change of the user's trades; once it committed, this process's copy is stale. */
