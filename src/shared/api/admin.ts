@@ -37,6 +37,10 @@ export const ADMIN_MSG = {
   noAuditEntries: 'No staff actions yet',
   invalidRole: 'Role must be staff or trader',
   filterTooLong: 'Filter is too long',
+  invalidPage: 'Invalid page',
+  invalidPageSize: 'Invalid page size',
+  pageSizeRange: (max: string) => `Page size must be 1 to ${max}`,
+  searchTooLong: 'Search is too long',
 } as const;
 
 /** The marker in the recharge-address answer that the FAQ bot replaces with the current addresses. */
@@ -47,16 +51,16 @@ const PAGE_SIZE_MAX = 100;
 
 const pageParams = {
   page: z.coerce
-    .number({ error: 'Invalid page' })
-    .int({ error: 'Invalid page' })
-    .min(1, { error: 'Invalid page' })
-    .max(100_000, { error: 'Invalid page' })
+    .number({ error: ADMIN_MSG.invalidPage })
+    .int({ error: ADMIN_MSG.invalidPage })
+    .min(1, { error: ADMIN_MSG.invalidPage })
+    .max(100_000, { error: ADMIN_MSG.invalidPage })
     .default(1),
   page_size: z.coerce
-    .number({ error: 'Invalid page size' })
-    .int({ error: 'Invalid page size' })
-    .min(1, { error: `Page size must be 1 to ${PAGE_SIZE_MAX}` })
-    .max(PAGE_SIZE_MAX, { error: `Page size must be 1 to ${PAGE_SIZE_MAX}` })
+    .number({ error: ADMIN_MSG.invalidPageSize })
+    .int({ error: ADMIN_MSG.invalidPageSize })
+    .min(1, { error: ADMIN_MSG.pageSizeRange(String(PAGE_SIZE_MAX)) })
+    .max(PAGE_SIZE_MAX, { error: ADMIN_MSG.pageSizeRange(String(PAGE_SIZE_MAX)) })
     .default(PAGE_SIZE_DEFAULT),
 };
 
@@ -77,7 +81,7 @@ export type AdminUsersSort = (typeof ADMIN_USERS_SORTS)[number];
  * the filter `role` (staff / trader).
  */
 export const adminUsersQuery = z.object({
-  q: z.string().trim().max(100, { error: 'Search is too long' }).optional().default(''),
+  q: z.string().trim().max(100, { error: ADMIN_MSG.searchTooLong }).optional().default(''),
   ...pageParams,
   ...sortParams(ADMIN_USERS_SORTS),
   role: z.enum(['staff', 'trader'], { error: ADMIN_MSG.invalidRole }).optional(),

@@ -31,6 +31,8 @@ export const BONUS_MSG = {
   notificationBody: (deposit: string, parts: string) =>
     `Your recharge of ${deposit} ${QUOTE_CURRENCY} earned ${parts}. It is in your funding account.`,
   mailSubject: (total: string) => `Coinfront bonus received: ${total} ${QUOTE_CURRENCY}`,
+  mailIntro: (deposit: string) => `Your recharge of ${deposit} ${QUOTE_CURRENCY} was approved and earned a bonus:`,
+  mailTotal: (total: string) => `Total: ${total} ${QUOTE_CURRENCY}, in your funding account.`,
   invalidAmount: 'Recharge and bonus must be positive numbers with at most 8 decimals',
   thresholdsIncrease: 'Each tier must need a larger recharge than the one before',
   bonusesIncrease: 'Each tier must give a larger bonus than the one before',

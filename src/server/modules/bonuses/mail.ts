@@ -17,11 +17,11 @@ export async function mailBonuses(ctx: Pick<AppContext, 'db' | 'mailer' | 'log'>
       to: user.email,
       subject: BONUS_MSG.mailSubject(paid.total),
       text: [
-        `Your recharge of ${paid.deposit} ${QUOTE_CURRENCY} was approved and earned a bonus:`,
+        BONUS_MSG.mailIntro(paid.deposit),
         '',
         ...paid.bonuses.map((b) => `${BONUS_MSG.programTitle[b.program]}: ${b.amount} ${QUOTE_CURRENCY}`),
         '',
-        `Total: ${paid.total} ${QUOTE_CURRENCY}, in your funding account.`,
+        BONUS_MSG.mailTotal(paid.total),
       ].join('\n'),
     });
   } catch (error) {

@@ -4,6 +4,7 @@
  * navigation (StaffDesk).
  */
 import { useSearchParams } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { BooksView } from './books/BooksView';
 import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
@@ -22,22 +23,23 @@ export function AdminConsolePage() {
 
 function ConsoleView() {
   const [params] = useSearchParams();
+  const { t } = useI18n();
   const view = staffViewOf(params);
   if (view === 'users')
     return (
-      <StaffViewFrame title="Users" wide>
+      <StaffViewFrame title={t('admin.menu.users')} wide>
         <UsersView />
       </StaffViewFrame>
     );
   if (view === 'books')
     return (
-      <StaffViewFrame title="Books">
+      <StaffViewFrame title={t('admin.menu.books')}>
         <BooksView />
       </StaffViewFrame>
     );
   if (view === 'settings')
     return (
-      <StaffViewFrame title="Settings">
+      <StaffViewFrame title={t('admin.menu.settings')}>
         <SettingsView />
       </StaffViewFrame>
     );

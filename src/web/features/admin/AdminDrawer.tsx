@@ -5,19 +5,21 @@
  */
 import { LogoutIcon } from '../../components/icons';
 import { SideDrawer } from '../../components/Overlay';
+import { useI18n } from '../../lib/i18n';
 import { useLogout } from '../../lib/use-session';
 import { STAFF_MENU, useStaffViews } from './staff-menu';
 import type { StaffView } from './views';
 
 export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const logout = useLogout();
+  const { t } = useI18n();
   const views = useStaffViews();
   const openView = (view: StaffView) => {
     onClose();
     views.open(view);
   };
   return (
-    <SideDrawer open={open} onClose={onClose} title="Support Dashboard" showTitle>
+    <SideDrawer open={open} onClose={onClose} title={t('admin.title')} showTitle>
       <ul className="flex-1 px-2 py-2">
         {STAFF_MENU.map(({ view, label, Icon }) => (
           <li key={view}>
@@ -28,7 +30,7 @@ export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => v
               className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-left text-[15px] hover:bg-surface-2 aria-[current=page]:bg-primary/10 aria-[current=page]:text-primary"
             >
               <Icon size={22} />
-              {label}
+              {t(label)}
             </button>
           </li>
         ))}
@@ -40,7 +42,7 @@ export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => v
           className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
         >
           <LogoutIcon size={22} />
-          Logout
+          {t('drawer.logout')}
         </button>
       </div>
     </SideDrawer>

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { cx } from '../../components/cx';
 import { ChatIcon, InboxIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
+import { useI18n } from '../../lib/i18n';
 import { useDesk } from '../../lib/use-desk';
 import { UnverifiedUsersPanel, UnverifiedUsersTable } from '../identity';
 import { ActiveChatsPanel, AdminConversation, deskChatPath } from '../support';
@@ -15,12 +16,13 @@ import { PendingTransactionsPanel, PendingTransactionsTable } from '../wallet';
 import { StaffTopBar } from './StaffTopBar';
 
 const TABS = {
-  chats: { label: 'Chats', heading: 'Active Chats', Icon: ChatIcon },
-  requests: { label: 'Requests', heading: 'Pending Requests', Icon: InboxIcon },
+  chats: { label: 'admin.dashboard.chats', heading: 'admin.dashboard.chatsHeading', Icon: ChatIcon },
+  requests: { label: 'admin.dashboard.requests', heading: 'admin.dashboard.requestsHeading', Icon: InboxIcon },
 } as const;
 type Tab = keyof typeof TABS;
 
 function TabList({ tab, onTab, desk }: { tab: Tab; onTab: (tab: Tab) => void; desk: boolean }) {
+  const { t } = useI18n();
   return (
     <div role="tablist" className={desk ? 'flex gap-1 rounded-xl bg-surface-2 p-1' : 'grid grid-cols-2'}>
       {(Object.keys(TABS) as Tab[]).map((key) => {
@@ -44,7 +46,7 @@ function TabList({ tab, onTab, desk }: { tab: Tab; onTab: (tab: Tab) => void; de
             )}
           >
             <Icon size={desk ? 18 : 22} strokeWidth={selected ? 2.2 : 1.8} />
-            {label}
+            {t(label)}
           </button>
         );
       })}
@@ -55,6 +57,7 @@ function TabList({ tab, onTab, desk }: { tab: Tab; onTab: (tab: Tab) => void; de
 export function DashboardView() {
   const [params, setParams] = useSearchParams();
   const desk = useDesk();
+  const { t } = useI18n();
   const tab: Tab = params.get('tab') === 'requests' ? 'requests' : 'chats';
   const onTab = (key: Tab) => setParams(key === 'chats' ? {} : { tab: key }, { replace: true });
 
@@ -62,11 +65,11 @@ export function DashboardView() {
 
   return (
     <>
-      <StaffTopBar title="Support Dashboard" />
+      <StaffTopBar title={t('admin.title')} />
 
       <Screen className="pb-[calc(60px+env(safe-area-inset-bottom)+1.5rem)]">
         <section id="admin-tab-panel" role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
-          <h1 className="mt-4 text-xl font-bold">{TABS[tab].heading}</h1>
+          <h1 className="mt-4 text-xl font-bold">{t(TABS[tab].heading)}</h1>
           {tab === 'chats' && <ActiveChatsPanel />}
           {tab === 'requests' && (
             <>
@@ -78,7 +81,7 @@ export function DashboardView() {
       </Screen>
 
       <nav
-        aria-label="Dashboard"
+        aria-label={t('admin.dashboard.nav')}
         className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-app border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
         <TabList tab={tab} onTab={onTab} desk={false} />
@@ -90,12 +93,13 @@ export function DashboardView() {
 /** The Dashboard at a desk: tabs on top; Requests as tables, Chats as two panes. */
 function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) => void; chatKey: string | null }) {
   const [, setParams] = useSearchParams();
+  const { t } = useI18n();
   return (
     <>
-      <StaffTopBar title="Support Dashboard" />
+      <StaffTopBar title={t('admin.title')} />
       <div className="flex items-center justify-between gap-4 px-8 pt-6">
-        <h1 className="text-xl font-bold">{TABS[tab].heading}</h1>
-        <nav aria-label="Dashboard">
+        <h1 className="text-xl font-bold">{t(TABS[tab].heading)}</h1>
+        <nav aria-label={t('admin.dashboard.nav')}>
           <TabList tab={tab} onTab={onTab} desk />
         </nav>
       </div>
@@ -125,7 +129,7 @@ function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) =>
                 />
               ) : (
                 <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted">
-                  Choose a chat to open the conversation here.
+                  {t('admin.dashboard.chooseChat')}
                 </p>
               )}
             </div>

@@ -3,13 +3,15 @@ import { Button } from '../../components/Button';
 import { InboxIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { Spinner } from '../../components/Spinner';
+import { useI18n } from '../../lib/i18n';
 
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-3">
       <Notice tone="error">{message}</Notice>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t('admin.tryAgain')}
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { LogoutIcon } from '../../components/icons';
 import { useDesk } from '../../lib/use-desk';
+import { useI18n } from '../../lib/i18n';
 import { useLogout } from '../../lib/use-session';
 import { STAFF_MENU, useStaffViews } from './staff-menu';
 
@@ -22,13 +23,14 @@ export function StaffDesk({ children }: { children: ReactNode }) {
 
 function StaffSideNav() {
   const logout = useLogout();
+  const { t } = useI18n();
   const views = useStaffViews();
   return (
     <nav
-      aria-label="Staff menu"
+      aria-label={t('admin.menu.label')}
       className="sticky top-0 flex h-dvh w-60 shrink-0 flex-col border-r border-line bg-surface"
     >
-      <p className="flex h-14 items-center border-b border-line px-5 text-[17px] font-semibold">Support Dashboard</p>
+      <p className="flex h-14 items-center border-b border-line px-5 text-[17px] font-semibold">{t('admin.title')}</p>
       <ul className="flex-1 px-2 py-2">
         {STAFF_MENU.map(({ view, label, Icon }) => (
           <li key={view}>
@@ -39,7 +41,7 @@ function StaffSideNav() {
               className="flex min-h-[44px] w-full items-center gap-3 rounded-xl px-3 text-left text-[15px] hover:bg-surface-2 aria-[current=page]:bg-primary/10 aria-[current=page]:font-medium aria-[current=page]:text-primary"
             >
               <Icon size={20} />
-              {label}
+              {t(label)}
             </button>
           </li>
         ))}
@@ -51,7 +53,7 @@ function StaffSideNav() {
           className="flex min-h-[44px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
         >
           <LogoutIcon size={20} />
-          Logout
+          {t('drawer.logout')}
         </button>
       </div>
     </nav>

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { MenuIcon, MoonIcon, SunIcon } from '../../components/icons';
+import { useI18n } from '../../lib/i18n';
 import { useDesk } from '../../lib/use-desk';
 import { useTheme } from '../../lib/theme';
 import { AdminDrawer } from './AdminDrawer';
@@ -13,6 +14,7 @@ export function StaffTopBar({ title, heading = false }: { title: string; heading
   const [menuOpen, setMenuOpen] = useState(false);
   const { theme, toggleTheme } = useTheme();
   const desk = useDesk();
+  const { t } = useI18n();
   const Title = heading ? 'h1' : 'p';
   return (
     <>
@@ -21,7 +23,7 @@ export function StaffTopBar({ title, heading = false }: { title: string; heading
           <button
             type="button"
             onClick={() => setMenuOpen(true)}
-            aria-label="Open menu"
+            aria-label={t('admin.menu.open')}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             className="flex h-touch w-touch items-center justify-center rounded-full hover:bg-surface-2"
@@ -33,7 +35,7 @@ export function StaffTopBar({ title, heading = false }: { title: string; heading
         <button
           type="button"
           onClick={toggleTheme}
-          aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+          aria-label={theme === 'dark' ? t('admin.theme.toLight') : t('admin.theme.toDark')}
           className="flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink"
         >
           {theme === 'dark' ? <SunIcon size={22} /> : <MoonIcon size={22} />}

@@ -1,7 +1,7 @@
 /** A user's verification status as a small coloured label. */
 import type { VerificationStatus } from '../../../shared/api/auth';
 import { cx } from '../../components/cx';
-import { VERIFICATION_LABEL } from '../account';
+import { useI18n } from '../../lib/i18n';
 
 const TONE: Record<VerificationStatus, string> = {
   verified: 'bg-up/10 text-up',
@@ -11,9 +11,10 @@ const TONE: Record<VerificationStatus, string> = {
 };
 
 export function VerificationBadge({ status }: { status: VerificationStatus }) {
+  const { t } = useI18n();
   return (
     <span className={cx('inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', TONE[status])}>
-      {VERIFICATION_LABEL[status]}
+      {t(`drawer.verification.${status}`)}
     </span>
   );
 }

@@ -5,17 +5,18 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DashboardIcon, SettingsIcon, UsersIcon } from '../../components/icons';
+import type { TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { BooksIcon } from './BooksIcon';
 import { paramsOfView, staffViewOf, type StaffView } from './views';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
-export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: string; Icon: Icon }> = [
-  { view: 'dashboard', label: 'Dashboard', Icon: DashboardIcon },
-  { view: 'users', label: 'Users', Icon: UsersIcon },
-  { view: 'books', label: 'Books', Icon: BooksIcon },
-  { view: 'settings', label: 'Settings', Icon: SettingsIcon },
+export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: TextKey; Icon: Icon }> = [
+  { view: 'dashboard', label: 'admin.menu.dashboard', Icon: DashboardIcon },
+  { view: 'users', label: 'admin.menu.users', Icon: UsersIcon },
+  { view: 'books', label: 'admin.menu.books', Icon: BooksIcon },
+  { view: 'settings', label: 'admin.menu.settings', Icon: SettingsIcon },
 ];
 
 /** The view shown now, and how to open another (its address replaces the console's). */

@@ -3,6 +3,7 @@
  * every other language follows. One JSON file per screen area (namespace); a new area adds its file
  * here and the same file name in every other language's folder (locales.test.ts checks both).
  */
+import admin from './admin.json';
 import assets from './assets.json';
 import drawer from './drawer.json';
 import home from './home.json';
@@ -10,4 +11,4 @@ import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
 
-export default { assets, drawer, home, markets, nav, notifications };
+export default { admin, assets, drawer, home, markets, nav, notifications };

@@ -12,38 +12,39 @@ import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api';
 import { useBooks } from '../api/books';
 import { EmptyList, LoadError, Spinner } from '../ListState';
-import { formatDateTime } from '../views';
+import type { TextKey } from '../../../lib/i18n';
+import { useStaffI18n } from '../use-staff-i18n';
 
-/** Our texts (docs/product.md gives none for this view). */
+/** Our texts (docs/product.md gives none for this view), English in src/web/locales/en/admin.json. */
 export const BOOKS_MSG = {
-  fetchFailed: 'Failed to fetch the books',
-  empty: 'No money has moved yet.',
-  balanced: 'Balanced: in every currency, customers and house accounts sum to 0.',
-  notBalanced: (currencies: string) =>
-    `NOT balanced: the accounts of ${currencies} do not sum to 0. Money was created or lost; run npm run ledger:check.`,
-} as const;
+  fetchFailed: 'admin.books.fetchFailed',
+  empty: 'admin.books.empty',
+  balanced: 'admin.books.balancedNotice',
+  notBalanced: 'admin.books.notBalancedNotice',
+} as const satisfies Record<string, TextKey>;
 
 type Currency = BooksReport['currencies'][number];
 
 /** What each house account means here, in the order the view shows them. */
 const HOUSE_LINES = [
-  { name: 'fees', label: 'Fee revenue', hint: 'Trading and withdrawal fees earned', signed: false },
-  { name: 'trading', label: 'House trading P/L', hint: 'Positive when traders lost', signed: true },
-  { name: 'insurance', label: 'Insurance fund', hint: 'What liquidations left', signed: false },
+  { name: 'fees', label: 'admin.books.lines.fees', hint: 'admin.books.lines.feesHint', signed: false },
+  { name: 'trading', label: 'admin.books.lines.trading', hint: 'admin.books.lines.tradingHint', signed: true },
+  { name: 'insurance', label: 'admin.books.lines.insurance', hint: 'admin.books.lines.insuranceHint', signed: false },
   // Bonuses paid (docs/decisions/0030): negative, what the house gave away.
-  { name: 'promotions', label: 'Promotions', hint: 'Negative: bonuses paid to customers', signed: true },
-] as const;
-const TRANSIT_LINES = [
-  { name: 'deposits', label: 'Deposits', hint: 'Negative: money that came in, net of money sent out' },
-  { name: 'withdrawals', label: 'Withdrawals', hint: 'Held for withdrawals not sent yet' },
-  { name: 'margin', label: 'Margin', hint: 'Held by open positions and resting orders' },
   {
-    name: 'spot',
-    label: 'Spot position',
-    hint: 'The house side of spot orders: coins sold to customers, USDT received',
+    name: 'promotions',
+    label: 'admin.books.lines.promotions',
+    hint: 'admin.books.lines.promotionsHint',
+    signed: true,
   },
-  { name: 'spot_holds', label: 'Spot holds', hint: 'Held by resting spot limit orders' },
-] as const;
+] as const satisfies ReadonlyArray<{ name: string; label: TextKey; hint: TextKey; signed: boolean }>;
+const TRANSIT_LINES = [
+  { name: 'deposits', label: 'admin.books.lines.deposits', hint: 'admin.books.lines.depositsHint' },
+  { name: 'withdrawals', label: 'admin.books.lines.withdrawals', hint: 'admin.books.lines.withdrawalsHint' },
+  { name: 'margin', label: 'admin.books.lines.margin', hint: 'admin.books.lines.marginHint' },
+  { name: 'spot', label: 'admin.books.lines.spot', hint: 'admin.books.lines.spotHint' },
+  { name: 'spot_holds', label: 'admin.books.lines.spotHolds', hint: 'admin.books.lines.spotHoldsHint' },
+] as const satisfies ReadonlyArray<{ name: string; label: TextKey; hint: TextKey }>;
 const NAMED: ReadonlySet<string> = new Set([...HOUSE_LINES, ...TRANSIT_LINES].map((line) => line.name));
 
 /** An exact amount: every decimal the ledger holds, at least 2. */
@@ -67,6 +68,7 @@ function Line({
   /** A result (the house's P/L): red when negative. Other accounts are negative by construction (deposits). */
   signed?: boolean;
 }) {
+  const { number } = useStaffI18n();
   return (
     <div className={cx('flex items-start justify-between gap-3 py-1.5', strong && 'border-t border-line pt-2.5')}>
       <dt className="min-w-0">
@@ -81,7 +83,7 @@ function Line({
           strong && !dec(value).isZero() && 'text-down',
         )}
       >
-        {formatBookAmount(value)}
+        {number(formatBookAmount(value))}
       </dd>
     </div>
   );
@@ -92,6 +94,7 @@ function CurrencyBooks({ books }: { books: Currency }) {
   const others = books.house_accounts.filter((a) => !NAMED.has(a.name));
   const balanced = dec(books.total).isZero();
   const headingId = `books-${books.currency}`;
+  const { t } = useStaffI18n();
   return (
     <section aria-labelledby={headingId} className="flex flex-col rounded-2xl bg-surface p-4 shadow-card">
       <div className="mb-1 flex items-center justify-between gap-2">
@@ -104,34 +107,38 @@ function CurrencyBooks({ books }: { books: Currency }) {
             balanced ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
           )}
         >
-          {balanced ? 'Balanced' : 'NOT balanced'}
+          {balanced ? t('admin.books.balanced') : t('admin.books.notBalanced')}
         </span>
       </div>
       {/* A label between the lines may not sit inside a <dl> (axe definition-list): two lists, one group. */}
-      <div role="group" className="text-sm" aria-label={`${books.currency} books`}>
+      <div role="group" className="text-sm" aria-label={t('admin.books.group', { currency: books.currency })}>
         <dl>
-          <Line label="Customer liabilities" hint="What every customer wallet holds" value={books.customer_balances} />
+          <Line
+            label={t('admin.books.customers')}
+            hint={t('admin.books.customersHint')}
+            value={books.customer_balances}
+          />
           {HOUSE_LINES.map((line) => (
             <Line
               key={line.name}
-              label={line.label}
-              hint={line.hint}
+              label={t(line.label)}
+              hint={t(line.hint)}
               value={balanceOf(line.name)}
               signed={line.signed}
             />
           ))}
         </dl>
         <h3 id={`${headingId}-transit`} className="mt-2 text-[11px] font-semibold uppercase tracking-wide text-muted">
-          In transit
+          {t('admin.books.inTransit')}
         </h3>
         <dl aria-labelledby={`${headingId}-transit`}>
           {TRANSIT_LINES.map((line) => (
-            <Line key={line.name} label={line.label} hint={line.hint} value={balanceOf(line.name)} />
+            <Line key={line.name} label={t(line.label)} hint={t(line.hint)} value={balanceOf(line.name)} />
           ))}
           {others.map((account) => (
             <Line key={account.name} label={account.name} value={account.balance} />
           ))}
-          <Line label="Total" hint="Everything above; 0 when balanced" value={books.total} strong />
+          <Line label={t('admin.books.total')} hint={t('admin.books.totalHint')} value={books.total} strong />
         </dl>
       </div>
     </section>
@@ -140,29 +147,34 @@ function CurrencyBooks({ books }: { books: Currency }) {
 
 export function BooksView() {
   const books = useBooks();
-  if (books.isPending) return <Spinner label="Loading the books" />;
+  const { t, dateTime } = useStaffI18n();
+  if (books.isPending) return <Spinner label={t('admin.books.loading')} />;
   if (books.isError)
     return (
-      <LoadError message={errorMessage(books.error, BOOKS_MSG.fetchFailed)} onRetry={() => void books.refetch()} />
+      <LoadError message={errorMessage(books.error, t(BOOKS_MSG.fetchFailed))} onRetry={() => void books.refetch()} />
     );
   const { balanced, currencies } = books.data;
   const off = currencies.filter((c) => !dec(c.total).isZero()).map((c) => c.currency);
   return (
     <>
       {balanced && off.length === 0 ? (
-        <Notice tone="success">{BOOKS_MSG.balanced}</Notice>
+        <Notice tone="success">{t(BOOKS_MSG.balanced)}</Notice>
       ) : (
-        <Notice tone="error">{BOOKS_MSG.notBalanced(off.length > 0 ? off.join(', ') : 'a currency')}</Notice>
+        <Notice tone="error">
+          {t(BOOKS_MSG.notBalanced, {
+            currencies: off.length > 0 ? off.join(', ') : t('admin.books.aCurrency'),
+          })}
+        </Notice>
       )}
       {currencies.length === 0 ? (
-        <EmptyList message={BOOKS_MSG.empty} />
+        <EmptyList message={t(BOOKS_MSG.empty)} />
       ) : (
         currencies.map((c) => <CurrencyBooks key={c.currency} books={c} />)
       )}
       <div className="flex items-center justify-between gap-3 text-xs text-muted">
-        <span>As of {formatDateTime(new Date(books.dataUpdatedAt).toISOString())}</span>
+        <span>{t('admin.books.asOf', { time: dateTime(new Date(books.dataUpdatedAt).toISOString()) })}</span>
         <Button variant="secondary" block={false} busy={books.isFetching} onClick={() => void books.refetch()}>
-          Refresh
+          {t('admin.books.refresh')}
         </Button>
       </div>
     </>

@@ -7,9 +7,16 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
 import type { BooksReport } from '../../../../shared/api/admin';
+import { i18n } from '../../../lib/i18n';
 import { ThemeProvider } from '../../../lib/theme';
 import { AdminConsolePage } from '../AdminConsolePage';
-import { BOOKS_MSG } from './BooksView';
+import { BOOKS_MSG as BOOKS_KEYS } from './BooksView';
+
+/** The view's notices in English, as the catalog (src/web/locales/en/admin.json) gives them. */
+const BOOKS_MSG = {
+  balanced: i18n.t(BOOKS_KEYS.balanced),
+  notBalanced: (currencies: string) => i18n.t(BOOKS_KEYS.notBalanced, { currencies }),
+};
 
 let api: FakeApi;
 beforeEach(() => {

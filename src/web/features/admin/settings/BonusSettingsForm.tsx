@@ -15,20 +15,21 @@ import {
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useI18n, type Translate } from '../../../lib/i18n';
+import { useStaffI18n } from '../use-staff-i18n';
 import { useBonusSettings, useSaveBonusSettings } from '../api/bonuses';
 import { LoadError, Spinner } from '../ListState';
-import { formatDateTime } from '../views';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 
-const LABELS: Record<BonusGroup, string> = {
-  new_user: `${BONUS_MSG.programTitle.new_user} (first recharge)`,
-  membership: `${BONUS_MSG.programTitle.membership} (single recharge)`,
-  vip: `${BONUS_MSG.programTitle.vip} (accumulated)`,
-  top: 'Premier VIP bonus (accumulated, above VIP)',
+/** Each group's field label: the program's name (a BONUS_MSG text, translated by its code) and what counts. */
+const labelOf = (group: BonusGroup, t: Translate, message: (text: string) => string): string => {
+  if (group === 'top') return t('admin.settings.bonuses.top');
+  const program = message(BONUS_MSG.programTitle[group]);
+  if (group === 'new_user') return t('admin.settings.bonuses.newUser', { program });
+  return group === 'membership'
+    ? t('admin.settings.bonuses.membership', { program })
+    : t('admin.settings.bonuses.vip', { program });
 };
-
-const PAIRS_HINT = 'recharge:bonus in USDT, separated by commas; empty for none';
-const BAD_PAIRS = 'Write each tier as recharge:bonus, e.g. 200:5, 500:15';
 
 const tiersText = (tiers: BonusTier[]) => tiers.map((t) => `${t.recharge}:${t.bonus}`).join(', ');
 
@@ -51,6 +52,7 @@ function BonusSettingsFields({ current }: { current: BonusSettings }) {
   const [errors, setErrors] = useState<Partial<Record<BonusGroup, string>>>({});
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const save = useSaveBonusSettings();
+  const { t, message, dateTime } = useStaffI18n();
 
   const submit = () => {
     setOutcome(null);
@@ -58,7 +60,9 @@ function BonusSettingsFields({ current }: { current: BonusSettings }) {
       BonusGroup,
       BonusTier[] | null
     >;
-    const wrong = Object.fromEntries(BONUS_GROUPS.filter((g) => parsed[g] === null).map((g) => [g, BAD_PAIRS]));
+    const wrong = Object.fromEntries(
+      BONUS_GROUPS.filter((g) => parsed[g] === null).map((g) => [g, t('admin.settings.bonuses.badPairs')]),
+    );
     setErrors(wrong);
     if (Object.keys(wrong).length > 0) return;
     save.mutate(
@@ -75,7 +79,7 @@ function BonusSettingsFields({ current }: { current: BonusSettings }) {
           setTexts(
             Object.fromEntries(BONUS_GROUPS.map((g) => [g, tiersText(saved.bonuses[g])])) as Record<BonusGroup, string>,
           );
-          setOutcome({ tone: 'success', text: saved.message });
+          setOutcome({ tone: 'success', text: message(saved.message) });
         },
         onError: (err) => setOutcome({ tone: 'error', text: errorMessage(err, ADMIN_MSG.saveFailed) }),
       },
@@ -84,23 +88,23 @@ function BonusSettingsFields({ current }: { current: BonusSettings }) {
 
   return (
     <SettingsCard
-      title="Bonuses"
+      title={t('admin.settings.bonuses.title')}
       description={
         current.updated_at
-          ? `Last changed ${formatDateTime(current.updated_at)}`
-          : 'Not changed yet: the tiers of the product contract apply.'
+          ? t('admin.settings.lastChanged', { time: dateTime(current.updated_at) })
+          : t('admin.settings.bonuses.notChanged')
       }
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}
-      saveLabel="Save bonuses"
+      saveLabel={t('admin.settings.bonuses.save')}
     >
-      <Switch label="Pay bonuses on approved deposits" checked={enabled} onChange={setEnabled} />
+      <Switch label={t('admin.settings.bonuses.enabled')} checked={enabled} onChange={setEnabled} />
       {BONUS_GROUPS.map((group) => (
         <TextField
           key={group}
-          label={LABELS[group]}
-          hint={PAIRS_HINT}
+          label={labelOf(group, t, message)}
+          hint={t('admin.settings.bonuses.pairsHint')}
           autoComplete="off"
           value={texts[group]}
           onChange={(event) => setTexts((all) => ({ ...all, [group]: event.target.value }))}
@@ -113,7 +117,8 @@ function BonusSettingsFields({ current }: { current: BonusSettings }) {
 
 export function BonusSettingsForm() {
   const settings = useBonusSettings();
-  if (settings.isPending) return <Spinner label="Loading bonus settings" />;
+  const { t } = useI18n();
+  if (settings.isPending) return <Spinner label={t('admin.settings.bonuses.loading')} />;
   if (settings.isError)
     return (
       <LoadError

@@ -4,6 +4,7 @@ import { ADMIN_MSG, depositAddressesInput, type AdminSettings } from '../../../.
 import { DEPOSIT_NETWORKS } from '../../../../shared/api/support';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { checkForm, type FieldErrors } from '../../../lib/forms';
 import { useSaveSettings } from '../api/settings';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
@@ -15,6 +16,7 @@ export function DepositAddressesForm({ current }: { current: Addresses }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const save = useSaveSettings();
+  const { t } = useI18n();
 
   const submit = () => {
     setOutcome(null);
@@ -26,7 +28,7 @@ export function DepositAddressesForm({ current }: { current: Addresses }) {
       {
         onSuccess: (saved) => {
           setValues(saved.settings.deposit_addresses);
-          setOutcome({ tone: 'success', text: 'Deposit addresses saved' });
+          setOutcome({ tone: 'success', text: t('admin.settings.addresses.saved') });
         },
         onError: (err) => setOutcome({ tone: 'error', text: errorMessage(err, ADMIN_MSG.saveFailed) }),
       },
@@ -35,17 +37,17 @@ export function DepositAddressesForm({ current }: { current: Addresses }) {
 
   return (
     <SettingsCard
-      title="Deposit addresses"
-      description="Users send money to these. Check each one twice: a wrong address loses their deposit."
+      title={t('admin.settings.addresses.title')}
+      description={t('admin.settings.addresses.description')}
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}
-      saveLabel="Save addresses"
+      saveLabel={t('admin.settings.addresses.save')}
     >
       {DEPOSIT_NETWORKS.map((network) => (
         <TextField
           key={network}
-          label={`${network} address`}
+          label={t('admin.settings.addresses.label', { network })}
           autoComplete="off"
           spellCheck={false}
           className="[&_input]:font-mono [&_input]:text-[13px]"

@@ -7,6 +7,7 @@ import { ADMIN_MSG, type AdminSettings } from '../../../../shared/api/admin';
 import { DEPOSIT_NETWORKS, depositNetworksInput, type DepositNetwork } from '../../../../shared/api/deposits';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { i18n, useI18n } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/forms';
 import { useSaveSettings } from '../api/settings';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
@@ -37,7 +38,7 @@ function errorsByField(values: Typed): { data: Terms | null; errors: FieldErrors
   );
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path.slice(0, 2).join('.')] ??= issue.message;
+  for (const issue of parsed.error.issues) errors[issue.path.slice(0, 2).join('.')] ??= i18n.message(issue.message);
   return { data: null, errors };
 }
 
@@ -46,6 +47,7 @@ export function DepositNetworksForm({ current }: { current: Terms }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const save = useSaveSettings();
+  const { t } = useI18n();
 
   const edit = (network: DepositNetwork, field: 'min_amount' | 'confirmations', value: string) =>
     setValues((v) => ({ ...v, [network]: { ...v[network], [field]: value } }));
@@ -60,7 +62,7 @@ export function DepositNetworksForm({ current }: { current: Terms }) {
       {
         onSuccess: (saved) => {
           setValues(typedOf(saved.settings.deposit_networks));
-          setOutcome({ tone: 'success', text: 'Deposit networks saved' });
+          setOutcome({ tone: 'success', text: t('admin.settings.networks.saved') });
         },
         onError: (err) => setOutcome({ tone: 'error', text: errorMessage(err, ADMIN_MSG.saveFailed) }),
       },
@@ -69,17 +71,17 @@ export function DepositNetworksForm({ current }: { current: Terms }) {
 
   return (
     <SettingsCard
-      title="Deposit networks"
-      description="The minimum and the confirmations the deposit screen shows for each network. USDT deposits are never below 50 USDT."
+      title={t('admin.settings.networks.title')}
+      description={t('admin.settings.networks.description')}
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}
-      saveLabel="Save networks"
+      saveLabel={t('admin.settings.networks.save')}
     >
       {DEPOSIT_NETWORKS.map((network) => (
         <div key={network} className="grid grid-cols-2 items-end gap-3">
           <TextField
-            label={`${network} minimum (${network === 'BTC' ? 'BTC' : 'USDT'})`}
+            label={t('admin.settings.networks.minimum', { network, currency: network === 'BTC' ? 'BTC' : 'USDT' })}
             inputMode="decimal"
             autoComplete="off"
             value={values[network].min_amount}
@@ -87,7 +89,7 @@ export function DepositNetworksForm({ current }: { current: Terms }) {
             error={errors[`${network}.min_amount`] ?? null}
           />
           <TextField
-            label={`${network} confirmations`}
+            label={t('admin.settings.networks.confirmations', { network })}
             inputMode="numeric"
             autoComplete="off"
             value={values[network].confirmations}

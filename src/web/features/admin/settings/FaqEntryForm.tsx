@@ -10,6 +10,7 @@ import {
 import { cx } from '../../../components/cx';
 import { TextField } from '../../../components/TextField';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { checkForm, type FieldErrors } from '../../../lib/forms';
 import { useSaveFaqEntry } from '../api/faq-entry';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
@@ -57,6 +58,7 @@ export function FaqEntryForm({ entry }: { entry: FaqEntry }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const save = useSaveFaqEntry();
+  const { t, message } = useI18n();
   const carriesAddresses = entry.answer.includes(DEPOSIT_ADDRESSES_PLACEHOLDER);
 
   const submit = () => {
@@ -67,7 +69,7 @@ export function FaqEntryForm({ entry }: { entry: FaqEntry }) {
     save.mutate(
       { id: entry.id, body: checked.data },
       {
-        onSuccess: () => setOutcome({ tone: 'success', text: ADMIN_MSG.faqSaved }),
+        onSuccess: () => setOutcome({ tone: 'success', text: message(ADMIN_MSG.faqSaved) }),
         onError: (err) => {
           const fields = isApiError(err) ? (err.data as { fields?: FieldErrors } | null)?.fields : undefined;
           if (fields) setErrors(fields);
@@ -83,28 +85,32 @@ export function FaqEntryForm({ entry }: { entry: FaqEntry }) {
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}
-      saveLabel="Save answer"
+      saveLabel={t('admin.settings.faq.save')}
     >
       <TextField
-        label="Question"
+        label={t('admin.settings.faq.question')}
         value={question}
         onChange={(event) => setQuestion(event.target.value)}
         error={errors.question ?? null}
       />
       <TextField
-        label="Keywords"
-        hint="Separated by commas; a free question matching more of them picks this answer."
+        label={t('admin.settings.faq.keywords')}
+        hint={t('admin.settings.faq.keywordsHint')}
         value={keywords}
         onChange={(event) => setKeywords(event.target.value)}
         error={errors.keywords ?? null}
       />
       <TextArea
-        label="Answer"
+        label={t('admin.settings.faq.answer')}
         rows={6}
         value={answer}
         onChange={(event) => setAnswer(event.target.value)}
         error={errors.answer ?? null}
-        hint={carriesAddresses ? `${DEPOSIT_ADDRESSES_PLACEHOLDER} shows the deposit addresses above.` : undefined}
+        hint={
+          carriesAddresses
+            ? t('admin.settings.faq.placeholderHint', { placeholder: DEPOSIT_ADDRESSES_PLACEHOLDER })
+            : undefined
+        }
       />
     </SettingsCard>
   );

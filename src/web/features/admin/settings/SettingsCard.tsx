@@ -2,6 +2,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
+import { useI18n } from '../../../lib/i18n';
 
 export interface SaveOutcome {
   tone: 'success' | 'error';
@@ -15,7 +16,7 @@ export function SettingsCard({
   outcome,
   onSubmit,
   children,
-  saveLabel = 'Save',
+  saveLabel,
 }: {
   title: string;
   description?: ReactNode;
@@ -25,6 +26,7 @@ export function SettingsCard({
   children: ReactNode;
   saveLabel?: string;
 }) {
+  const { t } = useI18n();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -43,7 +45,7 @@ export function SettingsCard({
       {children}
       {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
       <Button type="submit" busy={busy}>
-        {saveLabel}
+        {saveLabel ?? t('admin.settings.save')}
       </Button>
     </form>
   );

@@ -4,8 +4,8 @@ import { ADMIN_MSG, usdoPriceInput, type AdminSettings } from '../../../../share
 import { IN_HOUSE_COIN } from '../../../../shared/constants';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useStaffI18n } from '../use-staff-i18n';
 import { useSaveSettings } from '../api/settings';
-import { formatDateTime } from '../views';
 import { SettingsCard, type SaveOutcome } from './SettingsCard';
 
 export function UsdoPriceForm({ current }: { current: AdminSettings['usdo_price'] }) {
@@ -13,11 +13,12 @@ export function UsdoPriceForm({ current }: { current: AdminSettings['usdo_price'
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const save = useSaveSettings();
+  const { t, message, number, dateTime } = useStaffI18n();
 
   const submit = () => {
     setOutcome(null);
     const parsed = usdoPriceInput.safeParse(price);
-    if (!parsed.success) return setError(ADMIN_MSG.invalidPrice);
+    if (!parsed.success) return setError(message(ADMIN_MSG.invalidPrice));
     setError(null);
     save.mutate(
       { usdo_price: { price: parsed.data } },
@@ -26,7 +27,10 @@ export function UsdoPriceForm({ current }: { current: AdminSettings['usdo_price'
           setPrice(saved.settings.usdo_price.price);
           setOutcome({
             tone: 'success',
-            text: `${IN_HOUSE_COIN} price set to ${saved.settings.usdo_price.price} USDT`,
+            text: t('admin.settings.usdo.saved', {
+              coin: IN_HOUSE_COIN,
+              price: number(saved.settings.usdo_price.price),
+            }),
           });
         },
         onError: (err) => setOutcome({ tone: 'error', text: errorMessage(err, ADMIN_MSG.saveFailed) }),
@@ -36,19 +40,19 @@ export function UsdoPriceForm({ current }: { current: AdminSettings['usdo_price'
 
   return (
     <SettingsCard
-      title={`${IN_HOUSE_COIN} price`}
+      title={t('admin.settings.usdo.title', { coin: IN_HOUSE_COIN })}
       description={
         current.updated_at
-          ? `Last changed ${formatDateTime(current.updated_at)}`
-          : 'Not changed yet: the configured price applies.'
+          ? t('admin.settings.lastChanged', { time: dateTime(current.updated_at) })
+          : t('admin.settings.usdo.notChanged')
       }
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}
-      saveLabel="Save price"
+      saveLabel={t('admin.settings.usdo.save')}
     >
       <TextField
-        label={`Price of 1 ${IN_HOUSE_COIN} in USDT`}
+        label={t('admin.settings.usdo.label', { coin: IN_HOUSE_COIN })}
         inputMode="decimal"
         autoComplete="off"
         value={price}

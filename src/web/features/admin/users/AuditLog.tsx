@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { Pager } from '../../../components/Pager';
-import { formatDateTime } from '../views';
+import { useStaffI18n } from '../use-staff-i18n';
 
 /** A JSON value as short readable lines: `key: value` per field. */
 export function describe(value: unknown): string {
@@ -17,12 +17,13 @@ export function describe(value: unknown): string {
 
 export function AuditLog({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const log = useAuditLog(page);
-  if (log.isPending) return <Spinner label="Loading the audit log" />;
+  const { t, message } = useStaffI18n();
+  if (log.isPending) return <Spinner label={t('admin.audit.loading')} />;
   if (log.isError)
     return (
       <LoadError message={errorMessage(log.error, ADMIN_MSG.fetchAuditFailed)} onRetry={() => void log.refetch()} />
     );
-  if (log.data.items.length === 0) return <EmptyList message={ADMIN_MSG.noAuditEntries} />;
+  if (log.data.items.length === 0) return <EmptyList message={message(ADMIN_MSG.noAuditEntries)} />;
   return (
     <>
       <ol className="flex flex-col gap-3" aria-busy={log.isFetching}>
@@ -30,18 +31,25 @@ export function AuditLog({ page, onPage }: { page: number; onPage: (page: number
           <AuditItem key={entry.id} entry={entry} />
         ))}
       </ol>
-      <Pager label="Audit log pages" page={page} pageSize={AUDIT_PAGE_SIZE} total={log.data.total} onPage={onPage} />
+      <Pager
+        label={t('admin.audit.pages')}
+        page={page}
+        pageSize={AUDIT_PAGE_SIZE}
+        total={log.data.total}
+        onPage={onPage}
+      />
     </>
   );
 }
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
+  const { t, dateTime } = useStaffI18n();
   return (
     <li className="rounded-2xl bg-surface p-4 text-sm shadow-card">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-semibold">{entry.action}</span>
         <time dateTime={entry.created_at} className="text-xs text-muted">
-          {formatDateTime(entry.created_at)}
+          {dateTime(entry.created_at)}
         </time>
       </div>
       <p className="mt-0.5 text-[13px] text-muted [overflow-wrap:anywhere]">
@@ -50,7 +58,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
       <dl className="mt-2 grid gap-2">
         {(['before', 'after'] as const).map((key) => (
           <div key={key} className="min-w-0 rounded-xl bg-surface-2 px-3 py-2">
-            <dt className="text-xs font-medium capitalize text-muted">{key}</dt>
+            <dt className="text-xs font-medium capitalize text-muted">{t(`admin.audit.${key}`)}</dt>
             <dd className="whitespace-pre-wrap break-all font-mono text-xs">{describe(entry[key])}</dd>
           </div>
         ))}

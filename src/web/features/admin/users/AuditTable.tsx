@@ -15,27 +15,28 @@ import {
   type SortState,
 } from '../../../components/DataTable';
 import { Pager } from '../../../components/Pager';
+import type { TextKey } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/api';
 import { useDebounced } from '../../../lib/use-debounced';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { LoadError } from '../ListState';
-import { formatDateTime } from '../views';
+import { useStaffI18n } from '../use-staff-i18n';
 import { describe } from './AuditLog';
 
-const COLUMNS: ReadonlyArray<Column<AuditLogSort>> = [
-  { label: 'Date', sort: 'created_at' },
-  { label: 'Action', sort: 'action' },
-  { label: 'Staff member', sort: 'actor_email' },
-  { label: 'Target', sort: 'target_type' },
-  { label: 'Before' },
-  { label: 'After' },
-];
+const COLUMNS = [
+  { label: 'admin.audit.columns.date', sort: 'created_at' },
+  { label: 'admin.audit.columns.action', sort: 'action' },
+  { label: 'admin.audit.columns.actor', sort: 'actor_email' },
+  { label: 'admin.audit.columns.target', sort: 'target_type' },
+  { label: 'admin.audit.columns.before' },
+  { label: 'admin.audit.columns.after' },
+] satisfies ReadonlyArray<Column<AuditLogSort> & { label: TextKey }>;
 
 const FILTERS = [
-  { name: 'action', label: 'Action' },
-  { name: 'target_type', label: 'Target type' },
-  { name: 'actor', label: 'Staff member' },
-] as const;
+  { name: 'action', label: 'admin.audit.filters.action' },
+  { name: 'target_type', label: 'admin.audit.filters.targetType' },
+  { name: 'actor', label: 'admin.audit.filters.actor' },
+] as const satisfies ReadonlyArray<{ name: string; label: TextKey }>;
 type FilterName = (typeof FILTERS)[number]['name'];
 
 function auditSortOf(params: URLSearchParams): SortState<AuditLogSort> {
@@ -83,15 +84,18 @@ export function AuditTable({
     actor: filter('actor'),
   });
 
+  const { t, message, dateTime } = useStaffI18n();
+  const columns = COLUMNS.map((column) => ({ ...column, label: t(column.label) }));
   let rows;
-  if (log.isPending) rows = <WholeRow columns={COLUMNS.length}>Loading the audit log</WholeRow>;
+  if (log.isPending) rows = <WholeRow columns={COLUMNS.length}>{t('admin.audit.loading')}</WholeRow>;
   else if (log.isError) rows = null;
-  else if (log.data.items.length === 0) rows = <WholeRow columns={COLUMNS.length}>{ADMIN_MSG.noAuditEntries}</WholeRow>;
+  else if (log.data.items.length === 0)
+    rows = <WholeRow columns={COLUMNS.length}>{message(ADMIN_MSG.noAuditEntries)}</WholeRow>;
   else
     rows = log.data.items.map((entry) => (
       <tr key={entry.id} className="align-top hover:bg-surface-2/60">
         <Cell className="whitespace-nowrap text-muted">
-          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+          <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>
         </Cell>
         <Cell className="font-semibold">{entry.action}</Cell>
         <Cell className="whitespace-nowrap">{entry.actor_email}</Cell>
@@ -110,11 +114,11 @@ export function AuditTable({
 
   return (
     <>
-      <FilterBar label="Filter the audit log">
+      <FilterBar label={t('admin.audit.filter')}>
         {FILTERS.map(({ name, label }) => (
           <FilterText
             key={name}
-            label={label}
+            label={t(label)}
             type="search"
             value={texts[name]}
             onChange={(event) => setTexts((current) => ({ ...current, [name]: event.target.value }))}
@@ -125,8 +129,8 @@ export function AuditTable({
         <LoadError message={errorMessage(log.error, ADMIN_MSG.fetchAuditFailed)} onRetry={() => void log.refetch()} />
       ) : (
         <DataTable
-          caption="Audit log"
-          columns={COLUMNS}
+          caption={t('admin.audit.caption')}
+          columns={columns}
           sort={sort}
           onSort={(next) => onChange({ sort: next.sort ?? null, order: next.order, page: null }, true)}
           busy={log.isFetching}
@@ -136,7 +140,7 @@ export function AuditTable({
       )}
       {log.data && (
         <Pager
-          label="Audit log pages"
+          label={t('admin.audit.pages')}
           page={page}
           pageSize={AUDIT_PAGE_SIZE}
           total={log.data.total}

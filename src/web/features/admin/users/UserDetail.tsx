@@ -10,17 +10,15 @@ import { errorMessage } from '../../../lib/api';
 import { useUserDetail } from '../api/user-detail';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { VerificationBadge } from '../VerificationBadge';
-import { formatDateTime } from '../views';
+import { useStaffI18n } from '../use-staff-i18n';
 
-const WALLET_LABEL: Record<WalletKind, string> = {
-  funding: 'Funding Account',
-  lever: 'Leverage Account',
-  legal: 'Legal Currency Account',
-  second: 'Contract Account',
-};
+/** Wallet kinds, whose names the server sends inside a transfer ('funding' -> 'lever'). */
+const isWalletKind = (name: string | null | undefined): name is WalletKind =>
+  (WALLET_KINDS as readonly string[]).includes(name ?? '');
 
 export function UserDetail({ userId, onBack }: { userId: number; onBack: () => void }) {
   const detail = useUserDetail(userId);
+  const { t } = useStaffI18n();
   return (
     <>
       <button
@@ -29,10 +27,10 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack: () => v
         className="-ml-2 flex h-touch items-center gap-1 self-start rounded-xl px-2 text-sm font-medium text-primary hover:bg-primary/10"
       >
         <BackIcon size={18} />
-        All users
+        {t('admin.user.back')}
       </button>
       {detail.isPending ? (
-        <Spinner label="Loading user" />
+        <Spinner label={t('admin.user.loading')} />
       ) : detail.isError ? (
         <LoadError
           message={errorMessage(detail.error, ADMIN_MSG.fetchUserFailed)}
@@ -70,37 +68,45 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function Profile({ profile }: { profile: AdminUserDetail['profile'] }) {
   const name = `${profile.first_name} ${profile.last_name}`.trim();
+  const { t, dateTime } = useStaffI18n();
   return (
     <section className="rounded-2xl bg-surface p-4 shadow-card">
       <h2 className="text-lg font-semibold">{name || profile.email}</h2>
       <dl className="mt-2 divide-y divide-line">
-        <Row label="Email">{profile.email}</Row>
-        <Row label="Unique ID">{profile.uniqueid}</Row>
-        <Row label="Verification">
+        <Row label={t('admin.user.email')}>{profile.email}</Row>
+        <Row label={t('admin.user.uniqueId')}>{profile.uniqueid}</Row>
+        <Row label={t('admin.user.verification')}>
           <VerificationBadge status={profile.is_verified} />
         </Row>
-        <Row label="Role">{profile.is_admin ? 'Staff' : 'Trader'}</Row>
-        <Row label="Transaction password">{profile.has_transaction_password ? 'Set' : 'Not set'}</Row>
-        <Row label="Promotion code">{profile.promotion_code}</Row>
-        <Row label="Referred by">{profile.referred_by?.email ?? 'Nobody'}</Row>
-        <Row label="Signed up">{formatDateTime(profile.created_at)}</Row>
+        <Row label={t('admin.user.role')}>
+          {profile.is_admin ? t('admin.users.roles.staff') : t('admin.users.roles.trader')}
+        </Row>
+        <Row label={t('admin.user.transactionPassword')}>
+          {profile.has_transaction_password ? t('admin.user.passwordSet') : t('admin.user.passwordNotSet')}
+        </Row>
+        <Row label={t('admin.user.promotionCode')}>{profile.promotion_code}</Row>
+        <Row label={t('admin.user.referredBy')}>{profile.referred_by?.email ?? t('admin.user.nobody')}</Row>
+        <Row label={t('admin.user.signedUp')}>{dateTime(profile.created_at)}</Row>
       </dl>
     </section>
   );
 }
 
 function Wallets({ wallets }: { wallets: AdminUserDetail['wallets'] }) {
+  const { t, number } = useStaffI18n();
   return (
-    <Card title="Wallets">
+    <Card title={t('assets.wallets')}>
       <div className="grid gap-3">
         {WALLET_KINDS.map((kind) => (
           <div key={kind} className="rounded-xl bg-surface-2 px-3 py-2">
-            <h3 className="text-[13px] font-semibold text-muted">{WALLET_LABEL[kind]}</h3>
+            <h3 className="text-[13px] font-semibold text-muted">{t(`assets.account.${kind}`)}</h3>
             <dl>
               {wallets[kind].map((w) => (
                 <div key={w.currency} className="flex justify-between gap-3 py-1 text-sm">
                   <dt>{w.currency}</dt>
-                  <dd className={isZero(w.balance) ? 'text-muted' : 'font-semibold'}>{formatAmount(w.balance)}</dd>
+                  <dd className={isZero(w.balance) ? 'text-muted' : 'font-semibold'}>
+                    {number(formatAmount(w.balance))}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -112,31 +118,36 @@ function Wallets({ wallets }: { wallets: AdminUserDetail['wallets'] }) {
 }
 
 function Trades({ trades }: { trades: AdminUserDetail['trades'] }) {
+  const { t, message, number, dateTime } = useStaffI18n();
   return (
-    <Card title="Trades">
+    <Card title={t('admin.user.trades')}>
       {trades.length === 0 ? (
-        <EmptyList message={MSG.noRecord} />
+        <EmptyList message={message(MSG.noRecord)} />
       ) : (
         <ul className="divide-y divide-line">
           {trades.map((trade) => (
             <li key={trade.trade_id} className="py-2 text-sm">
               <div className="flex justify-between gap-3">
                 <span className="font-medium">
-                  {trade.coin}/USDT · {trade.trade_type === 'buy' ? 'Buy (long)' : 'Sell (short)'} · {trade.leverage}X
+                  {trade.coin}/USDT · {trade.trade_type === 'buy' ? t('admin.user.buy') : t('admin.user.sell')} ·{' '}
+                  {trade.leverage}X
                 </span>
-                <span className="capitalize text-muted">{trade.status}</span>
+                <span className="capitalize text-muted">{t(`admin.user.tradeStatus.${trade.status}`)}</span>
               </div>
               <div className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-[13px] text-muted">
                 <span>
-                  {formatAmount(trade.hands)} hands @ {trade.entry_price ? formatPrice(trade.entry_price) : '—'}
+                  {t('admin.user.handsAt', {
+                    hands: number(formatAmount(trade.hands)),
+                    price: trade.entry_price ? number(formatPrice(trade.entry_price)) : '—',
+                  })}
                 </span>
                 <span>
-                  P/L{' '}
+                  {t('admin.user.profitLoss')}{' '}
                   <span className={trade.profit_loss && trade.profit_loss.startsWith('-') ? 'text-down' : 'text-up'}>
-                    {trade.profit_loss === null ? '—' : `${formatProfitLoss(trade.profit_loss)} USDT`}
+                    {trade.profit_loss === null ? '—' : `${number(formatProfitLoss(trade.profit_loss))} USDT`}
                   </span>
                 </span>
-                <span>{formatDateTime(trade.created_at)}</span>
+                <span>{dateTime(trade.created_at)}</span>
               </div>
             </li>
           ))}
@@ -147,26 +158,38 @@ function Trades({ trades }: { trades: AdminUserDetail['trades'] }) {
 }
 
 function Transactions({ transactions }: { transactions: AdminUserDetail['transactions'] }) {
+  const { t, message, number, dateTime } = useStaffI18n();
+  const wallet = (name: string | null | undefined) =>
+    isWalletKind(name) ? t(`admin.user.walletShort.${name}`) : (name ?? '');
   return (
-    <Card title="Transactions">
+    <Card title={t('admin.user.transactions')}>
       {transactions.length === 0 ? (
-        <EmptyList message={MSG.noRecord} />
+        <EmptyList message={message(MSG.noRecord)} />
       ) : (
         <ul className="divide-y divide-line">
           {transactions.map((tx) => (
             <li key={tx.transaction_id} className="py-2 text-sm">
               <div className="flex justify-between gap-3">
                 <span className="font-medium capitalize">
-                  {tx.type} · {formatAmount(tx.amount)} {tx.currency}
+                  {t(`admin.user.txType.${tx.type}`)} · {number(formatAmount(tx.amount))} {tx.currency}
                 </span>
                 <span className="capitalize text-muted">
                   {/* Issue 23: who cancelled it, the owner or staff's Reject. */}
-                  {tx.cancelled_by ? `${tx.status} by ${tx.cancelled_by}` : tx.status}
+                  {tx.cancelled_by
+                    ? t('admin.user.cancelledBy', {
+                        status: t(`admin.user.txStatus.${tx.status}`),
+                        who: t(`admin.user.canceller.${tx.cancelled_by}`),
+                      })
+                    : t(`admin.user.txStatus.${tx.status}`)}
                 </span>
               </div>
               <div className="mt-0.5 flex flex-wrap justify-between gap-x-3 text-[13px] text-muted">
-                <span>{tx.type === 'transfer' ? `${tx.transfer_from} → ${tx.transfer_to}` : (tx.address ?? '')}</span>
-                <span>{formatDateTime(tx.created_at)}</span>
+                <span>
+                  {tx.type === 'transfer'
+                    ? `${wallet(tx.transfer_from)} → ${wallet(tx.transfer_to)}`
+                    : (tx.address ?? '')}
+                </span>
+                <span>{dateTime(tx.created_at)}</span>
               </div>
               {(tx.network || tx.tx_hash) && (
                 <p className="mt-0.5 break-all text-[13px] text-muted">

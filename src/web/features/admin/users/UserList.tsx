@@ -4,11 +4,11 @@ import { ADMIN_MSG } from '../../../../shared/api/admin';
 import { ChevronRightIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useStaffI18n } from '../use-staff-i18n';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import { Pager } from '../../../components/Pager';
 import { VerificationBadge } from '../VerificationBadge';
-import { formatDateTime } from '../views';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -45,32 +45,33 @@ export function UserList({
   }, [text, q]);
 
   const users = useUsers(q, page);
+  const { t, plural, message, dateTime } = useStaffI18n();
 
   return (
     <>
       <form role="search" onSubmit={(event) => (event.preventDefault(), onSearch(text.trim()))}>
         <TextField
-          label="Search users"
+          label={t('admin.users.search')}
           type="search"
-          placeholder="Email, name or unique ID"
+          placeholder={t('admin.users.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           autoComplete="off"
         />
       </form>
       {users.isPending ? (
-        <Spinner label="Loading users" />
+        <Spinner label={t('admin.users.loading')} />
       ) : users.isError ? (
         <LoadError
           message={errorMessage(users.error, ADMIN_MSG.fetchUsersFailed)}
           onRetry={() => void users.refetch()}
         />
       ) : users.data.items.length === 0 ? (
-        <EmptyList message={ADMIN_MSG.noUsers} />
+        <EmptyList message={message(ADMIN_MSG.noUsers)} />
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+            {plural('admin.users.count', users.data.total)}
           </p>
           <ul
             className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card"
@@ -88,14 +89,14 @@ export function UserList({
                       <span className="truncate text-[15px] font-medium">{user.name || user.email}</span>
                       {user.is_admin && (
                         <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
-                          Staff
+                          {t('admin.users.staffBadge')}
                         </span>
                       )}
                     </span>
                     <span className="block truncate text-[13px] text-muted">{user.email}</span>
                     <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                      <span>ID {user.uniqueid}</span>
-                      <span>{formatDateTime(user.created_at)}</span>
+                      <span>{t('admin.users.id', { id: user.uniqueid })}</span>
+                      <span>{dateTime(user.created_at)}</span>
                       <VerificationBadge status={user.is_verified} />
                     </span>
                   </span>
@@ -104,7 +105,13 @@ export function UserList({
               </li>
             ))}
           </ul>
-          <Pager label="Users pages" page={page} pageSize={USERS_PAGE_SIZE} total={users.data.total} onPage={onPage} />
+          <Pager
+            label={t('admin.users.pages')}
+            page={page}
+            pageSize={USERS_PAGE_SIZE}
+            total={users.data.total}
+            onPage={onPage}
+          />
         </>
       )}
     </>

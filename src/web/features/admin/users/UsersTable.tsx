@@ -16,27 +16,28 @@ import {
   type SortState,
 } from '../../../components/DataTable';
 import { Pager } from '../../../components/Pager';
+import type { TextKey } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/api';
 import { useDebounced } from '../../../lib/use-debounced';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { LoadError } from '../ListState';
 import { VerificationBadge } from '../VerificationBadge';
-import { formatDateTime } from '../views';
+import { useStaffI18n } from '../use-staff-i18n';
 
-const COLUMNS: ReadonlyArray<Column<AdminUsersSort>> = [
-  { label: 'Name', sort: 'name' },
-  { label: 'Email', sort: 'email' },
-  { label: 'Unique ID', sort: 'uniqueid' },
-  { label: 'Verification' },
-  { label: 'Role' },
-  { label: 'Signed up', sort: 'created_at' },
-];
+const COLUMNS = [
+  { label: 'admin.users.columns.name', sort: 'name' },
+  { label: 'admin.users.columns.email', sort: 'email' },
+  { label: 'admin.users.columns.uniqueId', sort: 'uniqueid' },
+  { label: 'admin.users.columns.verification' },
+  { label: 'admin.users.columns.role' },
+  { label: 'admin.users.columns.signedUp', sort: 'created_at' },
+] satisfies ReadonlyArray<Column<AdminUsersSort> & { label: TextKey }>;
 
 const ROLE_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'trader', label: 'Traders' },
-  { value: 'staff', label: 'Staff' },
-] as const;
+  { value: '', label: 'admin.users.roles.all' },
+  { value: 'trader', label: 'admin.users.roles.traders' },
+  { value: 'staff', label: 'admin.users.roles.staff' },
+] as const satisfies ReadonlyArray<{ value: string; label: TextKey }>;
 
 function usersSortOf(params: URLSearchParams): SortState<AdminUsersSort> {
   const sort = ADMIN_USERS_SORTS.find((key) => key === params.get('sort'));
@@ -72,11 +73,14 @@ export function UsersTable({
     change.current({ q: typed || null, page: null }, true);
   }, [typed]);
   const users = useUsers(q, page, { sort: sort.sort, order: sort.sort ? sort.order : undefined, role });
+  const { t, plural, message, dateTime } = useStaffI18n();
+  const columns = COLUMNS.map((column) => ({ ...column, label: t(column.label) }));
 
   let rows;
-  if (users.isPending) rows = <WholeRow columns={COLUMNS.length}>Loading users</WholeRow>;
+  if (users.isPending) rows = <WholeRow columns={COLUMNS.length}>{t('admin.users.loading')}</WholeRow>;
   else if (users.isError) rows = null;
-  else if (users.data.items.length === 0) rows = <WholeRow columns={COLUMNS.length}>{ADMIN_MSG.noUsers}</WholeRow>;
+  else if (users.data.items.length === 0)
+    rows = <WholeRow columns={COLUMNS.length}>{message(ADMIN_MSG.noUsers)}</WholeRow>;
   else
     rows = users.data.items.map((user) => (
       <tr key={user.user_id} className="hover:bg-surface-2/60">
@@ -94,14 +98,14 @@ export function UsersTable({
         <Cell>
           <VerificationBadge status={user.is_verified} />
         </Cell>
-        <Cell>{user.is_admin ? 'Staff' : 'Trader'}</Cell>
-        <Cell className="whitespace-nowrap text-muted">{formatDateTime(user.created_at)}</Cell>
+        <Cell>{user.is_admin ? t('admin.users.roles.staff') : t('admin.users.roles.trader')}</Cell>
+        <Cell className="whitespace-nowrap text-muted">{dateTime(user.created_at)}</Cell>
       </tr>
     ));
 
   return (
     <>
-      <FilterBar label="Filter users">
+      <FilterBar label={t('admin.users.filter')}>
         <form
           role="search"
           onSubmit={(event) => {
@@ -111,22 +115,22 @@ export function UsersTable({
           }}
         >
           <FilterText
-            label="Search users"
+            label={t('admin.users.search')}
             type="search"
-            placeholder="Email, name or unique ID"
+            placeholder={t('admin.users.searchPlaceholder')}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
         </form>
         <FilterSelect
-          label="Role"
-          options={ROLE_OPTIONS}
+          label={t('admin.users.role')}
+          options={ROLE_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           value={role ?? ''}
           onChange={(event) => onChange({ role: event.target.value || null, page: null }, true)}
         />
         {users.data && (
           <p className="ml-auto pb-2 text-sm text-muted" aria-live="polite">
-            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+            {plural('admin.users.count', users.data.total)}
           </p>
         )}
       </FilterBar>
@@ -137,8 +141,8 @@ export function UsersTable({
         />
       ) : (
         <DataTable
-          caption="Users"
-          columns={COLUMNS}
+          caption={t('admin.users.list')}
+          columns={columns}
           sort={sort}
           onSort={(next) => onChange({ sort: next.sort ?? null, order: next.order, page: null }, true)}
           busy={users.isFetching}
@@ -148,7 +152,7 @@ export function UsersTable({
       )}
       {users.data && (
         <Pager
-          label="Users pages"
+          label={t('admin.users.pages')}
           page={page}
           pageSize={USERS_PAGE_SIZE}
           total={users.data.total}

@@ -4,6 +4,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { cx } from '../../../components/cx';
+import { useI18n } from '../../../lib/i18n';
 import { useDesk } from '../../../lib/use-desk';
 import { positiveIntParam } from '../views';
 import { AuditLog } from './AuditLog';
@@ -12,7 +13,7 @@ import { UserDetail } from './UserDetail';
 import { UserList } from './UserList';
 import { UsersTable } from './UsersTable';
 
-const SECTIONS = { list: 'Users', audit: 'Audit log' } as const;
+const SECTIONS = { list: 'admin.users.list', audit: 'admin.users.audit' } as const;
 type Section = keyof typeof SECTIONS;
 
 export function UsersView() {
@@ -20,6 +21,7 @@ export function UsersView() {
   const section: Section = params.get('section') === 'audit' ? 'audit' : 'list';
   const userId = positiveIntParam(params, 'user', 0);
   const desk = useDesk();
+  const { t } = useI18n();
   const page = positiveIntParam(params, 'page', 1);
 
   /** Changes some of the view's address parameters, keeping ?view=users. */
@@ -38,7 +40,7 @@ export function UsersView() {
     <>
       <div
         role="tablist"
-        aria-label="Users view"
+        aria-label={t('admin.users.tabs')}
         className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 lg:w-80"
       >
         {(Object.keys(SECTIONS) as Section[]).map((key) => (
@@ -55,11 +57,11 @@ export function UsersView() {
               section === key ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-ink',
             )}
           >
-            {SECTIONS[key]}
+            {t(SECTIONS[key])}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={SECTIONS[section]} className="flex flex-col gap-4">
+      <div role="tabpanel" aria-label={t(SECTIONS[section])} className="flex flex-col gap-4">
         {desk ? (
           section === 'list' ? (
             <UsersTable params={params} page={page} onChange={update} onOpen={(id) => update({ user: String(id) })} />
