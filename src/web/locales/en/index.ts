@@ -4,10 +4,11 @@
  * here and the same file name in every other language's folder (locales.test.ts checks both).
  */
 import assets from './assets.json';
+import auth from './auth.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
 
-export default { assets, drawer, home, markets, nav, notifications };
+export default { assets, auth, drawer, home, markets, nav, notifications };
