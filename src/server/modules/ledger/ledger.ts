@@ -24,6 +24,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { WalletKind } from '../../../shared/constants.js';
 import type { HouseAccount } from '../../db/schema.js';
 import { canonical, dec, type Dec } from '../../../shared/money.js';
+import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries } from '../../db/schema.js';
@@ -77,7 +78,7 @@ export interface PostOptions {
   insufficient?: string;
 }
 
-const INSUFFICIENT = 'Insufficient balance';
+const INSUFFICIENT = SERVER_MSG.insufficientBalance;
 const MAX_SCALE = 18; // numeric(38, 18)
 
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
