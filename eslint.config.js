@@ -126,7 +126,6 @@ const i18nRules = {
  */
 const NOT_TRANSLATED_YET = [
   'src/web/features/account/**',
-  'src/web/features/auth/**',
   'src/web/features/identity/**',
   'src/web/features/market/**',
   'src/web/features/notifications/**',

@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
+import { SERVER_MSG } from '../shared/server-messages.js';
 import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
 import { fastifyTrustProxy } from './config.js';
 import type { AppContext, AppModule } from './context.js';
@@ -176,7 +177,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) &&
       !path.extname(pathname);
-    if (!isPage) return reply.status(404).send({ error: `No route ${request.method} ${pathname}` });
+    if (!isPage) return reply.status(404).send({ error: SERVER_MSG.noRoute(request.method, pathname) });
     const shell = shellFor(pathname);
     reply.header('cache-control', 'no-cache').header('etag', shell.etag);
     if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();

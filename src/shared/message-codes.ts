@@ -14,6 +14,7 @@
  */
 import { ADMIN_MSG } from './api/admin.js';
 import { API_KEYS_MSG } from './api/api-keys.js';
+import { AUTH_MSG } from './api/auth.js';
 import { BONUS_MSG } from './api/bonuses.js';
 import { SORT_MSG } from './api/common.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
@@ -65,6 +66,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   wallet: WALLET_MSG,
   addresses: ADDRESS_MSG,
   passkeys: PASSKEY_MSG,
+  auth: AUTH_MSG,
 };
 
 export interface MessageMatch {

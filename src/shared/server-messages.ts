@@ -21,4 +21,16 @@ export const SERVER_MSG = {
   staffOnly: 'Staff only',
   nulCharacters: 'Text must not contain NUL characters',
   noRoute: (method: string, path: string) => `No route ${method} ${path}`,
+  // The shared input checks of src/shared/api/common.ts.
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email is too long',
+  invalidEmail: 'Please enter a valid email address',
+  otpRequired: 'OTP is required',
+  otpDigits: 'OTP must be 6 digits',
+  invalidId: 'Invalid id',
+  pageLimit: (max: string) => `limit must be a whole number from 1 to ${max}`,
+  notANumber: (label: string) => `${label} must be a number`,
+  notAnAmount: (label: string) => `${label} must be a positive number with at most 8 decimals`,
+  /** The ledger's refusal of a posting that would take a balance below zero (modules/ledger). */
+  insufficientBalance: 'Insufficient balance',
 } as const;

@@ -382,7 +382,10 @@ describe('per-user rate limit on trade creation', () => {
     }
     const over = await call(limited, 'POST', '/api-v1/trade-creation/', { token: user.token, body: bad });
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(over.body).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'server.tooManyRequests',
+    });
     const otherOrder = await call(limited, 'POST', '/api-v1/trade-creation/', { token: other.token, body: bad });
     expect(otherOrder.status).toBe(400);
   });

@@ -153,7 +153,10 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
   it('unknown emails are not counted (no rows, same 401)', async () => {
     const before = await t.db.select().from(securityFailures);
     for (let i = 0; i < 12; i++)
-      expect((await loginFrom(uniqueEmail('ghost'), 'x', '203.0.113.5')).body).toEqual({ error: MSG.loginFailed });
+      expect((await loginFrom(uniqueEmail('ghost'), 'x', '203.0.113.5')).body).toEqual({
+        error: MSG.loginFailed,
+        code: 'app.loginFailed',
+      });
     expect(await t.db.select().from(securityFailures)).toHaveLength(before.length);
   });
 });

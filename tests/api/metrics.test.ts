@@ -144,7 +144,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   it('is served to this machine only, not through a proxy', async () => {
     const proxied = await scrape(t, { 'x-forwarded-for': '203.0.113.7' });
     expect(proxied.status).toBe(403);
-    expect(JSON.parse(proxied.text)).toEqual({ error: METRICS_MSG.loopbackOnly });
+    expect(JSON.parse(proxied.text)).toEqual({ error: METRICS_MSG.loopbackOnly, code: 'metrics.loopbackOnly' });
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(403);
   });
@@ -168,7 +168,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     ]) {
       const refused = await scrape(t, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(401);
-      expect(JSON.parse(refused.text)).toEqual({ error: METRICS_MSG.tokenRequired });
+      expect(JSON.parse(refused.text)).toEqual({ error: METRICS_MSG.tokenRequired, code: 'metrics.tokenRequired' });
     }
     const user = await signUp(t);
     expect((await scrape(t, { authorization: `Bearer ${user.token}` })).status).toBe(401);

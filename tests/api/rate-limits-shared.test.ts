@@ -15,7 +15,7 @@ import { uniqueEmail } from '../helpers/users.js';
 type Instance = { app: TestApp['app'] };
 
 const LIMIT = 3;
-const TOO_MANY = { error: 'Too many requests. Please wait a moment and try again.' };
+const TOO_MANY = { error: 'Too many requests. Please wait a moment and try again.', code: 'server.tooManyRequests' };
 
 /** Failed logins from one address, alternating between the two servers: the statuses in order. */
 async function loginsAcross(a: Instance, b: Instance, attempts: number) {
@@ -95,6 +95,6 @@ describe('with REDIS_URL: counted in Redis', () => {
     });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('2');
-    expect(response.json()).toEqual({ error: DATABASE_UNAVAILABLE });
+    expect(response.json()).toEqual({ error: DATABASE_UNAVAILABLE, code: 'server.unavailable' });
   });
 });

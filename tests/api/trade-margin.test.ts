@@ -78,7 +78,10 @@ describe('adding and removing margin', () => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toEqual({
       error: TRADE_MSG.marginTooMuchRemoved('40'),
+      code: 'trade.marginTooMuchRemoved',
+      params: { p0: '40' },
       fields: { amount: TRADE_MSG.marginTooMuchRemoved('40') },
+      field_codes: { amount: { code: 'trade.marginTooMuchRemoved', params: { p0: '40' } } },
     });
 
     const res = await changeMargin(user, { trade_id: id, amount: '-40' });

@@ -57,7 +57,7 @@ describe('revoking an order that has just been filled', () => {
 
     const answer = await revoke;
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ error: TRADE_MSG.justFilled });
+    expect(answer.body).toEqual({ error: TRADE_MSG.justFilled, code: 'trade.justFilled' });
     const [trade] = await activeTradesOf(t, trader);
     expect(trade).toMatchObject({ trade_id: id, status: 'open' });
     // 0.1 BTC at 59000, 100x: 59 stays reserved as the open trade's margin.

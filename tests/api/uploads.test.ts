@@ -118,7 +118,7 @@ describe('which files are accepted', () => {
     const before = storedFiles().length;
     const two = await form([png(), jpeg()]);
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toEqual({ error: MSG.tooManyFiles });
+    expect(two.json()).toEqual({ error: MSG.tooManyFiles, code: 'app.tooManyFiles' });
     expect(storedFiles()).toHaveLength(before);
     // The same form with one image is fine: the second image is what was refused.
     expect((await form([png()])).statusCode).toBe(201);
@@ -217,7 +217,7 @@ describe('signed URLs', () => {
     try {
       const res = await fetchFile(t, url);
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.body.toString())).toEqual({ error: MSG.fileLinkInvalid });
+      expect(JSON.parse(res.body.toString())).toEqual({ error: MSG.fileLinkInvalid, code: 'app.fileLinkInvalid' });
     } finally {
       t.clock.advance(-16 * 60 * 1000);
     }

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
+import { SERVER_MSG } from '../../shared/server-messages.js';
 import { AppError, badRequest } from '../errors.js';
 import { inspectImage, reencodeImage, type ImageInfo } from '../lib/images.js';
 
@@ -83,7 +84,7 @@ export async function readImageForm<F extends string, I extends string>(
         if (part.valueTruncated) throw fieldError(part.fieldname, MSG.fieldTooLong);
         if (typeof part.value !== 'string') throw fieldError(part.fieldname, MSG.malformedForm);
         // PostgreSQL text cannot hold NUL (the JSON path refuses it in a hook; forms are read here).
-        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, 'Text must not contain NUL characters');
+        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, SERVER_MSG.nulCharacters);
         form.fields[part.fieldname] = part.value;
         continue;
       }

@@ -6,25 +6,40 @@ import {
   TRANSACTION_PASSWORD_MAX,
   TRANSACTION_PASSWORD_MIN,
 } from '../constants.js';
-import { MSG } from '../messages.js';
+import { MSG, PROFILE_MSG } from '../messages.js';
 import { emailInput, otpInput } from './common.js';
 
+/**
+ * The answers of sign-up, login and password reset (docs/product.md 7 "Auth") that docs/product.md section 8
+ * does not quote (those are MSG's): one table, so each has a code and its translations (message-codes.ts).
+ */
+export const AUTH_MSG = {
+  emailTaken: 'An account with this email already exists',
+  accountCreated: 'Account created successfully! Redirecting to login...',
+  codeSentIfAccount: 'If an account exists for this email, a verification code has been sent.',
+  invalidOtp: 'Invalid or expired OTP',
+  tooManyWrongCodes: 'Too many wrong codes. Please request a new OTP.',
+  lockedForToday: 'Too many wrong codes for this email today. Please try again tomorrow.',
+  waitForNewCode: (seconds: string) => `Please wait ${seconds} seconds before requesting a new code`,
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${LOGIN_PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${LOGIN_PASSWORD_MAX} characters`,
+  firstNameTooLong: 'First name is too long',
+  lastNameTooLong: 'Last name is too long',
+} as const;
+
 export const loginPassword = z
-  .string({ error: 'Password is required' })
-  .min(LOGIN_PASSWORD_MIN, { error: `Password must be at least ${LOGIN_PASSWORD_MIN} characters` })
-  .max(LOGIN_PASSWORD_MAX, { error: `Password must be at most ${LOGIN_PASSWORD_MAX} characters` });
+  .string({ error: AUTH_MSG.passwordRequired })
+  .min(LOGIN_PASSWORD_MIN, { error: AUTH_MSG.passwordTooShort })
+  .max(LOGIN_PASSWORD_MAX, { error: AUTH_MSG.passwordTooLong });
 
 export const transactionPassword = z
   .string({ error: MSG.transactionPasswordLength })
   .min(TRANSACTION_PASSWORD_MIN, { error: MSG.transactionPasswordLength })
   .max(TRANSACTION_PASSWORD_MAX, { error: MSG.transactionPasswordLength });
 
-const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(64, { error: `${label} is too long` });
+const personName = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(64, { error: tooLong });
 
 export const emailOnlyBody = z.object({ email: emailInput });
 export type EmailOnlyBody = z.infer<typeof emailOnlyBody>;
@@ -33,8 +48,8 @@ export const signupBody = z.object({
   email: emailInput,
   password: loginPassword,
   otp: otpInput,
-  first_name: personName('First name'),
-  last_name: personName('Last name'),
+  first_name: personName(PROFILE_MSG.firstNameRequired, AUTH_MSG.firstNameTooLong),
+  last_name: personName(PROFILE_MSG.lastNameRequired, AUTH_MSG.lastNameTooLong),
   /** The promotion code of the sharing link the user came from. */
   referral_code: z.string().trim().max(32).optional(),
 });
@@ -43,8 +58,8 @@ export type SignupBody = z.infer<typeof signupBody>;
 export const loginBody = z.object({
   email: emailInput,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, { error: 'Password is required' })
+    .string({ error: AUTH_MSG.passwordRequired })
+    .min(1, { error: AUTH_MSG.passwordRequired })
     .max(LOGIN_PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -1,6 +1,7 @@
 /** Pieces every API schema uses: the error body, money strings, ids. */
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
+import { SERVER_MSG } from '../server-messages.js';
 
 const messageCode = z.object({ code: z.string(), params: z.record(z.string(), z.string()).optional() });
 
@@ -23,31 +24,31 @@ export type MessageBody = z.infer<typeof messageBody>;
 /** A decimal string a user typed: non-negative, at most 8 places. Numbers are accepted and canonicalised. */
 export const amountInput = (label = 'Amount') =>
   z
-    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .union([z.string(), z.number()], { error: SERVER_MSG.notANumber(label) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => AMOUNT_PATTERN.test(v), { error: `${label} must be a positive number with at most 8 decimals` });
+    .refine((v) => AMOUNT_PATTERN.test(v), { error: SERVER_MSG.notAnAmount(label) });
 
 /** A decimal string in responses. */
 export const decimalString = z.string();
 
 export const emailInput = z
-  .string({ error: 'Email is required' })
+  .string({ error: SERVER_MSG.emailRequired })
   .trim()
-  .min(1, { error: 'Email is required' })
-  .max(254, { error: 'Email is too long' })
-  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .min(1, { error: SERVER_MSG.emailRequired })
+  .max(254, { error: SERVER_MSG.emailTooLong })
+  .pipe(z.email({ error: SERVER_MSG.invalidEmail }))
   .transform((v) => v.toLowerCase());
 
 export const otpInput = z
-  .string({ error: 'OTP is required' })
+  .string({ error: SERVER_MSG.otpRequired })
   .trim()
-  .regex(/^\d{6}$/, { error: 'OTP must be 6 digits' });
+  .regex(/^\d{6}$/, { error: SERVER_MSG.otpDigits });
 
 export const idParam = z.coerce
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(2 ** 53 - 1, { error: 'Invalid id' });
+  .number({ error: SERVER_MSG.invalidId })
+  .int({ error: SERVER_MSG.invalidId })
+  .positive({ error: SERVER_MSG.invalidId })
+  .max(2 ** 53 - 1, { error: SERVER_MSG.invalidId });
 
 // ---- pages of the staff queues (issue 15, docs/decisions/0020-abuse-limits.md) ----
 
@@ -55,7 +56,7 @@ export const idParam = z.coerce
 export const STAFF_PAGE_SIZE = 50;
 /** The largest page a staff queue answers. */
 export const STAFF_PAGE_MAX = 200;
-const invalidPageLimit = `limit must be a whole number from 1 to ${STAFF_PAGE_MAX}`;
+const invalidPageLimit = SERVER_MSG.pageLimit(String(STAFF_PAGE_MAX));
 
 export const staffPageLimit = z.coerce
   .number({ error: invalidPageLimit })

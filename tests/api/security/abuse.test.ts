@@ -358,7 +358,7 @@ describe('hygiene', () => {
       payload: body(MiB + 1),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: 'The request is too large' });
+    expect(big.json()).toEqual({ error: 'The request is too large', code: 'server.tooLarge' });
     const fits = await t.app.inject({
       method: 'POST',
       url: '/api-v2/question-answer/',
@@ -382,7 +382,7 @@ describe('hygiene', () => {
       payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect(res.json()).toEqual({ error: 'The request body is not valid JSON', code: 'server.invalidJson' });
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });

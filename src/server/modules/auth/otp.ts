@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { otps } from '../../db/schema.js';
+import { AUTH_MSG } from '../../../shared/api/auth.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
 import type { MailMessage } from '../../lib/mail.js';
 
@@ -31,8 +32,8 @@ const SUBJECTS: Record<OtpPurpose, string> = {
   security: 'your Coinfront security code',
 };
 
-export const INVALID_OTP = 'Invalid or expired OTP';
-export const OTP_LOCKED_FOR_TODAY = 'Too many wrong codes for this email today. Please try again tomorrow.';
+export const INVALID_OTP = AUTH_MSG.invalidOtp;
+export const OTP_LOCKED_FOR_TODAY = AUTH_MSG.lockedForToday;
 
 /** Wrong codes entered for (email, purpose) in the last 24 h, over all its codes. */
 async function wrongCodesToday(db: Queryable, email: string, purpose: OtpPurpose, now: Date): Promise<number> {
@@ -75,7 +76,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
           throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
         if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_MS) {
           const wait = Math.ceil((OTP_RESEND_MS - (now.getTime() - latest.createdAt.getTime())) / 1000);
-          throw tooManyRequests(`Please wait ${wait} seconds before requesting a new code`);
+          throw tooManyRequests(AUTH_MSG.waitForNewCode(String(wait)));
         }
         await tx
           .update(otps)
@@ -130,8 +131,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
         return 'ok' as const;
       });
       if (outcome === 'locked-today') throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
-      if (outcome === 'locked')
-        throw badRequest('Too many wrong codes. Please request a new OTP.', { otp: INVALID_OTP });
+      if (outcome === 'locked') throw badRequest(AUTH_MSG.tooManyWrongCodes, { otp: INVALID_OTP });
       if (outcome === 'invalid') throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
     },
   };

@@ -1,7 +1,13 @@
 /** Accounts: sign-up, login, password reset and changes, transaction password, admin bootstrap. */
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { LoginAnswer, LoginResponse, SignupBody, UserInfo } from '../../../shared/api/auth.js';
+import {
+  AUTH_MSG,
+  type LoginAnswer,
+  type LoginResponse,
+  type SignupBody,
+  type UserInfo,
+} from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
 import { SESSIONS_MSG } from '../../../shared/api/sessions.js';
@@ -52,7 +58,7 @@ async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert,
         .returning();
       return row!;
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw conflict('An account with this email already exists');
+      if (isUniqueViolation(error, 'users_email_key')) throw conflict(AUTH_MSG.emailTaken);
       const retriable =
         isUniqueViolation(error, 'users_uniqueid_key') || isUniqueViolation(error, 'users_promotion_code_key');
       if (!retriable || attempt >= 10) throw error;
@@ -110,7 +116,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     async signup(body: SignupBody) {
       // The code first: only its holder (who owns the mailbox) learns that the account exists.
       await otp.consume(body.email, 'signup', body.otp);
-      if (await findByEmail(ctx.db, body.email)) throw conflict('An account with this email already exists');
+      if (await findByEmail(ctx.db, body.email)) throw conflict(AUTH_MSG.emailTaken);
       let referredBy: number | null = null;
       if (body.referral_code) {
         const [referrer] = await ctx.db
@@ -126,7 +132,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
         lastName: body.last_name,
         referredBy,
       });
-      return { message: 'Account created successfully! Redirecting to login...' };
+      return { message: AUTH_MSG.accountCreated };
     },
 
     async login(email: string, password: string, client: ClientInfo): Promise<LoginAnswer> {
@@ -158,7 +164,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     async forgotPassword(email: string) {
       const user = await findByEmail(ctx.db, email);
       await otp.issue(email, 'reset', Boolean(user));
-      return { message: 'If an account exists for this email, a verification code has been sent.' };
+      return { message: AUTH_MSG.codeSentIfAccount };
     },
 
     async resetPassword(email: string, code: string, password: string) {

@@ -24,6 +24,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants.js';
 import type { HouseAccount } from '../../db/schema.js';
 import { canonical, dec, type Dec } from '../../../shared/money.js';
+import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { batchReads } from '../../db/batch-reads.js';
 import { isCheckViolation } from '../../db/errors.js';
@@ -78,7 +79,7 @@ export interface PostOptions {
   insufficient?: string;
 }
 
-const INSUFFICIENT = 'Insufficient balance';
+const INSUFFICIENT = SERVER_MSG.insufficientBalance;
 const MAX_SCALE = 18; // numeric(38, 18)
 
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;

@@ -12,6 +12,7 @@ import { Screen } from '../../components/Screen';
 import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useForgotPassword } from './api/forgot-password';
@@ -20,6 +21,7 @@ import { ResetPasswordSheet } from './ResetPasswordSheet';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 export function ForgotPasswordPage() {
+  const { t, message } = useI18n();
   const forgot = useForgotPassword();
   const resend = useCooldown();
   const [email, setEmail] = useState('');
@@ -48,21 +50,18 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <PageHeader title="Forgot password" fallback={PATHS.login} />
+      <PageHeader title={t('auth.forgot.header')} fallback={PATHS.login} />
       <Screen>
         <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
-          <AuthIntro
-            title="Reset your password"
-            subtitle="Enter your account email. We will send you a code to set a new password."
-          />
-          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+          <AuthIntro title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error && message(error)} />
           {forgot.isError && !sheetOpen && <Notice tone="error">{errorMessage(forgot.error, MSG.forgotFailed)}</Notice>}
           <Button type="submit" busy={forgot.isPending && !sheetOpen}>
-            Send code
+            {t('auth.forgot.sendCode')}
           </Button>
           {sentTo && !sheetOpen && (
             <Button variant="ghost" onClick={() => setSheetOpen(true)}>
-              I have a code
+              {t('auth.forgot.haveCode')}
             </Button>
           )}
         </form>

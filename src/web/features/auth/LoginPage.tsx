@@ -14,7 +14,7 @@ import { Screen } from '../../components/Screen';
 import { EmailField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
@@ -39,13 +39,13 @@ function LogoMenu() {
           setLoaded(true);
           setOpen(true);
         }}
-        aria-label={`Coinfront, ${t('home.openMenu')}`}
+        aria-label={`${t('auth.login.brand')}, ${t('home.openMenu')}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         className="-ml-2 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
       >
         <LogoMark size={32} />
-        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+        <span className="text-lg font-bold tracking-tight">{t('auth.login.brand')}</span>
       </button>
       {loaded && (
         <Suspense fallback={null}>
@@ -62,6 +62,7 @@ export interface LoginLocationState {
 }
 
 export function LoginPage() {
+  const { t, message } = useI18n();
   const location = useLocation();
   const login = useLogin();
   const [email, setEmail] = useState('');
@@ -105,19 +106,19 @@ export function LoginPage() {
         />
       ) : (
         <>
-          <AuthIntro title="Log in" subtitle="Welcome back. Log in with your email address." />
+          <AuthIntro title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
           {notice && !login.isError && (
             <Notice tone="success" className="mb-4">
-              {notice}
+              {message(notice)}
             </Notice>
           )}
           <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
             <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
             <PasswordField
-              label="Password"
+              label={t('auth.login.password')}
               name="password"
               autoComplete="current-password"
-              placeholder="Enter your password"
+              placeholder={t('auth.login.passwordPlaceholder')}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={errors.password}
@@ -127,22 +128,27 @@ export function LoginPage() {
                 to={PATHS.forgotPassword}
                 className="flex min-h-touch items-center rounded-md px-1 text-sm font-medium text-primary"
               >
-                Forgot password?
+                {t('auth.login.forgotPassword')}
               </Link>
             </div>
-            {errors.form && <Notice tone="error">{errors.form}</Notice>}
+            {errors.form && <Notice tone="error">{message(errors.form)}</Notice>}
             {login.isError && <Notice tone="error">{errorMessage(login.error, MSG.loginFailed)}</Notice>}
             <Button type="submit" busy={login.isPending}>
-              Log in
+              {t('auth.login.submit')}
             </Button>
           </form>
           <div className="my-5 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />
-            or
+            {t('auth.login.or')}
             <span className="h-px flex-1 bg-line" />
           </div>
           <PasskeySignInButton />
-          <SwitchAuthLink question="Don't have an account?" to={PATHS.signup} label="Sign up" className="mt-6" />
+          <SwitchAuthLink
+            question={t('auth.login.noAccount')}
+            to={PATHS.signup}
+            label={t('auth.login.signUp')}
+            className="mt-6"
+          />
         </>
       )}
     </Screen>

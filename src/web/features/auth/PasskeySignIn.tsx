@@ -8,11 +8,13 @@ import { PASSKEY_MSG } from '../../../shared/passkey-texts';
 import { Button } from '../../components/Button';
 import { KeyIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
+import { useT } from '../../lib/i18n';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { usePasskeySecondStep, usePasskeySignIn } from './api/passkey-login';
 import { useSignedIn } from './signed-in';
 
 export function PasskeySignInButton() {
+  const t = useT();
   const signIn = usePasskeySignIn();
   const signedIn = useSignedIn();
   return (
@@ -23,7 +25,7 @@ export function PasskeySignInButton() {
         onClick={() => signIn.mutate(undefined, { onSuccess: signedIn })}
       >
         <KeyIcon size={18} aria-hidden="true" />
-        Sign in with a passkey
+        {t('auth.passkey.signIn')}
       </Button>
       {signIn.isError && <Notice tone="error">{passkeyErrorMessage(signIn.error, PASSKEY_MSG.signInFailed)}</Notice>}
     </div>
@@ -42,6 +44,7 @@ export function UsePasskeyButton({
   ticket: string;
   onSignedIn?: (session: LoginResponse) => void;
 }) {
+  const t = useT();
   const step = usePasskeySecondStep();
   const signedIn = useSignedIn();
   return (
@@ -52,7 +55,7 @@ export function UsePasskeyButton({
         onClick={() => step.mutate(ticket, { onSuccess: onSignedIn ?? signedIn })}
       >
         <KeyIcon size={18} aria-hidden="true" />
-        Use a passkey
+        {t('auth.passkey.use')}
       </Button>
       {step.isError && <Notice tone="error">{passkeyErrorMessage(step.error, PASSKEY_MSG.notVerified)}</Notice>}
     </div>

@@ -1,5 +1,6 @@
 /** 'Resend code', counting down while the server would still refuse a new one. */
 import { cx } from '../../components/cx';
+import { useT } from '../../lib/i18n';
 
 interface Props {
   secondsLeft: number;
@@ -9,6 +10,7 @@ interface Props {
 }
 
 export function ResendCodeButton({ secondsLeft, busy, onResend, className }: Props) {
+  const t = useT();
   const waiting = secondsLeft > 0;
   return (
     <button
@@ -17,7 +19,7 @@ export function ResendCodeButton({ secondsLeft, busy, onResend, className }: Pro
       disabled={waiting || busy}
       className={cx('min-h-touch rounded-lg px-2 text-sm font-medium text-primary disabled:text-muted', className)}
     >
-      {waiting ? `Resend code (${secondsLeft}s)` : 'Resend code'}
+      {waiting ? t('auth.resend.wait', { seconds: secondsLeft }) : t('auth.resend.now')}
     </button>
   );
 }

@@ -9,10 +9,12 @@ import { BottomSheet } from '../../components/Overlay';
 import { CodeField, PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useResetPassword } from './api/reset-password';
 import type { LoginLocationState } from './LoginPage';
 import { ResendCodeButton } from './ResendCodeButton';
+import { WithValue } from './WithValue';
 import { authSchemas } from './schemas';
 
 interface Props {
@@ -23,6 +25,7 @@ interface Props {
 }
 
 export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
+  const { t, plural, message } = useI18n();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [otp, setOtp] = useState('');
@@ -51,10 +54,12 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
   };
 
   return (
-    <BottomSheet open={open} onClose={onClose} title="Set a new password">
+    <BottomSheet open={open} onClose={onClose} title={t('auth.reset.title')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          We sent a code to <span className="font-medium text-ink">{email}</span> if an account exists for it.
+          <WithValue text={t('auth.reset.sentTo')} name="email">
+            <span className="font-medium text-ink">{email}</span>
+          </WithValue>
         </p>
         <CodeField
           value={otp}
@@ -73,20 +78,20 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
           }
         />
         <PasswordField
-          label="New password"
+          label={t('auth.reset.newPassword')}
           name="new-password"
           autoComplete="new-password"
-          hint={`At least ${LOGIN_PASSWORD_MIN} characters`}
+          hint={plural('auth.passwordHint', LOGIN_PASSWORD_MIN)}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        {resent && !resend.error && <Notice tone="success">{MSG.otpSent}</Notice>}
+        {resent && !resend.error && <Notice tone="success">{message(MSG.otpSent)}</Notice>}
         {resend.error && <Notice tone="error">{resend.error}</Notice>}
-        {formError && <Notice tone="error">{formError}</Notice>}
+        {formError && <Notice tone="error">{message(formError)}</Notice>}
         {reset.isError && <Notice tone="error">{errorMessage(reset.error, MSG.resetFailed)}</Notice>}
         <Button type="submit" busy={reset.isPending}>
-          Reset password
+          {t('auth.reset.submit')}
         </Button>
       </form>
     </BottomSheet>

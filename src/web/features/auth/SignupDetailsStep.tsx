@@ -12,11 +12,13 @@ import { Notice } from '../../components/Notice';
 import { CodeField, PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import type { useCooldown } from '../../lib/use-cooldown';
 import { useSendSignupCode } from './api/signup-code';
 import { useSignup } from './api/signup';
 import { ResendCodeButton } from './ResendCodeButton';
+import { WithValue } from './WithValue';
 import { authSchemas } from './schemas';
 
 interface Props {
@@ -26,6 +28,7 @@ interface Props {
 }
 
 export function SignupDetailsStep({ email, referralCode, resend }: Props) {
+  const { t, plural, message } = useI18n();
   const navigate = useNavigate();
   const signup = useSignup();
   const sendCode = useSendSignupCode();
@@ -45,7 +48,7 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
-    error: errors[name],
+    error: errors[name] && message(errors[name]),
   });
   const allFilled = Object.values(values).every((v) => v.trim() !== '');
 
@@ -85,36 +88,40 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="mb-2 mt-2">
-        <h1 className="text-[28px] font-bold leading-tight tracking-tight">Your details</h1>
+        <h1 className="text-[28px] font-bold leading-tight tracking-tight">{t('auth.signup.detailsTitle')}</h1>
         <p className="mt-2 text-[15px] text-muted">
-          Enter the code we sent to <span className="font-medium text-ink">{email}</span>.
+          <WithValue text={t('auth.signup.codeSentTo')} name="email">
+            <span className="font-medium text-ink">{email}</span>
+          </WithValue>
         </p>
       </div>
-      {notice && !done && <Notice tone="success">{notice}</Notice>}
+      {notice && !done && <Notice tone="success">{message(notice)}</Notice>}
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        <TextField label={t('auth.signup.firstName')} autoComplete="given-name" {...field('first_name')} />
+        <TextField label={t('auth.signup.lastName')} autoComplete="family-name" {...field('last_name')} />
       </div>
       <CodeField
         {...field('otp')}
         trailing={<ResendCodeButton secondsLeft={resend.secondsLeft} busy={sendCode.isPending} onResend={resendCode} />}
       />
       <PasswordField
-        label="Password"
+        label={t('auth.signup.password')}
         autoComplete="new-password"
-        hint={`At least ${LOGIN_PASSWORD_MIN} characters`}
+        hint={plural('auth.passwordHint', LOGIN_PASSWORD_MIN)}
         {...field('password')}
       />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirm')} />
+      <PasswordField label={t('auth.signup.confirmPassword')} autoComplete="new-password" {...field('confirm')} />
       {referralCode && (
         <p className="text-sm text-muted">
-          Promotion code: <span className="font-medium text-ink">{referralCode}</span>
+          <WithValue text={t('auth.signup.promotionCode')} name="code">
+            <span className="font-medium text-ink">{referralCode}</span>
+          </WithValue>
         </p>
       )}
-      {serverError && <Notice tone="error">{serverError}</Notice>}
-      {done && <Notice tone="success">{signup.data.message}</Notice>}
+      {serverError && <Notice tone="error">{message(serverError)}</Notice>}
+      {done && <Notice tone="success">{message(signup.data.message)}</Notice>}
       <Button type="submit" disabled={!allFilled || done} busy={signup.isPending}>
-        Sign up
+        {t('auth.signup.submit')}
       </Button>
     </form>
   );

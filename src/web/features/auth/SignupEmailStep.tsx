@@ -7,6 +7,7 @@ import { Notice } from '../../components/Notice';
 import { EmailField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily } from '../../lib/forms';
+import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useSendSignupCode } from './api/signup-code';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
@@ -19,6 +20,7 @@ interface Props {
 }
 
 export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
+  const t = useT();
   const sendCode = useSendSignupCode();
   const [error, setError] = useState<string>();
 
@@ -34,17 +36,17 @@ export function SignupEmailStep({ email, onEmailChange, onCodeSent }: Props) {
 
   return (
     <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
-      <AuthIntro title="Create your account" subtitle="We will email you a 6-digit code to confirm it is yours." />
+      <AuthIntro title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')} />
       <EmailField value={email} onChange={(e) => onEmailChange(e.target.value)} error={error} />
       <p className="flex gap-2 rounded-xl bg-warn/10 px-3 py-2.5 text-[13px] text-ink">
         <InfoIcon size={18} className="mt-px shrink-0 text-warn" />
-        The email address cannot be modified after registration.
+        {t('auth.signup.emailFixed')}
       </p>
       {sendCode.isError && <Notice tone="error">{errorMessage(sendCode.error, MSG.sendOtpFailed)}</Notice>}
       <Button type="submit" disabled={email.trim() === ''} busy={sendCode.isPending}>
-        Next
+        {t('auth.signup.next')}
       </Button>
-      <SwitchAuthLink question="Already have an account?" to={PATHS.login} label="Log in" />
+      <SwitchAuthLink question={t('auth.signup.haveAccount')} to={PATHS.login} label={t('auth.signup.logIn')} />
     </form>
   );
 }

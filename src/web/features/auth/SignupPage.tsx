@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
+import { useT } from '../../lib/i18n';
 import { useCooldown } from '../../lib/use-cooldown';
 import { useGoBack } from '../../lib/use-go-back';
 import { PATHS } from '../../lib/paths';
@@ -15,6 +16,7 @@ import { SignupDetailsStep } from './SignupDetailsStep';
 import { SignupEmailStep } from './SignupEmailStep';
 
 export function SignupPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const referralCode = (params.get('code') ?? params.get('ref') ?? '').trim() || undefined;
   const [step, setStep] = useState<1 | 2>(1);
@@ -26,7 +28,7 @@ export function SignupPage() {
 
   return (
     <>
-      <PageHeader title={`Sign up · Step ${step} of 2`} onBack={back} />
+      <PageHeader title={t('auth.signup.header', { step })} onBack={back} />
       <Screen>
         {step === 1 ? (
           <SignupEmailStep

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { useLoginTwoFactor } from './api/login-two-factor';
 import { AuthIntro } from './AuthIntro';
 
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function TwoFactorLoginStep({ challenge, onSignedIn, onBack, alternatives }: Props) {
+  const { t, message } = useI18n();
   const login = useLoginTwoFactor();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,14 +40,11 @@ export function TwoFactorLoginStep({ challenge, onSignedIn, onBack, alternatives
 
   return (
     <>
-      <AuthIntro
-        title="Two-factor authentication"
-        subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
-      />
+      <AuthIntro title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} />
       {hasTotp && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <TextField
-            label="Authentication code"
+            label={t('auth.twoFactor.code')}
             name="two_factor_code"
             autoComplete="one-time-code"
             autoCapitalize="none"
@@ -54,19 +53,19 @@ export function TwoFactorLoginStep({ challenge, onSignedIn, onBack, alternatives
             placeholder="123456"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            error={error ?? undefined}
-            hint="A recovery code works once, if you have lost your phone."
+            error={error === null ? undefined : message(error)}
+            hint={t('auth.twoFactor.hint')}
             autoFocus
           />
           {login.isError && <Notice tone="error">{errorMessage(login.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
           <Button type="submit" busy={login.isPending}>
-            Verify
+            {t('auth.twoFactor.verify')}
           </Button>
         </form>
       )}
       {alternatives && <div className="mt-3 flex flex-col gap-3">{alternatives}</div>}
       <Button variant="ghost" className="mt-3" onClick={onBack}>
-        Back to log in
+        {t('auth.twoFactor.back')}
       </Button>
     </>
   );

@@ -5,10 +5,11 @@
  */
 import admin from './admin.json';
 import assets from './assets.json';
+import auth from './auth.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
 
-export default { admin, assets, drawer, home, markets, nav, notifications };
+export default { admin, assets, auth, drawer, home, markets, nav, notifications };

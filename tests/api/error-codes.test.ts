@@ -1,0 +1,72 @@
+/**
+ * Every error the server sends carries a stable code beside its English text (issue 19 "## Languages",
+ * plugins/error-handler.ts): a validation error, a refusal and a not-found each name a text of the
+ * shared message tables that, filled with its params, is exactly the English `error` (and each field's
+ * message likewise in `field_codes`), so the web shows any of them in the language picked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishMessages } from '../../src/shared/message-codes.js';
+import { MSG } from '../../src/shared/messages.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { call, signUp, uniqueEmail } from '../helpers/users.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Coded {
+  code?: string;
+  params?: Record<string, string>;
+}
+
+/** The English text a code names in the tables, with its params put back. */
+function englishOf({ code, params }: Coded): string | undefined {
+  const text = code === undefined ? undefined : englishMessages().get(code);
+  return text?.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => params?.[name] ?? placeholder);
+}
+
+describe('the codes of the error bodies', () => {
+  it('a validation error: the code of its message, and each field with its own code', async () => {
+    const res = await call(t, 'POST', '/api-v1/login/', { body: { email: 'not an email' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Please enter a valid email address',
+      code: 'server.invalidEmail',
+      fields: { email: 'Please enter a valid email address', password: 'Password is required' },
+      field_codes: { email: { code: 'server.invalidEmail' }, password: { code: 'auth.passwordRequired' } },
+    });
+    expect(englishOf(res.body)).toBe(res.body.error);
+    for (const [field, coded] of Object.entries(res.body.field_codes as Record<string, Coded>))
+      expect(englishOf(coded), field).toBe(res.body.fields[field]);
+  });
+
+  it('a refusal: the code of its text, with the arguments of a made text as params', async () => {
+    const user = await signUp(t);
+    const wrong = await call(t, 'POST', '/api-v1/login/', { body: { email: user.email, password: 'not the one' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: MSG.loginFailed, code: 'app.loginFailed' });
+    expect(englishOf(wrong.body)).toBe(wrong.body.error);
+
+    const email = uniqueEmail();
+    expect((await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email } })).status).toBe(200);
+    const again = await call(t, 'POST', '/api-v1/signup-email-otp/', { body: { email } });
+    expect(again.status).toBe(429);
+    const seconds = /^Please wait (\d+) seconds before requesting a new code$/.exec(again.body.error)?.[1];
+    expect(seconds).toBeDefined();
+    expect(again.body).toEqual({ error: again.body.error, code: 'auth.waitForNewCode', params: { p0: seconds } });
+    expect(englishOf(again.body)).toBe(again.body.error);
+  });
+
+  it('a not-found: the code of its text, the method and path as params', async () => {
+    const res = await call(t, 'GET', '/api-v1/no-such-thing/');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: 'No route GET /api-v1/no-such-thing/',
+      code: 'server.noRoute',
+      params: { p0: 'GET', p1: '/api-v1/no-such-thing/' },
+    });
+    expect(englishOf(res.body)).toBe(res.body.error);
+  });
+});
