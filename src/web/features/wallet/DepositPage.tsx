@@ -134,7 +134,8 @@ export function DepositPage() {
   const errors: FieldErrors = { ...check.errors };
   const amount = values.amount.trim();
   if (!errors.amount && terms && AMOUNT_PATTERN.test(amount) && dec(amount).lt(minimum))
-    errors.amount = message(DEPOSIT_MSG.belowNetworkMinimum(terms.network, minimum, QUOTE_CURRENCY));
+    // The minimum with the language's separator, so the translation carries it as shown elsewhere.
+    errors.amount = message(DEPOSIT_MSG.belowNetworkMinimum(terms.network, number(minimum), QUOTE_CURRENCY));
   const errorOf = (field: keyof DepositValues) => (submitted || touched[field] ? errors[field] : undefined);
 
   const edit = (field: keyof DepositValues, value: string) => {
