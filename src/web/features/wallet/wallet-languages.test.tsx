@@ -72,6 +72,10 @@ describe('the withdrawal screen in Spanish', () => {
     type('Importe', '20');
     expect(screen.getByText('El valor mínimo de retiro es de 50 USDT (50 USDT)')).toBeTruthy();
     expect(screen.queryByText(minWithdrawalMessage('50', 'USDT'))).toBeNull();
+    // The address check of the picked network: a template of the addresses table, translated.
+    type('Dirección de retiro', 'not-an-address');
+    expect(screen.getByText('No es una dirección ERC20 válida')).toBeTruthy();
+    expect(screen.queryByText(/This is not a valid ERC20 address/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Retirar' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
@@ -96,6 +100,14 @@ describe('the deposit screen in Spanish', () => {
     type('Cantidad (USDT)', '60');
     expect(screen.getByText('El depósito mínimo en ERC20 es de 100,5 USDT')).toBeTruthy();
     expect(screen.queryByText(DEPOSIT_MSG.belowNetworkMinimum('ERC20', '100.5', 'USDT'))).toBeNull();
+    // A hash of the wrong shape: each network's own text of the deposits table.
+    type('Hash de la transacción (ERC20)', 'abc');
+    expect(
+      screen.getByText(
+        'No es un hash de transacción ERC20 válido: un hash ERC20 tiene 0x seguido de 64 caracteres hexadecimales',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(DEPOSIT_MSG.invalidTxHash('ERC20'))).toBeNull();
   });
 });
 
