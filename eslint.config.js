@@ -133,7 +133,6 @@ const NOT_TRANSLATED_YET = [
   'src/web/features/safety/**',
   'src/web/features/support/**',
   'src/web/features/trade/**',
-  'src/web/features/wallet/**',
   'src/web/app/**',
   'src/web/components/**',
 ];

@@ -156,3 +156,17 @@ describe('checkAddress: the network of a withdrawal and its address', () => {
     });
   });
 });
+
+describe('the refusals have codes, so they are translated (issue 19 "## Languages")', () => {
+  it("finds the code and the networks of a currency's address refusal, and each network's hash refusal", async () => {
+    const { messageCode } = await import('./message-codes.js');
+    const { DEPOSIT_MSG } = await import('./api/deposits.js');
+    const refusal = checkAddress('USDT', 'abc');
+    expect(refusal).toMatchObject({ ok: false, message: 'This is not a valid USDT address on ERC20 or TRC20' });
+    expect(messageCode('This is not a valid USDT address on ERC20 or TRC20')).toEqual({
+      code: 'addresses.invalidForCurrency',
+      params: { p0: 'USDT', p1: 'ERC20', p2: 'TRC20' },
+    });
+    expect(messageCode(DEPOSIT_MSG.invalidTxHash('TRC20'))).toEqual({ code: 'deposits.invalidTxHashOn.TRC20' });
+  });
+});

@@ -40,9 +40,13 @@ const orList = (names: readonly string[]) =>
 
 export const ADDRESS_MSG = {
   invalidFor: (network: Network) => `This is not a valid ${network} address`,
-  /** The address has the shape of none of the currency's networks. */
-  invalidForCurrency: (currency: string) =>
-    `This is not a valid ${currency} address on ${orList(networksOf(currency))}`,
+  /**
+   * The address has the shape of none of the currency's networks (two or more: "ERC20 or TRC20"). The
+   * networks are arguments, not worked out from `currency` inside, so the text has a template the
+   * message codes find and translate (src/shared/message-codes.ts, issue 19 "## Languages").
+   */
+  invalidForCurrency: (currency: string, others: string, last: string) =>
+    `This is not a valid ${currency} address on ${others} or ${last}`,
   unknownNetwork: `Please choose a network: ${orList(NETWORKS)}`,
   networkDoesNotCarry: (network: Network, currency: string) =>
     `${currency} cannot be withdrawn on the ${network} network. Choose ${orList(networksOf(currency))}`,
@@ -145,7 +149,9 @@ export function checkAddress(currency: string, address: string, network?: string
         ok: false,
         field: 'address',
         message:
-          networks.length === 1 ? ADDRESS_MSG.invalidFor(networks[0]!) : ADDRESS_MSG.invalidForCurrency(currency),
+          networks.length === 1
+            ? ADDRESS_MSG.invalidFor(networks[0]!)
+            : ADDRESS_MSG.invalidForCurrency(currency, networks.slice(0, -1).join(', '), networks.at(-1)!),
       };
     chosen = inferred;
   }

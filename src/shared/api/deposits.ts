@@ -27,6 +27,18 @@ const TX_HASH_FORMS: Record<DepositNetwork, { pattern: RegExp; form: string }> =
   BTC: { pattern: /^[0-9a-f]{64}$/, form: '64 hexadecimal characters' },
 };
 
+/**
+ * The refusal of a hash that is not one of `network`'s, one text per network: a text made from a lookup
+ * by network has no template the message codes can find (src/shared/message-codes.ts), so each network's
+ * text is its own code and is translated (issue 19 "## Languages").
+ */
+const INVALID_TX_HASH = Object.fromEntries(
+  DEPOSIT_NETWORKS.map((network) => [
+    network,
+    `This is not a valid ${network} transaction hash: a ${network} hash is ${TX_HASH_FORMS[network].form}`,
+  ]),
+) as Readonly<Record<DepositNetwork, string>>;
+
 /** Our texts (docs/product.md gives none for these cases). */
 export const DEPOSIT_MSG = {
   chooseNetwork: `Please choose a network: ${DEPOSIT_NETWORKS.join(', ')}`,
@@ -34,8 +46,8 @@ export const DEPOSIT_MSG = {
     `${currency || 'This currency'} cannot be deposited. Deposits are possible in ${Object.keys(CURRENCY_NETWORKS).join(' and ')}`,
   wrongNetwork: (network: string, currency: string) =>
     `${currency} cannot be deposited on the ${network} network. Please choose ${networksOf(currency).join(' or ')}`,
-  invalidTxHash: (network: DepositNetwork) =>
-    `This is not a valid ${network} transaction hash: a ${network} hash is ${TX_HASH_FORMS[network].form}`,
+  invalidTxHashOn: INVALID_TX_HASH,
+  invalidTxHash: (network: DepositNetwork): string => INVALID_TX_HASH[network],
   txHashNeedsNetwork: 'Please choose the network of the transaction hash',
   txHashUsed: 'This transaction hash has already been used for a deposit',
   belowNetworkMinimum: (network: string, minimum: string, currency: string) =>

@@ -1,7 +1,8 @@
 /** A labelled wallet picker of the transfer form (a native select: the phone's own chooser). */
 import { useId } from 'react';
 import type { WalletKind } from '../../../shared/constants';
-import { TRANSFER_ACCOUNTS, WALLETS } from './wallet-kinds';
+import { useI18n } from '../../lib/i18n';
+import { TRANSFER_ACCOUNTS } from './wallet-kinds';
 
 export function AccountPicker({
   label,
@@ -13,6 +14,7 @@ export function AccountPicker({
   onChange: (kind: WalletKind) => void;
 }) {
   const id = useId();
+  const { t } = useI18n();
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-[13px] font-medium text-muted">
@@ -26,7 +28,7 @@ export function AccountPicker({
       >
         {TRANSFER_ACCOUNTS.map((kind) => (
           <option key={kind} value={kind}>
-            {WALLETS[kind].account}
+            {t(`assets.account.${kind}`)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 /** An amount input with the 'All' button inside it: digits and one decimal point only. */
 import { TextField, type TextFieldProps } from '../../components/TextField';
+import { useI18n } from '../../lib/i18n';
 import { typedAmount } from './display';
 
 interface Props extends Omit<TextFieldProps, 'value' | 'onChange' | 'trailing' | 'inputMode'> {
@@ -10,6 +11,7 @@ interface Props extends Omit<TextFieldProps, 'value' | 'onChange' | 'trailing' |
 }
 
 export function AmountField({ value, onChange, onAll, allDisabled, ...field }: Props) {
+  const { t } = useI18n();
   return (
     <TextField
       {...field}
@@ -24,7 +26,7 @@ export function AmountField({ value, onChange, onAll, allDisabled, ...field }: P
           disabled={allDisabled}
           className="h-touch rounded-lg px-3 text-sm font-semibold text-primary hover:bg-primary/10 disabled:text-muted"
         >
-          All
+          {t('wallet.all')}
         </button>
       }
     />

@@ -15,21 +15,23 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
 import { useSpotRecords } from './api/spot-records';
 import { useTransactionHistory } from './api/transaction-history';
 import { useWalletList } from './api/wallet-lists';
 import { groupDigits } from './display';
+import { localGrouped } from './localized';
 import { LINK_PRIMARY, LINK_SECONDARY } from './linkButton';
 import { NoRecord } from './NoRecord';
 import { TransactionRecordList } from './TransactionRecord';
-import { WALLETS, isWalletKind } from './wallet-kinds';
+import { isWalletKind } from './wallet-kinds';
 
 const assetsOf = (kind: WalletKind) => (kind === 'funding' ? PATHS.assets : `${PATHS.assets}?wallet=${kind}`);
 
 function FinancialRecord({ kind, currency }: { kind: WalletKind; currency: string }) {
+  const { t, message } = useI18n();
   const history = useTransactionHistory();
   const items = (history.data ?? []).filter(
     (item) => item.currency === currency && (item.transfer_from === kind || item.transfer_to === kind),
@@ -37,12 +39,12 @@ function FinancialRecord({ kind, currency }: { kind: WalletKind; currency: strin
   return (
     <section aria-labelledby="financial-record" className="flex flex-col gap-2">
       <h2 id="financial-record" className="px-1 text-base font-semibold">
-        Financial record
+        {t('wallet.detail.financialRecord')}
       </h2>
       {history.isPending ? (
-        <Spinner label="Loading the record" />
+        <Spinner label={t('wallet.detail.loadingRecord')} />
       ) : history.isError ? (
-        <Notice tone="error">{MSG.fetchTransactionHistoryFailed}</Notice>
+        <Notice tone="error">{message(MSG.fetchTransactionHistoryFailed)}</Notice>
       ) : items.length === 0 ? (
         <div className="rounded-2xl bg-surface shadow-card">
           <NoRecord />
@@ -55,14 +57,15 @@ function FinancialRecord({ kind, currency }: { kind: WalletKind; currency: strin
 }
 
 /** How a filled spot order changed this currency: the coin for its own pair, USDT for every pair. */
-function spotChange(order: SpotOrder, currency: string): string {
+function spotChange(order: SpotOrder, currency: string, number: (text: string) => string): string {
   const gained = (order.side === 'buy') === (currency !== QUOTE_CURRENCY);
   const amount = currency === QUOTE_CURRENCY ? (order.total ?? '0') : order.quantity;
-  return `${gained ? '+' : '-'}${formatAmount(amount, 8)} ${currency}`;
+  return `${gained ? '+' : '-'}${number(formatAmount(amount, 8))} ${currency}`;
 }
 
 /** The funding wallet's spot trades of this currency (none for a currency that is not traded spot). */
 function SpotRecord({ currency }: { currency: string }) {
+  const { t, message, number, dateTime } = useI18n();
   const symbol = currency === QUOTE_CURRENCY ? null : (spotPairOf(currency)?.symbol ?? null);
   const spot = currency === QUOTE_CURRENCY || symbol !== null;
   const records = useSpotRecords(symbol, spot);
@@ -71,30 +74,40 @@ function SpotRecord({ currency }: { currency: string }) {
   return (
     <section aria-labelledby="spot-record" className="flex flex-col gap-2">
       <h2 id="spot-record" className="px-1 text-base font-semibold">
-        Spot orders
+        {t('wallet.detail.spotOrders')}
       </h2>
       {records.isPending ? (
-        <Spinner label="Loading the spot orders" />
+        <Spinner label={t('wallet.detail.loadingSpotOrders')} />
       ) : records.isError ? (
-        <Notice tone="error">{MSG.fetchTransactionHistoryFailed}</Notice>
+        <Notice tone="error">{message(MSG.fetchTransactionHistoryFailed)}</Notice>
       ) : items.length === 0 ? (
         <div className="rounded-2xl bg-surface shadow-card">
           <NoRecord />
         </div>
       ) : (
-        <ul aria-label="Spot orders" className="divide-y divide-line/60 rounded-2xl bg-surface shadow-card">
+        <ul
+          aria-label={t('wallet.detail.spotOrders')}
+          className="divide-y divide-line/60 rounded-2xl bg-surface shadow-card"
+        >
           {items.map((order) => (
             <li key={order.order_id} className="flex items-center justify-between gap-3 px-4 py-3">
               <span className="min-w-0">
                 <span className="block text-[15px] font-semibold">
-                  {order.side === 'buy' ? 'Buy' : 'Sell'} {formatAmount(order.quantity)} {order.coin}
+                  {t(order.side === 'buy' ? 'wallet.detail.spotBuy' : 'wallet.detail.spotSell', {
+                    quantity: number(formatAmount(order.quantity)),
+                    coin: order.coin,
+                  })}
                 </span>
                 <span className="block text-xs text-muted">
-                  at {formatPrice(order.filled_price ?? '0')} {QUOTE_CURRENCY} · fee {formatAmount(order.fee, 8)}{' '}
-                  {QUOTE_CURRENCY} · {formatDateTime(order.filled_at ?? order.created_at)}
+                  {t('wallet.detail.spotLine', {
+                    price: number(formatPrice(order.filled_price ?? '0')),
+                    fee: number(formatAmount(order.fee, 8)),
+                    quote: QUOTE_CURRENCY,
+                    date: dateTime(order.filled_at ?? order.created_at),
+                  })}
                 </span>
               </span>
-              <span className="shrink-0 text-sm font-semibold tabular-nums">{spotChange(order, currency)}</span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{spotChange(order, currency, number)}</span>
             </li>
           ))}
         </ul>
@@ -104,6 +117,7 @@ function SpotRecord({ currency }: { currency: string }) {
 }
 
 function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string }) {
+  const { t, message, number, language } = useI18n();
   const list = useWalletList(kind);
   const prices = useUsdtPrices([currency]);
   const row = list.data?.find((item) => item.currency === currency);
@@ -113,36 +127,40 @@ function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string })
   else if (list.data?.length === 0) problem = MSG.noAssetData;
   else if (list.data && !row) problem = MSG.assetNotFound;
 
-  if (list.data === undefined && list.isPending) return <Spinner label="Loading the balance" />;
-  if (problem || !row) return <Notice tone="error">{problem ?? MSG.assetNotFound}</Notice>;
+  if (list.data === undefined && list.isPending) return <Spinner label={t('wallet.detail.loadingBalance')} />;
+  if (problem || !row) return <Notice tone="error">{message(problem ?? MSG.assetNotFound)}</Notice>;
 
   const price = prices[currency];
   return (
     <>
       <section className="rounded-2xl bg-surface p-5 shadow-card">
-        <h2 className="text-sm text-muted">{WALLETS[kind].account}</h2>
-        <p className="mt-3 text-[13px] text-muted">Balance</p>
+        <h2 className="text-sm text-muted">{t(`assets.account.${kind}`)}</h2>
+        <p className="mt-3 text-[13px] text-muted">{t('wallet.detail.balance')}</p>
         <p className="break-all text-3xl font-bold tabular-nums" data-testid="asset-balance">
-          {formatAmount(row.balance)} <span className="text-lg font-semibold text-muted">{currency}</span>
+          {number(formatAmount(row.balance))} <span className="text-lg font-semibold text-muted">{currency}</span>
         </p>
         <p className="mt-1 text-sm tabular-nums text-muted">
-          ≈ {price === undefined ? '--' : `$${groupDigits(formatPrice(usdtValue(row.balance, price)))}`} USD
+          ≈{' '}
+          {price === undefined
+            ? '--'
+            : `$${localGrouped(language, groupDigits(formatPrice(usdtValue(row.balance, price))))}`}{' '}
+          USD
         </p>
       </section>
 
-      <nav aria-label="Actions" className="flex gap-3">
+      <nav aria-label={t('wallet.detail.actions')} className="flex gap-3">
         {kind === 'funding' && (
           <Link to={PATHS.deposit} className={LINK_SECONDARY}>
-            Deposit
+            {t('wallet.detail.deposit')}
           </Link>
         )}
         {kind === 'funding' && (
           <Link to={PATHS.withdrawal(currency)} className={LINK_SECONDARY}>
-            Withdraw
+            {t('wallet.detail.withdraw')}
           </Link>
         )}
         <Link to={`${PATHS.transfer(currency)}?from=${kind}`} className={LINK_PRIMARY}>
-          Transfer
+          {t('wallet.detail.transfer')}
         </Link>
       </nav>
 
@@ -153,17 +171,18 @@ function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string })
 }
 
 export function AssetDetailPage() {
+  const { t, message } = useI18n();
   const { walletType = '', currency: raw = '' } = useParams();
   const currency = raw.toUpperCase();
   const fallback = isWalletKind(walletType) ? assetsOf(walletType) : PATHS.assets;
   return (
     <>
-      <PageHeader title={CURRENCY_PATTERN.test(currency) ? currency : 'Asset'} fallback={fallback} />
+      <PageHeader title={CURRENCY_PATTERN.test(currency) ? currency : t('wallet.detail.title')} fallback={fallback} />
       <Screen className="gap-4 pt-2">
         {!isWalletKind(walletType) ? (
-          <Notice tone="error">{MSG.invalidWalletType}</Notice>
+          <Notice tone="error">{message(MSG.invalidWalletType)}</Notice>
         ) : !CURRENCY_PATTERN.test(currency) ? (
-          <Notice tone="error">{MSG.assetNotFound}</Notice>
+          <Notice tone="error">{message(MSG.assetNotFound)}</Notice>
         ) : (
           <AssetDetail kind={walletType} currency={currency} />
         )}

@@ -11,11 +11,12 @@ import { cx } from '../../components/cx';
 import { ClockIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
 import { useWalletList } from './api/wallet-lists';
 import { groupDigits } from './display';
+import { localGrouped } from './localized';
 import { NoRecord } from './NoRecord';
 import { valueAssets, type ValuedAsset } from './valuation';
 import { isWalletKind } from './wallet-kinds';
@@ -23,7 +24,7 @@ import { isWalletKind } from './wallet-kinds';
 const HIDDEN = '******';
 
 function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (kind: WalletKind) => void }) {
-  const t = useT();
+  const { t } = useI18n();
   return (
     <div role="tablist" aria-label={t('assets.wallets')} className="-mx-4 flex gap-1 overflow-x-auto px-4">
       {WALLET_KINDS.map((kind) => (
@@ -48,6 +49,7 @@ function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (k
 }
 
 function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsset; hidden: boolean }) {
+  const { number, language } = useI18n();
   return (
     <li>
       <Link
@@ -63,9 +65,15 @@ function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsse
           </span>
           <span className="truncate text-[15px] font-semibold">{asset.currency}</span>
         </span>
-        <span className="text-right text-[15px] tabular-nums">{hidden ? HIDDEN : formatAmount(asset.balance)}</span>
+        <span className="text-right text-[15px] tabular-nums">
+          {hidden ? HIDDEN : number(formatAmount(asset.balance))}
+        </span>
         <span className="text-right text-[13px] tabular-nums text-muted">
-          {hidden ? HIDDEN : asset.usd === null ? '--' : `$${groupDigits(formatPrice(asset.usd))}`}
+          {hidden
+            ? HIDDEN
+            : asset.usd === null
+              ? '--'
+              : `$${localGrouped(language, groupDigits(formatPrice(asset.usd)))}`}
         </span>
       </Link>
     </li>
@@ -73,7 +81,7 @@ function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsse
 }
 
 export function AssetsPage() {
-  const t = useT();
+  const { t, language } = useI18n();
   const [params, setParams] = useSearchParams();
   const requested = params.get('wallet');
   const kind: WalletKind = isWalletKind(requested) ? requested : 'funding';
@@ -116,7 +124,7 @@ export function AssetsPage() {
             </div>
             <p className="text-[13px] text-white/80">{t('assets.totalUsd')}</p>
             <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
-              {hidden ? HIDDEN : loading ? '--' : `$${groupDigits(formatPrice(total))}`}
+              {hidden ? HIDDEN : loading ? '--' : `$${localGrouped(language, groupDigits(formatPrice(total)))}`}
             </p>
             {incomplete && !hidden && <p className="mt-2 text-xs text-white/80">{t('assets.partialTotal')}</p>}
           </section>

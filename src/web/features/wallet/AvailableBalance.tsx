@@ -1,6 +1,7 @@
 /** The line under an amount field: what the wallet holds, or 'Error fetching balance'. */
 import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { useI18n } from '../../lib/i18n';
 
 export function AvailableBalance({
   balance,
@@ -11,10 +12,11 @@ export function AvailableBalance({
   failed: boolean;
   currency: string;
 }) {
-  if (failed) return <p className="-mt-2 text-xs text-down">{MSG.fetchBalanceFailed}</p>;
+  const { t, message, number } = useI18n();
+  if (failed) return <p className="-mt-2 text-xs text-down">{message(MSG.fetchBalanceFailed)}</p>;
   return (
     <p className="-mt-2 text-xs text-muted">
-      Available: {balance === undefined ? '--' : formatAmount(balance)} {currency}
+      {t('wallet.available', { amount: balance === undefined ? '--' : number(formatAmount(balance)), currency })}
     </p>
   );
 }

@@ -9,23 +9,21 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { newIdempotencyKey } from '../../lib/submission-key';
 import { useCancelWithdrawal } from './api/money-moves';
-
-const CANCEL_TEXT = {
-  button: 'Cancel withdrawal',
-  title: 'Cancel this withdrawal?',
-  keep: 'Keep it',
-  confirm: 'Yes, cancel',
-  failed: 'Could not cancel the withdrawal. Please try again.',
-} as const;
+import { aroundSlot, SLOT } from './localized';
 
 export function CancelWithdrawal({ item }: { item: TransactionItem }) {
   const [open, setOpen] = useState(false);
   // One key per opening of the sheet: a retry after a lost answer is the same cancel.
   const [key, setKey] = useState(newIdempotencyKey);
   const cancel = useCancelWithdrawal();
-  const amount = `${formatAmount(item.amount)} ${item.currency}`;
+  const { t, number } = useI18n();
+  const amount = `${number(formatAmount(item.amount))} ${item.currency}`;
+  const [before, after] = aroundSlot(
+    t('wallet.cancel.body', { amount, address: SLOT, network: item.network ? ` (${item.network})` : '' }),
+  );
 
   const close = () => {
     setOpen(false);
@@ -38,19 +36,19 @@ export function CancelWithdrawal({ item }: { item: TransactionItem }) {
         onClick={() => setOpen(true)}
         className="min-h-touch self-start rounded-lg px-3 text-[13px] font-semibold text-down hover:bg-down/10 -ml-3"
       >
-        {CANCEL_TEXT.button}
+        {t('wallet.cancel.button')}
       </button>
-      <BottomSheet open={open} onClose={close} title={CANCEL_TEXT.title}>
+      <BottomSheet open={open} onClose={close} title={t('wallet.cancel.title')}>
         <div className="flex flex-col gap-4">
           <p className="text-sm">
-            {amount} to <span className="break-all font-mono text-[13px]">{item.address}</span>
-            {item.network ? ` (${item.network})` : ''} will not be sent. The whole {amount} returns to your funding
-            account.
+            {before}
+            <span className="break-all font-mono text-[13px]">{item.address}</span>
+            {after}
           </p>
-          {cancel.isError && <Notice tone="error">{errorMessage(cancel.error, CANCEL_TEXT.failed)}</Notice>}
+          {cancel.isError && <Notice tone="error">{errorMessage(cancel.error, t('wallet.cancel.failed'))}</Notice>}
           <div className="grid grid-cols-2 gap-3">
             <Button variant="secondary" onClick={close}>
-              {CANCEL_TEXT.keep}
+              {t('wallet.cancel.keep')}
             </Button>
             <Button
               variant="danger"
@@ -67,7 +65,7 @@ export function CancelWithdrawal({ item }: { item: TransactionItem }) {
                 )
               }
             >
-              {CANCEL_TEXT.confirm}
+              {t('wallet.cancel.confirm')}
             </Button>
           </div>
         </div>

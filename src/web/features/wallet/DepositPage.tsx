@@ -29,6 +29,7 @@ import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { checkForm, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
@@ -45,10 +46,10 @@ interface DepositValues {
 const EMPTY: DepositValues = { amount: '', payment_address: '', tx_hash: '' };
 
 /** What a hash looks like on each network, as the field's placeholder. */
-const TX_HASH_PLACEHOLDER: Record<DepositNetwork, string> = {
-  ERC20: 'Optional: 0x followed by 64 characters',
-  TRC20: 'Optional: 64 characters',
-  BTC: 'Optional: 64 characters',
+const TX_HASH_PLACEHOLDER: Record<DepositNetwork, TextKey> = {
+  ERC20: 'wallet.deposit.txHashErc20',
+  TRC20: 'wallet.deposit.txHash64',
+  BTC: 'wallet.deposit.txHash64',
 };
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -67,9 +68,10 @@ const minimumOf = (terms: DepositAddress | undefined) =>
 function AddressCard({ terms }: { terms: DepositAddress }) {
   const { state, copy } = useCopyConfirmation(COPY_CONFIRMATION_MS);
   const copied = state === 'copied';
+  const { t, message } = useI18n();
   return (
     <section
-      aria-label={`${terms.network} deposit address`}
+      aria-label={t('wallet.deposit.addressCard', { network: terms.network })}
       className="flex flex-col items-center gap-3 rounded-2xl bg-surface p-4 shadow-card"
     >
       {/* Dark on white in both themes: scanners read dark modules on a light background. */}
@@ -80,7 +82,7 @@ function AddressCard({ terms }: { terms: DepositAddress }) {
           size={168}
           marginSize={2}
           role="img"
-          aria-label={`QR code of the ${terms.network} address`}
+          aria-label={t('wallet.deposit.qrCode', { network: terms.network })}
           data-testid="deposit-qr"
         />
       </div>
@@ -91,30 +93,30 @@ function AddressCard({ terms }: { terms: DepositAddress }) {
         <button
           type="button"
           onClick={() => void copy(terms.address)}
-          aria-label={copied ? MSG.copied : 'Copy address'}
+          aria-label={copied ? message(MSG.copied) : t('wallet.deposit.copyAddress')}
           className={cx(
             'flex h-touch shrink-0 items-center gap-1 rounded-lg px-2.5 text-[13px] font-semibold',
             copied ? 'text-up' : 'text-primary hover:bg-primary/10',
           )}
         >
           {!copied && <CopyIcon size={16} />}
-          <span aria-live="polite">{copied ? MSG.copied : 'Copy'}</span>
+          <span aria-live="polite">{copied ? message(MSG.copied) : t('wallet.deposit.copy')}</span>
         </button>
       </div>
       {state === 'failed' && (
         <Notice tone="error" className="w-full">
-          Could not copy. Please select the address and copy it.
+          {t('wallet.deposit.copyFailed')}
         </Notice>
       )}
       <p className="text-center text-[13px] text-muted">
-        Send only {terms.currency} on the {terms.network} network to this address. Other coins or networks cannot be
-        credited.
+        {t('wallet.deposit.sendOnly', { currency: terms.currency, network: terms.network })}
       </p>
     </section>
   );
 }
 
 export function DepositPage() {
+  const { t, message, number } = useI18n();
   const recharge = useRecharge();
   const submission = useSubmissionKey();
   const addresses = useDepositAddresses(QUOTE_CURRENCY);
@@ -132,7 +134,8 @@ export function DepositPage() {
   const errors: FieldErrors = { ...check.errors };
   const amount = values.amount.trim();
   if (!errors.amount && terms && AMOUNT_PATTERN.test(amount) && dec(amount).lt(minimum))
-    errors.amount = DEPOSIT_MSG.belowNetworkMinimum(terms.network, minimum, QUOTE_CURRENCY);
+    // The minimum with the language's separator, so the translation carries it as shown elsewhere.
+    errors.amount = message(DEPOSIT_MSG.belowNetworkMinimum(terms.network, number(minimum), QUOTE_CURRENCY));
   const errorOf = (field: keyof DepositValues) => (submitted || touched[field] ? errors[field] : undefined);
 
   const edit = (field: keyof DepositValues, value: string) => {
@@ -162,7 +165,7 @@ export function DepositPage() {
   };
 
   let addressPart;
-  if (addresses.isPending) addressPart = <Spinner label="Loading the deposit addresses" />;
+  if (addresses.isPending) addressPart = <Spinner label={t('wallet.deposit.loadingAddresses')} />;
   else if (addresses.isError)
     addressPart = <Notice tone="error">{errorMessage(addresses.error, DEPOSIT_MSG.fetchAddressesFailed)}</Notice>;
   else if (terms)
@@ -170,10 +173,10 @@ export function DepositPage() {
       <>
         <div className="flex flex-col gap-1.5">
           <span aria-hidden="true" className="text-[13px] font-medium text-muted">
-            Network
+            {t('wallet.deposit.network')}
           </span>
           <Segmented
-            label="Network"
+            label={t('wallet.deposit.network')}
             options={networks.map((n) => ({ value: n.network, label: n.network }))}
             value={terms.network}
             onChange={(value) => {
@@ -188,10 +191,10 @@ export function DepositPage() {
 
   return (
     <>
-      <PageHeader title="Deposit" fallback={PATHS.assets} />
+      <PageHeader title={t('wallet.deposit.title')} fallback={PATHS.assets} />
       <Screen className="gap-4 pt-2">
         <section className="flex items-center justify-between rounded-2xl bg-surface p-4 shadow-card">
-          <span className="text-sm text-muted">Current currency</span>
+          <span className="text-sm text-muted">{t('wallet.deposit.currentCurrency')}</span>
           <span className="flex items-center gap-2 text-[15px] font-semibold">
             <span
               aria-hidden="true"
@@ -206,63 +209,60 @@ export function DepositPage() {
         {addressPart}
 
         <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
-          <Fact label="Minimum recharge" value={`${formatAmount(minimum)} ${QUOTE_CURRENCY}`} />
-          {terms && <Fact label="Confirmations to arrive" value={String(terms.confirmations)} />}
-          <Fact label="Confirmations to withdraw" value={String(CONFIRMATIONS_TO_WITHDRAW)} />
+          <Fact label={t('wallet.deposit.minimum')} value={`${number(formatAmount(minimum))} ${QUOTE_CURRENCY}`} />
+          {terms && <Fact label={t('wallet.deposit.confirmationsToArrive')} value={String(terms.confirmations)} />}
+          <Fact label={t('wallet.deposit.confirmationsToWithdraw')} value={String(CONFIRMATIONS_TO_WITHDRAW)} />
         </dl>
 
         {/* SPEC's note about the charge address, without the scam pattern of asking support for it. */}
         <div className="flex flex-col gap-2 rounded-2xl bg-primary/10 px-4 py-3 text-sm text-ink">
-          <p>
-            The charge address is the one shown above: customer service will never give you a different one. If anything
-            is unclear, consult customer service before you pay, then send the request below.
-          </p>
+          <p>{t('wallet.deposit.note')}</p>
           <Link
             to={PATHS.support}
             className="inline-flex min-h-touch items-center gap-2 self-start rounded-lg font-semibold text-primary"
           >
             <HeadsetIcon size={18} />
-            Online service
+            {t('wallet.deposit.onlineService')}
           </Link>
         </div>
 
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <TextField
-            label="Quantity (USDT)"
+            label={t('wallet.deposit.quantity', { currency: QUOTE_CURRENCY })}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`At least ${formatAmount(minimum)}`}
+            placeholder={t('wallet.deposit.atLeast', { amount: number(formatAmount(minimum)) })}
             value={values.amount}
             onChange={(e) => edit('amount', typedAmount(e.target.value, values.amount))}
             error={errorOf('amount')}
           />
           <TextField
-            label="Payment address"
+            label={t('wallet.deposit.paymentAddress')}
             name="payment_address"
             autoComplete="off"
             spellCheck={false}
-            placeholder="The address you paid from"
+            placeholder={t('wallet.deposit.paymentAddressPlaceholder')}
             value={values.payment_address}
             onChange={(e) => edit('payment_address', e.target.value)}
             error={errorOf('payment_address')}
           />
           <TextField
-            label={network ? `Transaction hash (${network})` : 'Transaction hash'}
+            label={network ? t('wallet.deposit.txHashOn', { network }) : t('wallet.deposit.txHash')}
             name="tx_hash"
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
-            placeholder={network ? TX_HASH_PLACEHOLDER[network] : 'Optional'}
-            hint="The TxID of your payment helps staff find it sooner."
+            placeholder={t(network ? TX_HASH_PLACEHOLDER[network] : 'wallet.deposit.optional')}
+            hint={t('wallet.deposit.txHashHint')}
             value={values.tx_hash}
             onChange={(e) => edit('tx_hash', e.target.value)}
             error={errorOf('tx_hash') ?? (submitted || touched.tx_hash ? errors.network : undefined)}
           />
-          {recharge.isSuccess && <Notice tone="success">{MSG.depositSent}</Notice>}
+          {recharge.isSuccess && <Notice tone="success">{message(MSG.depositSent)}</Notice>}
           {recharge.isError && <Notice tone="error">{errorMessage(recharge.error, MSG.depositFailed)}</Notice>}
           <Button type="submit" busy={recharge.isPending}>
-            Submit
+            {t('wallet.deposit.submit')}
           </Button>
         </form>
       </Screen>

@@ -12,6 +12,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useActiveTrades, useTradeHistory } from '../trade';
 import { useTransactionHistory } from './api/transaction-history';
@@ -19,12 +20,13 @@ import { NoRecord } from './NoRecord';
 import { OrderRecord, TradeRecord } from './TradeRecord';
 import { TransactionRecordList } from './TransactionRecord';
 
+/** Each tab's transaction status; its label is `wallet.history.tab.<tab>` of the catalogs. */
 const TABS = {
-  entrustment: { label: 'entrustment', status: 'pending' },
-  transaction: { label: 'transaction', status: 'successful' },
-  closed: { label: 'Closed', status: null },
-  revoked: { label: 'revoked', status: 'cancel' },
-} as const satisfies Record<string, { label: string; status: TransactionStatus | null }>;
+  entrustment: { status: 'pending' },
+  transaction: { status: 'successful' },
+  closed: { status: null },
+  revoked: { status: 'cancel' },
+} as const satisfies Record<string, { status: TransactionStatus | null }>;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 
@@ -36,46 +38,45 @@ function EmptyCard() {
   );
 }
 
-const TRADE_ORDERS_FAILED = 'Failed to fetch limit orders';
-
 /** Resting (entrustment) or revoked (revoked) limit orders; nothing while loading or when there are none. */
 function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
+  const { t } = useI18n();
   const active = useActiveTrades();
   const revoked = useTradeHistory('revoked', status === 'cancel');
   const orders =
     status === 'pending'
       ? active.data
-          ?.filter((t) => t.status === 'pending')
-          .map((t) => ({
-            trade_id: t.trade_id,
-            coin: t.coin,
-            trade_type: t.trade_type,
-            hands: t.hands,
-            limit_price: t.limit_price ?? t.starting_price,
-            reserved: t.margin,
-            fee: t.open_fee,
-            leverage: t.leverage,
-            created_at: t.created_at,
+          ?.filter((trade) => trade.status === 'pending')
+          .map((trade) => ({
+            trade_id: trade.trade_id,
+            coin: trade.coin,
+            trade_type: trade.trade_type,
+            hands: trade.hands,
+            limit_price: trade.limit_price ?? trade.starting_price,
+            reserved: trade.margin,
+            fee: trade.open_fee,
+            leverage: trade.leverage,
+            created_at: trade.created_at,
             closed_at: null,
           }))
-      : revoked.data?.map((t) => ({
-          trade_id: t.trade_id,
-          coin: t.coin,
-          trade_type: t.trade_type,
-          hands: t.hands,
-          limit_price: t.starting_price,
-          reserved: t.trading_balance,
-          fee: t.open_fee,
-          leverage: t.leverage,
-          created_at: t.created_at,
-          closed_at: t.closed_at,
+      : revoked.data?.map((trade) => ({
+          trade_id: trade.trade_id,
+          coin: trade.coin,
+          trade_type: trade.trade_type,
+          hands: trade.hands,
+          limit_price: trade.starting_price,
+          reserved: trade.trading_balance,
+          fee: trade.open_fee,
+          leverage: trade.leverage,
+          created_at: trade.created_at,
+          closed_at: trade.closed_at,
         }));
   const failed = status === 'pending' ? active.isError : revoked.isError;
-  if (failed) return <Notice tone="error">{TRADE_ORDERS_FAILED}</Notice>;
+  if (failed) return <Notice tone="error">{t('wallet.history.ordersFailed')}</Notice>;
   if (!orders || orders.length === 0) return null;
   return (
     <ul
-      aria-label={status === 'pending' ? 'Resting limit orders' : 'Revoked limit orders'}
+      aria-label={t(status === 'pending' ? 'wallet.history.restingOrders' : 'wallet.history.revokedOrders')}
       className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card"
     >
       {orders.map((order) => (
@@ -86,9 +87,10 @@ function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
 }
 
 function Transactions({ status }: { status: TransactionStatus }) {
+  const { t, message } = useI18n();
   const history = useTransactionHistory(status);
-  if (history.isPending) return <Spinner label="Loading the history" />;
-  if (history.isError) return <Notice tone="error">{MSG.fetchTransactionHistoryFailed}</Notice>;
+  if (history.isPending) return <Spinner label={t('wallet.history.loadingHistory')} />;
+  if (history.isError) return <Notice tone="error">{message(MSG.fetchTransactionHistoryFailed)}</Notice>;
   if (history.data.length === 0) return <EmptyCard />;
   return <TransactionRecordList items={history.data} />;
 }
@@ -104,9 +106,10 @@ function Entrusted({ status }: { status: 'pending' | 'cancel' }) {
 }
 
 function ClosedTrades() {
+  const { t, message } = useI18n();
   const history = useTradeHistory('closed');
-  if (history.isPending) return <Spinner label="Loading the trades" />;
-  if (history.isError) return <Notice tone="error">{MSG.fetchTradeHistoryFailed}</Notice>;
+  if (history.isPending) return <Spinner label={t('wallet.history.loadingTrades')} />;
+  if (history.isError) return <Notice tone="error">{message(MSG.fetchTradeHistoryFailed)}</Notice>;
   if (history.data.length === 0) return <EmptyCard />;
   return (
     <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
@@ -118,15 +121,16 @@ function ClosedTrades() {
 }
 
 export function EntrustmentHistoryPage() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'transaction';
   const { status } = TABS[tab];
   return (
     <>
-      <PageHeader title="History" fallback={PATHS.assets} />
+      <PageHeader title={t('wallet.history.title')} fallback={PATHS.assets} />
       <Screen className="gap-4">
-        <div role="tablist" aria-label="History" className="flex border-b border-line">
+        <div role="tablist" aria-label={t('wallet.history.title')} className="flex border-b border-line">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <button
               key={key}
@@ -141,7 +145,7 @@ export function EntrustmentHistoryPage() {
                 key === tab ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-ink',
               )}
             >
-              {TABS[key].label}
+              {t(`wallet.history.tab.${key}`)}
             </button>
           ))}
         </div>

@@ -11,11 +11,11 @@ import { Notice } from '../../components/Notice';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { ReviewConfirmSheet, type ReviewQuestion } from './ReviewConfirmSheet';
 import { usePendingTransactions, useReviewTransaction } from './api/pending-transactions';
-import { formatDateTime } from './display';
 
-const TYPE_LABEL = { deposit: 'Deposit', withdrawal: 'Withdrawal' } as const;
+const TYPE_LABEL = { deposit: 'wallet.pending.deposit', withdrawal: 'wallet.pending.withdrawal' } as const;
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -35,35 +35,43 @@ function PendingItem({
   busy: boolean;
   onDecide: (action: 'approve' | 'cancel') => void;
 }) {
-  const label = `${TYPE_LABEL[item.transaction_type]} of ${formatAmount(item.amount)} ${item.currency} by ${item.user_email}`;
+  const { t, number, dateTime } = useI18n();
+  const type = t(TYPE_LABEL[item.transaction_type]);
+  const amount = number(formatAmount(item.amount));
+  const label = t('wallet.pending.itemLabel', { type, amount, currency: item.currency, email: item.user_email });
   return (
     <li aria-label={label} className="flex flex-col gap-3 p-4">
       <div className="flex items-center justify-between gap-3">
-        <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary">
-          {TYPE_LABEL[item.transaction_type]}
-        </span>
+        <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary">{type}</span>
         <span className="text-[15px] font-semibold tabular-nums">
-          {formatAmount(item.amount)} {item.currency}
+          {amount} {item.currency}
         </span>
       </div>
       <dl className="grid gap-1 text-[13px]">
-        <Detail label="User" value={item.user_email} />
-        <Detail label="Date" value={formatDateTime(item.created_at)} />
-        {item.payment_address && <Detail label="Payment address" value={item.payment_address} />}
-        {item.network && <Detail label="Network" value={item.network} />}
-        {item.tx_hash && <Detail label="Transaction hash" value={item.tx_hash} />}
-        {item.fee !== undefined && <Detail label="Fee" value={`${formatAmount(item.fee)} ${item.currency}`} />}
-        {item.arrival_amount !== undefined && (
-          <Detail label="Arrival amount" value={`${formatAmount(item.arrival_amount)} ${item.currency}`} />
+        <Detail label={t('wallet.pending.user')} value={item.user_email} />
+        <Detail label={t('wallet.pending.date')} value={dateTime(item.created_at)} />
+        {item.payment_address && <Detail label={t('wallet.pending.paymentAddress')} value={item.payment_address} />}
+        {item.network && <Detail label={t('wallet.pending.network')} value={item.network} />}
+        {item.tx_hash && <Detail label={t('wallet.pending.txHash')} value={item.tx_hash} />}
+        {item.fee !== undefined && (
+          <Detail label={t('wallet.pending.fee')} value={`${number(formatAmount(item.fee))} ${item.currency}`} />
         )}
-        {item.usdt_value !== undefined && <Detail label="USDT value" value={formatAmount(item.usdt_value)} />}
+        {item.arrival_amount !== undefined && (
+          <Detail
+            label={t('wallet.pending.arrivalAmount')}
+            value={`${number(formatAmount(item.arrival_amount))} ${item.currency}`}
+          />
+        )}
+        {item.usdt_value !== undefined && (
+          <Detail label={t('wallet.pending.usdtValue')} value={number(formatAmount(item.usdt_value))} />
+        )}
       </dl>
       <div className="flex gap-3">
         <Button variant="danger" disabled={busy} onClick={() => onDecide('cancel')}>
-          Reject
+          {t('wallet.pending.reject')}
         </Button>
         <Button disabled={busy} onClick={() => onDecide('approve')}>
-          Approve
+          {t('wallet.pending.approve')}
         </Button>
       </div>
     </li>
@@ -71,13 +79,14 @@ function PendingItem({
 }
 
 export function PendingTransactionsPanel() {
+  const { t, message } = useI18n();
   const pending = usePendingTransactions();
   const review = useReviewTransaction();
   // Issue 23: Approve and Reject ask first (ReviewConfirmSheet); only its button decides.
   const [question, setQuestion] = useState<ReviewQuestion | null>(null);
 
   let body;
-  if (pending.isPending) body = <Spinner label="Loading pending transactions" />;
+  if (pending.isPending) body = <Spinner label={t('wallet.pending.loading')} />;
   else if (pending.isError)
     body = (
       <p role="alert" className="py-4 text-sm text-down">
@@ -85,7 +94,7 @@ export function PendingTransactionsPanel() {
       </p>
     );
   else if (pending.data.length === 0)
-    body = <p className="py-6 text-center text-sm text-muted">{MSG.noPendingTransactions}</p>;
+    body = <p className="py-6 text-center text-sm text-muted">{message(MSG.noPendingTransactions)}</p>;
   else
     body = (
       <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
@@ -103,11 +112,11 @@ export function PendingTransactionsPanel() {
   return (
     <section aria-labelledby="pending-transactions" className="mt-4 flex flex-col gap-3">
       <h2 id="pending-transactions" className="text-base font-semibold">
-        Pending Transactions
+        {t('wallet.pending.title')}
       </h2>
       {review.isError && <Notice tone="error">{errorMessage(review.error, MSG.verifyTransactionFailed)}</Notice>}
       {body}
-      <LoadMore query={pending} label="Load more pending transactions" />
+      <LoadMore query={pending} label={t('wallet.pending.loadMore')} />
       <ReviewConfirmSheet
         question={question}
         onClose={() => setQuestion(null)}

@@ -21,6 +21,7 @@ import {
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type Translate } from '../../lib/i18n';
 import { useDebounced } from '../../lib/use-debounced';
 import { ReviewConfirmSheet, type ReviewQuestion } from './ReviewConfirmSheet';
 import {
@@ -29,35 +30,38 @@ import {
   useReviewTransaction,
   type PendingTableParams,
 } from './api/pending-transactions';
-import { formatDateTime } from './display';
 
 type Sort = NonNullable<PendingTableParams['sort']>;
-const TYPE_LABEL = { deposit: 'Deposit', withdrawal: 'Withdrawal' } as const;
+const TYPE_LABEL = { deposit: 'wallet.pending.deposit', withdrawal: 'wallet.pending.withdrawal' } as const;
 
-const COLUMNS: ReadonlyArray<Column<Sort>> = [
-  { label: 'Type', sort: 'transaction_type' },
-  { label: 'User', sort: 'user_email' },
-  { label: 'Amount', sort: 'amount', numeric: true },
-  { label: 'Currency', sort: 'currency' },
-  { label: 'Details' },
-  { label: 'Date', sort: 'created_at' },
-  { label: 'Actions', hiddenLabel: true },
+/** The table's columns in the language shown. */
+const columnsIn = (t: Translate): ReadonlyArray<Column<Sort>> => [
+  { label: t('wallet.pending.type'), sort: 'transaction_type' },
+  { label: t('wallet.pending.user'), sort: 'user_email' },
+  { label: t('wallet.pending.amount'), sort: 'amount', numeric: true },
+  { label: t('wallet.pending.currency'), sort: 'currency' },
+  { label: t('wallet.pending.details') },
+  { label: t('wallet.pending.date'), sort: 'created_at' },
+  { label: t('wallet.pending.actions'), hiddenLabel: true },
 ];
 
-const TYPE_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'deposit', label: 'Deposits' },
-  { value: 'withdrawal', label: 'Withdrawals' },
-] as const;
+const typeOptionsIn = (t: Translate) =>
+  [
+    { value: '', label: t('wallet.pending.allTypes') },
+    { value: 'deposit', label: t('wallet.pending.deposits') },
+    { value: 'withdrawal', label: t('wallet.pending.withdrawals') },
+  ] as const;
 
 function Details({ item }: { item: PendingTransaction }) {
+  const { t, number } = useI18n();
   const parts = [
     item.network,
     item.payment_address,
-    item.tx_hash && `Hash ${item.tx_hash}`,
-    item.fee !== undefined && `Fee ${formatAmount(item.fee)}`,
-    item.arrival_amount !== undefined && `Arrival ${formatAmount(item.arrival_amount)}`,
-    item.usdt_value !== undefined && `≈ ${formatAmount(item.usdt_value)} USDT`,
+    item.tx_hash && t('wallet.pending.hash', { hash: item.tx_hash }),
+    item.fee !== undefined && t('wallet.pending.feeOf', { fee: number(formatAmount(item.fee)) }),
+    item.arrival_amount !== undefined &&
+      t('wallet.pending.arrivalOf', { amount: number(formatAmount(item.arrival_amount)) }),
+    item.usdt_value !== undefined && `≈ ${number(formatAmount(item.usdt_value))} USDT`,
   ].filter(Boolean);
   return (
     <span className="block min-w-[12rem] max-w-[22rem] text-[13px] text-muted [overflow-wrap:anywhere]">
@@ -67,6 +71,8 @@ function Details({ item }: { item: PendingTransaction }) {
 }
 
 export function PendingTransactionsTable() {
+  const { t, message, number, dateTime } = useI18n();
+  const COLUMNS = columnsIn(t);
   const [sort, setSort] = useState<SortState<Sort>>({ sort: undefined, order: 'asc' });
   const [type, setType] = useState<PendingTableParams['transaction_type']>(undefined);
   const [currency, setCurrency] = useState('');
@@ -92,7 +98,7 @@ export function PendingTransactionsTable() {
     };
 
   let rows;
-  if (current.isPending) rows = <WholeRow columns={COLUMNS.length}>Loading pending transactions</WholeRow>;
+  if (current.isPending) rows = <WholeRow columns={COLUMNS.length}>{t('wallet.pending.loading')}</WholeRow>;
   else if (current.isError)
     rows = (
       <WholeRow columns={COLUMNS.length}>
@@ -101,24 +107,25 @@ export function PendingTransactionsTable() {
         </span>
       </WholeRow>
     );
-  else if (current.data.length === 0) rows = <WholeRow columns={COLUMNS.length}>{MSG.noPendingTransactions}</WholeRow>;
+  else if (current.data.length === 0)
+    rows = <WholeRow columns={COLUMNS.length}>{message(MSG.noPendingTransactions)}</WholeRow>;
   else
     rows = current.data.map((item) => (
       <tr key={item.transaction_id} className="hover:bg-surface-2/60">
         <Cell>
           <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary">
-            {TYPE_LABEL[item.transaction_type]}
+            {t(TYPE_LABEL[item.transaction_type])}
           </span>
         </Cell>
         <Cell className="whitespace-nowrap">{item.user_email}</Cell>
         <Cell numeric className="font-semibold">
-          {formatAmount(item.amount)}
+          {number(formatAmount(item.amount))}
         </Cell>
         <Cell>{item.currency}</Cell>
         <Cell>
           <Details item={item} />
         </Cell>
-        <Cell className="whitespace-nowrap text-muted">{formatDateTime(item.created_at)}</Cell>
+        <Cell className="whitespace-nowrap text-muted">{dateTime(item.created_at)}</Cell>
         <Cell>
           <div className="flex justify-end gap-2">
             <Button
@@ -128,7 +135,7 @@ export function PendingTransactionsTable() {
               disabled={review.isPending}
               onClick={() => setQuestion({ item, action: 'cancel' })}
             >
-              Reject
+              {t('wallet.pending.reject')}
             </Button>
             <Button
               block={false}
@@ -136,7 +143,7 @@ export function PendingTransactionsTable() {
               disabled={review.isPending}
               onClick={() => setQuestion({ item, action: 'approve' })}
             >
-              Approve
+              {t('wallet.pending.approve')}
             </Button>
           </div>
         </Cell>
@@ -146,20 +153,24 @@ export function PendingTransactionsTable() {
   return (
     <section aria-labelledby="pending-transactions" className="mt-4 flex flex-col gap-3">
       <h2 id="pending-transactions" className="text-base font-semibold">
-        Pending Transactions
+        {t('wallet.pending.title')}
       </h2>
-      <FilterBar label="Filter pending transactions">
+      <FilterBar label={t('wallet.pending.filter')}>
         <FilterSelect
-          label="Type"
-          options={TYPE_OPTIONS}
+          label={t('wallet.pending.type')}
+          options={typeOptionsIn(t)}
           value={type ?? ''}
           onChange={(event) =>
             refine(setType)((event.target.value || undefined) as PendingTableParams['transaction_type'])
           }
         />
-        <FilterText label="Currency" value={currency} onChange={(event) => refine(setCurrency)(event.target.value)} />
         <FilterText
-          label="User email"
+          label={t('wallet.pending.currency')}
+          value={currency}
+          onChange={(event) => refine(setCurrency)(event.target.value)}
+        />
+        <FilterText
+          label={t('wallet.pending.userEmail')}
           type="search"
           value={user}
           onChange={(event) => refine(setUser)(event.target.value)}
@@ -167,7 +178,7 @@ export function PendingTransactionsTable() {
       </FilterBar>
       {review.isError && <Notice tone="error">{errorMessage(review.error, MSG.verifyTransactionFailed)}</Notice>}
       <DataTable
-        caption="Pending Transactions"
+        caption={t('wallet.pending.title')}
         columns={COLUMNS}
         sort={sort}
         onSort={refine(setSort)}
@@ -176,7 +187,7 @@ export function PendingTransactionsTable() {
         {rows}
       </DataTable>
       <Pager
-        label="Pending transactions pages"
+        label={t('wallet.pending.pages')}
         page={page}
         pageSize={PENDING_TABLE_PAGE_SIZE}
         hasNext={hasNext}

@@ -6,6 +6,7 @@ import type { PendingTransaction } from '../../../shared/api/wallet';
 import { formatAmount } from '../../../shared/format';
 import { Button } from '../../components/Button';
 import { BottomSheet } from '../../components/Overlay';
+import { useI18n, type TextKey } from '../../lib/i18n';
 
 export type ReviewAction = 'approve' | 'cancel';
 
@@ -14,24 +15,17 @@ export interface ReviewQuestion {
   action: ReviewAction;
 }
 
-const KIND = { deposit: 'deposit', withdrawal: 'withdrawal' } as const;
-
-/** "Approve the deposit of 100 USDT by ann@example.com?" */
-function reviewQuestionText({ item, action }: ReviewQuestion): string {
-  const verb = action === 'approve' ? 'Approve' : 'Reject';
-  return `${verb} the ${KIND[item.transaction_type]} of ${formatAmount(item.amount)} ${item.currency} by ${item.user_email}?`;
-}
+/** "Approve the deposit of 100 USDT by ann@example.com?", by action and kind. */
+const QUESTION: Record<ReviewAction, Record<PendingTransaction['transaction_type'], TextKey>> = {
+  approve: { deposit: 'wallet.review.approveDeposit', withdrawal: 'wallet.review.approveWithdrawal' },
+  cancel: { deposit: 'wallet.review.rejectDeposit', withdrawal: 'wallet.review.rejectWithdrawal' },
+};
 
 /** What the decision does to the money, so staff see the consequence before they confirm. */
-function consequence({ item, action }: ReviewQuestion): string {
-  if (item.transaction_type === 'deposit')
-    return action === 'approve'
-      ? 'The amount is credited to their funding account.'
-      : 'Nothing is credited; the request is closed.';
-  return action === 'approve'
-    ? 'The withdrawal is marked as sent; the held amount leaves their account for good.'
-    : 'The held amount is returned to their funding account.';
-}
+const CONSEQUENCE: Record<PendingTransaction['transaction_type'], Record<ReviewAction, TextKey>> = {
+  deposit: { approve: 'wallet.review.depositApproved', cancel: 'wallet.review.depositRejected' },
+  withdrawal: { approve: 'wallet.review.withdrawalApproved', cancel: 'wallet.review.withdrawalRejected' },
+};
 
 export function ReviewConfirmSheet({
   question,
@@ -42,29 +36,38 @@ export function ReviewConfirmSheet({
   onClose: () => void;
   onConfirm: (question: ReviewQuestion) => void;
 }) {
+  const { t, number } = useI18n();
   const approve = question?.action === 'approve';
   return (
     <BottomSheet
       open={question !== null}
       onClose={onClose}
-      title={approve ? 'Approve transaction' : 'Reject transaction'}
+      title={t(approve ? 'wallet.review.approveTitle' : 'wallet.review.rejectTitle')}
     >
       {question && (
         <div className="flex flex-col gap-4">
-          <p className="text-[15px] font-medium">{reviewQuestionText(question)}</p>
+          <p className="text-[15px] font-medium">
+            {t(QUESTION[question.action][question.item.transaction_type], {
+              amount: number(formatAmount(question.item.amount)),
+              currency: question.item.currency,
+              email: question.item.user_email,
+            })}
+          </p>
           {question.item.payment_address && (
             <p className="break-all text-[13px] text-muted">
-              {question.item.transaction_type === 'withdrawal' ? 'To' : 'From'} {question.item.payment_address}
+              {t(question.item.transaction_type === 'withdrawal' ? 'wallet.record.to' : 'wallet.record.from', {
+                address: question.item.payment_address,
+              })}
               {question.item.network ? ` (${question.item.network})` : ''}
             </p>
           )}
-          <p className="text-sm text-muted">{consequence(question)}</p>
+          <p className="text-sm text-muted">{t(CONSEQUENCE[question.item.transaction_type][question.action])}</p>
           <div className="grid grid-cols-2 gap-3">
             <Button variant="secondary" onClick={onClose}>
-              Back
+              {t('wallet.review.back')}
             </Button>
             <Button variant={approve ? 'primary' : 'danger'} onClick={() => onConfirm(question)}>
-              {approve ? 'Approve' : 'Reject'}
+              {t(approve ? 'wallet.review.approve' : 'wallet.review.reject')}
             </Button>
           </div>
         </div>

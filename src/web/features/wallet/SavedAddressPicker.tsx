@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import { cx } from '../../components/cx';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useSavedAddresses } from './api/saved-addresses';
 
@@ -17,19 +18,20 @@ export function SavedAddressPicker({
   selected: string;
   onPick: (address: string) => void;
 }) {
+  const { t } = useI18n();
   const saved = (useSavedAddresses().data ?? []).filter((a) => a.currency === currency);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-center justify-between">
         <span className="text-[13px] font-medium text-muted" id="saved-addresses-label">
-          Saved addresses
+          {t('wallet.saved.title')}
         </span>
         <Link to={PATHS.withdrawalAddresses} className="text-[13px] font-semibold text-primary">
-          Address book
+          {t('wallet.saved.book')}
         </Link>
       </div>
       {saved.length === 0 ? (
-        <p className="text-xs text-muted">No saved {currency} addresses.</p>
+        <p className="text-xs text-muted">{t('wallet.saved.none', { currency })}</p>
       ) : (
         <ul aria-labelledby="saved-addresses-label" className="flex flex-wrap gap-2">
           {saved.map((a) => (

@@ -7,16 +7,16 @@ import { formatPrice, formatProfitLoss } from '../../../shared/format';
 import { add, dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import type { TradeHistoryItem } from '../../../shared/api/trade';
-import { formatDateTime } from './display';
+import { useI18n, type TextKey } from '../../lib/i18n';
 
-const SIDE = { buy: 'Buy (long)', sell: 'Sell (short)' } as const;
+const SIDE = { buy: 'wallet.trade.buy', sell: 'wallet.trade.sell' } as const satisfies Record<string, TextKey>;
 /** How a trade ended, when not simply closed by the user. */
-const ENDING: Record<string, string> = { liquidated: 'Liquidated', cancelled: 'Revoked' };
+const ENDING: Record<string, TextKey> = { liquidated: 'wallet.trade.liquidated', cancelled: 'wallet.trade.revoked' };
 /** What closed it (docs/decisions/0025-trade-protection.md); a liquidation shows as ENDING says. */
-const REASON: Record<string, { label: string; tone: string }> = {
-  manual: { label: 'Closed by you', tone: 'bg-surface-2 text-muted' },
-  take_profit: { label: 'Take-profit', tone: 'bg-up/10 text-up' },
-  stop_loss: { label: 'Stop-loss', tone: 'bg-down/10 text-down' },
+const REASON: Record<string, { label: TextKey; tone: string }> = {
+  manual: { label: 'wallet.trade.closedByYou', tone: 'bg-surface-2 text-muted' },
+  take_profit: { label: 'wallet.trade.takeProfit', tone: 'bg-up/10 text-up' },
+  stop_loss: { label: 'wallet.trade.stopLoss', tone: 'bg-down/10 text-down' },
 };
 
 function Line({ label, value }: { label: string; value: string }) {
@@ -50,15 +50,17 @@ function PriceLine({ points }: { points: TradeHistoryItem['history'] }) {
 }
 
 export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
+  const { t, number, dateTime } = useI18n();
   const profit = dec(trade.prfit_loss);
   const reason = trade.close_reason ? REASON[trade.close_reason] : undefined;
+  const ending = trade.status ? ENDING[trade.status] : undefined;
   return (
     <li className="flex flex-col gap-2 px-4 py-3">
       <div className="flex items-center justify-between gap-3">
         <span className="text-[15px] font-semibold">
           {trade.coin}/USDT
           {trade.trade_type && (
-            <span className="ml-2 text-[13px] font-normal text-muted">{SIDE[trade.trade_type]}</span>
+            <span className="ml-2 text-[13px] font-normal text-muted">{t(SIDE[trade.trade_type])}</span>
           )}
         </span>
         <span
@@ -68,34 +70,40 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
             profit.lt(0) && 'text-down',
           )}
         >
-          {formatProfitLoss(trade.prfit_loss)} USDT
+          {number(formatProfitLoss(trade.prfit_loss))} USDT
         </span>
       </div>
       <div className="flex flex-wrap gap-1.5">
-        {trade.status && ENDING[trade.status] && (
-          <span className="rounded-full bg-down/10 px-2 py-0.5 text-xs font-medium text-down">
-            {ENDING[trade.status]}
-          </span>
+        {ending && (
+          <span className="rounded-full bg-down/10 px-2 py-0.5 text-xs font-medium text-down">{t(ending)}</span>
         )}
         {reason && (
-          <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', reason.tone)}>{reason.label}</span>
+          <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', reason.tone)}>{t(reason.label)}</span>
         )}
         {trade.parent_trade_id !== null && trade.parent_trade_id !== undefined && (
-          <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">Partial close</span>
+          <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+            {t('wallet.trade.partialClose')}
+          </span>
         )}
       </div>
       <PriceLine points={trade.history} />
       <dl className="grid gap-1 text-[13px]">
-        {trade.hands !== undefined && <Line label="Hands" value={trade.hands} />}
-        <Line label="Starting price" value={formatPrice(trade.starting_price)} />
-        <Line label="Trading balance" value={`${formatPrice(trade.trading_balance)} USDT`} />
-        <Line label="Closed balance" value={`${formatPrice(trade.closed_balanec)} USDT`} />
-        <Line label="Fees" value={`${formatPrice(add(trade.open_fee, trade.close_fee).toFixed())} USDT`} />
+        {trade.hands !== undefined && <Line label={t('wallet.trade.hands')} value={number(trade.hands)} />}
+        <Line label={t('wallet.trade.startingPrice')} value={number(formatPrice(trade.starting_price))} />
+        <Line label={t('wallet.trade.tradingBalance')} value={`${number(formatPrice(trade.trading_balance))} USDT`} />
+        <Line label={t('wallet.trade.closedBalance')} value={`${number(formatPrice(trade.closed_balanec))} USDT`} />
+        <Line
+          label={t('wallet.trade.fees')}
+          value={`${number(formatPrice(add(trade.open_fee, trade.close_fee).toFixed()))} USDT`}
+        />
         {trade.realized_profit_loss !== undefined && (
-          <Line label="Realized P/L" value={`${formatProfitLoss(trade.realized_profit_loss)} USDT`} />
+          <Line
+            label={t('wallet.trade.realizedPl')}
+            value={`${number(formatProfitLoss(trade.realized_profit_loss))} USDT`}
+          />
         )}
-        <Line label="Opened" value={formatDateTime(trade.created_at)} />
-        {trade.closed_at && <Line label="Closed" value={formatDateTime(trade.closed_at)} />}
+        <Line label={t('wallet.trade.opened')} value={dateTime(trade.created_at)} />
+        {trade.closed_at && <Line label={t('wallet.trade.closed')} value={dateTime(trade.closed_at)} />}
       </dl>
     </li>
   );
@@ -117,13 +125,14 @@ export interface OrderRecordItem {
 }
 
 export function OrderRecord({ order, revoked }: { order: OrderRecordItem; revoked: boolean }) {
+  const { t, number, dateTime } = useI18n();
   return (
     <li className="flex flex-col gap-1 px-4 py-3">
       <div className="flex items-center justify-between gap-3">
         <span className="text-[15px] font-semibold">
-          Limit order
+          {t('wallet.trade.limitOrder')}
           <span className="ml-2 text-[13px] font-normal text-muted">
-            {order.coin}/USDT · {SIDE[order.trade_type]} {order.leverage}X
+            {order.coin}/USDT · {t(SIDE[order.trade_type])} {order.leverage}X
           </span>
         </span>
         <span
@@ -132,18 +141,18 @@ export function OrderRecord({ order, revoked }: { order: OrderRecordItem; revoke
             revoked ? 'bg-down/10 text-down' : 'bg-warn/15 text-[#8a6a00] dark:text-warn',
           )}
         >
-          {revoked ? 'Revoked' : 'Resting'}
+          {t(revoked ? 'wallet.trade.revoked' : 'wallet.trade.resting')}
         </span>
       </div>
       <dl className="grid gap-1 text-[13px]">
-        <Line label="Hands" value={order.hands} />
-        <Line label="Limit price" value={formatPrice(order.limit_price)} />
+        <Line label={t('wallet.trade.hands')} value={number(order.hands)} />
+        <Line label={t('wallet.trade.limitPrice')} value={number(formatPrice(order.limit_price))} />
         <Line
-          label={revoked ? 'Refunded' : 'Reserved'}
-          value={`${formatPrice(add(order.reserved, order.fee).toFixed())} USDT`}
+          label={t(revoked ? 'wallet.trade.refunded' : 'wallet.trade.reserved')}
+          value={`${number(formatPrice(add(order.reserved, order.fee).toFixed()))} USDT`}
         />
-        <Line label="Placed" value={formatDateTime(order.created_at)} />
-        {order.closed_at && <Line label="Revoked" value={formatDateTime(order.closed_at)} />}
+        <Line label={t('wallet.trade.placed')} value={dateTime(order.created_at)} />
+        {order.closed_at && <Line label={t('wallet.trade.revoked')} value={dateTime(order.closed_at)} />}
       </dl>
     </li>
   );

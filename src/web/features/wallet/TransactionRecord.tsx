@@ -7,31 +7,28 @@ import type { TransactionItem } from '../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { cx } from '../../components/cx';
+import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { CancelWithdrawal } from './CancelWithdrawal';
-import { formatDateTime } from './display';
-import { WALLETS, isWalletKind } from './wallet-kinds';
+import { isWalletKind } from './wallet-kinds';
 
-const TYPE_LABEL: Record<TransactionItem['type'], string> = {
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  transfer: 'Transfer',
-  bonus: 'Bonus',
+const STATUS: Record<TransactionStatus, { label: TextKey; tone: string }> = {
+  pending: { label: 'wallet.record.status.pending', tone: 'bg-warn/15 text-[#8a6a00] dark:text-warn' },
+  successful: { label: 'wallet.record.status.successful', tone: 'bg-up/10 text-up' },
+  cancel: { label: 'wallet.record.status.cancel', tone: 'bg-down/10 text-down' },
 };
 
-const STATUS: Record<TransactionStatus, { label: string; tone: string }> = {
-  pending: { label: 'Pending', tone: 'bg-warn/15 text-[#8a6a00] dark:text-warn' },
-  successful: { label: 'Successful', tone: 'bg-up/10 text-up' },
-  cancel: { label: 'Cancelled', tone: 'bg-down/10 text-down' },
-};
+type Texts = Pick<ReturnType<typeof useI18n>, 't' | 'message'>;
 
-const accountName = (wallet: string | null) => (isWalletKind(wallet) ? WALLETS[wallet].account : (wallet ?? ''));
+const accountName = (t: Translate, wallet: string | null) =>
+  isWalletKind(wallet) ? t(`assets.account.${wallet}`) : (wallet ?? '');
 
-function detailOf(item: TransactionItem): string {
+function detailOf({ t, message }: Texts, item: TransactionItem): string {
   // A bonus says which of docs/product.md section 9's programs paid it (docs/decisions/0030).
-  if (item.type === 'bonus') return item.bonus_program ? BONUS_MSG.programTitle[item.bonus_program] : '';
-  if (item.type === 'transfer') return `${accountName(item.transfer_from)} → ${accountName(item.transfer_to)}`;
-  if (item.type === 'withdrawal') return item.address ? `To ${item.address}` : accountName(item.transfer_from);
-  return item.address ? `From ${item.address}` : accountName(item.transfer_to);
+  if (item.type === 'bonus') return item.bonus_program ? message(BONUS_MSG.programTitle[item.bonus_program]) : '';
+  if (item.type === 'transfer') return `${accountName(t, item.transfer_from)} → ${accountName(t, item.transfer_to)}`;
+  if (item.type === 'withdrawal')
+    return item.address ? t('wallet.record.to', { address: item.address }) : accountName(t, item.transfer_from);
+  return item.address ? t('wallet.record.from', { address: item.address }) : accountName(t, item.transfer_to);
 }
 
 /**
@@ -48,14 +45,19 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
 }
 
 function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
+  const texts = useI18n();
+  const { t, number, dateTime } = texts;
   // Issue 23: a withdrawal its owner cancelled says so; staff's Reject keeps SPEC's 'Cancelled'.
-  const status = item.cancelled_by === 'owner' ? { ...STATUS.cancel, label: 'Cancelled by you' } : STATUS[item.status];
+  const status =
+    item.cancelled_by === 'owner'
+      ? { ...STATUS.cancel, label: 'wallet.record.status.cancelledByYou' as const }
+      : STATUS[item.status];
   const sign = signOf(item, wallet);
   return (
     <li className="flex flex-col gap-1 px-4 py-3">
       <div className="flex items-center justify-between gap-3">
         <span className="text-[15px] font-medium">
-          {TYPE_LABEL[item.type]} <span className="text-muted">{item.currency}</span>
+          {t(`wallet.record.type.${item.type}`)} <span className="text-muted">{item.currency}</span>
         </span>
         <span
           className={cx(
@@ -66,21 +68,24 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
           )}
         >
           {sign}
-          {formatAmount(item.amount)}
+          {number(formatAmount(item.amount))}
         </span>
       </div>
-      <p className="truncate text-[13px] text-muted">{detailOf(item)}</p>
+      <p className="truncate text-[13px] text-muted">{detailOf(texts, item)}</p>
       {item.type === 'withdrawal' && item.arrival_amount !== null && (
         <p className="text-[13px] text-muted">
-          {item.network ? `${item.network} · ` : ''}Fee {formatAmount(item.fee)} · Arrival{' '}
-          {formatAmount(item.arrival_amount)}
+          {item.network ? `${item.network} · ` : ''}
+          {t('wallet.record.feeArrival', {
+            fee: number(formatAmount(item.fee)),
+            arrival: number(formatAmount(item.arrival_amount)),
+          })}
         </p>
       )}
       <div className="flex items-center justify-between gap-3 text-[13px]">
         <time dateTime={item.created_at} className="text-muted">
-          {formatDateTime(item.created_at)}
+          {dateTime(item.created_at)}
         </time>
-        <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>{status.label}</span>
+        <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>{t(status.label)}</span>
       </div>
       {item.type === 'withdrawal' && item.status === 'pending' && <CancelWithdrawal item={item} />}
     </li>

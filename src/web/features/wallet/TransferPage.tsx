@@ -13,6 +13,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { AccountPicker } from './AccountPicker';
@@ -25,6 +26,7 @@ import { liveTransferProblem, submitTransferProblem } from './transfer-rules';
 import { isWalletKind } from './wallet-kinds';
 
 function TransferForm({ currency, initialFrom }: { currency: string; initialFrom: WalletKind }) {
+  const { t, message } = useI18n();
   const goBack = useGoBack(PATHS.assets);
   const transfer = useTransfer();
   const submission = useSubmissionKey();
@@ -37,7 +39,8 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
 
   const amount = allAmount ? (balance ?? '') : typed;
   const liveError = allAmount ? null : liveTransferProblem(amount, balance);
-  const shownError = liveError ?? submitError;
+  const problem = liveError ?? submitError;
+  const shownError = problem === null ? null : message(problem);
 
   // Any change makes the last answer old news.
   const clearMessages = () => {
@@ -81,13 +84,13 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="flex items-center gap-2 rounded-2xl bg-surface p-4 shadow-card">
         <div className="flex min-w-0 flex-1 flex-col gap-3">
-          <AccountPicker label="From" value={from} onChange={pickFrom} />
-          <AccountPicker label="To" value={to} onChange={pickTo} />
+          <AccountPicker label={t('wallet.transfer.from')} value={from} onChange={pickFrom} />
+          <AccountPicker label={t('wallet.transfer.to')} value={to} onChange={pickTo} />
         </div>
         <button
           type="button"
           onClick={swap}
-          aria-label="Swap accounts"
+          aria-label={t('wallet.transfer.swap')}
           className="mt-6 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary hover:bg-primary/20"
         >
           <ExchangeIcon size={22} className="rotate-90" />
@@ -95,12 +98,12 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
       </div>
 
       <div className="flex items-center justify-between rounded-2xl bg-surface px-4 py-3 shadow-card">
-        <span className="text-sm text-muted">Coin</span>
+        <span className="text-sm text-muted">{t('wallet.transfer.coin')}</span>
         <span className="text-[15px] font-semibold">{currency}</span>
       </div>
 
       <AmountField
-        label="Amount"
+        label={t('wallet.transfer.amount')}
         name="amount"
         placeholder="0"
         value={amount}
@@ -120,25 +123,26 @@ function TransferForm({ currency, initialFrom }: { currency: string; initialFrom
 
       {transfer.isError && <Notice tone="error">{errorMessage(transfer.error, MSG.transferFailed)}</Notice>}
       <Button type="submit" disabled={amount === '' || Boolean(shownError)} busy={transfer.isPending}>
-        Transfer
+        {t('wallet.transfer.submit')}
       </Button>
     </form>
   );
 }
 
 export function TransferPage() {
+  const { t, message } = useI18n();
   const { currency: raw = '' } = useParams();
   const [params] = useSearchParams();
   const currency = raw.toUpperCase();
   const from = params.get('from');
   return (
     <>
-      <PageHeader title="Transfer" fallback={PATHS.assets} />
+      <PageHeader title={t('wallet.transfer.title')} fallback={PATHS.assets} />
       <Screen className="pt-2">
         {CURRENCY_PATTERN.test(currency) ? (
           <TransferForm currency={currency} initialFrom={isWalletKind(from) ? from : 'funding'} />
         ) : (
-          <Notice tone="error">{MSG.assetNotFound}</Notice>
+          <Notice tone="error">{message(MSG.assetNotFound)}</Notice>
         )}
       </Screen>
     </>

@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { useUserInfo } from '../account';
@@ -45,15 +46,6 @@ const ERROR_KEY: Record<Field, string> = {
   network: 'network',
 };
 
-/** Texts of the network picker and the confirmation sheet (issue 23). */
-const WITHDRAWAL_CONFIRM_TEXT = {
-  network: 'Network',
-  sheetTitle: 'Confirm withdrawal',
-  check: 'Check the network and the address. A withdrawal sent to a wrong address or network cannot be reversed.',
-  confirm: 'Confirm withdrawal',
-  back: 'Edit',
-} as const;
-
 /** The coin's networks as a segmented control; the message of a network the coin does not travel on below. */
 function NetworkPicker({
   networks,
@@ -66,10 +58,11 @@ function NetworkPicker({
   onPick: (network: Network) => void;
   error?: string;
 }) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-1.5">
       <span id="withdrawal-network-label" className="text-[13px] font-medium text-muted">
-        {WITHDRAWAL_CONFIRM_TEXT.network}
+        {t('wallet.withdrawal.network')}
       </span>
       <div
         role="radiogroup"
@@ -102,14 +95,15 @@ function NetworkPicker({
 }
 
 function TransactionPasswordNeeded() {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-warn/15 px-4 py-3 text-sm">
-      <p>Withdrawals are confirmed with a transaction password, and you have not set one yet.</p>
+      <p>{t('wallet.withdrawal.passwordNeeded')}</p>
       <Link
         to={PATHS.transactionPassword}
         className="inline-flex min-h-touch items-center self-start rounded-lg font-semibold text-primary underline-offset-2 hover:underline dark:text-[#6EA8FF]"
       >
-        Set a transaction password
+        {t('wallet.withdrawal.setPassword')}
       </Link>
     </div>
   );
@@ -125,6 +119,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function WithdrawalForm({ currency, networks }: { currency: string; networks: readonly Network[] }) {
+  const { t, message, number } = useI18n();
   const goBack = useGoBack(PATHS.assets);
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
@@ -151,11 +146,15 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const needsTwoFactor = useTwoFactorStatus().data?.totp === true;
   const [twoFactorCode, setTwoFactorCode] = useState('');
   const twoFactorError =
-    needsTwoFactor && submitted && twoFactorCode.trim() === '' ? TWO_FACTOR_MSG.codeRequired : undefined;
+    needsTwoFactor && submitted && twoFactorCode.trim() === '' ? message(TWO_FACTOR_MSG.codeRequired) : undefined;
 
   const amount = withdrawalAmount(values, balance);
   const errors = withdrawalErrors({ ...values, network }, { currency, balance, price });
-  const errorOf = (field: Field) => (submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined);
+  // The form's own checks come translated (lib/forms.ts); the money rules' texts are translated here.
+  const errorOf = (field: Field) => {
+    const error = submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined;
+    return error === undefined ? undefined : message(error);
+  };
   const quote = withdrawalQuote(amount, price);
 
   const edit = (field: Field, changes: Partial<WithdrawalValues>) => {
@@ -198,7 +197,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
     );
   };
 
-  const unit = (value: string) => `${formatAmount(value)} ${currency}`;
+  const unit = (value: string) => `${number(formatAmount(value))} ${currency}`;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {needsPassword && <TransactionPasswordNeeded />}
@@ -218,19 +217,19 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         onPick={(address) => edit('address', { address })}
       />
       <TextField
-        label="Withdrawal address"
+        label={t('wallet.withdrawal.address')}
         name="address"
         autoComplete="off"
         spellCheck={false}
-        placeholder={`Your ${currency} address on ${network}`}
+        placeholder={t('wallet.withdrawal.addressPlaceholder', { currency, network })}
         value={values.address}
         onChange={(e) => edit('address', { address: e.target.value })}
         error={errorOf('address')}
       />
       <AmountField
-        label="Amount"
+        label={t('wallet.withdrawal.amount')}
         name="amount"
-        placeholder={`Minimum worth ${WITHDRAWAL_MIN_USDT} USDT`}
+        placeholder={t('wallet.withdrawal.amountPlaceholder', { min: WITHDRAWAL_MIN_USDT })}
         value={values.allAmount ? amount : values.amount}
         onChange={(typed) => edit('amount', { amount: typed, allAmount: false })}
         onAll={() => edit('amount', { allAmount: true })}
@@ -239,14 +238,14 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
       />
       <AvailableBalance balance={balance} failed={failed} currency={currency} />
       <TextField
-        label="USDT value"
+        label={t('wallet.withdrawal.usdtValue')}
         name="usdt-value"
         readOnly
         tabIndex={-1}
-        value={quote.usdtValue === null ? '--' : formatPrice(quote.usdtValue)}
+        value={quote.usdtValue === null ? '--' : number(formatPrice(quote.usdtValue))}
       />
       <PasswordField
-        label="Transaction password"
+        label={t('wallet.withdrawal.password')}
         name="transaction-password"
         autoComplete="off"
         value={values.password}
@@ -255,14 +254,14 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
       />
       {needsTwoFactor && (
         <TextField
-          label="Google Authenticator code"
+          label={t('wallet.withdrawal.twoFactor')}
           name="two_factor_code"
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={32}
-          placeholder="6-digit code"
-          hint="Or one of your recovery codes."
+          placeholder={t('wallet.withdrawal.twoFactorPlaceholder')}
+          hint={t('wallet.withdrawal.twoFactorHint')}
           value={twoFactorCode}
           onChange={(e) => {
             setTwoFactorCode(e.target.value);
@@ -272,48 +271,45 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         />
       )}
       <dl className="rounded-2xl bg-surface px-4 py-2 shadow-card">
-        <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
-        <Figure label="Arrival amount" value={unit(quote.arrival)} />
+        <Figure label={t('wallet.withdrawal.fee')} value={unit(quote.fee)} />
+        <Figure label={t('wallet.withdrawal.arrival')} value={unit(quote.arrival)} />
       </dl>
       {/* While the sheet is open it shows the refusal itself: one alert, not two. */}
       {withdraw.isError && !confirming && (
         <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
       )}
       <Button type="submit" busy={withdraw.isPending}>
-        Withdraw
+        {t('wallet.withdrawal.submit')}
       </Button>
-      <p className="text-xs text-muted">
-        Minimum withdrawal value {WITHDRAWAL_MIN_USDT} USDT. Requests are reviewed before they are paid out; the amount
-        is held until then.
-      </p>
+      <p className="text-xs text-muted">{t('wallet.withdrawal.note', { min: WITHDRAWAL_MIN_USDT })}</p>
       <BottomSheet
         open={confirming}
         onClose={() => {
           if (!withdraw.isPending) setConfirming(false);
         }}
-        title={WITHDRAWAL_CONFIRM_TEXT.sheetTitle}
+        title={t('wallet.withdrawal.sheetTitle')}
       >
         <div className="flex flex-col gap-4">
           <dl className="rounded-2xl bg-surface-2 px-4 py-2">
-            <Figure label={WITHDRAWAL_CONFIRM_TEXT.network} value={network} />
+            <Figure label={t('wallet.withdrawal.network')} value={network} />
             <div className="flex flex-col gap-1 py-1.5 text-sm">
-              <dt className="text-muted">Withdrawal address</dt>
+              <dt className="text-muted">{t('wallet.withdrawal.address')}</dt>
               <dd className="break-all font-mono text-[13px] font-medium">{values.address.trim()}</dd>
             </div>
-            <Figure label="Amount" value={unit(amount)} />
-            <Figure label="Handling fee (1%)" value={unit(quote.fee)} />
-            <Figure label="Arrival amount" value={unit(quote.arrival)} />
+            <Figure label={t('wallet.withdrawal.amount')} value={unit(amount)} />
+            <Figure label={t('wallet.withdrawal.fee')} value={unit(quote.fee)} />
+            <Figure label={t('wallet.withdrawal.arrival')} value={unit(quote.arrival)} />
           </dl>
-          <p className="text-[13px] text-muted">{WITHDRAWAL_CONFIRM_TEXT.check}</p>
+          <p className="text-[13px] text-muted">{t('wallet.withdrawal.check')}</p>
           {withdraw.isError && (
             <Notice tone="error">{errorMessage(withdraw.error, MSG.withdrawalFailed, ['error', 'detail'])}</Notice>
           )}
           <div className="grid grid-cols-[2fr_3fr] gap-3">
             <Button variant="secondary" disabled={withdraw.isPending} onClick={() => setConfirming(false)}>
-              {WITHDRAWAL_CONFIRM_TEXT.back}
+              {t('wallet.withdrawal.back')}
             </Button>
             <Button busy={withdraw.isPending} onClick={send}>
-              {WITHDRAWAL_CONFIRM_TEXT.confirm}
+              {t('wallet.withdrawal.confirm')}
             </Button>
           </div>
         </div>
@@ -323,19 +319,23 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
 }
 
 export function WithdrawalPage() {
+  const { t, message } = useI18n();
   const { currency: raw = '' } = useParams();
   const currency = raw.toUpperCase();
   const valid = CURRENCY_PATTERN.test(currency);
   const networks = networksOf(currency);
   return (
     <>
-      <PageHeader title={valid ? `Withdraw ${currency}` : 'Withdraw'} fallback={PATHS.assets} />
+      <PageHeader
+        title={valid ? t('wallet.withdrawal.titleOf', { currency }) : t('wallet.withdrawal.title')}
+        fallback={PATHS.assets}
+      />
       <Screen className="pt-2">
         {!valid ? (
-          <Notice tone="error">{MSG.assetNotFound}</Notice>
+          <Notice tone="error">{message(MSG.assetNotFound)}</Notice>
         ) : networks.length === 0 ? (
           // No network to check an address on (USDO, the in-house coin): docs/decisions/0029.
-          <Notice tone="error">{WALLET_MSG.unsupportedCurrency(currency)}</Notice>
+          <Notice tone="error">{message(WALLET_MSG.unsupportedCurrency(currency))}</Notice>
         ) : (
           <WithdrawalForm currency={currency} networks={networks} />
         )}

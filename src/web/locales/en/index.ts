@@ -11,5 +11,6 @@ import home from './home.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import wallet from './wallet.json';
 
-export default { admin, assets, auth, drawer, home, markets, nav, notifications };
+export default { admin, assets, auth, drawer, home, markets, nav, notifications, wallet };
