@@ -79,6 +79,8 @@ describe('the shared messages, numbers, dates and plurals', () => {
     const made = i18n.message(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
     expect(made).toContain('ERC20');
     expect(made).not.toBe(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
+    // A number inside it takes the language's decimal separator.
+    expect(i18n.message(ADDRESS_OR_ADMIN.invalidAddress('12.5'))).toContain('12,5');
     // A text in no table is shown as it is.
     expect(i18n.message('Some text of nobody')).toBe('Some text of nobody');
     await choose('en');

@@ -129,7 +129,17 @@ function messageFor(language: LanguageCode, text: string, match?: MessageMatch |
   const found = match ?? findCode?.(text) ?? null;
   if (!found) return text;
   const translated = lookup(bundles.get(language), `messages.${found.code}`);
-  return translated ? fill(translated, found.params) : text;
+  if (!translated) return text;
+  // Numbers inside a message (a minimum, a balance) take the language's decimal separator too.
+  const params = found.params
+    ? Object.fromEntries(
+        Object.entries(found.params).map(([name, value]) => [
+          name,
+          /^[+-]?\d+(\.\d+)?%?$/.test(value) ? formatNumber(language, value) : value,
+        ]),
+      )
+    : undefined;
+  return fill(translated, params);
 }
 
 const decimalSeparators = new Map<LanguageCode, string>();
