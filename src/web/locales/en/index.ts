@@ -6,8 +6,10 @@
 import assets from './assets.json';
 import drawer from './drawer.json';
 import home from './home.json';
+import identity from './identity.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import support from './support.json';
 
-export default { assets, drawer, home, markets, nav, notifications };
+export default { assets, drawer, home, identity, markets, nav, notifications, support };
