@@ -60,7 +60,11 @@ export function ImageUploadField({ name, label, file, onChange, error }: Props) 
           )}
         >
           {preview ? (
-            <img src={preview} alt={t('identity.images.preview', { label })} className="h-full w-full bg-surface-2 object-contain" />
+            <img
+              src={preview}
+              alt={t('identity.images.preview', { label })}
+              className="h-full w-full bg-surface-2 object-contain"
+            />
           ) : (
             <span className="flex flex-col items-center gap-2 text-muted">
               <IdCardIcon size={32} />

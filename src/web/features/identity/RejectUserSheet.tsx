@@ -32,9 +32,7 @@ export function RejectUserSheet({ user, onClose, onReject }: Props) {
   return (
     <BottomSheet open={user !== null} onClose={close} title={t('identity.reject.title')}>
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <p className="text-sm text-muted">
-          {t('identity.reject.explain', { name: user?.full_name ?? '' })}
-        </p>
+        <p className="text-sm text-muted">{t('identity.reject.explain', { name: user?.full_name ?? '' })}</p>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={reasonId} className="text-[13px] font-medium text-muted">
             {t('identity.reject.reason')}

@@ -121,7 +121,13 @@ export function UnverifiedUsersTable() {
           onChange={(event) => setFilter(event.target.value)}
         />
       </FilterBar>
-      <DataTable caption={t('identity.review.heading')} columns={columns} sort={sort} onSort={setSort} busy={list.isFetching}>
+      <DataTable
+        caption={t('identity.review.heading')}
+        columns={columns}
+        sort={sort}
+        onSort={setSort}
+        busy={list.isFetching}
+      >
         {body}
       </DataTable>
       <LoadMore query={list} label={t('identity.review.loadMore')} />

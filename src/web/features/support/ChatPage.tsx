@@ -84,7 +84,9 @@ export function ChatPage() {
         <>
           <ChatNote>{t('support.chat.intro', { hours: SUPPORT_HOURS })}</ChatNote>
           {messages.data && <MessageList messages={messages.data} isMine={fromUser} />}
-          {messages.isError && <ChatNote tone="error">{message(errorMessage(messages.error, MSG.somethingWentWrong))}</ChatNote>}
+          {messages.isError && (
+            <ChatNote tone="error">{message(errorMessage(messages.error, MSG.somethingWentWrong))}</ChatNote>
+          )}
           {ended && <ChatNote>{message(MSG.chatEnded)}</ChatNote>}
         </>
       )}

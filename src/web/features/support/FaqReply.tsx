@@ -53,7 +53,8 @@ export function FaqReply({ reply }: { reply: FaqReplyState }) {
       </p>
     );
   }
-  if (reply.answers.length === 0) return <p className={cx(bubble, 'bg-surface shadow-card')}>{message(MSG.noAnswer)}</p>;
+  if (reply.answers.length === 0)
+    return <p className={cx(bubble, 'bg-surface shadow-card')}>{message(MSG.noAnswer)}</p>;
   return (
     <>
       {reply.answers.map((a, i) => (

@@ -20,7 +20,10 @@ async function getUnverifiedUsers(after: number | undefined, signal?: AbortSigna
       signal,
     });
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || unverifiedFetchError(error).includes(i18n.message(MSG.noUnverifiedUsers)))) {
+    if (
+      isApiError(error) &&
+      (error.status === 404 || unverifiedFetchError(error).includes(i18n.message(MSG.noUnverifiedUsers)))
+    ) {
       return [];
     }
     throw error;

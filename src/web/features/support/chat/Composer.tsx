@@ -96,7 +96,11 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
       )}
       {preview && (
         <div className="relative mb-2 ml-1 inline-block">
-          <img src={preview} alt={t('support.composer.imageToSend')} className="h-16 w-16 rounded-lg bg-surface-2 object-cover" />
+          <img
+            src={preview}
+            alt={t('support.composer.imageToSend')}
+            className="h-16 w-16 rounded-lg bg-surface-2 object-cover"
+          />
           <button
             type="button"
             onClick={() => onDraftChange({ ...draft, image: null })}

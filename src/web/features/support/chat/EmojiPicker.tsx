@@ -73,7 +73,12 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
       <div className="flex-1 overflow-y-auto px-2 pb-2">
         {recent.length > 0 && <Group name={t('support.emoji.recent')} emoji={recent} onPick={pick} />}
         {EMOJI_GROUPS.map((group) => (
-          <Group key={group.name} name={t(GROUP_NAMES[group.name] ?? 'support.emoji.symbols')} emoji={group.emoji} onPick={pick} />
+          <Group
+            key={group.name}
+            name={t(GROUP_NAMES[group.name] ?? 'support.emoji.symbols')}
+            emoji={group.emoji}
+            onPick={pick}
+          />
         ))}
       </div>
     </div>

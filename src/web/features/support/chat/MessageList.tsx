@@ -48,13 +48,21 @@ function Bubble({
             aria-label={t('support.image.enlarge')}
             className="-mx-1.5 self-start overflow-hidden rounded-xl"
           >
-            <img src={message.image_url} alt={t('support.image.sent')} className="h-40 w-40 bg-surface-2 object-cover" />
+            <img
+              src={message.image_url}
+              alt={t('support.image.sent')}
+              className="h-40 w-40 bg-surface-2 object-cover"
+            />
           </button>
         )}
         {message.text && <p className="whitespace-pre-wrap break-words">{message.text}</p>}
       </div>
       <span className="mt-1 px-1 text-[11px] text-muted">
-        {pending ? t('support.messages.sending') : <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>}
+        {pending ? (
+          t('support.messages.sending')
+        ) : (
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
+        )}
       </span>
     </li>
   );
