@@ -126,12 +126,9 @@ const i18nRules = {
  */
 const NOT_TRANSLATED_YET = [
   'src/web/features/account/**',
-  'src/web/features/identity/**',
   'src/web/features/market/**',
-  'src/web/features/notifications/**',
   'src/web/features/pages/**',
   'src/web/features/safety/**',
-  'src/web/features/support/**',
   'src/web/features/trade/**',
   'src/web/app/**',
   'src/web/components/**',

@@ -19,9 +19,11 @@ import { BONUS_MSG } from './api/bonuses.js';
 import { SORT_MSG } from './api/common.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
+import { IDENTITY_MSG } from './api/identity.js';
 import { NOTIFICATIONS_MSG } from './api/notifications.js';
 import { PROTECTION_MSG } from './api/protection.js';
 import { SPOT_MSG } from './api/spot.js';
+import { SUPPORT_MSG } from './api/support.js';
 import { TRADE_MSG } from './api/trade.js';
 import { TWO_FACTOR_MSG } from './api/two-factor.js';
 import { WALLET_MSG } from './api/wallet.js';
@@ -67,6 +69,8 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   addresses: ADDRESS_MSG,
   passkeys: PASSKEY_MSG,
   auth: AUTH_MSG,
+  identity: IDENTITY_MSG,
+  support: SUPPORT_MSG,
 };
 
 export interface MessageMatch {

@@ -19,6 +19,7 @@ import { finishAllTrades, leverTrader, openedTradeId } from '../helpers/trades.j
 import { jpeg, png, webp } from '../helpers/images.js';
 import { postForm } from '../helpers/multipart.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { users } from '../../src/server/db/schema.js';
 import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
 
@@ -88,6 +89,8 @@ describe('each event records one notification for its user, and mails it once', 
         kind: 'deposit_rejected',
         title: 'Deposit rejected',
         body: expect.stringContaining('75 USDT'),
+        // What the web renders in any language from (docs/decisions/0044).
+        params: { amount: '75', currency: 'USDT' },
         created_at: expect.any(String),
         read: false,
       },
@@ -367,6 +370,56 @@ describe('POST /api-v1/notifications/read/', () => {
     expect((await markRead(user, {})).body.error).toBe(NOTIFICATIONS_MSG.chooseWhich);
     expect((await markRead(user, { ids: Array.from({ length: 201 }, (_, i) => i + 1) })).status).toBe(400);
     expect((await rowsOf(user.id))[0]!.readAt).toBeNull();
+  });
+});
+
+describe('POST /api-v1/user/language/ and mails in the user’s language (docs/decisions/0044)', () => {
+  const setLanguage = (user: TestUser, body: unknown) =>
+    call(t, 'POST', '/api-v1/user/language/', { token: user.token, body });
+  const languageOf = async (user: TestUser) =>
+    (await t.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)))[0]?.language;
+
+  it('keeps one of the ten codes for the caller only; refuses any other with a clear message', async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    expect(await languageOf(user)).toBe('en'); // the default
+
+    expect(await setLanguage(user, { language: 'ja' })).toMatchObject({
+      status: 200,
+      body: { message: NOTIFICATIONS_MSG.languageSaved, language: 'ja' },
+    });
+    expect(await languageOf(user)).toBe('ja');
+    expect(await languageOf(other)).toBe('en');
+
+    for (const language of ['xx', 'EN', 'de-DE', '', 7, null]) {
+      const res = await setLanguage(user, { language });
+      expect(res.status, String(language)).toBe(400);
+      expect(res.body.error).toBe(NOTIFICATIONS_MSG.invalidLanguage);
+    }
+    expect((await setLanguage(user, {})).status).toBe(400);
+    expect(await languageOf(user)).toBe('ja');
+    expect((await call(t, 'POST', '/api-v1/user/language/', { body: { language: 'de' } })).status).toBe(401);
+  });
+
+  it('mails a notification in German to a user whose language is de, in English to another', async () => {
+    const german = await signUp(t);
+    const english = await signUp(t);
+    expect((await setLanguage(german, { language: 'de' })).status).toBe(200);
+    expect((await decide(await deposit(german, '120.5'), 'approve')).status).toBe(200);
+    expect((await decide(await deposit(english, '80'), 'approve')).status).toBe(200);
+
+    const [mail] = mailsTo(german);
+    expect(mail?.subject).toBe('Coinfront: Einzahlung genehmigt');
+    expect(mail?.text).toContain('Ihre Einzahlung von 120.5 USDT wurde Ihrem Funding-Wallet gutgeschrieben.');
+    expect(mail?.text).toContain('Alle Ihre Benachrichtigungen finden Sie unter der Glocke');
+    expect(mail?.text).not.toMatch(/deposit|notifications/i);
+    expect(mailsTo(english).map((m) => [m.subject, m.text.split('\n')[0]])).toEqual([
+      ['Coinfront: Deposit approved', 'Your deposit of 80 USDT has been credited to your funding wallet.'],
+    ]);
+    // The bell's row keeps its English (the fallback) and the params the web translates with.
+    expect((await rowsOf(german.id)).map((r) => [r.title, r.params])).toEqual([
+      ['Deposit approved', { amount: '120.5', currency: 'USDT' }],
+    ]);
   });
 });
 

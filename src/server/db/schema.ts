@@ -3,7 +3,7 @@
  * Migrations are generated from this file (`npm run db:generate`) and committed.
  */
 import { sql } from 'drizzle-orm';
-import { CLOSE_REASONS } from '../../shared/constants.js';
+import { CLOSE_REASONS, LANGUAGES } from '../../shared/constants.js';
 import { canonical } from '../../shared/money.js';
 import {
   type AnyPgColumn,
@@ -55,11 +55,14 @@ export const users = pgTable(
     promotionCode: text('promotion_code').notNull(),
     referredBy: bigint('referred_by', { mode: 'number' }),
     createdAt: createdAt(),
+    /** The language picked on Home (migration 0020): the user's mails are written in it. */
+    language: text('language').$type<(typeof LANGUAGES)[number]['code']>().notNull().default('en'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_uniqueid_key').on(t.uniqueid),
     uniqueIndex('users_promotion_code_key').on(t.promotionCode),
+    check('users_language_known', sql`${t.language} in ('en', 'zh', 'ja', 'ko', 'fr', 'de', 'es', 'it', 'ru', 'pt')`),
   ],
 );
 
@@ -621,6 +624,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The values of the kind's texts (migration 0020, shared/api/notifications.ts); null on older rows. */
+    params: jsonb('params').$type<Record<string, string>>(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /**

@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idParam } from './common.js';
 
+/** The server's own texts of identity verification that are not MSG's (each has a code: shared/message-codes.ts). */
+export const IDENTITY_MSG = {
+  invalidForm: 'Invalid form',
+} as const;
+
 /** Text fields of the multipart submission. `user_id` is the ID number (prefilled with the user's unique id). */
 export const verificationFields = z.object({
   full_name: z

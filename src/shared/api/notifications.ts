@@ -4,6 +4,7 @@
  * the read request and the texts, for the server and the Home bell alike.
  */
 import { z } from 'zod';
+import { LANGUAGES } from '../constants.js';
 
 /** Texts of the notifications API (the bell shows the same). */
 export const NOTIFICATIONS_MSG = {
@@ -12,7 +13,70 @@ export const NOTIFICATIONS_MSG = {
   chooseWhich: 'Send the ids of the notifications to mark read, or all: true',
   invalidIds: 'ids must be a list of 1 to 200 notification ids',
   markedRead: 'Marked as read',
+  invalidLanguage: 'language must be one of en, zh, ja, ko, fr, de, es, it, ru, pt',
+  languageSaved: 'Language saved',
+  /**
+   * Each kind's title and body, `{{name}}` where its params go (a notification row keeps its kind and
+   * params, so the web and the mail show it in any language: docs/decisions/0044-notifications-languages.md).
+   * A trade's side is its own text, as languages word "long" and "short" differently.
+   */
+  kinds: {
+    depositApproved: {
+      title: 'Deposit approved',
+      body: 'Your deposit of {{amount}} {{currency}} has been credited to your funding wallet.',
+    },
+    depositRejected: {
+      title: 'Deposit rejected',
+      body: 'Your deposit of {{amount}} {{currency}} was not approved. If you sent the funds, please contact support.',
+    },
+    withdrawalApproved: {
+      title: 'Withdrawal approved',
+      body: 'Your withdrawal of {{amount}} {{currency}} has been approved and sent.',
+    },
+    withdrawalRejected: {
+      title: 'Withdrawal rejected',
+      body: 'Your withdrawal of {{amount}} {{currency}} was rejected; the amount is back in your funding wallet.',
+    },
+    tradeLiquidated: {
+      title: 'Position liquidated',
+      long: 'Your {{coin}} long of {{hands}} {{coin}} (#{{id}}) was liquidated at {{price}} USDT. Loss: {{profitLoss}} USDT.',
+      short:
+        'Your {{coin}} short of {{hands}} {{coin}} (#{{id}}) was liquidated at {{price}} USDT. Loss: {{profitLoss}} USDT.',
+    },
+    tradeTakeProfit: {
+      title: 'Take-profit reached',
+      long: 'Your {{coin}} long of {{hands}} {{coin}} (#{{id}}) was closed by its take-profit at {{price}} USDT. P/L: {{profitLoss}} USDT.',
+      short:
+        'Your {{coin}} short of {{hands}} {{coin}} (#{{id}}) was closed by its take-profit at {{price}} USDT. P/L: {{profitLoss}} USDT.',
+    },
+    tradeStopLoss: {
+      title: 'Stop-loss reached',
+      long: 'Your {{coin}} long of {{hands}} {{coin}} (#{{id}}) was closed by its stop-loss at {{price}} USDT. P/L: {{profitLoss}} USDT.',
+      short:
+        'Your {{coin}} short of {{hands}} {{coin}} (#{{id}}) was closed by its stop-loss at {{price}} USDT. P/L: {{profitLoss}} USDT.',
+    },
+    identityApproved: {
+      title: 'Identity verified',
+      body: 'Your identity verification has been approved.',
+    },
+    identityRejected: {
+      title: 'Identity verification rejected',
+      withReason: 'Your identity verification was rejected: {{reason}}. You can submit it again.',
+      body: 'Your identity verification was rejected. You can submit it again.',
+    },
+    chatReply: {
+      title: 'Support replied',
+      image: 'Support sent you an image.',
+    },
+  },
+  /** The mail of a notification (server/modules/notifications/mail.ts). */
+  mailSubject: 'Coinfront: {{title}}',
+  mailFooter: 'You can see all your notifications under the bell on Home in the Coinfront app.',
 } as const;
+
+/** `text` with each `{{name}}` replaced by params[name] (a missing one stays as it is). */
+export const fillText = (text: string, params: Readonly<Record<string, string>> = {}): string =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) => params[name] ?? placeholder);
 
 /** Items a page holds unless `limit` says otherwise; the bell asks for this many. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -47,8 +111,11 @@ export const notificationItem = z.object({
   id: z.number(),
   /** NOTIFICATION_KINDS (server/modules/notifications): deposit_approved, trade_liquidated, chat_reply, ... */
   kind: z.string(),
+  /** English, as written when the event committed: shown when the web has no text for the kind. */
   title: z.string(),
   body: z.string(),
+  /** The values of the kind's texts (NOTIFICATIONS_MSG.kinds): amounts, coins, a reason; null on older rows. */
+  params: z.record(z.string(), z.string()).nullable(),
   created_at: z.string(),
   read: z.boolean(),
 });
@@ -88,6 +155,21 @@ export const markReadAnswer = z.object({
 });
 export type MarkReadAnswer = z.infer<typeof markReadAnswer>;
 
+// ---- POST /api-v1/user/language/ ----
+
+const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [
+  (typeof LANGUAGES)[number]['code'],
+  ...(typeof LANGUAGES)[number]['code'][],
+];
+
+/** The language picked on Home, so the server writes the user's mails in it (users.language). */
+export const languageBody = z.object({
+  language: z.enum(LANGUAGE_CODES, { error: NOTIFICATIONS_MSG.invalidLanguage }),
+});
+export type LanguageBody = z.infer<typeof languageBody>;
+
+export const languageAnswer = z.object({ message: z.string(), language: z.enum(LANGUAGE_CODES) });
+
 // ---- the push (notifications@user.<id>, shared/api/streams.ts) ----
 
 /** The first page as GET answers it: the badge and the list replace theirs with each frame. */
@@ -95,52 +177,83 @@ export type NotificationsEvent = { e: 'notifications' } & NotificationsPage;
 
 // ---- the texts of each kind (written by the server when the event commits) ----
 
-const side = (tradeType: string) => (tradeType === 'sell' ? 'short' : 'long');
+const camel = (kind: string) => kind.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 
-/** Title and body of each event's notification: short, amounts with their currency. */
+/**
+ * Where a notification's title and body are in NOTIFICATIONS_MSG.kinds, from its kind and params:
+ * `kinds.<kind>.title`, and the body's key, or null when the body is params.text (a staff member's
+ * own words, never translated). Null for a kind without texts there (a bonus: BONUS_MSG).
+ */
+export function notificationTextKeys(
+  kind: string,
+  params: Readonly<Record<string, string>>,
+): { title: string; body: string | null } | null {
+  const key = camel(kind);
+  if (!Object.hasOwn(NOTIFICATIONS_MSG.kinds, key)) return null;
+  const texts = NOTIFICATIONS_MSG.kinds[key as keyof typeof NOTIFICATIONS_MSG.kinds];
+  let body: string | null = 'body';
+  if ('long' in texts) body = params.side === 'short' ? 'short' : 'long';
+  else if ('withReason' in texts) body = params.reason ? 'withReason' : 'body';
+  else if ('image' in texts) body = params.text ? null : 'image';
+  return { title: `kinds.${key}.title`, body: body && `kinds.${key}.${body}` };
+}
+
+/**
+ * A notification's title and body in the language `text` reads (a code's text under NOTIFICATIONS_MSG,
+ * `kinds.depositApproved.title`, or undefined when it has none), its params filled in; null when its
+ * kind has no texts in the table.
+ */
+export function notificationTexts(
+  kind: string,
+  params: Readonly<Record<string, string>>,
+  text: (key: string) => string | undefined,
+): { title: string; body: string } | null {
+  const keys = notificationTextKeys(kind, params);
+  if (!keys) return null;
+  const title = text(keys.title);
+  const body = keys.body === null ? params.text : text(keys.body);
+  if (title === undefined || body === undefined) return null;
+  return { title: fillText(title, params), body: keys.body === null ? body : fillText(body, params) };
+}
+
+/** The English text of a key under NOTIFICATIONS_MSG (`kinds.depositApproved.title`). */
+export function englishNotificationText(key: string): string | undefined {
+  let node: unknown = NOTIFICATIONS_MSG;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A new notification: its English title and body (the fallback, and what older readers show) and params. */
+function english(kind: string, params: Record<string, string>) {
+  const texts = notificationTexts(kind, params, englishNotificationText);
+  return { title: texts?.title ?? '', body: texts?.body ?? '', params };
+}
+
+const side = (tradeType: string) => (tradeType === 'sell' ? 'short' : 'long');
+const trade = (kind: string, t: TradeFacts) =>
+  english(kind, {
+    coin: t.coin,
+    side: side(t.tradeType),
+    hands: t.hands,
+    id: String(t.id),
+    price: t.price,
+    profitLoss: t.profitLoss,
+  });
+
+/** Title, body and params of each event's notification: short, amounts with their currency. */
 export const NOTIFICATION_TEXT = {
-  depositApproved: (amount: string, currency: string) => ({
-    title: 'Deposit approved',
-    body: `Your deposit of ${amount} ${currency} has been credited to your funding wallet.`,
-  }),
-  depositRejected: (amount: string, currency: string) => ({
-    title: 'Deposit rejected',
-    body: `Your deposit of ${amount} ${currency} was not approved. If you sent the funds, please contact support.`,
-  }),
-  withdrawalApproved: (amount: string, currency: string) => ({
-    title: 'Withdrawal approved',
-    body: `Your withdrawal of ${amount} ${currency} has been approved and sent.`,
-  }),
-  withdrawalRejected: (amount: string, currency: string) => ({
-    title: 'Withdrawal rejected',
-    body: `Your withdrawal of ${amount} ${currency} was rejected; the amount is back in your funding wallet.`,
-  }),
-  tradeLiquidated: (t: TradeFacts) => ({
-    title: 'Position liquidated',
-    body: `Your ${t.coin} ${side(t.tradeType)} of ${t.hands} ${t.coin} (#${t.id}) was liquidated at ${t.price} USDT. Loss: ${t.profitLoss} USDT.`,
-  }),
-  tradeTakeProfit: (t: TradeFacts) => ({
-    title: 'Take-profit reached',
-    body: `Your ${t.coin} ${side(t.tradeType)} of ${t.hands} ${t.coin} (#${t.id}) was closed by its take-profit at ${t.price} USDT. P/L: ${t.profitLoss} USDT.`,
-  }),
-  tradeStopLoss: (t: TradeFacts) => ({
-    title: 'Stop-loss reached',
-    body: `Your ${t.coin} ${side(t.tradeType)} of ${t.hands} ${t.coin} (#${t.id}) was closed by its stop-loss at ${t.price} USDT. P/L: ${t.profitLoss} USDT.`,
-  }),
-  identityApproved: () => ({
-    title: 'Identity verified',
-    body: 'Your identity verification has been approved.',
-  }),
-  identityRejected: (reason: string | null) => ({
-    title: 'Identity verification rejected',
-    body: reason
-      ? `Your identity verification was rejected: ${reason}. You can submit it again.`
-      : 'Your identity verification was rejected. You can submit it again.',
-  }),
-  chatReply: (text: string) => ({
-    title: 'Support replied',
-    body: text === '' ? 'Support sent you an image.' : text.length > 140 ? `${text.slice(0, 139)}…` : text,
-  }),
+  depositApproved: (amount: string, currency: string) => english('deposit_approved', { amount, currency }),
+  depositRejected: (amount: string, currency: string) => english('deposit_rejected', { amount, currency }),
+  withdrawalApproved: (amount: string, currency: string) => english('withdrawal_approved', { amount, currency }),
+  withdrawalRejected: (amount: string, currency: string) => english('withdrawal_rejected', { amount, currency }),
+  tradeLiquidated: (t: TradeFacts) => trade('trade_liquidated', t),
+  tradeTakeProfit: (t: TradeFacts) => trade('trade_take_profit', t),
+  tradeStopLoss: (t: TradeFacts) => trade('trade_stop_loss', t),
+  identityApproved: () => english('identity_approved', {}),
+  identityRejected: (reason: string | null) => english('identity_rejected', reason ? { reason } : {}),
+  /** The staff member's own words are the body (never translated); an image alone has a text. */
+  chatReply: (text: string) =>
+    english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),
 } as const;
 
 /** What a trade's notification tells: the price it closed at and its P/L, in USDT. */

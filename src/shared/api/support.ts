@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idParam, staffPageLimit } from './common.js';
 
+/** The server's own texts of the chat that are not MSG's (each has a code: shared/message-codes.ts). */
+export const SUPPORT_MSG = {
+  invalidMessage: 'Invalid message',
+  /** The name of a chat whose user is gone. */
+  unknownUser: (userId: string) => `User ${userId}`,
+} as const;
+
 // --- FAQ ---------------------------------------------------------------------------------------
 
 /** The six FAQ buttons of /support; the bot matches these questions exactly, then by keywords. */

@@ -51,6 +51,12 @@ const SPECIAL_STRINGS = [
   'ＡＢＣ',
   // A transaction hash in full-width look-alikes (issue 23): must never pass as 64 hex characters.
   `0x${'ａ'.repeat(64)}`,
+  // Language codes a lax check might take (POST /api-v1/user/language/ accepts the ten of the picker only).
+  'EN',
+  'de-DE',
+  'zh-Hans',
+  'en ',
+  'xx',
 ];
 
 /** Numbers a decimal parser may misread, as strings and as bare JSON literals. */

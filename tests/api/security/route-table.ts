@@ -908,6 +908,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'user',
     request: () => ({ url: '/api-v1/notifications/read/', body: { all: true } }),
   },
+  // The language of the caller's own mails (docs/decisions/0044): each actor sets only its own.
+  'POST /api-v1/user/language/': {
+    access: 'user',
+    request: () => ({ url: '/api-v1/user/language/', body: { language: 'en' } }),
+  },
 
   // --- passkeys (issue 16; passkey-routes.ts) ---
   ...PASSKEY_ROUTES,

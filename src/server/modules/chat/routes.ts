@@ -16,6 +16,7 @@ import {
   messagesQuery,
   sendMessageFields,
   type SendMessageFields,
+  SUPPORT_MSG,
 } from '../../../shared/api/support.js';
 import type { AppModule } from '../../context.js';
 import { badRequest } from '../../errors.js';
@@ -42,7 +43,7 @@ async function readMessage(
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-    throw badRequest(Object.values(fields)[0] ?? 'Invalid message', fields);
+    throw badRequest(Object.values(fields)[0] ?? SUPPORT_MSG.invalidMessage, fields);
   }
   return { fields: parsed.data, image };
 }

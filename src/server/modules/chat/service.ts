@@ -10,6 +10,7 @@ import {
   type ChatSessionDetails,
   type LatestMessagesQuery,
   type LatestMessagesResponse,
+  SUPPORT_MSG,
 } from '../../../shared/api/support.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
@@ -79,7 +80,7 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
         session_id: session.id,
         status: session.status,
         user_id: session.userId,
-        username: owner ? usernameOf(owner) : `User ${session.userId}`,
+        username: owner ? usernameOf(owner) : SUPPORT_MSG.unknownUser(String(session.userId)),
         created_at: session.createdAt.toISOString(),
         closed_at: session.closedAt?.toISOString() ?? null,
       };

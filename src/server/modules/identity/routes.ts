@@ -12,6 +12,7 @@ import {
   verifyUserBody,
   verifyUserResponse,
   type VerificationFields,
+  IDENTITY_MSG,
 } from '../../../shared/api/identity.js';
 import { errorBody, staffQueueQuery } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
@@ -37,7 +38,7 @@ async function readSubmission(
     if (!form.images[field]) problems[field] = VERIFICATION_IMAGES[field];
   }
   const first = Object.values(problems)[0];
-  if (first || !parsed.success) throw badRequest(first ?? 'Invalid form', problems);
+  if (first || !parsed.success) throw badRequest(first ?? IDENTITY_MSG.invalidForm, problems);
   return { fields: parsed.data, images: form.images as VerificationImages };
 }
 

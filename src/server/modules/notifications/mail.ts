@@ -1,6 +1,6 @@
 /**
- * Each notification also goes out by mail (issue 19 "## Notifications"; English today, the languages
- * issue translates), after the event committed, as wallets/withdrawal-mail.ts does; the Mailer adds
+ * Each notification also goes out by mail (issue 19 "## Notifications"), in the user's language
+ * (users.language, set from the Home picker; texts.ts reads the translations), after the event committed, as wallets/withdrawal-mail.ts does; the Mailer adds
  * the anti-phishing code (security/anti-phishing-mail.ts).
  *
  * `mailNotifications(ctx, userId)` claims the user's notifications not mailed yet (mailed_at null:
@@ -9,15 +9,31 @@
  * it never fails the request (the event did happen). docs/decisions/0034-notifications.md.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { fillText, notificationTexts } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { notifications, users } from '../../db/schema.js';
+import { isLanguage, notificationTextIn, type LanguageCode } from './texts.js';
 
 export type MailContext = Pick<AppContext, 'db' | 'mailer' | 'log'>;
 
-const NOTIFICATION_MAIL_FOOTER = 'You can see all your notifications under the bell on Home in the Coinfront app.';
+interface ClaimedNote {
+  kind: string;
+  title: string;
+  body: string;
+  params: Record<string, string> | null;
+}
 
-function notificationMail(note: { title: string; body: string }) {
-  return { subject: `Coinfront: ${note.title}`, text: `${note.body}\n\n${NOTIFICATION_MAIL_FOOTER}` };
+/**
+ * The mail of a notification in `language`: its kind's texts with its params, or its stored English
+ * title and body for a row without params (written before migration 0020).
+ */
+export function notificationMail(note: ClaimedNote, language: LanguageCode) {
+  const text = notificationTextIn(language);
+  const shown = (note.params && notificationTexts(note.kind, note.params, text)) ?? note;
+  return {
+    subject: fillText(text('mailSubject') ?? '', { title: shown.title }),
+    text: `${shown.body}\n\n${text('mailFooter') ?? ''}`,
+  };
 }
 
 export async function mailNotifications(ctx: MailContext, userId: number): Promise<void> {
@@ -26,14 +42,24 @@ export async function mailNotifications(ctx: MailContext, userId: number): Promi
       .update(notifications)
       .set({ mailedAt: sql`now()` })
       .where(and(eq(notifications.userId, userId), isNull(notifications.mailedAt)))
-      .returning({ id: notifications.id, title: notifications.title, body: notifications.body });
+      .returning({
+        id: notifications.id,
+        kind: notifications.kind,
+        title: notifications.title,
+        body: notifications.body,
+        params: notifications.params,
+      });
     if (claimed.length === 0) return;
-    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [user] = await ctx.db
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) return;
+    const language = isLanguage(user.language) ? user.language : 'en';
     const failed: number[] = [];
     for (const note of claimed.sort((a, b) => a.id - b.id)) {
       try {
-        await ctx.mailer.send({ to: user.email, ...notificationMail(note) });
+        await ctx.mailer.send({ to: user.email, ...notificationMail(note, language) });
       } catch (error) {
         failed.push(note.id);
         ctx.log.error({ err: error, notificationId: note.id }, 'notification mail not sent');

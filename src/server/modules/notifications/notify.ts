@@ -38,8 +38,11 @@ const MAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set([
 export interface NewNotification {
   userId: number;
   kind: NotificationKind;
+  /** English: what a reader without the kind's texts shows (shared/api/notifications.ts). */
   title: string;
   body: string;
+  /** The values of the kind's texts, so it renders in any language (NOTIFICATIONS_MSG.kinds). */
+  params?: Record<string, string>;
 }
 
 /** Records a notification in the event's own transaction; after the commit, mailNotifications(ctx, userId) mails it. */

@@ -1,10 +1,13 @@
 /**
  * HTTP and push of notifications (issue 19 "## Notifications"): GET /api-v1/notifications/ lists the
  * user's own, POST /api-v1/notifications/read/ marks them read, and notifications@user.<id> over /ws
- * sends the first page again on every change (new or read), on any instance.
+ * sends the first page again on every change (new or read), on any instance. POST /api-v1/user/language/
+ * keeps the language picked on Home, in which the user's mails are written (mail.ts).
  */
 import { errorBody } from '../../../shared/api/common.js';
 import {
+  languageAnswer,
+  languageBody,
   markReadAnswer,
   markReadBody,
   notificationsPage,
@@ -45,5 +48,11 @@ export const notificationsModule: AppModule = (app, ctx) => {
     onRequest: requireUser,
     schema: { tags, body: markReadBody, response: { 200: markReadAnswer, 400: errorBody, 401: errorBody } },
     handler: (req) => service.markRead(currentUser(req).id, req.body),
+  });
+
+  app.post('/api-v1/user/language/', {
+    onRequest: requireUser,
+    schema: { tags, body: languageBody, response: { 200: languageAnswer, 400: errorBody, 401: errorBody } },
+    handler: (req) => service.setLanguage(currentUser(req).id, req.body.language),
   });
 };

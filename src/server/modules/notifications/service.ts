@@ -3,11 +3,16 @@
  * only) and marking them read. docs/architecture.md "## Notifications".
  */
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { MarkReadAnswer, NotificationItem, NotificationsPage } from '../../../shared/api/notifications.js';
+import type {
+  LanguageBody,
+  MarkReadAnswer,
+  NotificationItem,
+  NotificationsPage,
+} from '../../../shared/api/notifications.js';
 import { NOTIFICATIONS_MSG, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { notifications } from '../../db/schema.js';
+import { notifications, users } from '../../db/schema.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,6 +21,7 @@ const toItem = (row: NotificationRow): NotificationItem => ({
   kind: row.kind,
   title: row.title,
   body: row.body,
+  params: row.params ?? null,
   created_at: row.createdAt.toISOString(),
   read: row.readAt !== null,
 });
@@ -72,6 +78,12 @@ export function createNotificationsService(ctx: Pick<AppContext, 'db'>) {
         .where(which.all ? mine : and(mine, inArray(notifications.id, which.ids ?? [])))
         .returning({ id: notifications.id });
       return { message: NOTIFICATIONS_MSG.markedRead, updated: updated.length, unread: await unreadOf(db, userId) };
+    },
+
+    /** The caller's language (one of the picker's, checked by languageBody): their mails are written in it. */
+    async setLanguage(userId: number, language: LanguageBody['language']) {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
+      return { message: NOTIFICATIONS_MSG.languageSaved, language };
     },
   };
 }

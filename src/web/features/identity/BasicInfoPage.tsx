@@ -18,6 +18,7 @@ import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
 import { isApiError } from '../../lib/api';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { useSession } from '../../lib/use-session';
@@ -29,10 +30,10 @@ import { ImageUploadField } from './ImageUploadField';
 /** Long enough to read the success line, as on the other screens that go back by themselves. */
 const BACK_AFTER_MS = 2_000;
 
-const IMAGE_LABELS: Record<VerificationImageField, string> = {
-  id_card_front: 'ID card front',
-  id_card_back: 'ID card back',
-  selfie: 'Photo holding your ID',
+const IMAGE_LABELS: Record<VerificationImageField, TextKey> = {
+  id_card_front: 'identity.images.idCardFront',
+  id_card_back: 'identity.images.idCardBack',
+  selfie: 'identity.images.selfie',
 };
 
 type Images = Record<VerificationImageField, File | null>;
@@ -53,6 +54,7 @@ function serverFieldErrors(error: unknown): FieldErrors {
 }
 
 export function BasicInfoPage() {
+  const { t, message } = useI18n();
   const goBack = useGoBack(PATHS.identityVerification);
   const { user } = useSession();
   const info = useUserInfo().data;
@@ -108,20 +110,20 @@ export function BasicInfoPage() {
 
   return (
     <>
-      <PageHeader title="Basic Information" fallback={PATHS.identityVerification} />
+      <PageHeader title={t('identity.basicInfo.title')} fallback={PATHS.identityVerification} />
       <Screen>
         {blocked ? (
           <Notice tone="info" className="mt-2">
-            {blocked}
+            {message(blocked)}
           </Notice>
         ) : (
           <form ref={form} noValidate onSubmit={onSubmit} className="mt-2 flex flex-col gap-4">
             <TextField
-              label="Name"
+              label={t('identity.basicInfo.name')}
               name="full_name"
               autoComplete="name"
               maxLength={100}
-              placeholder="Your name as on your ID"
+              placeholder={t('identity.basicInfo.namePlaceholder')}
               value={nameValue}
               onChange={(e) => {
                 setFullName(e.target.value);
@@ -131,7 +133,7 @@ export function BasicInfoPage() {
               disabled={done}
             />
             <TextField
-              label="ID number"
+              label={t('identity.basicInfo.idNumber')}
               name="user_id"
               maxLength={64}
               value={idValue}
@@ -146,17 +148,17 @@ export function BasicInfoPage() {
               <ImageUploadField
                 key={field}
                 name={field}
-                label={IMAGE_LABELS[field]}
+                label={t(IMAGE_LABELS[field])}
                 file={images[field]}
                 onChange={setImage(field)}
                 error={errors[field]}
               />
             ))}
-            {submit.isError && <Notice tone="error">{submissionErrorMessage(submit.error)}</Notice>}
-            {done && <Notice tone="success">{MSG.verificationSubmitted}</Notice>}
+            {submit.isError && <Notice tone="error">{message(submissionErrorMessage(submit.error))}</Notice>}
+            {done && <Notice tone="success">{message(MSG.verificationSubmitted)}</Notice>}
             <Button type="submit" disabled={done} busy={submit.isPending}>
               <span className={submit.isPending ? undefined : 'capitalize'}>
-                {submit.isPending ? 'Submitting...' : 'confirm'}
+                {submit.isPending ? t('identity.basicInfo.submitting') : t('identity.basicInfo.confirm')}
               </span>
             </Button>
           </form>

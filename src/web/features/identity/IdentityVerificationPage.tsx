@@ -14,6 +14,7 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
+import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { userInfoQuery, VERIFICATION_LABEL } from '../account';
 import { useVerificationStatus } from './api/verification-status';
@@ -33,12 +34,13 @@ function StatusBadge({ status }: { status: VerificationStatusResponse['verificat
 }
 
 function FillInLink() {
+  const t = useT();
   return (
     <Link
       to={PATHS.basicInfo}
       className="flex min-h-touch shrink-0 items-center gap-1 rounded-lg px-3 text-[15px] font-semibold text-primary hover:bg-primary/10"
     >
-      Fill in
+      {t('identity.status.fillIn')}
       <ChevronRightIcon size={18} />
     </Link>
   );
@@ -54,11 +56,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Submission({ submission }: { submission: VerificationStatusResponse }) {
+  const t = useT();
   return (
     <dl className="divide-y divide-line border-t border-line px-4">
-      <Row label="Name">{submission.full_name}</Row>
-      <Row label="ID number">{submission.id_card_number}</Row>
-      <Row label="Status">
+      <Row label={t('identity.status.name')}>{submission.full_name}</Row>
+      <Row label={t('identity.status.idNumber')}>{submission.id_card_number}</Row>
+      <Row label={t('identity.status.status')}>
         <StatusBadge status={submission.verification_status} />
       </Row>
     </dl>
@@ -66,6 +69,7 @@ function Submission({ submission }: { submission: VerificationStatusResponse }) 
 }
 
 export function IdentityVerificationPage() {
+  const { t, message } = useI18n();
   const status = useVerificationStatus();
   const submission = status.data ?? null;
   const rejected = submission?.verification_status === 'rejected';
@@ -84,7 +88,7 @@ export function IdentityVerificationPage() {
 
   return (
     <>
-      <PageHeader title="Identity Verification" fallback={PATHS.home} />
+      <PageHeader title={t('identity.status.title')} fallback={PATHS.home} />
       <Screen className="gap-4">
         <section className="mt-2 overflow-hidden rounded-2xl bg-surface shadow-card" aria-labelledby="step-basic-info">
           <div className="flex min-h-[64px] items-center gap-3 px-4 py-3">
@@ -92,9 +96,9 @@ export function IdentityVerificationPage() {
               <IdCardIcon size={20} />
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block text-xs text-muted">Step 1</span>
+              <span className="block text-xs text-muted">{t('identity.status.step1')}</span>
               <span id="step-basic-info" className="block whitespace-nowrap text-[15px] font-semibold">
-                Basic Information
+                {t('identity.status.basicInfo')}
               </span>
             </span>
             {step}
@@ -102,13 +106,13 @@ export function IdentityVerificationPage() {
           {submission && <Submission submission={submission} />}
         </section>
 
-        {status.isPending && <Spinner label="Loading verification status" />}
-        {status.isError && <Notice tone="error">{MSG.fetchVerificationFailed}</Notice>}
-        {rejected && <Notice tone="error">{submission.rejection_reason || MSG.verificationFailed}</Notice>}
+        {status.isPending && <Spinner label={t('identity.status.loading')} />}
+        {status.isError && <Notice tone="error">{message(MSG.fetchVerificationFailed)}</Notice>}
+        {rejected && <Notice tone="error">{submission.rejection_reason || message(MSG.verificationFailed)}</Notice>}
 
         <p className="flex gap-2 rounded-xl bg-primary/10 px-4 py-3 text-sm text-ink">
           <InfoIcon size={18} className="mt-0.5 shrink-0 text-primary" />
-          <span>Completing certification increases your withdrawal amount.</span>
+          <span>{t('identity.status.why')}</span>
         </p>
       </Screen>
     </>

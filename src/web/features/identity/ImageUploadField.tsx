@@ -5,6 +5,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { cx } from '../../components/cx';
 import { CloseIcon, IdCardIcon } from '../../components/icons';
+import { useI18n } from '../../lib/i18n';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../lib/image-file';
 import { useObjectUrl } from '../../lib/use-object-url';
 
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function ImageUploadField({ name, label, file, onChange, error }: Props) {
+  const { t, message: translate } = useI18n();
   const inputId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const preview = useObjectUrl(file);
@@ -58,11 +60,15 @@ export function ImageUploadField({ name, label, file, onChange, error }: Props) 
           )}
         >
           {preview ? (
-            <img src={preview} alt={`${label} preview`} className="h-full w-full bg-surface-2 object-contain" />
+            <img
+              src={preview}
+              alt={t('identity.images.preview', { label })}
+              className="h-full w-full bg-surface-2 object-contain"
+            />
           ) : (
             <span className="flex flex-col items-center gap-2 text-muted">
               <IdCardIcon size={32} />
-              <span className="text-sm">Tap to upload</span>
+              <span className="text-sm">{t('identity.images.tapToUpload')}</span>
             </span>
           )}
         </label>
@@ -73,7 +79,7 @@ export function ImageUploadField({ name, label, file, onChange, error }: Props) 
               setProblem(null);
               onChange(null);
             }}
-            aria-label={`Remove ${label}`}
+            aria-label={t('identity.images.remove', { label })}
             className="absolute right-1 top-1 flex h-touch w-touch items-center justify-center rounded-full"
           >
             <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/60 text-white">
@@ -84,7 +90,7 @@ export function ImageUploadField({ name, label, file, onChange, error }: Props) 
       </div>
       {message && (
         <p id={`${inputId}-error`} className="text-xs text-down">
-          {message}
+          {translate(message)}
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { UnverifiedUser } from '../../../shared/api/identity';
 import { Button } from '../../components/Button';
 import { BottomSheet } from '../../components/Overlay';
+import { useT } from '../../lib/i18n';
 
 const REASON_MAX = 500;
 
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function RejectUserSheet({ user, onClose, onReject }: Props) {
+  const t = useT();
   const reasonId = useId();
   const [reason, setReason] = useState('');
 
@@ -28,15 +30,12 @@ export function RejectUserSheet({ user, onClose, onReject }: Props) {
   };
 
   return (
-    <BottomSheet open={user !== null} onClose={close} title="Reject verification">
+    <BottomSheet open={user !== null} onClose={close} title={t('identity.reject.title')}>
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <p className="text-sm text-muted">
-          {user?.full_name} sees this reason and can submit new documents. Without one they see &lsquo;Verification
-          failed. Please try again.&rsquo;
-        </p>
+        <p className="text-sm text-muted">{t('identity.reject.explain', { name: user?.full_name ?? '' })}</p>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={reasonId} className="text-[13px] font-medium text-muted">
-            Reason
+            {t('identity.reject.reason')}
           </label>
           <textarea
             id={reasonId}
@@ -45,16 +44,16 @@ export function RejectUserSheet({ user, onClose, onReject }: Props) {
             maxLength={REASON_MAX}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            placeholder="e.g. The photo of the ID back is blurred"
+            placeholder={t('identity.reject.placeholder')}
             className="resize-none rounded-xl border border-field-line bg-field px-4 py-3 text-[15px] text-ink placeholder:text-muted/70 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/25"
           />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('identity.reject.cancel')}
           </Button>
           <Button type="submit" variant="danger">
-            Reject
+            {t('identity.reject.reject')}
           </Button>
         </div>
       </form>

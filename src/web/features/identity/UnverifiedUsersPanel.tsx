@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n } from '../../lib/i18n';
 import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
 import { useVerifyUser } from './api/verify-user';
 import { RejectUserSheet } from './RejectUserSheet';
@@ -18,6 +18,7 @@ import { VerificationDetailsSheet } from './VerificationDetailsSheet';
 export function UnverifiedUsersPanel() {
   const list = useUnverifiedUsers();
   const decide = useVerifyUser();
+  const { t, message, dateTime } = useI18n();
   const [shown, setShown] = useState<UnverifiedUser | null>(null);
   const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
 
@@ -34,31 +35,31 @@ export function UnverifiedUsersPanel() {
   return (
     <section aria-labelledby="unverified-users-heading" className="mt-6">
       <h2 id="unverified-users-heading" className="mb-3 text-[17px] font-semibold">
-        Unverified Users
+        {t('identity.review.heading')}
       </h2>
-      {list.isPending && <Spinner label="Loading unverified users" />}
+      {list.isPending && <Spinner label={t('identity.review.loading')} />}
       {list.isError && (
         <p role="alert" className="rounded-xl bg-down/10 px-4 py-3 text-sm text-down">
-          {unverifiedFetchError(list.error)}
+          {message(unverifiedFetchError(list.error))}
         </p>
       )}
       {list.data?.length === 0 && (
         <p className="rounded-2xl bg-surface px-4 py-8 text-center text-sm text-muted shadow-card">
-          {MSG.noUnverifiedUsers}
+          {message(MSG.noUnverifiedUsers)}
         </p>
       )}
       {list.data && list.data.length > 0 && (
-        <ul className="flex flex-col gap-3" aria-label="Unverified users">
+        <ul className="flex flex-col gap-3" aria-label={t('identity.review.listLabel')}>
           {list.data.map((user) => (
             <li key={user.user_id} className="rounded-2xl bg-surface p-4 shadow-card">
               <p className="break-words text-[15px] font-semibold">{user.full_name}</p>
               <p className="mt-0.5 text-[13px] text-muted">
                 ID <span className="tabular-nums text-ink">{user.user_uniqueid}</span>
-                {user.created_at && <> · {formatDateTime(user.created_at)}</>}
+                {user.created_at && <> · {dateTime(user.created_at)}</>}
               </p>
               <div className="mt-3 grid grid-cols-3 gap-2">
                 <Button variant="secondary" className="h-11 px-2 text-sm" onClick={() => setShown(user)}>
-                  Details
+                  {t('identity.review.details')}
                 </Button>
                 <Button
                   variant="danger"
@@ -66,17 +67,17 @@ export function UnverifiedUsersPanel() {
                   disabled={deciding(user)}
                   onClick={() => setRejecting(user)}
                 >
-                  Reject
+                  {t('identity.review.reject')}
                 </Button>
                 <Button className="h-11 px-2 text-sm" busy={deciding(user)} onClick={() => verify(user)}>
-                  Verify
+                  {t('identity.review.verify')}
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       )}
-      <LoadMore query={list} label="Load more unverified users" />
+      <LoadMore query={list} label={t('identity.review.loadMore')} />
 
       <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
       <RejectUserSheet

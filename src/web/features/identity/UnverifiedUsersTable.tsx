@@ -18,7 +18,7 @@ import {
   type SortState,
 } from '../../components/DataTable';
 import { LoadMore } from '../../components/LoadMore';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
 import { useVerifyUser } from './api/verify-user';
 import { RejectUserSheet } from './RejectUserSheet';
@@ -26,11 +26,11 @@ import { VerificationDetailsSheet } from './VerificationDetailsSheet';
 
 type Sort = 'full_name' | 'user_uniqueid' | 'created_at';
 
-const COLUMNS: ReadonlyArray<Column<Sort>> = [
-  { label: 'Name', sort: 'full_name' },
-  { label: 'Unique ID', sort: 'user_uniqueid' },
-  { label: 'Submitted', sort: 'created_at' },
-  { label: 'Actions', hiddenLabel: true },
+const COLUMNS: ReadonlyArray<{ label: TextKey; sort?: Sort; hiddenLabel?: boolean }> = [
+  { label: 'identity.review.columns.name', sort: 'full_name' },
+  { label: 'identity.review.columns.uniqueId', sort: 'user_uniqueid' },
+  { label: 'identity.review.columns.submitted', sort: 'created_at' },
+  { label: 'identity.review.columns.actions', hiddenLabel: true },
 ];
 
 /** The loaded rows matching `filter` (name or unique id), in the chosen order (the queue's own without one). */
@@ -48,10 +48,15 @@ export function sortedUnverified(rows: UnverifiedUser[], filter: string, sort: S
 export function UnverifiedUsersTable() {
   const list = useUnverifiedUsers();
   const decide = useVerifyUser();
+  const { t, message, dateTime } = useI18n();
   const [shown, setShown] = useState<UnverifiedUser | null>(null);
   const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
   const [sort, setSort] = useState<SortState<Sort>>({ sort: undefined, order: 'asc' });
   const [filter, setFilter] = useState('');
+  const columns = useMemo(
+    (): ReadonlyArray<Column<Sort>> => COLUMNS.map((column) => ({ ...column, label: t(column.label) })),
+    [t],
+  );
   const rows = useMemo(() => sortedUnverified(list.data ?? [], filter, sort), [list.data, filter, sort]);
 
   const verify = (user: UnverifiedUser) => {
@@ -65,26 +70,26 @@ export function UnverifiedUsersTable() {
   const deciding = (user: UnverifiedUser) => decide.isPending && decide.variables.userId === user.user_id;
 
   let body;
-  if (list.isPending) body = <WholeRow columns={COLUMNS.length}>Loading unverified users</WholeRow>;
+  if (list.isPending) body = <WholeRow columns={COLUMNS.length}>{t('identity.review.loading')}</WholeRow>;
   else if (list.isError)
     body = (
       <WholeRow columns={COLUMNS.length}>
         <span role="alert" className="text-down">
-          {unverifiedFetchError(list.error)}
+          {message(unverifiedFetchError(list.error))}
         </span>
       </WholeRow>
     );
-  else if (rows.length === 0) body = <WholeRow columns={COLUMNS.length}>{MSG.noUnverifiedUsers}</WholeRow>;
+  else if (rows.length === 0) body = <WholeRow columns={COLUMNS.length}>{message(MSG.noUnverifiedUsers)}</WholeRow>;
   else
     body = rows.map((user) => (
       <tr key={user.user_id} className="hover:bg-surface-2/60">
         <Cell className="break-words font-medium">{user.full_name}</Cell>
         <Cell className="tabular-nums">{user.user_uniqueid}</Cell>
-        <Cell className="whitespace-nowrap text-muted">{user.created_at ? formatDateTime(user.created_at) : '—'}</Cell>
+        <Cell className="whitespace-nowrap text-muted">{user.created_at ? dateTime(user.created_at) : '—'}</Cell>
         <Cell>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" block={false} className="h-9 px-3 text-sm" onClick={() => setShown(user)}>
-              Details
+              {t('identity.review.details')}
             </Button>
             <Button
               variant="danger"
@@ -93,10 +98,10 @@ export function UnverifiedUsersTable() {
               disabled={deciding(user)}
               onClick={() => setRejecting(user)}
             >
-              Reject
+              {t('identity.review.reject')}
             </Button>
             <Button block={false} className="h-9 px-3 text-sm" busy={deciding(user)} onClick={() => verify(user)}>
-              Verify
+              {t('identity.review.verify')}
             </Button>
           </div>
         </Cell>
@@ -106,20 +111,26 @@ export function UnverifiedUsersTable() {
   return (
     <section aria-labelledby="unverified-users-heading" className="mt-6 flex flex-col gap-3">
       <h2 id="unverified-users-heading" className="text-base font-semibold">
-        Unverified Users
+        {t('identity.review.heading')}
       </h2>
-      <FilterBar label="Filter unverified users">
+      <FilterBar label={t('identity.review.filter')}>
         <FilterText
-          label="Name or unique ID"
+          label={t('identity.review.filterText')}
           type="search"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
       </FilterBar>
-      <DataTable caption="Unverified Users" columns={COLUMNS} sort={sort} onSort={setSort} busy={list.isFetching}>
+      <DataTable
+        caption={t('identity.review.heading')}
+        columns={columns}
+        sort={sort}
+        onSort={setSort}
+        busy={list.isFetching}
+      >
         {body}
       </DataTable>
-      <LoadMore query={list} label="Load more unverified users" />
+      <LoadMore query={list} label={t('identity.review.loadMore')} />
 
       <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
       <RejectUserSheet

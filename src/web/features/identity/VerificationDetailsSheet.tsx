@@ -11,13 +11,13 @@ import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage, isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { useVerificationDetails } from './api/verification-details';
 
-const PHOTOS: Array<{ key: 'id_card_front_url' | 'id_card_back_url' | 'selfie_url'; label: string }> = [
-  { key: 'id_card_front_url', label: 'ID card front' },
-  { key: 'id_card_back_url', label: 'ID card back' },
-  { key: 'selfie_url', label: 'Selfie' },
+const PHOTOS: Array<{ key: 'id_card_front_url' | 'id_card_back_url' | 'selfie_url'; label: TextKey }> = [
+  { key: 'id_card_front_url', label: 'identity.images.idCardFront' },
+  { key: 'id_card_back_url', label: 'identity.images.idCardBack' },
+  { key: 'selfie_url', label: 'identity.details.selfie' },
 ];
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -30,26 +30,27 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 }
 
 function Details({ details }: { details: VerificationDetails }) {
+  const { t, dateTime } = useI18n();
   return (
     <>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl bg-surface-2/60 p-4">
-        <Field label="Full Name" wide>
+        <Field label={t('identity.details.fullName')} wide>
           {details.full_name}
         </Field>
-        <Field label="Email" wide>
+        <Field label={t('identity.details.email')} wide>
           {details.user_email}
         </Field>
-        <Field label="ID">{details.user_uniqueid}</Field>
-        <Field label="Submission Date">{formatDateTime(details.created_at)}</Field>
-        {details.id_card_number && <Field label="ID number">{details.id_card_number}</Field>}
+        <Field label={t('identity.details.id')}>{details.user_uniqueid}</Field>
+        <Field label={t('identity.details.submitted')}>{dateTime(details.created_at)}</Field>
+        {details.id_card_number && <Field label={t('identity.details.idNumber')}>{details.id_card_number}</Field>}
       </dl>
       <ul className="mt-4 flex flex-col gap-4">
         {PHOTOS.map(({ key, label }) => (
           <li key={key}>
-            <p className="mb-1.5 text-[13px] font-medium text-muted">{label}</p>
+            <p className="mb-1.5 text-[13px] font-medium text-muted">{t(label)}</p>
             {/* Opens the full-size image; the signed link itself is the permission. */}
             <a href={details[key]} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-xl">
-              <img src={details[key]} alt={label} className="h-48 w-full bg-surface-2 object-contain" />
+              <img src={details[key]} alt={t(label)} className="h-48 w-full bg-surface-2 object-contain" />
             </a>
           </li>
         ))}
@@ -66,14 +67,15 @@ interface Props {
 }
 
 export function VerificationDetailsSheet({ user, onClose, onVerify, onReject }: Props) {
+  const { t, message } = useI18n();
   const details = useVerificationDetails(user?.user_id ?? null);
   const notFound = isApiError(details.error) && details.error.status === 404;
   const pending = details.data?.verification_status === 'pending';
 
   return (
-    <BottomSheet open={user !== null} onClose={onClose} title="Verification Details">
-      {details.isPending && <Spinner label="Loading verification details" />}
-      {notFound && <p className="py-8 text-center text-sm text-muted">{MSG.noVerificationDetails}</p>}
+    <BottomSheet open={user !== null} onClose={onClose} title={t('identity.details.title')}>
+      {details.isPending && <Spinner label={t('identity.details.loading')} />}
+      {notFound && <p className="py-8 text-center text-sm text-muted">{message(MSG.noVerificationDetails)}</p>}
       {details.isError && !notFound && (
         <Notice tone="error">{errorMessage(details.error, MSG.somethingWentWrong)}</Notice>
       )}
@@ -81,9 +83,9 @@ export function VerificationDetailsSheet({ user, onClose, onVerify, onReject }: 
       {user && pending && (
         <div className="mt-5 grid grid-cols-2 gap-3">
           <Button variant="danger" onClick={() => onReject(user)}>
-            Reject
+            {t('identity.review.reject')}
           </Button>
-          <Button onClick={() => onVerify(user)}>Verify</Button>
+          <Button onClick={() => onVerify(user)}>{t('identity.review.verify')}</Button>
         </div>
       )}
     </BottomSheet>

@@ -45,6 +45,7 @@ const page = (unread: number): NotificationsPage => ({
     kind: 'deposit_approved',
     title: 'Deposit approved',
     body: 'Your deposit of 100 USDT has been credited to your funding wallet.',
+    params: { amount: '100', currency: 'USDT' },
     created_at: '2026-11-24T08:00:00.000Z',
     read: false,
   })),

@@ -3,18 +3,50 @@
  * section 2 puts it behind the bell; it stays one tap away), then the user's notifications, newest
  * first, older pages on demand. Opening the list marks what it shows read (docs/decisions/0034):
  * the badge goes, and the items that were unread keep their "New" mark while the list is open.
+ * Each shows in the language picked: its kind's texts with its params (docs/decisions/0044), else
+ * the English it was stored with.
  */
 import { useEffect, useState } from 'react';
-import type { NotificationItem } from '../../../shared/api/notifications';
+import { notificationTextKeys, type NotificationItem } from '../../../shared/api/notifications';
 import { Button } from '../../components/Button';
 import { ChevronRightIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { formatMessageTime } from '../../lib/datetime';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { fetchNotifications, useMarkRead, useNotifications } from './api';
 
+/** Params that are numbers the server formatted: shown with the language's decimal separator. */
+const NUMBER_PARAMS = ['amount', 'hands', 'price', 'profitLoss'];
+
+/** A notification's title and body in the language shown (English: as stored). */
+function useNotificationText() {
+  const { language, message, number } = useI18n();
+  return (n: NotificationItem): { title: string; body: string } => {
+    if (language === 'en') return { title: n.title, body: n.body };
+    if (!n.params) return { title: message(n.title), body: message(n.body) };
+    const keys = notificationTextKeys(n.kind, n.params);
+    if (!keys) return { title: message(n.title), body: message(n.body) };
+    const params = Object.fromEntries(
+      Object.entries(n.params).map(([name, value]) => [name, NUMBER_PARAMS.includes(name) ? number(value) : value]),
+    );
+    return {
+      title: message(n.title, { code: `notifications.${keys.title}`, params }),
+      body: keys.body === null ? n.body : message(n.body, { code: `notifications.${keys.body}`, params }),
+    };
+  };
+}
+
+/** English keeps the app's numeric '14:05' / '03-01 14:05'; another language its Intl time, or date and time. */
+function useShownTime() {
+  const { language, time, dateTime } = useI18n();
+  if (language === 'en') return formatMessageTime;
+  return (iso: string) => (new Date(iso).toDateString() === new Date().toDateString() ? time(iso) : dateTime(iso));
+}
+
 export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule: () => void }) {
-  const t = useT();
+  const { t } = useI18n();
+  const textOf = useNotificationText();
+  const shownTime = useShownTime();
   const first = useNotifications();
   const markRead = useMarkRead();
   const [older, setOlder] = useState<{ items: NotificationItem[]; next: number | null } | null>(null);
@@ -66,6 +98,7 @@ export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule
         <ul aria-label={t('notifications.title')} className="divide-y divide-line/60 rounded-2xl border border-line">
           {items.map((n) => {
             const isNew = !n.read || fresh.has(n.id);
+            const { title, body } = textOf(n);
             return (
               <li key={n.id} className="px-4 py-3">
                 <div className="flex items-baseline gap-2">
@@ -73,14 +106,14 @@ export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule
                     <span className="h-2 w-2 shrink-0 self-center rounded-full bg-primary" aria-hidden="true" />
                   )}
                   <h3 className="min-w-0 flex-1 truncate text-[15px] font-semibold">
-                    {n.title}
+                    {title}
                     {isNew && <span className="sr-only">, {t('notifications.new')}</span>}
                   </h3>
                   <time dateTime={n.created_at} className="shrink-0 text-[12px] tabular-nums text-muted">
-                    {formatMessageTime(n.created_at)}
+                    {shownTime(n.created_at)}
                   </time>
                 </div>
-                <p className="mt-0.5 text-[14px] leading-snug text-muted">{n.body}</p>
+                <p className="mt-0.5 text-[14px] leading-snug text-muted">{body}</p>
               </li>
             );
           })}

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import {
+  languageAnswer,
   markReadAnswer,
   notificationsPage,
   type MarkReadBody,
@@ -16,7 +17,8 @@ import {
 import { USER_STREAMS } from '../../../shared/api/streams';
 import { api } from '../../lib/api';
 import type { MarketSocket } from '../../lib/market-socket';
-import { getStoredUser } from '../../lib/session';
+import { useLanguage } from '../../lib/language';
+import { getStoredUser, getToken } from '../../lib/session';
 import { userSocket } from '../market';
 
 const NOTIFICATIONS_KEY = ['notifications'] as const;
@@ -60,9 +62,35 @@ function useNotificationsPush(socket: MarketSocket | undefined, enabled: boolean
   return live;
 }
 
-/** The newest page and the unread count: pushed when the socket is up, else polled once a minute. */
+/** The session and language the server was last told of in this page view. */
+let languageSentFor: string | null = null;
+
+/**
+ * Tells the server the language picked on Home, in which it writes the user's mails
+ * (POST /api-v1/user/language/, docs/decisions/0044): once a session (so after every sign-in) and on
+ * every change while signed in. Not told (offline, refused): the next change or session tries again.
+ */
+function useLanguageSync(loggedIn: boolean) {
+  const [language] = useLanguage();
+  useEffect(() => {
+    const token = getToken();
+    if (!loggedIn || !token) return;
+    const sent = `${token} ${language}`;
+    if (languageSentFor === sent) return;
+    languageSentFor = sent;
+    api.post('/api-v1/user/language/', { language }, { schema: languageAnswer }).catch(() => {
+      if (languageSentFor === sent) languageSentFor = null;
+    });
+  }, [loggedIn, language]);
+}
+
+/**
+ * The newest page and the unread count: pushed when the socket is up, else polled once a minute.
+ * Home's bell uses it, so it also keeps the server told of the language picked (useLanguageSync).
+ */
 export function useNotifications(socket?: MarketSocket) {
   const loggedIn = getStoredUser() !== null;
+  useLanguageSync(loggedIn);
   const pushed = useNotificationsPush(socket, loggedIn);
   return useQuery({
     queryKey: firstPageKey,

@@ -12,8 +12,9 @@ import { LoadMore } from '../../components/LoadMore';
 import { Notice } from '../../components/Notice';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
-import { formatMessageTime } from '../../lib/datetime';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
+import { useMessageTime } from './message-time';
 import { useOpenChats } from './api/open-chats';
 import { chatCards } from './chat-key';
 import { useChatPush } from './api/chat-push';
@@ -29,21 +30,23 @@ export function ActiveChatsPanel({
   column?: boolean;
 } = {}) {
   useChatPush();
+  const { t, plural, message } = useI18n();
+  const messageTime = useMessageTime();
   const chats = useOpenChats(ADMIN_CHAT_LIST_POLL_MS);
   const cards = chats.data ? chatCards(chats.data) : [];
 
-  if (chats.isPending) return <Spinner label="Loading chats" />;
+  if (chats.isPending) return <Spinner label={t('support.admin.loadingChats')} />;
   if (chats.isError) {
     return (
       <Notice tone="error" className="mt-4">
-        {errorMessage(chats.error, MSG.somethingWentWrong)}
+        {message(errorMessage(chats.error, MSG.somethingWentWrong))}
       </Notice>
     );
   }
   if (cards.length === 0) {
     return (
       <p className="mt-4 rounded-2xl bg-surface px-4 py-10 text-center text-sm text-muted shadow-card">
-        {MSG.noActiveChats}
+        {message(MSG.noActiveChats)}
       </p>
     );
   }
@@ -51,7 +54,7 @@ export function ActiveChatsPanel({
     <>
       <ul
         className={cx('grid gap-3', column ? 'grid-cols-1' : 'mt-4 grid-cols-[repeat(auto-fill,minmax(160px,1fr))]')}
-        aria-label="Active chats"
+        aria-label={t('support.admin.activeChats')}
       >
         {cards.map((card) => (
           <li key={card.key}>
@@ -67,14 +70,14 @@ export function ActiveChatsPanel({
                 <span className="min-w-0 truncate text-[15px] font-semibold">{card.title}</span>
                 <span
                   className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary"
-                  aria-label={`${card.messageCount} messages`}
+                  aria-label={plural('support.admin.messageCount', card.messageCount)}
                 >
                   {card.messageCount}
                 </span>
               </span>
               {card.startedAt && (
                 <time dateTime={card.startedAt} className="text-xs text-muted">
-                  {formatMessageTime(card.startedAt)}
+                  {messageTime(card.startedAt)}
                 </time>
               )}
               <span className="line-clamp-2 break-words text-sm text-muted">{card.preview}</span>
@@ -82,7 +85,7 @@ export function ActiveChatsPanel({
           </li>
         ))}
       </ul>
-      <LoadMore query={chats} label="Load more chats" />
+      <LoadMore query={chats} label={t('support.admin.loadMore')} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { MSG } from '../../../shared/messages';
 import { BackIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
+import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useDesk } from '../../lib/use-desk';
 import { useSession } from '../../lib/use-session';
@@ -42,13 +43,14 @@ function Header({
   onEnd?: () => void;
   ending: boolean;
 }) {
+  const t = useT();
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-1 border-b border-line bg-surface/95 px-1 backdrop-blur">
       {onBack ? (
         <button
           type="button"
           onClick={onBack}
-          aria-label="Back"
+          aria-label={t('support.admin.back')}
           className="flex h-touch w-touch shrink-0 items-center justify-center rounded-full hover:bg-surface-2"
         >
           <BackIcon />
@@ -58,7 +60,7 @@ function Header({
       )}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-[17px] font-semibold">{title}</h1>
-        <p className="text-xs text-muted">Active Chat Session</p>
+        <p className="text-xs text-muted">{t('support.admin.session')}</p>
       </div>
       {onEnd && (
         <button
@@ -67,7 +69,7 @@ function Header({
           disabled={ending}
           className="mr-1 h-10 shrink-0 rounded-full bg-down/10 px-4 text-sm font-semibold text-down hover:bg-down/20 disabled:opacity-50"
         >
-          End Chat
+          {t('support.admin.endChat')}
         </button>
       )}
     </header>
@@ -102,6 +104,7 @@ export function AdminConversation({
   className?: string;
 }) {
   useChatPush();
+  const { t, message } = useI18n();
   const queryClient = useQueryClient();
   const me = useSession().user;
 
@@ -188,18 +191,18 @@ export function AdminConversation({
         <>
           {(sendError ?? close.error) && (
             <p role="alert" className="bg-down/10 px-4 py-2 text-center text-sm text-down">
-              {sendError ?? errorMessage(close.error, MSG.somethingWentWrong)}
+              {message(sendError ?? errorMessage(close.error, MSG.somethingWentWrong))}
             </p>
           )}
           <Composer draft={draft} onDraftChange={setDraft} onSend={send} disabled={!session.isSuccess || ended} />
         </>
       }
     >
-      {(chats.isPending || (sessionId && messages.isPending)) && <Spinner label="Loading chat" />}
-      {chats.isError && <ChatNote tone="error">{errorMessage(chats.error, MSG.somethingWentWrong)}</ChatNote>}
-      {missing && <ChatNote>{`${title} has no open chat.`}</ChatNote>}
+      {(chats.isPending || (sessionId && messages.isPending)) && <Spinner label={t('support.chat.loading')} />}
+      {chats.isError && <ChatNote tone="error">{message(errorMessage(chats.error, MSG.somethingWentWrong))}</ChatNote>}
+      {missing && <ChatNote>{t('support.admin.noOpenChat', { name: title })}</ChatNote>}
       {messages.data && <MessageList messages={shown} isMine={fromStaff} />}
-      {ended && <ChatNote>{MSG.chatClosed}</ChatNote>}
+      {ended && <ChatNote>{message(MSG.chatClosed)}</ChatNote>}
     </ChatScreen>
   );
 }

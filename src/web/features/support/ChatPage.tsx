@@ -12,6 +12,7 @@ import { MSG } from '../../../shared/messages';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage, isApiError } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { chatSessionQuery, useChatSession } from './api/chat-session';
 import { addSentMessage, sendChatMessage, useChatMessages } from './api/messages';
@@ -24,6 +25,7 @@ const fromUser = (message: ChatMessage) => !message.is_staff;
 
 export function ChatPage() {
   useChatPush();
+  const { t, message } = useI18n();
   const sessionId = useParams().sessionId ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,12 +57,12 @@ export function ChatPage() {
 
   return (
     <ChatScreen
-      header={<PageHeader title="Customer Support" onBack={() => void navigate(PATHS.support)} />}
+      header={<PageHeader title={t('support.title')} onBack={() => void navigate(PATHS.support)} />}
       footer={
         <>
           {sendError && !ended && (
             <p role="alert" className="bg-down/10 px-4 py-2 text-center text-sm text-down">
-              {sendError}
+              {message(sendError)}
             </p>
           )}
           <Composer
@@ -73,17 +75,19 @@ export function ChatPage() {
         </>
       }
     >
-      {session.isPending && <Spinner label="Loading chat" />}
-      {notFound && <ChatNote tone="error">{MSG.chatNotFound}</ChatNote>}
+      {session.isPending && <Spinner label={t('support.chat.loading')} />}
+      {notFound && <ChatNote tone="error">{message(MSG.chatNotFound)}</ChatNote>}
       {session.isError && !notFound && (
-        <ChatNote tone="error">{errorMessage(session.error, MSG.somethingWentWrong)}</ChatNote>
+        <ChatNote tone="error">{message(errorMessage(session.error, MSG.somethingWentWrong))}</ChatNote>
       )}
       {session.isSuccess && (
         <>
-          <ChatNote>{`You are chatting with our support team. Support hours: ${SUPPORT_HOURS}.`}</ChatNote>
+          <ChatNote>{t('support.chat.intro', { hours: SUPPORT_HOURS })}</ChatNote>
           {messages.data && <MessageList messages={messages.data} isMine={fromUser} />}
-          {messages.isError && <ChatNote tone="error">{errorMessage(messages.error, MSG.somethingWentWrong)}</ChatNote>}
-          {ended && <ChatNote>{MSG.chatEnded}</ChatNote>}
+          {messages.isError && (
+            <ChatNote tone="error">{message(errorMessage(messages.error, MSG.somethingWentWrong))}</ChatNote>
+          )}
+          {ended && <ChatNote>{message(MSG.chatEnded)}</ChatNote>}
         </>
       )}
     </ChatScreen>

@@ -3,9 +3,11 @@ import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { CopyIcon } from '../../components/icons';
+import { useI18n } from '../../lib/i18n';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t, message } = useI18n();
   const { state, copy } = useCopyConfirmation(COPY_CONFIRMATION_MS);
   const copied = state === 'copied';
 
@@ -13,14 +15,14 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     <button
       type="button"
       onClick={() => void copy(text)}
-      aria-label={copied ? MSG.copied : label}
+      aria-label={copied ? message(MSG.copied) : label}
       className={cx(
         'flex h-touch shrink-0 items-center gap-1 rounded-lg px-2.5 text-[13px] font-semibold',
         copied ? 'text-up' : 'text-primary hover:bg-primary/10',
       )}
     >
       {!copied && <CopyIcon size={16} />}
-      <span aria-live="polite">{copied ? MSG.copied : 'Copy'}</span>
+      <span aria-live="polite">{copied ? message(MSG.copied) : t('support.copy')}</span>
     </button>
   );
 }

@@ -2,6 +2,7 @@
 import type { FaqAnswerResponse } from '../../../shared/api/support';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
+import { useI18n, useT } from '../../lib/i18n';
 import { splitAnswer } from './answer';
 import { CopyButton } from './CopyButton';
 
@@ -11,6 +12,7 @@ export type FaqReplyState =
 const bubble = 'max-w-[88%] self-start rounded-2xl rounded-bl-md px-3.5 py-2.5 text-[15px] leading-snug';
 
 function Answer({ answer }: { answer: string }) {
+  const t = useT();
   const { text, addresses } = splitAnswer(answer);
   return (
     <div className={cx(bubble, 'bg-surface shadow-card')} data-testid="bot-answer">
@@ -23,7 +25,7 @@ function Answer({ answer }: { answer: string }) {
                 <span className="block text-xs font-semibold text-muted">{network}</span>
                 <span className="block break-all font-mono text-[13px]">{address}</span>
               </span>
-              <CopyButton text={address} label={`Copy ${network} address`} />
+              <CopyButton text={address} label={t('support.copyAddress', { network })} />
             </li>
           ))}
         </ul>
@@ -33,10 +35,11 @@ function Answer({ answer }: { answer: string }) {
 }
 
 export function FaqReply({ reply }: { reply: FaqReplyState }) {
+  const { t, message } = useI18n();
   if (reply.status === 'pending') {
     return (
       <p className={cx(bubble, 'bg-surface text-muted shadow-card')} role="status">
-        <span className="sr-only">Looking for an answer</span>
+        <span className="sr-only">{t('support.lookingForAnswer')}</span>
         <span aria-hidden="true" className="tracking-widest">
           ...
         </span>
@@ -46,11 +49,12 @@ export function FaqReply({ reply }: { reply: FaqReplyState }) {
   if (reply.status === 'failed') {
     return (
       <p className={cx(bubble, 'bg-down/10 text-down')} role="alert">
-        {MSG.searchAnswerFailed}
+        {message(MSG.searchAnswerFailed)}
       </p>
     );
   }
-  if (reply.answers.length === 0) return <p className={cx(bubble, 'bg-surface shadow-card')}>{MSG.noAnswer}</p>;
+  if (reply.answers.length === 0)
+    return <p className={cx(bubble, 'bg-surface shadow-card')}>{message(MSG.noAnswer)}</p>;
   return (
     <>
       {reply.answers.map((a, i) => (

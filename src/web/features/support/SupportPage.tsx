@@ -13,18 +13,32 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { askQuestion } from './api/faq';
 import { useStartChat } from './api/chat-session';
 import { FaqReply, type FaqReplyState } from './FaqReply';
 
+/** Each FAQ button's words in the language shown; the English question is what the bot is asked. */
+const QUESTION_KEYS: Record<(typeof FAQ_TOPICS)[number]['topic'], TextKey> = {
+  recharge_address: 'support.faq.rechargeAddress',
+  balance: 'support.faq.balance',
+  manual_service: 'support.faq.manualService',
+  withdraw_recharge: 'support.faq.withdrawRecharge',
+  forgot_password: 'support.faq.forgotPassword',
+  frozen_balance: 'support.faq.frozenBalance',
+};
+
 interface Exchange {
   id: number;
   question: string;
+  /** The button's words, as shown. */
+  shown: TextKey;
   reply: FaqReplyState;
 }
 
 export function SupportPage() {
+  const { t, message } = useI18n();
   const navigate = useNavigate();
   const startChat = useStartChat();
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
@@ -35,11 +49,11 @@ export function SupportPage() {
     if (exchanges.length > 0) end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
   }, [exchanges]);
 
-  const ask = async (question: string) => {
+  const ask = async (question: string, shown: TextKey) => {
     const id = ++nextId.current;
     const settle = (reply: FaqReplyState) =>
       setExchanges((list) => list.map((e) => (e.id === id ? { ...e, reply } : e)));
-    setExchanges((list) => [...list, { id, question, reply: { status: 'pending' } }]);
+    setExchanges((list) => [...list, { id, question, shown, reply: { status: 'pending' } }]);
     try {
       const { answers } = await askQuestion(question);
       settle({ status: 'answered', answers });
@@ -54,28 +68,28 @@ export function SupportPage() {
 
   return (
     <>
-      <PageHeader title="Customer Support" fallback={PATHS.home} />
+      <PageHeader title={t('support.title')} fallback={PATHS.home} />
       <Screen className="gap-3 pb-[calc(5.5rem+env(safe-area-inset-bottom))]">
         <div className="mt-2 max-w-[88%] self-start rounded-2xl rounded-bl-md bg-surface px-3.5 py-2.5 text-[15px] shadow-card">
-          Hello! Choose a question below, or connect to a person from our support team.
+          {t('support.greeting')}
         </div>
-        <section aria-label="Frequently asked questions" className="grid grid-cols-2 gap-2">
+        <section aria-label={t('support.faqLabel')} className="grid grid-cols-2 gap-2">
           {FAQ_TOPICS.map(({ topic, question }) => (
             <button
               key={topic}
               type="button"
-              onClick={() => void ask(question)}
+              onClick={() => void ask(question, QUESTION_KEYS[topic])}
               className="min-h-[52px] rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-left text-sm font-medium text-primary hover:bg-primary/10"
             >
-              {question}
+              {t(QUESTION_KEYS[topic])}
             </button>
           ))}
         </section>
-        <section aria-label="Conversation" aria-live="polite" className="flex flex-col gap-3">
-          {exchanges.map(({ id, question, reply }) => (
+        <section aria-label={t('support.conversation')} aria-live="polite" className="flex flex-col gap-3">
+          {exchanges.map(({ id, shown, reply }) => (
             <div key={id} className="flex flex-col gap-3">
               <p className="max-w-[88%] self-end rounded-2xl rounded-br-md bg-primary px-3.5 py-2.5 text-[15px] text-white">
-                {question}
+                {t(shown)}
               </p>
               <FaqReply reply={reply} />
             </div>
@@ -86,12 +100,12 @@ export function SupportPage() {
       <div className="fixed inset-x-0 bottom-0 z-20 mx-auto max-w-app border-t border-line bg-bg/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
         {startChat.isError && (
           <Notice tone="error" className="mb-2">
-            {errorMessage(startChat.error, MSG.somethingWentWrong)}
+            {message(errorMessage(startChat.error, MSG.somethingWentWrong))}
           </Notice>
         )}
         <Button onClick={connect} busy={startChat.isPending}>
           <HeadsetIcon size={20} />
-          Connect to Human Support
+          {t('support.connect')}
         </Button>
       </div>
     </>

@@ -3,12 +3,13 @@
  * turn a key into what a card and the chat header show, and the list into cards.
  */
 import { parseChatKey, type ChatMessage, type LatestMessagesResponse } from '../../../shared/api/support';
+import { i18n } from '../../lib/i18n';
 
-/** The username, else 'User {id}'; a key that is not ours is shown as it is rather than hidden. */
+/** The username, else 'User {id}' (in the language shown); a key that is not ours is shown as it is rather than hidden. */
 export function chatTitle(key: string): string {
   const parsed = parseChatKey(key);
   if (!parsed) return key;
-  return parsed.username.trim() || `User ${parsed.user_id}`;
+  return parsed.username.trim() || i18n.t('support.admin.user', { id: parsed.user_id });
 }
 
 /** The open chat of this key's user in the list: keys are matched on the user id, the name may have changed. */
@@ -36,7 +37,7 @@ export interface ChatCard {
 }
 
 const previewOf = (message: ChatMessage | undefined) =>
-  !message ? '' : message.text.trim() || (message.image_url ? 'Image' : '');
+  !message ? '' : message.text.trim() || (message.image_url ? i18n.t('support.image.label') : '');
 
 /** One card per chat, in the server's order (most recently active first). */
 export function chatCards(chats: LatestMessagesResponse): ChatCard[] {

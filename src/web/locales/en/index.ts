@@ -8,9 +8,11 @@ import assets from './assets.json';
 import auth from './auth.json';
 import drawer from './drawer.json';
 import home from './home.json';
+import identity from './identity.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import support from './support.json';
 import wallet from './wallet.json';
 
-export default { admin, assets, auth, drawer, home, markets, nav, notifications, wallet };
+export default { admin, assets, auth, drawer, home, identity, markets, nav, notifications, support, wallet };

@@ -5,6 +5,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { unverifiedUsersResponse, type UnverifiedUser } from '../../../../shared/api/identity';
 import { MSG } from '../../../../shared/messages';
+import { i18n } from '../../../lib/i18n';
 import { api, errorMessage, isApiError } from '../../../lib/api';
 import { staffQueueOptions } from '../../../lib/staff-queue';
 
@@ -19,7 +20,10 @@ async function getUnverifiedUsers(after: number | undefined, signal?: AbortSigna
       signal,
     });
   } catch (error) {
-    if (isApiError(error) && (error.status === 404 || unverifiedFetchError(error).includes(MSG.noUnverifiedUsers))) {
+    if (
+      isApiError(error) &&
+      (error.status === 404 || unverifiedFetchError(error).includes(i18n.message(MSG.noUnverifiedUsers)))
+    ) {
       return [];
     }
     throw error;

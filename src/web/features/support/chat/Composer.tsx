@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_TEXT_MAX } from '../../../../shared/api/support';
 import { cx } from '../../../components/cx';
 import { CloseIcon, PaperclipIcon, SendIcon, SmileIcon } from '../../../components/icons';
+import { useI18n } from '../../../lib/i18n';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-file';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { EmojiPicker } from './EmojiPicker';
@@ -33,6 +34,7 @@ const iconButton =
   'flex h-touch w-touch shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-ink disabled:opacity-40 disabled:hover:bg-transparent';
 
 export function Composer({ draft, onDraftChange, onSend, disabled = false, busy = false }: Props) {
+  const { t, message } = useI18n();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -84,21 +86,25 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
   return (
     <form
       onSubmit={submit}
-      aria-label="Write a message"
+      aria-label={t('support.composer.label')}
       className="border-t border-line bg-surface px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-2"
     >
       {problem && !disabled && (
         <p role="alert" className="mb-2 rounded-lg bg-down/10 px-3 py-2 text-sm text-down">
-          {problem}
+          {message(problem)}
         </p>
       )}
       {preview && (
         <div className="relative mb-2 ml-1 inline-block">
-          <img src={preview} alt="Image to send" className="h-16 w-16 rounded-lg bg-surface-2 object-cover" />
+          <img
+            src={preview}
+            alt={t('support.composer.imageToSend')}
+            className="h-16 w-16 rounded-lg bg-surface-2 object-cover"
+          />
           <button
             type="button"
             onClick={() => onDraftChange({ ...draft, image: null })}
-            aria-label="Remove image"
+            aria-label={t('support.composer.removeImage')}
             className="absolute -right-3.5 -top-3.5 flex h-touch w-touch items-center justify-center"
           >
             <span className="flex h-6 w-6 items-center justify-center rounded-full bg-ink text-bg">
@@ -112,7 +118,7 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
           ref={fileInput}
           type="file"
           accept={IMAGE_ACCEPT}
-          aria-label="Image file"
+          aria-label={t('support.composer.imageFile')}
           tabIndex={-1}
           className="sr-only"
           disabled={disabled}
@@ -124,7 +130,7 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
         <button
           type="button"
           onClick={() => fileInput.current?.click()}
-          aria-label="Attach image"
+          aria-label={t('support.composer.attach')}
           disabled={disabled}
           className={iconButton}
         >
@@ -134,7 +140,7 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
           <button
             type="button"
             onClick={() => setPickerOpen((open) => !open)}
-            aria-label="Emoji"
+            aria-label={t('support.composer.emoji')}
             aria-expanded={pickerOpen}
             aria-haspopup="dialog"
             disabled={disabled}
@@ -147,8 +153,8 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
         <input
           ref={textInput}
           type="text"
-          aria-label="Message"
-          placeholder="Type your message..."
+          aria-label={t('support.composer.message')}
+          placeholder={t('support.composer.placeholder')}
           maxLength={CHAT_TEXT_MAX}
           autoComplete="off"
           enterKeyHint="send"
@@ -164,7 +170,7 @@ export function Composer({ draft, onDraftChange, onSend, disabled = false, busy 
           className="flex h-11 shrink-0 items-center gap-1.5 rounded-full bg-primary px-4 text-[15px] font-semibold text-white hover:bg-primary-hover disabled:bg-primary/40 disabled:text-white/80"
         >
           <SendIcon size={18} />
-          Send
+          {t('support.composer.send')}
         </button>
       </div>
     </form>

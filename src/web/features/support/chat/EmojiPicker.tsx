@@ -4,7 +4,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { EMOJI_PICKER } from '../../../../shared/constants';
+import { useT, type TextKey } from '../../../lib/i18n';
 import { EMOJI_GROUPS, readRecentEmoji, rememberEmoji } from './emoji';
+
+/** Each group's name (emoji.ts) in the language shown. */
+const GROUP_NAMES: Readonly<Record<string, TextKey>> = {
+  Smileys: 'support.emoji.smileys',
+  Gestures: 'support.emoji.gestures',
+  Symbols: 'support.emoji.symbols',
+  'Money and devices': 'support.emoji.moneyAndDevices',
+};
 
 function Group({ name, emoji, onPick }: { name: string; emoji: readonly string[]; onPick: (emoji: string) => void }) {
   return (
@@ -27,6 +36,7 @@ function Group({ name, emoji, onPick }: { name: string; emoji: readonly string[]
 }
 
 export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => void; onClose: () => void }) {
+  const t = useT();
   const [recent] = useState(readRecentEmoji);
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -56,14 +66,19 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
     <div
       ref={panel}
       role="dialog"
-      aria-label="Emoji"
+      aria-label={t('support.composer.emoji')}
       style={{ width: EMOJI_PICKER.width, height: EMOJI_PICKER.height }}
       className="absolute bottom-full left-0 z-30 mb-2 flex max-h-[60dvh] max-w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sheet"
     >
       <div className="flex-1 overflow-y-auto px-2 pb-2">
-        {recent.length > 0 && <Group name="Recent" emoji={recent} onPick={pick} />}
+        {recent.length > 0 && <Group name={t('support.emoji.recent')} emoji={recent} onPick={pick} />}
         {EMOJI_GROUPS.map((group) => (
-          <Group key={group.name} name={group.name} emoji={group.emoji} onPick={pick} />
+          <Group
+            key={group.name}
+            name={t(GROUP_NAMES[group.name] ?? 'support.emoji.symbols')}
+            emoji={group.emoji}
+            onPick={pick}
+          />
         ))}
       </div>
     </div>

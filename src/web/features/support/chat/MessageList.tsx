@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/api/support';
 import { cx } from '../../../components/cx';
-import { formatMessageTime } from '../../../lib/datetime';
+import { useT } from '../../../lib/i18n';
+import { useMessageTime } from '../message-time';
 import { ImageViewer } from './ImageViewer';
 
 /** Messages not yet confirmed by the server carry a negative id. */
@@ -23,6 +24,8 @@ function Bubble({
   showName: boolean;
   onOpenImage: (src: string) => void;
 }) {
+  const t = useT();
+  const messageTime = useMessageTime();
   const pending = isPendingMessage(message);
   return (
     <li
@@ -42,16 +45,24 @@ function Bubble({
           <button
             type="button"
             onClick={() => onOpenImage(message.image_url!)}
-            aria-label="Enlarge image"
+            aria-label={t('support.image.enlarge')}
             className="-mx-1.5 self-start overflow-hidden rounded-xl"
           >
-            <img src={message.image_url} alt="Sent image" className="h-40 w-40 bg-surface-2 object-cover" />
+            <img
+              src={message.image_url}
+              alt={t('support.image.sent')}
+              className="h-40 w-40 bg-surface-2 object-cover"
+            />
           </button>
         )}
         {message.text && <p className="whitespace-pre-wrap break-words">{message.text}</p>}
       </div>
       <span className="mt-1 px-1 text-[11px] text-muted">
-        {pending ? 'Sending...' : <time dateTime={message.timestamp}>{formatMessageTime(message.timestamp)}</time>}
+        {pending ? (
+          t('support.messages.sending')
+        ) : (
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
+        )}
       </span>
     </li>
   );
@@ -64,6 +75,7 @@ export function MessageList({
   messages: ChatMessage[];
   isMine: (message: ChatMessage) => boolean;
 }) {
+  const t = useT();
   const [enlarged, setEnlarged] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
@@ -74,7 +86,7 @@ export function MessageList({
 
   return (
     <>
-      <ol className="flex flex-col gap-3" aria-label="Messages">
+      <ol className="flex flex-col gap-3" aria-label={t('support.messages.label')}>
         {messages.map((message, i) => {
           const mine = isMine(message);
           const previous = messages[i - 1];

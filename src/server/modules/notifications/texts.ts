@@ -1,0 +1,41 @@
+/**
+ * The notifications' texts in each language of the picker, for their mails (issue 19 "## Notifications":
+ * mails in the user's language; docs/decisions/0044-notifications-languages.md). The translations are
+ * the web's own catalogs of the notifications table (src/web/locales/<code>/messages.notifications.json,
+ * one source for the bell and the mail), read as data files: the server never imports the web's code.
+ * English is the table itself (NOTIFICATIONS_MSG); a text a language lacks falls back to it.
+ */
+import { readFileSync } from 'node:fs';
+import { englishNotificationText } from '../../../shared/api/notifications.js';
+import { LANGUAGES } from '../../../shared/constants.js';
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+export const isLanguage = (code: unknown): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
+
+const catalogs = new Map<LanguageCode, Record<string, unknown> | null>();
+
+/** The language's catalog, read once; null when it cannot be read (its mails go out in English). */
+function catalogOf(language: LanguageCode): Record<string, unknown> | null {
+  if (catalogs.has(language)) return catalogs.get(language) ?? null;
+  let catalog: Record<string, unknown> | null = null;
+  try {
+    const file = new URL(`../../../web/locales/${language}/messages.notifications.json`, import.meta.url);
+    catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    catalog = null;
+  }
+  catalogs.set(language, catalog);
+  return catalog;
+}
+
+/** A text of the notifications table (`kinds.depositApproved.title`, `mailFooter`) in `language`. */
+export function notificationTextIn(language: LanguageCode): (key: string) => string | undefined {
+  if (language === 'en') return englishNotificationText;
+  const catalog = catalogOf(language);
+  return (key) => {
+    let node: unknown = catalog;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | null | undefined)?.[part];
+    return typeof node === 'string' && node !== '' ? node : englishNotificationText(key);
+  };
+}

@@ -1,0 +1,61 @@
+/** The identity screens in another language (issue 19 "## Languages"): German texts, no English left. */
+import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { MSG } from '../../../shared/messages';
+import { showLanguage } from '../../lib/i18n';
+import { useLanguage, type LanguageCode } from '../../lib/language';
+import { IdentityVerificationPage } from './IdentityVerificationPage';
+import { RejectUserSheet } from './RejectUserSheet';
+
+async function choose(code: LanguageCode) {
+  const picker = renderHook(() => useLanguage());
+  await act(async () => {
+    picker.result.current[1](code);
+    await showLanguage(code);
+  });
+  picker.unmount();
+}
+
+// The first switch loads German's chunk and the message codes: seconds on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  api.on('GET /api-v1/info/', [200, { user_id: 3, uniqueid: '87654321', is_verified: 'unverified' }]);
+});
+afterEach(async () => {
+  await choose('en');
+  cleanup();
+  localStorage.clear();
+});
+
+describe('identity in German', () => {
+  it('the status screen: its step, link and why to certify in German, none of the English', async () => {
+    api.on('GET /api-v1/documents-verification/', [404, { error: MSG.noVerificationSubmitted }]);
+    await choose('de');
+    renderScreen(<IdentityVerificationPage />, { path: '/identity-verification' });
+    expect(await screen.findByRole('link', { name: 'Ausfüllen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Identitätsprüfung' })).toBeTruthy();
+    expect(screen.getByText('Basisinformationen')).toBeTruthy();
+    expect(screen.getByText('Mit abgeschlossener Verifizierung steigt Ihr Auszahlungslimit.')).toBeTruthy();
+    expect(screen.queryByText(/Fill in|Identity Verification|Basic Information|withdrawal amount|Step 1/)).toBeNull();
+  });
+
+  it("staff's reject sheet: the user's name kept, the words around it German", async () => {
+    await choose('de');
+    renderScreen(
+      <RejectUserSheet
+        user={{ user_id: 5, full_name: 'Grace Hopper', user_uniqueid: '12345678' }}
+        onClose={() => {}}
+        onReject={() => {}}
+      />,
+      { path: '/admin' },
+    );
+    expect(await screen.findByText(/^Grace Hopper sieht diesen Grund/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy();
+    expect(screen.getByLabelText('Grund')).toBeTruthy();
+    expect(screen.queryByText(/sees this reason|Reason|Reject|Cancel/)).toBeNull();
+  });
+});
