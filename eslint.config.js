@@ -132,7 +132,6 @@ const NOT_TRANSLATED_YET = [
   'src/web/features/market/**',
   'src/web/features/notifications/**',
   'src/web/features/pages/**',
-  'src/web/features/safety/**',
   'src/web/features/support/**',
   'src/web/features/trade/**',
   'src/web/features/wallet/**',
