@@ -32,6 +32,7 @@ export function SecurityCodeField({ value, onChange, error, sendCode }: Props) {
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}
+      placeholder={t('safety.twoFactor.codePlaceholder')}
       hint={t('safety.code.hint')}
       trailing={
         <button
