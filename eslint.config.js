@@ -128,7 +128,6 @@ const NOT_TRANSLATED_YET = [
   'src/web/features/account/**',
   'src/web/features/market/**',
   'src/web/features/pages/**',
-  'src/web/features/safety/**',
   'src/web/features/trade/**',
   'src/web/app/**',
   'src/web/components/**',

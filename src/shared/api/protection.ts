@@ -30,22 +30,52 @@ export function lockTime(until: Date): string {
   return `${rounded.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const LOCK_BECAUSE: Record<LockReason, string> = {
-  'wrong-passwords': 'after too many wrong passwords',
-  'wrong-codes': 'after too many wrong transaction passwords or two-factor codes',
-  'password-changed': 'because your login password was changed',
-  'two-factor-disabled': 'because two-factor authentication was turned off',
-  'transaction-password-changed': 'because your transaction password was changed',
+/** Why a lock is on, as the refusal and the Safety Center say it (camelCase keys: the codes' last part). */
+const BECAUSE = {
+  wrongPasswords: 'after too many wrong passwords',
+  wrongCodes: 'after too many wrong transaction passwords or two-factor codes',
+  passwordChanged: 'because your login password was changed',
+  twoFactorDisabled: 'because two-factor authentication was turned off',
+  transactionPasswordChanged: 'because your transaction password was changed',
+} as const;
+type BecauseKey = keyof typeof BECAUSE;
+const REASON_KEY: Record<LockReason, BecauseKey> = {
+  'wrong-passwords': 'wrongPasswords',
+  'wrong-codes': 'wrongCodes',
+  'password-changed': 'passwordChanged',
+  'two-factor-disabled': 'twoFactorDisabled',
+  'transaction-password-changed': 'transactionPasswordChanged',
 };
+
+/**
+ * The lock texts as one-argument templates per scope and reason (the time is the argument), so each
+ * has a stable code (shared/message-codes.ts) and is translated whole rather than glued from English
+ * parts (issue 19 "## Languages"). `locked` and `lockLine` keep their English and pick from these.
+ */
+const lockedUntil = (subject: string) =>
+  Object.fromEntries(
+    Object.entries(BECAUSE).map(([key, because]) => [
+      key,
+      (until: string) => `${subject} locked until ${until} ${because}`,
+    ]),
+  ) as Record<BecauseKey, (until: string) => string>;
+const LOCKED_UNTIL = { signIn: lockedUntil('Sign-in is'), withdrawal: lockedUntil('Withdrawals are') } as const;
+const LOCK_LINE = {
+  signIn: (until: string) => `Sign-in locked until ${until}`,
+  withdrawal: (until: string) => `Withdrawals locked until ${until}`,
+} as const;
+const scopeKey = (scope: LockScope) => (scope === 'sign-in' ? 'signIn' : 'withdrawal');
 
 export const PROTECTION_MSG = {
   /** The refusal (423) while a lock or cooldown is on. */
   locked: (scope: LockScope, until: Date, reason: LockReason) =>
-    `${scope === 'sign-in' ? 'Sign-in is' : 'Withdrawals are'} locked until ${lockTime(until)} ${LOCK_BECAUSE[reason]}`,
+    LOCKED_UNTIL[scopeKey(scope)][REASON_KEY[reason]](lockTime(until)),
   /** Lines of the Safety Center, e.g. "Withdrawals locked until 2026-11-24 14:05 UTC". */
-  lockLine: (scope: LockScope, until: Date) =>
-    `${scope === 'sign-in' ? 'Sign-in' : 'Withdrawals'} locked until ${lockTime(until)}`,
-  lockBecause: (reason: LockReason) => LOCK_BECAUSE[reason],
+  lockLine: (scope: LockScope, until: Date) => LOCK_LINE[scopeKey(scope)](lockTime(until)),
+  lockedUntil: LOCKED_UNTIL,
+  lockLineUntil: LOCK_LINE,
+  because: BECAUSE,
+  lockBecause: (reason: LockReason) => BECAUSE[REASON_KEY[reason]],
   notWhitelisted: 'With the address whitelist on, you can only withdraw to an address saved in your address book',
   addressSaved: 'Address saved',
   addressDeleted: 'Address deleted',

@@ -12,6 +12,8 @@ export const TWO_FACTOR_MSG = {
   enterCode: 'Please enter the 6-digit code from your authenticator app or a recovery code',
   wrongCode: 'The code is wrong or already used. Please enter the current code from your authenticator app.',
   codeRequired: 'Please enter your Google Authenticator code',
+  /** A sensitive request of a user whose second factors include a passkey, sent without a proof. */
+  confirmSecondFactor: 'Confirm with your two-factor code or a passkey',
   setUpFirst: 'Please start the two-factor setup first',
   alreadyOn: 'Two-factor authentication is already on. Turn it off first to set it up again.',
   notOn: 'Two-factor authentication is not on',

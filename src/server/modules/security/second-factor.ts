@@ -15,9 +15,6 @@ import { consumeTwoFactorCode, hasTotp } from './two-factor.js';
 
 export type SecondFactorMethod = 'totp' | 'passkey';
 
-/** Said when a sensitive request of a user with 2FA on carries no proof. */
-const SECOND_FACTOR_REQUIRED = 'Confirm with your two-factor code or a passkey';
-
 /** The second factors the user has on; empty when 2FA is off. */
 export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
@@ -45,6 +42,6 @@ export async function requireSecondFactor(
     await consumeTwoFactorCode(ctx, userId, code, 'two_factor_code');
     return;
   }
-  const required = methods.includes('totp') ? TWO_FACTOR_MSG.codeRequired : SECOND_FACTOR_REQUIRED;
+  const required = methods.includes('totp') ? TWO_FACTOR_MSG.codeRequired : TWO_FACTOR_MSG.confirmSecondFactor;
   throw badRequest(required, { two_factor_code: required });
 }

@@ -13,6 +13,7 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
 } from '../../../shared/api/two-factor.js';
+import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
@@ -189,7 +190,7 @@ export function createTwoFactorService(ctx: TwoFactorContext) {
     /** A new pending secret, replacing an unconfirmed one; refused while TOTP is on. */
     async setup(userId: number): Promise<TwoFactorSetupResponse> {
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError(401, 'Please log in again');
+      if (!user) throw new AppError(401, SERVER_MSG.loginAgain);
       const secret = generateSecret();
       const secretCiphertext = encryptTotpSecret(ctx.config.jwtSecret, userId, secret);
       const now = ctx.clock.now();

@@ -11,10 +11,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useSecurityStatus, useSetAntiPhishingCode } from './api/protection';
 
 export function AntiPhishingPage() {
+  const { t, message } = useI18n();
   const status = useSecurityStatus();
   const save = useSetAntiPhishingCode();
   const [code, setCode] = useState('');
@@ -26,7 +28,7 @@ export function AntiPhishingPage() {
     event.preventDefault();
     const value = code.trim();
     if (!ANTI_PHISHING_PATTERN.test(value)) {
-      setProblem(PROTECTION_MSG.antiPhishingFormat);
+      setProblem(message(PROTECTION_MSG.antiPhishingFormat));
       return;
     }
     setProblem(null);
@@ -38,44 +40,43 @@ export function AntiPhishingPage() {
 
   return (
     <>
-      <PageHeader title="Anti-phishing code" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.antiPhishing.title')} fallback={PATHS.safetyCenter} />
       <Screen>
         <section className="mt-2 rounded-2xl bg-surface p-4 shadow-card">
-          <p className="text-[13px] text-muted">Your code</p>
+          <p className="text-[13px] text-muted">{t('safety.antiPhishing.yourCode')}</p>
           <p className="mt-1 font-mono text-xl font-semibold tracking-widest" data-testid="anti-phishing-current">
-            {current ?? 'Not set'}
+            {current ?? t('safety.antiPhishing.notSet')}
           </p>
-          <p className="mt-3 text-[13px] text-muted">
-            Every mail from Coinfront starts with this code. A mail without it, or with another one, is not from us: do
-            not click its links or enter codes it asks for.
-          </p>
+          <p className="mt-3 text-[13px] text-muted">{t('safety.antiPhishing.explain')}</p>
         </section>
         <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
           <TextField
-            label={current ? 'New code' : 'Code'}
+            label={current ? t('safety.antiPhishing.newCode') : t('safety.antiPhishing.code')}
             name="anti-phishing-code"
             autoComplete="off"
             spellCheck={false}
             maxLength={20}
-            hint="4 to 20 letters or digits, something only you would pick."
+            hint={t('safety.antiPhishing.hint')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={problem}
           />
           <TextField
-            label="Two-factor code"
+            label={t('safety.antiPhishing.twoFactorCode')}
             name="two-factor-code"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={32}
-            hint="Only when two-factor authentication is on: the code of your authenticator app."
+            hint={t('safety.antiPhishing.twoFactorHint')}
             value={twoFactor}
             onChange={(e) => setTwoFactor(e.target.value)}
           />
-          {save.isError && <Notice tone="error">{errorMessage(save.error, 'Could not save the code')}</Notice>}
-          {save.isSuccess && <Notice tone="success">{save.data.message}</Notice>}
+          {save.isError && (
+            <Notice tone="error">{errorMessage(save.error, t('safety.antiPhishing.saveFailed'))}</Notice>
+          )}
+          {save.isSuccess && <Notice tone="success">{message(save.data.message)}</Notice>}
           <Button type="submit" busy={save.isPending}>
-            {current ? 'Change code' : 'Set code'}
+            {current ? t('safety.antiPhishing.change') : t('safety.antiPhishing.set')}
           </Button>
         </form>
       </Screen>

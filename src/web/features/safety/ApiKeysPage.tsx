@@ -16,83 +16,90 @@ import { Screen } from '../../components/Screen';
 import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
 import { errorMessage, isApiError } from '../../lib/api';
+import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyEnabled } from './api/api-keys';
 import { useSendSecurityCode } from './api/security-code';
 import { SecurityCodeField } from './SecurityCodeField';
 
-const CODE_HINT = 'The emailed code, or your authenticator code when two-factor authentication is on.';
-
-const PERMISSION_LABELS: Record<ApiKeyPermission, { title: string; detail: string }> = {
-  read: { title: 'Read', detail: 'Balances, orders and trades (always on)' },
-  spot: { title: 'Spot trading', detail: 'Place and cancel spot orders' },
-  lever: { title: 'Lever trading', detail: 'Reserved: the API offers no lever orders yet' },
+/** The catalog keys (src/web/locales/<code>/safety.json) of each permission's title and detail. */
+const PERMISSION_LABELS: Record<ApiKeyPermission, { title: TextKey; detail: TextKey }> = {
+  read: { title: 'safety.apiKeys.readTitle', detail: 'safety.apiKeys.readDetail' },
+  spot: { title: 'safety.apiKeys.spotTitle', detail: 'safety.apiKeys.spotDetail' },
+  lever: { title: 'safety.apiKeys.leverTitle', detail: 'safety.apiKeys.leverDetail' },
 };
 
-const ENDED_REASONS: Record<string, string> = {
-  'password-reset': 'ended by a password reset',
-  'password-changed': 'ended by a password change',
-  'account-locked': 'ended by an account lock',
+const ENDED_REASONS: Record<string, TextKey> = {
+  'password-reset': 'safety.apiKeys.endedByReset',
+  'password-changed': 'safety.apiKeys.endedByChange',
+  'account-locked': 'safety.apiKeys.endedByLock',
 };
 
-const statusText = (key: ApiKeyInfo) =>
-  key.status === 'ended' ? (ENDED_REASONS[key.ended_reason ?? ''] ?? 'ended') : key.enabled ? 'Active' : 'Disabled';
+const statusText = (t: Translate, key: ApiKeyInfo) =>
+  key.status === 'ended'
+    ? t(ENDED_REASONS[key.ended_reason ?? ''] ?? 'safety.apiKeys.ended')
+    : t(key.enabled ? 'safety.apiKeys.active' : 'safety.apiKeys.disabled');
 
 /** Copies the key or the secret and says so for a while (docs/product.md section 9). */
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t, message } = useI18n();
   const { state, copy } = useCopyConfirmation(COPY_CONFIRMATION_MS);
   const copied = state === 'copied';
   return (
     <button
       type="button"
       onClick={() => void copy(text)}
-      aria-label={copied ? MSG.copied : label}
+      aria-label={copied ? message(MSG.copied) : label}
       className={`flex h-touch shrink-0 items-center gap-1 rounded-lg px-2.5 text-[13px] font-semibold ${copied ? 'text-up' : 'text-primary hover:bg-primary/10'}`}
     >
       {!copied && <CopyIcon size={16} />}
-      <span aria-live="polite">{copied ? MSG.copied : 'Copy'}</span>
+      <span aria-live="polite">{copied ? message(MSG.copied) : t('safety.apiKeys.copy')}</span>
     </button>
   );
 }
 
 function NewSecret({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
+  const { t, message } = useI18n();
   return (
-    <section aria-label="New API key" className="rounded-2xl bg-surface p-4 shadow-card">
-      <Notice tone="success">{API_KEYS_MSG.created}</Notice>
+    <section aria-label={t('safety.apiKeys.newKey')} className="rounded-2xl bg-surface p-4 shadow-card">
+      <Notice tone="success">{message(API_KEYS_MSG.created)}</Notice>
       {(
         [
-          ['API key', created.api_key],
-          ['Secret key', created.secret],
+          [t('safety.apiKeys.apiKey'), t('safety.apiKeys.copyApiKey'), created.api_key],
+          [t('safety.apiKeys.secretKey'), t('safety.apiKeys.copySecret'), created.secret],
         ] as const
-      ).map(([label, value]) => (
+      ).map(([label, copyLabel, value]) => (
         <div key={label} className="mt-3">
           <div className="flex items-center justify-between">
             <span className="text-[13px] font-medium text-muted">{label}</span>
-            <CopyButton text={value} label={`Copy the ${label.toLowerCase()}`} />
+            <CopyButton text={value} label={copyLabel} />
           </div>
           <p className="break-all rounded-xl bg-surface-2 px-3 py-2 font-mono text-[12px]">{value}</p>
         </div>
       ))}
       <Button className="mt-4" variant="secondary" onClick={onDone}>
-        I have saved the secret
+        {t('safety.apiKeys.savedSecret')}
       </Button>
     </section>
   );
 }
 
 function KeyList() {
+  const { t } = useI18n();
   const keys = useApiKeys();
   const setEnabled = useSetApiKeyEnabled();
   const remove = useDeleteApiKey();
-  if (keys.isError) return <Notice tone="error">{errorMessage(keys.error, 'Could not load your API keys')}</Notice>;
+  if (keys.isError) return <Notice tone="error">{errorMessage(keys.error, t('safety.apiKeys.loadFailed'))}</Notice>;
   const list = keys.data ?? [];
   return (
-    <section aria-label="Your API keys">
-      <h2 className="mb-2 px-1 text-[13px] font-semibold uppercase tracking-wide text-muted">Your keys</h2>
+    <section aria-label={t('safety.apiKeys.list')}>
+      <h2 className="mb-2 px-1 text-[13px] font-semibold uppercase tracking-wide text-muted">
+        {t('safety.apiKeys.yourKeys')}
+      </h2>
       {list.length === 0 ? (
         <p className="rounded-2xl bg-surface px-4 py-5 text-sm text-muted shadow-card">
-          {keys.isPending ? 'Loading…' : 'No API keys yet.'}
+          {keys.isPending ? t('safety.code.loading') : t('safety.apiKeys.none')}
         </p>
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
@@ -103,18 +110,21 @@ function KeyList() {
                   <span className="block text-[15px] font-medium">
                     {key.label}{' '}
                     <span className={key.status === 'active' ? 'text-[13px] text-up' : 'text-[13px] text-muted'}>
-                      · {statusText(key)}
+                      · {statusText(t, key)}
                     </span>
                   </span>
                   <span className="block truncate font-mono text-[12px] text-muted">{key.api_key}</span>
                   <span className="block text-[12px] text-muted">
-                    {key.permissions.map((p) => PERMISSION_LABELS[p].title).join(', ')}
-                    {key.ip_allowlist.length > 0 ? ` · from ${key.ip_allowlist.join(', ')}` : ' · any address'}
+                    {key.permissions.map((p) => t(PERMISSION_LABELS[p].title)).join(', ')}
+                    {' · '}
+                    {key.ip_allowlist.length > 0
+                      ? t('safety.apiKeys.fromIps', { ips: key.ip_allowlist.join(', ') })
+                      : t('safety.apiKeys.anyAddress')}
                   </span>
                 </span>
                 <button
                   type="button"
-                  aria-label={`Delete ${key.label}`}
+                  aria-label={t('safety.apiKeys.deleteNamed', { label: key.label })}
                   onClick={() => remove.mutate(key.id)}
                   disabled={remove.isPending}
                   className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-down hover:bg-down/10"
@@ -124,7 +134,7 @@ function KeyList() {
               </div>
               {key.status !== 'ended' && (
                 <Switch
-                  label={`${key.label} enabled`}
+                  label={t('safety.apiKeys.enabledNamed', { label: key.label })}
                   checked={key.enabled}
                   onChange={(enabled) => setEnabled.mutate({ id: key.id, enabled })}
                 />
@@ -135,7 +145,7 @@ function KeyList() {
       )}
       {(setEnabled.isError || remove.isError) && (
         <Notice tone="error" className="mt-2">
-          {errorMessage(setEnabled.error ?? remove.error, 'Could not change the key')}
+          {errorMessage(setEnabled.error ?? remove.error, t('safety.apiKeys.changeFailed'))}
         </Notice>
       )}
     </section>
@@ -143,6 +153,7 @@ function KeyList() {
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => void }) {
+  const { t, message } = useI18n();
   const create = useCreateApiKey();
   const sendCode = useSendSecurityCode();
   const [label, setLabel] = useState('');
@@ -152,6 +163,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
   const fields = isApiError(create.error)
     ? (create.error.data as { fields?: Record<string, string> }).fields
     : undefined;
+
+  const ipError = fields?.ip_allowlist ?? Object.entries(fields ?? {}).find(([k]) => k.startsWith('ip_allowlist'))?.[1];
 
   const toggle = (permission: ApiKeyPermission) =>
     setPermissions((list) =>
@@ -180,19 +193,19 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
 
   return (
     <section className="rounded-2xl bg-surface p-4 shadow-card">
-      <h2 className="mb-3 text-[15px] font-semibold">Create an API key</h2>
+      <h2 className="mb-3 text-[15px] font-semibold">{t('safety.apiKeys.createTitle')}</h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
-          label="Label"
+          label={t('safety.apiKeys.label')}
           name="api-key-label"
           maxLength={40}
-          placeholder="e.g. Grid bot"
+          placeholder={t('safety.apiKeys.labelPlaceholder')}
           value={label}
           onChange={(e) => setLabel(e.target.value)}
-          error={fields?.label}
+          error={fields?.label && message(fields.label)}
         />
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-[13px] font-medium text-muted">Permissions</legend>
+          <legend className="mb-1 text-[13px] font-medium text-muted">{t('safety.apiKeys.permissions')}</legend>
           {(Object.keys(PERMISSION_LABELS) as ApiKeyPermission[]).map((permission) => (
             <label key={permission} className="flex min-h-touch items-center gap-3">
               <input
@@ -203,37 +216,40 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
                 onChange={() => toggle(permission)}
               />
               <span className="flex-1">
-                <span className="block text-[15px]">{PERMISSION_LABELS[permission].title}</span>
-                <span className="block text-[12px] text-muted">{PERMISSION_LABELS[permission].detail}</span>
+                <span className="block text-[15px]">{t(PERMISSION_LABELS[permission].title)}</span>
+                <span className="block text-[12px] text-muted">{t(PERMISSION_LABELS[permission].detail)}</span>
               </span>
             </label>
           ))}
-          <p className="text-[12px] text-muted">Withdrawals are never possible with an API key.</p>
-          {fields?.permissions && <p className="text-[13px] text-down">{fields.permissions}</p>}
+          <p className="text-[12px] text-muted">{t('safety.apiKeys.noWithdrawals')}</p>
+          {fields?.permissions && <p className="text-[13px] text-down">{message(fields.permissions)}</p>}
         </fieldset>
         <div>
           <TextField
-            label="IP allowlist (optional)"
+            label={t('safety.apiKeys.ipAllowlist')}
             name="ip-allowlist"
             autoComplete="off"
             spellCheck={false}
-            placeholder="e.g. 203.0.113.7, 2001:db8::1"
+            placeholder={t('safety.apiKeys.ipPlaceholder')}
             value={ips}
             onChange={(e) => setIps(e.target.value)}
-            error={
-              fields?.ip_allowlist ?? Object.entries(fields ?? {}).find(([k]) => k.startsWith('ip_allowlist'))?.[1]
-            }
+            error={ipError && message(ipError)}
           />
-          <p className="mt-1 text-xs text-muted">Empty: the key works from any address.</p>
+          <p className="mt-1 text-xs text-muted">{t('safety.apiKeys.ipHint')}</p>
         </div>
         <div>
-          <SecurityCodeField value={code} onChange={setCode} sendCode={sendCode} error={fields?.code} />
-          <p className="mt-1 text-xs text-muted">{CODE_HINT}</p>
+          <SecurityCodeField
+            value={code}
+            onChange={setCode}
+            sendCode={sendCode}
+            error={fields?.code && message(fields.code)}
+          />
+          <p className="mt-1 text-xs text-muted">{t('safety.code.emailOrAuthenticator')}</p>
         </div>
-        {sendCode.isSuccess && !create.isSuccess && <Notice tone="success">{sendCode.data.message}</Notice>}
-        {create.isError && <Notice tone="error">{errorMessage(create.error, 'Could not create the key')}</Notice>}
+        {sendCode.isSuccess && !create.isSuccess && <Notice tone="success">{message(sendCode.data.message)}</Notice>}
+        {create.isError && <Notice tone="error">{errorMessage(create.error, t('safety.apiKeys.createFailed'))}</Notice>}
         <Button type="submit" busy={create.isPending}>
-          Create key
+          {t('safety.apiKeys.create')}
         </Button>
       </form>
     </section>
@@ -241,16 +257,14 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
 }
 
 export function ApiKeysPage() {
+  const { t } = useI18n();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   return (
     <>
-      <PageHeader title="API keys" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.apiKeys.title')} fallback={PATHS.safetyCenter} />
       <Screen>
         <div className="mt-2 flex flex-col gap-4">
-          <p className="px-1 text-[13px] text-muted">
-            Bots sign requests to the exchange-compatible API with a key. Keys never withdraw, and end when your
-            password is reset or your account is locked.
-          </p>
+          <p className="px-1 text-[13px] text-muted">{t('safety.apiKeys.intro')}</p>
           {created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : null}
           <KeyList />
           {!created && <CreateKeyForm onCreated={setCreated} />}

@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import type { FieldErrors } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { PasswordChangeForm, type PasswordChangeValues } from './PasswordChangeForm';
 import { updateLoginPassword } from './api/login-password';
@@ -21,16 +22,15 @@ function check({ password, confirm, otp }: PasswordChangeValues): FieldErrors | 
 }
 
 export function LoginPasswordPage() {
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader title="Login password" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.password.loginTitle')} fallback={PATHS.safetyCenter} />
       <Screen>
-        <p className="mb-5 mt-2 text-sm text-muted">
-          Choose a new password for logging in. Other devices will be logged out.
-        </p>
+        <p className="mb-5 mt-2 text-sm text-muted">{t('safety.password.loginIntro')}</p>
         <PasswordChangeForm
-          passwordLabel="New password"
-          passwordHint={`${LOGIN_PASSWORD_MIN}-${LOGIN_PASSWORD_MAX} characters`}
+          passwordLabel={t('safety.password.newPassword')}
+          passwordHint={t('safety.password.length', { min: LOGIN_PASSWORD_MIN, max: LOGIN_PASSWORD_MAX })}
           maxLength={LOGIN_PASSWORD_MAX}
           check={check}
           save={updateLoginPassword}

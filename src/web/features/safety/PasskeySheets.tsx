@@ -6,17 +6,18 @@ import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { TextField } from '../../components/TextField';
 import { isApiError } from '../../lib/api';
+import { useI18n, type Translate } from '../../lib/i18n';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api/passkeys';
 
 /** A name the user will recognise in the list, from the device they add it on. */
-function deviceName(userAgent = navigator.userAgent): string {
+function deviceName(t: Translate, userAgent = navigator.userAgent): string {
   if (/iPhone/.test(userAgent)) return 'iPhone';
   if (/iPad/.test(userAgent)) return 'iPad';
-  if (/Android/.test(userAgent)) return 'Android phone';
+  if (/Android/.test(userAgent)) return t('safety.passkeys.androidPhone');
   if (/Macintosh/.test(userAgent)) return 'Mac';
-  if (/Windows/.test(userAgent)) return 'Windows PC';
-  return 'My passkey';
+  if (/Windows/.test(userAgent)) return t('safety.passkeys.windowsPc');
+  return t('safety.passkeys.myPasskey');
 }
 
 const nameError = (name: string) => {
@@ -37,8 +38,9 @@ export function AddPasskeySheet({
   onClose: () => void;
   hasPasskey: boolean;
 }) {
+  const { t, message } = useI18n();
   const add = useAddPasskey();
-  const [name, setName] = useState(deviceName);
+  const [name, setName] = useState(() => deviceName(t));
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function AddPasskeySheet({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = nameError(name);
-    if (invalid) return setError(invalid);
+    if (invalid) return setError(message(invalid));
     setError(null);
     add.mutate(
       { name: name.trim(), hasPasskey: hasPasskey && !needsCode, ...(needsCode ? { twoFactorCode: code.trim() } : {}) },
@@ -58,21 +60,18 @@ export function AddPasskeySheet({
         },
         onError: (failure) => {
           if (asksForCode(failure) && !needsCode) setNeedsCode(true);
-          setError(passkeyErrorMessage(failure, PASSKEY_MSG.notVerified));
+          setError(message(passkeyErrorMessage(failure, PASSKEY_MSG.notVerified)));
         },
       },
     );
   };
 
   return (
-    <BottomSheet open={open} onClose={onClose} title="Add a passkey">
+    <BottomSheet open={open} onClose={onClose} title={t('safety.passkeys.add')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <p className="text-sm text-muted">
-          Your device will ask for your fingerprint, face or screen lock. The passkey then signs you in without a
-          password and confirms sensitive actions.
-        </p>
+        <p className="text-sm text-muted">{t('safety.passkeys.addText')}</p>
         <TextField
-          label="Passkey name"
+          label={t('safety.passkeys.name')}
           name="passkey-name"
           data-autofocus
           maxLength={64}
@@ -81,18 +80,18 @@ export function AddPasskeySheet({
         />
         {needsCode && (
           <TextField
-            label="Two-factor code"
+            label={t('safety.passkeys.twoFactorCode')}
             name="two-factor-code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            hint="From your authenticator app, or a recovery code"
+            hint={t('safety.passkeys.twoFactorHint')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
         )}
         {error && <Notice tone="error">{error}</Notice>}
         <Button type="submit" busy={add.isPending}>
-          Add passkey
+          {t('safety.passkeys.addButton')}
         </Button>
       </form>
     </BottomSheet>
@@ -100,24 +99,28 @@ export function AddPasskeySheet({
 }
 
 export function RenamePasskeySheet({ passkey, onClose }: { passkey: PasskeyView | null; onClose: () => void }) {
+  const { t, message } = useI18n();
   const rename = useRenamePasskey();
   const [name, setName] = useState(passkey?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = nameError(name);
-    if (invalid) return setError(invalid);
+    if (invalid) return setError(message(invalid));
     if (!passkey) return;
     rename.mutate(
       { id: passkey.id, name: name.trim() },
-      { onSuccess: onClose, onError: (failure) => setError(passkeyErrorMessage(failure, PASSKEY_MSG.notFound)) },
+      {
+        onSuccess: onClose,
+        onError: (failure) => setError(message(passkeyErrorMessage(failure, PASSKEY_MSG.notFound))),
+      },
     );
   };
   return (
-    <BottomSheet open={passkey !== null} onClose={onClose} title="Rename passkey">
+    <BottomSheet open={passkey !== null} onClose={onClose} title={t('safety.passkeys.renameTitle')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
-          label="Passkey name"
+          label={t('safety.passkeys.name')}
           name="passkey-name"
           data-autofocus
           maxLength={64}
@@ -126,7 +129,7 @@ export function RenamePasskeySheet({ passkey, onClose }: { passkey: PasskeyView 
           error={error}
         />
         <Button type="submit" busy={rename.isPending}>
-          Save
+          {t('safety.passkeys.save')}
         </Button>
       </form>
     </BottomSheet>
@@ -143,25 +146,27 @@ export function RemovePasskeySheet({
   last: boolean;
   onClose: () => void;
 }) {
+  const { t, message } = useI18n();
   const remove = useRemovePasskey();
   return (
-    <BottomSheet open={passkey !== null} onClose={onClose} title="Remove passkey?">
+    <BottomSheet open={passkey !== null} onClose={onClose} title={t('safety.passkeys.removeTitle')}>
       <div className="flex flex-col gap-4">
         <p className="text-sm">
-          “{passkey?.name}” will no longer sign you in or confirm actions.
-          {last &&
-            ' If it is your last second factor, two-factor sign-in turns off and withdrawals pause for 24 hours.'}
+          {t('safety.passkeys.removeText', { name: passkey?.name ?? '' })}
+          {last && ` ${t('safety.passkeys.removeLast')}`}
         </p>
-        {remove.isError && <Notice tone="error">{passkeyErrorMessage(remove.error, PASSKEY_MSG.notFound)}</Notice>}
+        {remove.isError && (
+          <Notice tone="error">{message(passkeyErrorMessage(remove.error, PASSKEY_MSG.notFound))}</Notice>
+        )}
         <Button
           variant="danger"
           busy={remove.isPending}
           onClick={() => passkey && remove.mutate(passkey.id, { onSuccess: onClose })}
         >
-          Remove
+          {t('safety.passkeys.remove')}
         </Button>
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('safety.passkeys.cancel')}
         </Button>
       </div>
     </BottomSheet>

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n } from '../../lib/i18n';
 import { passkeysSupported } from '../../lib/passkeys';
 import { PATHS } from '../../lib/paths';
 import { AddPasskeySheet, RemovePasskeySheet, RenamePasskeySheet } from './PasskeySheets';
@@ -27,6 +27,7 @@ function PasskeyRow({
   onRename: () => void;
   onRemove: () => void;
 }) {
+  const { t, dateTime } = useI18n();
   return (
     <li className="flex flex-col gap-2 px-4 py-3" aria-label={passkey.name}>
       <div className="flex items-center gap-3">
@@ -35,9 +36,11 @@ function PasskeyRow({
         </span>
         <div className="min-w-0 flex-1">
           <p className="truncate text-[15px] font-medium">{passkey.name}</p>
-          <p className="text-[13px] text-muted">Added {formatDateTime(passkey.created_at)}</p>
+          <p className="text-[13px] text-muted">{t('safety.passkeys.added', { date: dateTime(passkey.created_at) })}</p>
           <p className="text-[13px] text-muted">
-            {passkey.last_used_at ? `Last used ${formatDateTime(passkey.last_used_at)}` : 'Not used yet'}
+            {passkey.last_used_at
+              ? t('safety.passkeys.lastUsed', { date: dateTime(passkey.last_used_at) })
+              : t('safety.passkeys.notUsed')}
           </p>
         </div>
       </div>
@@ -46,19 +49,19 @@ function PasskeyRow({
           variant="ghost"
           block={false}
           className="h-10 px-3 text-sm"
-          aria-label={`Rename ${passkey.name}`}
+          aria-label={t('safety.passkeys.renameNamed', { name: passkey.name })}
           onClick={onRename}
         >
-          Rename
+          {t('safety.passkeys.rename')}
         </Button>
         <Button
           variant="danger"
           block={false}
           className="h-10 px-3 text-sm"
-          aria-label={`Remove ${passkey.name}`}
+          aria-label={t('safety.passkeys.removeNamed', { name: passkey.name })}
           onClick={onRemove}
         >
-          Remove
+          {t('safety.passkeys.remove')}
         </Button>
       </div>
     </li>
@@ -66,6 +69,7 @@ function PasskeyRow({
 }
 
 export function PasskeysPage() {
+  const { t, message } = useI18n();
   const passkeys = usePasskeys();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<PasskeyView | null>(null);
@@ -75,27 +79,24 @@ export function PasskeysPage() {
 
   return (
     <>
-      <PageHeader title="Passkeys" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.passkeys.title')} fallback={PATHS.safetyCenter} />
       <Screen>
-        <p className="mb-5 mt-2 text-sm text-muted">
-          A passkey signs you in with your fingerprint, face or screen lock instead of a password, and confirms
-          withdrawals as a second factor. It stays on your device and cannot be phished.
-        </p>
+        <p className="mb-5 mt-2 text-sm text-muted">{t('safety.passkeys.intro')}</p>
         {!supported && (
           <Notice tone="error" className="mb-4">
-            {PASSKEY_MSG.unsupported}
+            {message(PASSKEY_MSG.unsupported)}
           </Notice>
         )}
         {passkeys.isPending && <Spinner />}
         {passkeys.isError && <Notice tone="error">{errorMessage(passkeys.error, PASSKEY_MSG.notFound)}</Notice>}
         {passkeys.isSuccess && list.length === 0 && (
           <p className="mb-4 rounded-2xl bg-surface px-4 py-6 text-center text-sm text-muted shadow-card">
-            No passkeys yet.
+            {t('safety.passkeys.none')}
           </p>
         )}
         {list.length > 0 && (
           <ul
-            aria-label="Your passkeys"
+            aria-label={t('safety.passkeys.list')}
             className="mb-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card"
           >
             {list.map((passkey) => (
@@ -109,7 +110,7 @@ export function PasskeysPage() {
           </ul>
         )}
         <Button disabled={!supported || !passkeys.isSuccess} onClick={() => setAdding(true)}>
-          Add a passkey
+          {t('safety.passkeys.add')}
         </Button>
       </Screen>
       {adding && <AddPasskeySheet open onClose={() => setAdding(false)} hasPasskey={list.length > 0} />}

@@ -12,6 +12,7 @@ import { Notice } from '../../components/Notice';
 import { PasswordField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import type { FieldErrors } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useGoBack } from '../../lib/use-go-back';
 import { useSendSecurityCode } from './api/security-code';
@@ -46,6 +47,7 @@ export function PasswordChangeForm({
   onSaved,
   errorFallback,
 }: Props) {
+  const { t, message } = useI18n();
   const goBack = useGoBack(PATHS.safetyCenter);
   const sendCode = useSendSecurityCode();
   const change = useMutation({ mutationFn: save, onSuccess: onSaved });
@@ -64,7 +66,8 @@ export function PasswordChangeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = check(values);
-    setErrors(problems ?? {});
+    // The checks give the shared tables' English; each field shows it in the language picked.
+    setErrors(problems ? Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, message(v)])) : {});
     if (problems) return;
     change.mutate({ new_password: values.password, otp: values.otp.trim() });
   };
@@ -83,7 +86,7 @@ export function PasswordChangeForm({
         error={errors.password}
       />
       <PasswordField
-        label="Confirm password"
+        label={t('safety.password.confirmPassword')}
         name="confirm-password"
         autoComplete="new-password"
         maxLength={maxLength}
@@ -92,12 +95,12 @@ export function PasswordChangeForm({
         error={errors.confirm}
       />
       <SecurityCodeField value={values.otp} onChange={set('otp')} error={errors.otp} sendCode={sendCode} />
-      {codeSent && !done && !change.isError && <Notice tone="success">{sendCode.data.message}</Notice>}
+      {codeSent && !done && !change.isError && <Notice tone="success">{message(sendCode.data.message)}</Notice>}
       {sendCode.isError && <Notice tone="error">{errorMessage(sendCode.error, MSG.sendOtpFailed)}</Notice>}
       {change.isError && <Notice tone="error">{errorMessage(change.error, errorFallback)}</Notice>}
-      {done && <Notice tone="success">{change.data.message}</Notice>}
+      {done && <Notice tone="success">{message(change.data.message)}</Notice>}
       <Button type="submit" disabled={done || (submitNeedsCode && !codeSent)} busy={change.isPending}>
-        Confirm
+        {t('safety.password.confirm')}
       </Button>
     </form>
   );

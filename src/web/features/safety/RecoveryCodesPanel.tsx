@@ -2,19 +2,18 @@
 import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
+import { useI18n } from '../../lib/i18n';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useI18n();
   const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
   return (
     <section className="mt-2 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-6 shadow-card">
-      <Notice tone="success">Two-factor authentication is on.</Notice>
+      <Notice tone="success">{t('safety.twoFactor.recoveryOn')}</Notice>
       <div>
-        <h2 className="text-lg font-semibold">Save your recovery codes</h2>
-        <p className="mt-1 text-sm text-muted">
-          If you lose your phone, each code signs you in or confirms a withdrawal once. They are shown only now: keep
-          them somewhere safe, away from your phone.
-        </p>
+        <h2 className="text-lg font-semibold">{t('safety.twoFactor.recoveryTitle')}</h2>
+        <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.recoveryText')}</p>
       </div>
       <ol
         className="grid grid-cols-2 gap-2 rounded-xl bg-surface-2 p-3 font-mono text-[15px]"
@@ -27,13 +26,13 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         ))}
       </ol>
       <Button variant="secondary" onClick={() => void copy.copy(codes.join('\n'))}>
-        Copy codes
+        {t('safety.twoFactor.copyCodes')}
       </Button>
       <div aria-live="polite" className="empty:hidden">
-        {copy.state === 'copied' && <Notice tone="success">Recovery codes copied</Notice>}
-        {copy.state === 'failed' && <Notice tone="error">Could not copy. Please write the codes down.</Notice>}
+        {copy.state === 'copied' && <Notice tone="success">{t('safety.twoFactor.codesCopied')}</Notice>}
+        {copy.state === 'failed' && <Notice tone="error">{t('safety.twoFactor.copyCodesFailed')}</Notice>}
       </div>
-      <Button onClick={onDone}>I have saved them</Button>
+      <Button onClick={onDone}>{t('safety.twoFactor.savedThem')}</Button>
     </section>
   );
 }

@@ -10,19 +10,21 @@ import { SESSIONS_MSG } from '../../../shared/messages';
 import { ChevronRightIcon, GlobeIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUserInfo } from '../account';
 import { useTwoFactorStatus } from './api/two-factor';
 import { useSecurityStatus } from './api/protection';
 
 function Locks({ locks }: { locks: AccountLock[] }) {
+  const { t, message } = useI18n();
   if (locks.length === 0) return null;
   return (
-    <section aria-label="Locks" className="mt-2 rounded-2xl bg-down/10 px-4 py-3 text-down">
+    <section aria-label={t('safety.center.locks')} className="mt-2 rounded-2xl bg-down/10 px-4 py-3 text-down">
       {locks.map((lock) => (
         <p key={`${lock.scope}-${lock.reason}`} className="text-sm">
-          <span className="font-semibold">{PROTECTION_MSG.lockLine(lock.scope, new Date(lock.until))}</span>{' '}
-          <span className="text-down/80">{PROTECTION_MSG.lockBecause(lock.reason)}</span>
+          <span className="font-semibold">{message(PROTECTION_MSG.lockLine(lock.scope, new Date(lock.until)))}</span>{' '}
+          <span className="text-down/80">{message(PROTECTION_MSG.lockBecause(lock.reason))}</span>
         </p>
       ))}
     </section>
@@ -49,67 +51,83 @@ function Row({ to, title, detail, Icon }: { to: string; title: string; detail: s
 }
 
 export function SafetyCenterPage() {
+  const { t, message } = useI18n();
   const info = useUserInfo().data;
   const twoFactor = useTwoFactorStatus().data;
   const twoFactorDetail =
     twoFactor === undefined
-      ? 'A code from your phone at sign-in'
+      ? t('safety.center.twoFactorLoading')
       : twoFactor.totp
-        ? 'On · authenticator app'
-        : 'Off · protect sign-in and withdrawals';
+        ? t('safety.center.twoFactorOn')
+        : t('safety.center.twoFactorOff');
   const transactionDetail =
     info === undefined
-      ? 'Confirms withdrawals'
+      ? t('safety.center.transactionLoading')
       : info.has_transaction_password
-        ? 'Set · change it with an emailed code'
-        : 'Not set yet · needed to withdraw';
+        ? t('safety.center.transactionSet')
+        : t('safety.center.transactionNotSet');
   const status = useSecurityStatus().data;
   const addressDetail =
     status === undefined
-      ? 'Saved withdrawal addresses'
+      ? t('safety.center.addressLoading')
       : status.whitelist_enabled
-        ? 'Whitelist on · withdrawals only to saved addresses'
-        : 'Whitelist off · save addresses you withdraw to';
+        ? t('safety.center.whitelistOn')
+        : t('safety.center.whitelistOff');
   const phishingDetail =
     status?.anti_phishing_code != null
-      ? `${status.anti_phishing_code} · shown in every mail from us`
-      : 'Not set · tells our mails from phishing';
+      ? t('safety.center.antiPhishingSet', { code: status.anti_phishing_code })
+      : t('safety.center.antiPhishingNotSet');
   return (
     <>
-      <PageHeader title="Safety center" />
+      <PageHeader title={t('safety.center.title')} />
       <Screen>
         {status && <Locks locks={status.locks} />}
         <ul className="mt-2 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
           <Row
             to={PATHS.loginPassword}
-            title="Login password"
-            detail="Change the password you log in with"
+            title={t('safety.center.loginPassword')}
+            detail={t('safety.center.loginPasswordDetail')}
             Icon={LockIcon}
           />
-          <Row to={PATHS.transactionPassword} title="Transaction password" detail={transactionDetail} Icon={KeyIcon} />
-          <Row to={PATHS.twoFactor} title="Two-factor authentication" detail={twoFactorDetail} Icon={ShieldIcon} />
+          <Row
+            to={PATHS.transactionPassword}
+            title={t('safety.center.transactionPassword')}
+            detail={transactionDetail}
+            Icon={KeyIcon}
+          />
+          <Row to={PATHS.twoFactor} title={t('safety.center.twoFactor')} detail={twoFactorDetail} Icon={ShieldIcon} />
           <Row
             to={PATHS.passkeys}
-            title="Passkeys"
-            detail="Sign in with your fingerprint or face; confirm withdrawals"
+            title={t('safety.center.passkeys')}
+            detail={t('safety.center.passkeysDetail')}
             Icon={ShieldIcon}
           />
           <Row
             to={PATHS.sessions}
-            title={SESSIONS_MSG.title}
-            detail="See where you are signed in, sign out the others"
+            title={message(SESSIONS_MSG.title)}
+            detail={t('safety.center.sessionsDetail')}
             Icon={GlobeIcon}
           />
         </ul>
         <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
-          <Row to={PATHS.withdrawalAddresses} title="Address book" detail={addressDetail} Icon={WalletIcon} />
-          <Row to={PATHS.antiPhishingCode} title="Anti-phishing code" detail={phishingDetail} Icon={ShieldIcon} />
+          <Row
+            to={PATHS.withdrawalAddresses}
+            title={t('safety.center.addressBook')}
+            detail={addressDetail}
+            Icon={WalletIcon}
+          />
+          <Row
+            to={PATHS.antiPhishingCode}
+            title={t('safety.center.antiPhishing')}
+            detail={phishingDetail}
+            Icon={ShieldIcon}
+          />
         </ul>
         <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
           <Row
             to={PATHS.apiKeys}
-            title="API keys"
-            detail="Let your trading bots read and trade; never withdraw"
+            title={t('safety.center.apiKeys')}
+            detail={t('safety.center.apiKeysDetail')}
             Icon={KeyIcon}
           />
         </ul>

@@ -5,6 +5,7 @@
 import { OTP_RESEND_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { CodeField } from '../../components/TextField';
+import { useI18n } from '../../lib/i18n';
 import { useCooldown } from '../../lib/use-cooldown';
 import type { useSendSecurityCode } from './api/security-code';
 
@@ -16,21 +17,23 @@ interface Props {
 }
 
 export function SecurityCodeField({ value, onChange, error, sendCode }: Props) {
+  const { t, message } = useI18n();
   const cooldown = useCooldown();
   const sent = sendCode.isSuccess;
   const label = sendCode.isPending
-    ? 'Sending...'
+    ? t('safety.code.sending')
     : sent && cooldown.active
-      ? MSG.otpSentLabel
+      ? message(MSG.otpSentLabel)
       : sent
-        ? 'Resend OTP'
-        : 'Send OTP';
+        ? t('safety.code.resend')
+        : t('safety.code.send');
   return (
     <CodeField
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={error}
-      hint="The code is sent to your account email."
+      placeholder={t('safety.twoFactor.codePlaceholder')}
+      hint={t('safety.code.hint')}
       trailing={
         <button
           type="button"

@@ -13,14 +13,18 @@ import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
-import { isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { formatMessageTime } from '../../lib/datetime';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { endOtherSessions, endSession, sessionsQuery } from './api/sessions';
 
-const messageOf = (error: unknown) => (isApiError(error) ? error.message : SESSIONS_MSG.loadFailed);
+const messageOf = (error: unknown) => errorMessage(error, SESSIONS_MSG.loadFailed);
 
 function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () => void; busy: boolean }) {
+  const { language, message, dateTime } = useI18n();
+  // English keeps the app's short '14:05' / '03-01 14:05'; other languages their own Intl order.
+  const when = (iso: string) => (language === 'en' ? formatMessageTime(iso) : dateTime(iso));
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-testid="session" data-current={session.current || undefined}>
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -31,16 +35,16 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
           <span className="truncate text-[15px] font-medium">{session.device}</span>
           {session.current && (
             <span className="shrink-0 rounded-full bg-up/10 px-2 py-0.5 text-[11px] font-semibold text-up">
-              {SESSIONS_MSG.thisDevice}
+              {message(SESSIONS_MSG.thisDevice)}
             </span>
           )}
         </span>
         <span className="block truncate text-[13px] text-muted">{session.ip}</span>
         <span className="block text-[12px] text-muted">
-          {SESSIONS_MSG.lastSeen} <span className="whitespace-nowrap">{formatMessageTime(session.last_seen_at)}</span>
+          {message(SESSIONS_MSG.lastSeen)} <span className="whitespace-nowrap">{when(session.last_seen_at)}</span>
         </span>
         <span className="block text-[12px] text-muted">
-          {SESSIONS_MSG.signedIn} <span className="whitespace-nowrap">{formatMessageTime(session.created_at)}</span>
+          {message(SESSIONS_MSG.signedIn)} <span className="whitespace-nowrap">{when(session.created_at)}</span>
         </span>
       </span>
       {!session.current && (
@@ -50,9 +54,9 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
           busy={busy}
           className="h-9 shrink-0 px-3 text-[13px]"
           onClick={onEnd}
-          aria-label={`${SESSIONS_MSG.signOut} ${session.device} ${session.ip}`}
+          aria-label={`${message(SESSIONS_MSG.signOut)} ${session.device} ${session.ip}`}
         >
-          {SESSIONS_MSG.signOut}
+          {message(SESSIONS_MSG.signOut)}
         </Button>
       )}
     </li>
@@ -60,6 +64,7 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
 }
 
 export function SessionsPage() {
+  const { message } = useI18n();
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery());
   const [done, setDone] = useState<string | null>(null);
@@ -84,15 +89,15 @@ export function SessionsPage() {
 
   return (
     <>
-      <PageHeader title={SESSIONS_MSG.title} fallback={PATHS.safetyCenter} />
+      <PageHeader title={message(SESSIONS_MSG.title)} fallback={PATHS.safetyCenter} />
       <Screen>
-        <p className="mb-4 mt-2 text-sm text-muted">{SESSIONS_MSG.intro}</p>
+        <p className="mb-4 mt-2 text-sm text-muted">{message(SESSIONS_MSG.intro)}</p>
         {sessions.isPending && <Spinner />}
         {sessions.isError && <Notice tone="error">{messageOf(sessions.error)}</Notice>}
         {sessions.isSuccess && (
           <>
             <ul
-              aria-label={SESSIONS_MSG.title}
+              aria-label={message(SESSIONS_MSG.title)}
               className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card"
             >
               {list.map((session) => (
@@ -107,10 +112,10 @@ export function SessionsPage() {
                 />
               ))}
             </ul>
-            {others === 0 && <p className="mt-4 text-center text-sm text-muted">{SESSIONS_MSG.noOthers}</p>}
+            {others === 0 && <p className="mt-4 text-center text-sm text-muted">{message(SESSIONS_MSG.noOthers)}</p>}
             <div className="mt-5 space-y-3">
               {error && <Notice tone="error">{messageOf(error)}</Notice>}
-              {done && !error && <Notice tone="success">{done}</Notice>}
+              {done && !error && <Notice tone="success">{message(done)}</Notice>}
               {others > 0 && (
                 <Button
                   variant="danger"
@@ -120,7 +125,7 @@ export function SessionsPage() {
                     endOthers.mutate();
                   }}
                 >
-                  {SESSIONS_MSG.signOutOthers}
+                  {message(SESSIONS_MSG.signOutOthers)}
                 </Button>
               )}
             </div>

@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import type { FieldErrors } from '../../lib/forms';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { userInfoQuery } from '../account';
 import { PasswordChangeForm, type PasswordChangeValues } from './PasswordChangeForm';
@@ -24,16 +25,15 @@ function check({ password, confirm, otp }: PasswordChangeValues): FieldErrors | 
 
 export function TransactionPasswordPage() {
   const queryClient = useQueryClient();
+  const { t, message } = useI18n();
   return (
     <>
-      <PageHeader title="Transaction password" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.password.transactionTitle')} fallback={PATHS.safetyCenter} />
       <Screen>
-        <p className="mb-5 mt-2 text-sm text-muted">
-          The transaction password confirms withdrawals. Keep it different from your login password.
-        </p>
+        <p className="mb-5 mt-2 text-sm text-muted">{t('safety.password.transactionIntro')}</p>
         <PasswordChangeForm
-          passwordLabel="New transaction password"
-          passwordHint={MSG.transactionPasswordHint}
+          passwordLabel={t('safety.password.newTransactionPassword')}
+          passwordHint={message(MSG.transactionPasswordHint)}
           check={check}
           submitNeedsCode
           save={setTransactionPassword}

@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useTwoFactorEnable, useTwoFactorSetup } from './api/two-factor';
 
@@ -17,6 +18,7 @@ import { useTwoFactorEnable, useTwoFactorSetup } from './api/two-factor';
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFactorEnabledResponse) => void }) {
+  const { t, message } = useI18n();
   const setup = useTwoFactorSetup();
   const enable = useTwoFactorEnable();
   const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
@@ -26,18 +28,15 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
   if (!setup.data) {
     return (
       <section className="mt-2 rounded-2xl bg-surface px-5 py-6 shadow-card">
-        <h2 className="text-lg font-semibold">Protect your account</h2>
-        <p className="mt-2 text-sm text-muted">
-          With two-factor authentication on, signing in and withdrawing also need a 6-digit code from an authenticator
-          app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and others).
-        </p>
+        <h2 className="text-lg font-semibold">{t('safety.twoFactor.protectTitle')}</h2>
+        <p className="mt-2 text-sm text-muted">{t('safety.twoFactor.protectText')}</p>
         {setup.isError && (
           <Notice tone="error" className="mt-4">
-            {errorMessage(setup.error, 'Could not start the setup. Please try again.')}
+            {errorMessage(setup.error, t('safety.twoFactor.setupFailed'))}
           </Notice>
         )}
         <Button className="mt-5" busy={setup.isPending} onClick={() => setup.mutate(undefined)}>
-          Set up authenticator app
+          {t('safety.twoFactor.setUp')}
         </Button>
       </section>
     );
@@ -47,7 +46,7 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setError(TWO_FACTOR_MSG.enterCode);
+      setError(message(TWO_FACTOR_MSG.enterCode));
       return;
     }
     setError(null);
@@ -57,8 +56,8 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
   return (
     <section className="mt-2 flex flex-col gap-5 rounded-2xl bg-surface px-5 py-6 shadow-card">
       <div>
-        <h2 className="text-lg font-semibold">1. Scan the QR code</h2>
-        <p className="mt-1 text-sm text-muted">Open your authenticator app, add an account and scan this code.</p>
+        <h2 className="text-lg font-semibold">{t('safety.twoFactor.scanTitle')}</h2>
+        <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.scanText')}</p>
       </div>
       {/* Dark on white in both themes: scanners read dark modules on a light background. */}
       <div className="self-center rounded-2xl bg-white p-3">
@@ -68,12 +67,12 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
           size={184}
           marginSize={2}
           role="img"
-          aria-label="QR code for your authenticator app"
+          aria-label={t('safety.twoFactor.qrLabel')}
           data-testid="two-factor-qr"
         />
       </div>
       <div>
-        <p className="text-[13px] font-medium text-muted">Or enter this key by hand</p>
+        <p className="text-[13px] font-medium text-muted">{t('safety.twoFactor.byHand')}</p>
         <p
           className="mt-1 select-all break-all font-mono text-base font-semibold tracking-wider"
           data-testid="two-factor-secret"
@@ -81,29 +80,29 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
           {grouped(secret)}
         </p>
         <Button variant="secondary" className="mt-3" onClick={() => void copy.copy(secret)}>
-          Copy key
+          {t('safety.twoFactor.copyKey')}
         </Button>
         <div aria-live="polite" className="mt-2 empty:hidden">
-          {copy.state === 'copied' && <Notice tone="success">Key copied</Notice>}
-          {copy.state === 'failed' && <Notice tone="error">Could not copy. Please select the key and copy it.</Notice>}
+          {copy.state === 'copied' && <Notice tone="success">{t('safety.twoFactor.keyCopied')}</Notice>}
+          {copy.state === 'failed' && <Notice tone="error">{t('safety.twoFactor.copyKeyFailed')}</Notice>}
         </div>
       </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <h2 className="text-lg font-semibold">2. Enter the code it shows</h2>
+        <h2 className="text-lg font-semibold">{t('safety.twoFactor.enterTitle')}</h2>
         <TextField
-          label="Google Authenticator code"
+          label={t('safety.twoFactor.googleCode')}
           name="two_factor_code"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
-          placeholder="6-digit code"
+          placeholder={t('safety.twoFactor.codePlaceholder')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error ?? undefined}
         />
         {enable.isError && <Notice tone="error">{errorMessage(enable.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
         <Button type="submit" busy={enable.isPending}>
-          Turn on
+          {t('safety.twoFactor.turnOn')}
         </Button>
       </form>
     </section>

@@ -11,12 +11,14 @@ import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useTwoFactorDisable, useTwoFactorStatus } from './api/two-factor';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 
 export function TwoFactorPage() {
+  const { t, message } = useI18n();
   const status = useTwoFactorStatus();
   // Shown once, right after enabling; leaving the page forgets them.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -26,14 +28,14 @@ export function TwoFactorPage() {
   if (recoveryCodes) body = <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   else if (status.isPending) body = <Spinner />;
   else if (status.isError)
-    body = <Notice tone="error">{errorMessage(status.error, 'Could not load the status')}</Notice>;
+    body = <Notice tone="error">{errorMessage(status.error, t('safety.twoFactor.loadFailed'))}</Notice>;
   else if (status.data.totp) body = <TwoFactorOn status={status.data} onDisabled={setDisabledMessage} />;
   else
     body = (
       <>
         {disabledMessage && (
           <Notice tone="success" className="mb-3 mt-2">
-            {disabledMessage}
+            {message(disabledMessage)}
           </Notice>
         )}
         <TwoFactorEnrolment
@@ -47,21 +49,23 @@ export function TwoFactorPage() {
 
   return (
     <>
-      <PageHeader title="Two-factor authentication" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.twoFactor.title')} fallback={PATHS.safetyCenter} />
       <Screen>{body}</Screen>
     </>
   );
 }
 
 function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabled: (message: string) => void }) {
+  const { t, message } = useI18n();
   const disable = useTwoFactorDisable();
+  const [leftBefore = '', leftAfter = ''] = t('safety.twoFactor.recoveryLeft').split('{{left}}');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') {
-      setError(TWO_FACTOR_MSG.enterCode);
+      setError(message(TWO_FACTOR_MSG.enterCode));
       return;
     }
     setError(null);
@@ -72,14 +76,16 @@ function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabl
     <>
       <section className="mt-2 rounded-2xl bg-surface px-5 py-5 shadow-card" data-testid="two-factor-on">
         <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold">Authenticator app</h2>
-          <span className="rounded-full bg-up/10 px-3 py-1 text-[13px] font-semibold text-up">On</span>
+          <h2 className="text-lg font-semibold">{t('safety.twoFactor.app')}</h2>
+          <span className="rounded-full bg-up/10 px-3 py-1 text-[13px] font-semibold text-up">
+            {t('safety.twoFactor.on')}
+          </span>
         </div>
-        <p className="mt-2 text-sm text-muted">
-          Signing in and withdrawing ask for the 6-digit code of your authenticator app.
-        </p>
+        <p className="mt-2 text-sm text-muted">{t('safety.twoFactor.onText')}</p>
         <p className="mt-3 text-sm">
-          Recovery codes left: <span className="font-semibold">{status.recovery_codes_left}</span> of 10
+          {leftBefore}
+          <span className="font-semibold">{status.recovery_codes_left}</span>
+          {leftAfter}
         </p>
       </section>
       <form
@@ -88,26 +94,24 @@ function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabl
         className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
       >
         <div>
-          <h2 className="text-lg font-semibold">Turn off</h2>
-          <p className="mt-1 text-sm text-muted">
-            Your account is easier to take over without it, and withdrawals pause for 24 hours after.
-          </p>
+          <h2 className="text-lg font-semibold">{t('safety.twoFactor.turnOffTitle')}</h2>
+          <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.turnOffText')}</p>
         </div>
         <TextField
-          label="Authenticator or recovery code"
+          label={t('safety.twoFactor.codeLabel')}
           name="two_factor_code"
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={32}
-          placeholder="6-digit code"
+          placeholder={t('safety.twoFactor.codePlaceholder')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           error={error ?? undefined}
         />
         {disable.isError && <Notice tone="error">{errorMessage(disable.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
         <Button type="submit" variant="danger" busy={disable.isPending}>
-          Turn off
+          {t('safety.twoFactor.turnOff')}
         </Button>
       </form>
     </>

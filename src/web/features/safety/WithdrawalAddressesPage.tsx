@@ -15,6 +15,7 @@ import { Screen } from '../../components/Screen';
 import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
 import { errorMessage, isApiError } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import {
   useAddAddress,
@@ -26,9 +27,8 @@ import {
 import { useSendSecurityCode } from './api/security-code';
 import { SecurityCodeField } from './SecurityCodeField';
 
-const CODE_HINT = 'The emailed code, or your authenticator code when two-factor authentication is on.';
-
 function WhitelistSwitch() {
+  const { t } = useI18n();
   const status = useSecurityStatus();
   const setWhitelist = useSetWhitelist();
   const sendCode = useSendSecurityCode();
@@ -55,28 +55,26 @@ function WhitelistSwitch() {
 
   return (
     <section className="rounded-2xl bg-surface p-4 shadow-card">
-      <Switch label="Address whitelist" checked={enabled} onChange={toggle} />
+      <Switch label={t('safety.addresses.whitelist')} checked={enabled} onChange={toggle} />
       <p className="mt-1 text-[13px] text-muted">
-        {enabled
-          ? 'On: withdrawals go only to the addresses saved below.'
-          : 'Off: withdrawals may go to any address. Turn it on to allow only saved addresses.'}
+        {enabled ? t('safety.addresses.whitelistOn') : t('safety.addresses.whitelistOff')}
       </p>
       {turningOff && enabled && (
         <form noValidate onSubmit={confirmOff} className="mt-3 flex flex-col gap-3">
           <SecurityCodeField value={code} onChange={setCode} sendCode={sendCode} />
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => setTurningOff(false)}>
-              Keep it on
+              {t('safety.addresses.keepOn')}
             </Button>
             <Button type="submit" variant="danger" busy={setWhitelist.isPending} disabled={code.trim() === ''}>
-              Turn off
+              {t('safety.addresses.turnOff')}
             </Button>
           </div>
         </form>
       )}
       {setWhitelist.isError && (
         <Notice tone="error" className="mt-3">
-          {errorMessage(setWhitelist.error, 'Could not change the whitelist')}
+          {errorMessage(setWhitelist.error, t('safety.addresses.whitelistFailed'))}
         </Notice>
       )}
     </section>
@@ -84,17 +82,20 @@ function WhitelistSwitch() {
 }
 
 function AddressList() {
+  const { t } = useI18n();
   const addresses = useWithdrawalAddresses();
   const remove = useDeleteAddress();
   if (addresses.isError)
-    return <Notice tone="error">{errorMessage(addresses.error, 'Could not load addresses')}</Notice>;
+    return <Notice tone="error">{errorMessage(addresses.error, t('safety.addresses.loadFailed'))}</Notice>;
   const list = addresses.data ?? [];
   return (
-    <section aria-label="Saved addresses">
-      <h2 className="mb-2 px-1 text-[13px] font-semibold uppercase tracking-wide text-muted">Saved addresses</h2>
+    <section aria-label={t('safety.addresses.saved')}>
+      <h2 className="mb-2 px-1 text-[13px] font-semibold uppercase tracking-wide text-muted">
+        {t('safety.addresses.saved')}
+      </h2>
       {list.length === 0 ? (
         <p className="rounded-2xl bg-surface px-4 py-5 text-sm text-muted shadow-card">
-          {addresses.isPending ? 'Loading…' : 'No saved addresses yet.'}
+          {addresses.isPending ? t('safety.code.loading') : t('safety.addresses.none')}
         </p>
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
@@ -108,7 +109,7 @@ function AddressList() {
               </span>
               <button
                 type="button"
-                aria-label={`Delete ${a.label}`}
+                aria-label={t('safety.addresses.deleteNamed', { label: a.label })}
                 onClick={() => remove.mutate(a.id)}
                 disabled={remove.isPending}
                 className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-down hover:bg-down/10"
@@ -121,7 +122,7 @@ function AddressList() {
       )}
       {remove.isError && (
         <Notice tone="error" className="mt-2">
-          {errorMessage(remove.error, 'Could not delete the address')}
+          {errorMessage(remove.error, t('safety.addresses.deleteFailed'))}
         </Notice>
       )}
     </section>
@@ -129,6 +130,7 @@ function AddressList() {
 }
 
 function AddAddressForm() {
+  const { t, message } = useI18n();
   const add = useAddAddress();
   const sendCode = useSendSecurityCode();
   const [values, setValues] = useState({ address: '', currency: 'USDT', label: '', code: '' });
@@ -150,11 +152,11 @@ function AddAddressForm() {
 
   return (
     <section className="rounded-2xl bg-surface p-4 shadow-card">
-      <h2 className="mb-3 text-[15px] font-semibold">Add an address</h2>
+      <h2 className="mb-3 text-[15px] font-semibold">{t('safety.addresses.addTitle')}</h2>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="address-currency" className="text-[13px] font-medium text-muted">
-            Currency
+            {t('safety.addresses.currency')}
           </label>
           <select
             id="address-currency"
@@ -171,32 +173,37 @@ function AddAddressForm() {
           </select>
         </div>
         <TextField
-          label="Address"
+          label={t('safety.addresses.address')}
           name="saved-address"
           autoComplete="off"
           spellCheck={false}
           value={values.address}
           onChange={(e) => set('address')(e.target.value)}
-          error={fields?.address}
+          error={fields?.address && message(fields.address)}
         />
         <TextField
-          label="Label"
+          label={t('safety.addresses.label')}
           name="label"
           maxLength={40}
-          placeholder="e.g. My hardware wallet"
+          placeholder={t('safety.addresses.labelPlaceholder')}
           value={values.label}
           onChange={(e) => set('label')(e.target.value)}
-          error={fields?.label}
+          error={fields?.label && message(fields.label)}
         />
         <div>
-          <SecurityCodeField value={values.code} onChange={set('code')} sendCode={sendCode} error={fields?.code} />
-          <p className="mt-1 text-xs text-muted">{CODE_HINT}</p>
+          <SecurityCodeField
+            value={values.code}
+            onChange={set('code')}
+            sendCode={sendCode}
+            error={fields?.code && message(fields.code)}
+          />
+          <p className="mt-1 text-xs text-muted">{t('safety.code.emailOrAuthenticator')}</p>
         </div>
-        {sendCode.isSuccess && !add.isSuccess && <Notice tone="success">{sendCode.data.message}</Notice>}
-        {add.isError && <Notice tone="error">{errorMessage(add.error, 'Could not save the address')}</Notice>}
-        {add.isSuccess && <Notice tone="success">{PROTECTION_MSG.addressSaved}</Notice>}
+        {sendCode.isSuccess && !add.isSuccess && <Notice tone="success">{message(sendCode.data.message)}</Notice>}
+        {add.isError && <Notice tone="error">{errorMessage(add.error, t('safety.addresses.saveFailed'))}</Notice>}
+        {add.isSuccess && <Notice tone="success">{message(PROTECTION_MSG.addressSaved)}</Notice>}
         <Button type="submit" busy={add.isPending}>
-          Save address
+          {t('safety.addresses.save')}
         </Button>
       </form>
     </section>
@@ -204,9 +211,10 @@ function AddAddressForm() {
 }
 
 export function WithdrawalAddressesPage() {
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader title="Address book" fallback={PATHS.safetyCenter} />
+      <PageHeader title={t('safety.addresses.title')} fallback={PATHS.safetyCenter} />
       <Screen>
         <div className="mt-2 flex flex-col gap-4">
           <WhitelistSwitch />

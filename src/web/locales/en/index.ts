@@ -12,7 +12,8 @@ import identity from './identity.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import safety from './safety.json';
 import support from './support.json';
 import wallet from './wallet.json';
 
-export default { admin, assets, auth, drawer, home, identity, markets, nav, notifications, support, wallet };
+export default { admin, assets, auth, drawer, home, identity, markets, nav, notifications, safety, support, wallet };
