@@ -10,18 +10,20 @@
  * the same (ALLOWED: the brand, coin symbols, networks). User data (names, e-mails, addresses) is
  * never a catalog word, or is stripped first.
  *
- * One browser, one page per language, the tour's stops in order: a page load when the visitor
+ * Each stop's sheets and drawers are opened and read too (helpers/tour.ts sheets). One browser, one
+ * page per language, the tour's stops in order: a page load when the visitor
  * changes, in-app moves otherwise (helpers/tour.ts walk), the two languages side by side.
  *
- * LANGUAGE_ROUTES (a comma list of stop names or paths, e.g. `home,markets,assets`) limits the walk
- * while screens are being translated.
+ * TOUR_ROUTES (a comma list of stop names or paths, e.g. `home,markets,assets`) limits the walk while
+ * screens are being translated (helpers/tour.ts chosenStops).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MARKET_ASSETS, TRACKED_SYMBOLS } from '../../src/shared/market.js';
-import { calm, TourSuite, tourStops, walk, type Stop } from './helpers/tour.js';
+import { inLanguage } from './helpers/screenshots.js';
+import { chosenStops, sheets, TourSuite, tourStops, walk } from './helpers/tour.js';
 
 const LOCALES = path.resolve('src/web/locales');
 const LANGUAGES = ['de', 'ja'] as const;
@@ -135,15 +137,6 @@ function shownText(page: Page, scope: 'page' | 'sheet'): Promise<string> {
   }, scope);
 }
 
-/** The stops LANGUAGE_ROUTES names (by name or path), or all of them. */
-function chosen(stops: Stop[]): Stop[] {
-  const wanted = process.env.LANGUAGE_ROUTES?.split(',').map((s) => s.trim());
-  if (!wanted?.length) return stops;
-  const picked = stops.filter((stop) => wanted.includes(stop.name) || wanted.includes(stop.path));
-  if (picked.length === 0) throw new Error(`LANGUAGE_ROUTES=${process.env.LANGUAGE_ROUTES} names no stop of the tour`);
-  return picked;
-}
-
 describe('the English UI words of the catalogs', () => {
   it('finds English words, not the loanwords a language uses too, nor symbols and codes', () => {
     // Checks the check: "Markets" is English UI; German's own words, symbols, codes and e-mails are not.
@@ -164,12 +157,11 @@ describe.concurrent('every route in German and Japanese', () => {
     it(`shows no English UI word (${language})`, async () => {
       const find = englishUiWords(language);
       const { page, context } = await tour.phone();
-      // Picked before the first load, as the Home picker leaves it (lib/language.ts).
-      await context.addInitScript((code) => window.localStorage.setItem('language', code), language);
+      await inLanguage(context, language);
       const found: string[] = [];
       let walked = 0;
-      let sheets = 0;
-      for await (const stop of walk(page, tour.cast, chosen(tourStops(tour.cast)))) {
+      let opened = 0;
+      for await (const stop of walk(page, tour.cast, chosenStops(tourStops(tour.cast)))) {
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         const check = async (where: string, scope: 'page' | 'sheet') => {
           const text = await shownText(page, scope);
@@ -177,26 +169,16 @@ describe.concurrent('every route in German and Japanese', () => {
           if (words.length) found.push(`${where}: ${words.join(' ')}`);
         };
         await check(stop.path, 'page');
-        // The sheets and drawers the screen's buttons open (the account drawer, the bell's list, the
-        // language picker, the coin drawer, the staff menu...): each opened, read and closed with Escape.
-        const openers = page.locator('button[aria-haspopup="dialog"]:visible:enabled');
-        for (let i = 0; i < (await openers.count()); i++) {
-          const opener = openers.nth(i);
-          const name = (await opener.getAttribute('aria-label')) ?? `sheet ${i + 1}`;
-          await opener.click();
-          await page.getByRole('dialog').waitFor();
-          await calm(page);
-          await check(`${stop.path} (${name})`, 'sheet');
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-          sheets++;
+        for await (const sheet of sheets(page)) {
+          await check(`${stop.path} (${sheet})`, 'sheet');
+          opened++;
         }
         walked++;
       }
       await context.close();
       expect(walked).toBeGreaterThan(0);
       // Home alone opens three (drawer, bell, language): a walk that opened none would have missed them.
-      if (walked > 1) expect(sheets).toBeGreaterThan(0);
+      if (walked > 1) expect(opened).toBeGreaterThan(0);
       expect(found, `English UI words in ${language}`).toEqual([]);
     }, 300_000);
   }

@@ -90,6 +90,21 @@ export function tourStops(cast: TourCast): Stop[] {
   ];
 }
 
+/**
+ * The stops TOUR_ROUTES names (a comma list of stop names or paths, e.g. `home,markets,assets`), or all
+ * of them: a walk limited while working on some screens. Naming no stop is an error, not an empty walk.
+ */
+export function chosenStops(stops: Stop[], wanted = process.env.TOUR_ROUTES): Stop[] {
+  const names = wanted
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names?.length) return stops;
+  const picked = stops.filter((stop) => names.includes(stop.name) || names.includes(stop.path));
+  if (picked.length === 0) throw new Error(`TOUR_ROUTES=${wanted} names no stop of the tour`);
+  return picked;
+}
+
 /** The app, a browser and the tour's cast, for the files that walk every route. */
 export class TourSuite extends WebAppSuite {
   #cast: TourCast | undefined;
@@ -278,5 +293,25 @@ export async function* walk(page: Page, cast: TourCast, stops: readonly Stop[]):
       await navigate(page, stop);
     }
     yield stop;
+  }
+}
+
+/**
+ * The sheets and drawers a screen's buttons open (`aria-haspopup="dialog"`: the account drawer, the
+ * bell's list, the language picker, the coin drawer, the staff menu...), each opened, yielded with its
+ * opener's name once its data is drawn, and closed with Escape when the caller moves on.
+ */
+export async function* sheets(page: Page): AsyncGenerator<string> {
+  const openers = page.locator('button[aria-haspopup="dialog"]:visible:enabled');
+  const count = await openers.count();
+  for (let i = 0; i < count; i++) {
+    const opener = openers.nth(i);
+    const name = (await opener.getAttribute('aria-label')) ?? (await opener.innerText()).trim();
+    await opener.click();
+    await page.getByRole('dialog').waitFor();
+    await calm(page);
+    yield name || `sheet ${i + 1}`;
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
   }
 }
