@@ -89,9 +89,9 @@ const englishWords = new Set([...english.values()].flatMap(wordsOf));
 
 /**
  * The English UI words of `language`: English catalog words, minus the words of the language's own
- * translated texts. A text equal to its English original is a translation too (German "Name") in a
- * file that is mostly translated, and an untranslated copy in a file that is mostly English (the
- * message catalogs start as copies of English's).
+ * translated texts. A one-word text equal to its English original is a translation too (German "Name",
+ * "Wallets") in a file that is mostly translated; a longer one, or any in a file that is mostly English
+ * (the message catalogs start as copies of English's), is an untranslated copy.
  */
 function englishUiWords(language: string): (text: string) => string[] {
   const own = [...catalogTexts(language)];
@@ -104,7 +104,7 @@ function englishUiWords(language: string): (text: string) => string[] {
   );
   const loanwords = new Set(
     own
-      .filter(([key, text]) => english.get(key) !== text || translated.has(fileOf(key)))
+      .filter(([key, text]) => english.get(key) !== text || (translated.has(fileOf(key)) && wordsOf(text).length === 1))
       .flatMap(([, text]) => wordsOf(text)),
   );
   return (text) => [

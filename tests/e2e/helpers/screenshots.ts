@@ -22,8 +22,8 @@ type Scheme = (typeof SCHEMES)[number];
 export const SCREENSHOT_LANGUAGES = ['en', 'zh', 'de'] as const;
 
 /** Pages of `context` open in `code`, as if picked on Home before the first load (lib/language.ts). */
-export function inLanguage(context: BrowserContext, code: string): Promise<void> {
-  return context.addInitScript((language) => window.localStorage.setItem('language', language), code);
+export async function inLanguage(context: BrowserContext, code: string): Promise<void> {
+  await context.addInitScript((language) => window.localStorage.setItem('language', language), code);
 }
 
 /** Phone pages at device scale 2, for screenshots a person reads. */

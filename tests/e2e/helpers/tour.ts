@@ -208,7 +208,7 @@ async function networkQuiet(page: Page, from: number): Promise<void> {
  * router follows), and waits until the new screen has drawn its data. No page load: the app, its
  * language and its socket stay up, so a stop costs the screen's own requests only.
  */
-export async function navigate(page: Page, stop: Stop): Promise<void> {
+async function navigate(page: Page, stop: Stop): Promise<void> {
   trafficOf(page);
   await page.evaluate((path) => {
     // The screen being left, when another route's screen replaces it (the router keeps it up while the
@@ -267,7 +267,7 @@ async function noSpinner(page: Page): Promise<void> {
  * the queries it started on mount have had two frames to go out, then the network stays still for
  * QUIET_MS and no loading spinner is left.
  */
-export async function calm(page: Page): Promise<void> {
+async function calm(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await waitUntil(page, networkQuiet(page, Date.now()), `requests never calmed`);
   await noSpinner(page);
