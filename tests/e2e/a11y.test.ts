@@ -2,15 +2,14 @@
  * axe-core on every route of the tour (user and staff), with the sheets and drawers the walk opens,
  * light and dark: no serious or critical violation of WCAG 2.0/2.1/2.2 A and AA or axe's best
  * practices, colour contrast included (issue 19 "## Accessibility"; docs/architecture.md
- * "## Accessibility"). One page per theme walks the routes in order, signing in as the next visitor
- * when the tour changes hands, so the file stays around a minute.
+ * "## Accessibility"). One page per theme walks the routes in order, in-app (helpers/tour.ts walk),
+ * loading the page only to sign in as the next visitor when the tour changes hands.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TourSuite, tourStops, visit, type Stop, type Visitor } from './helpers/tour.js';
-import { storeSession } from './helpers/ui.js';
+import { TourSuite, tourStops, visit, walk } from './helpers/tour.js';
 
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self')
 // rightly refuses inline scripts, and the check must see the page as served.
@@ -141,18 +140,12 @@ describe.concurrent('accessibility (axe)', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`every route and its sheets have no serious or critical violations (${scheme})`, async () => {
-      const stops: Stop[] = tourStops(tour.cast);
-      // Guests first, then the trader, then staff (tour.ts keeps them in that order): one sign-in per visitor.
-      const { page, context } = await tour.pageFor('guest', { colorScheme: scheme });
-      let visitor: Visitor = 'guest';
+      // Guests first, then the trader, then staff (tour.ts keeps them in that order): one page load per
+      // visitor, in-app moves between their routes.
+      const { page, context } = await tour.phone({ colorScheme: scheme });
       const findings: string[] = [];
       const overlaysSeen: string[] = [];
-      for (const stop of stops) {
-        if (stop.visitor !== visitor) {
-          visitor = stop.visitor;
-          await storeSession(page, visitor === 'user' ? tour.cast.user.login : tour.cast.admin.login);
-        }
-        await visit(page, stop);
+      for await (const stop of walk(page, tour.cast, tourStops(tour.cast))) {
         findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path}`)));
         // Structure, like axe's structural rules, is looked at once (light).
         if (scheme === 'light')

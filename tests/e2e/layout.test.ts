@@ -2,11 +2,11 @@
  * Every route of docs/product.md section 2 at 360, 390 and 430 px, light and dark: the page never scrolls
  * sideways and no element is wider than the screen (docs/product.md: mobile-first, no overflow).
  * Each route is opened once per theme at the narrowest width, where content that mounts to fit the
- * screen is measured, and then widened: the layout reflows as it would on a rotating phone, and the
- * walk costs one page load per route and theme instead of one per width.
+ * screen is measured, and then widened: the layout reflows as it would on a rotating phone. One page
+ * per theme walks the routes in-app (helpers/tour.ts walk), loading only when the visitor changes.
  */
 import { describe, expect, it } from 'vitest';
-import { TourSuite, tourStops, visit } from './helpers/tour.js';
+import { TourSuite, tourStops, walk } from './helpers/tour.js';
 
 const WIDTHS = [360, 390, 430] as const;
 
@@ -16,10 +16,9 @@ describe('layout at phone widths', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`no route overflows sideways (${scheme})`, async () => {
       const problems: string[] = [];
-      for (const stop of tourStops(tour.cast)) {
-        const { page, context } = await tour.pageFor(stop.visitor, { colorScheme: scheme });
-        await page.setViewportSize({ width: WIDTHS[0], height: 844 });
-        await visit(page, stop);
+      const { page, context } = await tour.phone({ colorScheme: scheme });
+      await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+      for await (const stop of walk(page, tour.cast, tourStops(tour.cast))) {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 844 });
           // Measured after the browser has laid the page out at the new width.
@@ -53,8 +52,10 @@ describe('layout at phone widths', () => {
             );
           }
         }
-        await context.close();
+        // The next stop mounts at the narrowest width again.
+        await page.setViewportSize({ width: WIDTHS[0], height: 844 });
       }
+      await context.close();
       expect(problems).toEqual([]);
     }, 300_000);
   }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import type { PhonePageOptions } from './browser.js';
 import { webAppSuite, type WebAppSuite, type WebAppSuiteOptions } from './suite.js';
@@ -17,6 +17,14 @@ export const screenshotsWanted = Boolean(folder);
 
 export const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
+
+/** The languages the route tour is shot in: English, a language of other glyphs, a long-worded one. */
+export const SCREENSHOT_LANGUAGES = ['en', 'zh', 'de'] as const;
+
+/** Pages of `context` open in `code`, as if picked on Home before the first load (lib/language.ts). */
+export async function inLanguage(context: BrowserContext, code: string): Promise<void> {
+  await context.addInitScript((language) => window.localStorage.setItem('language', language), code);
+}
 
 /** Phone pages at device scale 2, for screenshots a person reads. */
 export function screenOptions(scheme: Scheme): PhonePageOptions {
