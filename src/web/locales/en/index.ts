@@ -3,11 +3,14 @@
  * every other language follows. One JSON file per screen area (namespace); a new area adds its file
  * here and the same file name in every other language's folder (locales.test.ts checks both).
  */
+import account from './account.json';
 import assets from './assets.json';
+import common from './common.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import pages from './pages.json';
 
-export default { assets, drawer, home, markets, nav, notifications };
+export default { account, assets, common, drawer, home, markets, nav, notifications, pages };
