@@ -117,7 +117,7 @@ function CloseButton({ onClose, className }: { onClose: () => void; className: s
       type="button"
       onClick={onClose}
       aria-label={t('common.close')}
-      className={`${className} flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2`.trimStart()}
+      className={`${className} flex h-touch min-w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2`.trimStart()}
     >
       <CloseIcon size={20} />
     </button>

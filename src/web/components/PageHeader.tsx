@@ -21,7 +21,7 @@ export function PageHeader({ title, onBack, fallback = '/', right }: PageHeaderP
         type="button"
         onClick={onBack ?? goBack}
         aria-label={t('common.back')}
-        className="flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
+        className="flex h-touch min-w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
       >
         <BackIcon />
       </button>

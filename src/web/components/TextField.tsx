@@ -66,7 +66,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          className="flex h-touch w-touch items-center justify-center rounded-lg text-muted hover:text-ink"
+          className="flex h-touch min-w-touch items-center justify-center rounded-lg text-muted hover:text-ink"
           aria-label={visible ? t('common.password.hide') : t('common.password.show')}
           aria-pressed={visible}
         >
