@@ -166,6 +166,23 @@ describe('static pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows a public page in the language stored before load, <html lang> with it (issue 19 "## Languages")', async () => {
+    const { page, errors } = await suite.phone();
+    await page.addInitScript(() => localStorage.setItem('language', 'de'));
+    await page.goto('/legal-currency');
+    await page.getByRole('heading', { name: 'Fiatgeld' }).waitFor();
+    await page.getByRole('button', { name: 'Zurück' }).waitFor();
+    await page.getByText('Stückpreis').waitFor();
+    await page.getByRole('button', { name: 'USDT kaufen' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Handel über den Kundenservice' });
+    await sheet.getByText('USDT kaufen: 100.0000 USDT').waitFor();
+    await sheet.getByRole('button', { name: 'Schließen' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    for (const english of ['Unit price', 'Legal currency', 'Buy USDT'])
+      expect(await page.getByText(english).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows about us with the app version', async () => {
     const { page, errors } = await loggedInPage(await signUp(suite.app));
     await page.goto('/about-us');

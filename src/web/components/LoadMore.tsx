@@ -1,4 +1,5 @@
 /** "Load more" under a staff queue that comes in pages (docs/decisions/0020): shown while a next page may exist. */
+import { useT } from '../lib/i18n';
 import { Button } from './Button';
 
 export interface PagedQuery {
@@ -8,6 +9,7 @@ export interface PagedQuery {
 }
 
 export function LoadMore({ query, label }: { query: PagedQuery; label: string }) {
+  const t = useT();
   if (!query.hasNextPage) return null;
   return (
     <Button
@@ -17,7 +19,7 @@ export function LoadMore({ query, label }: { query: PagedQuery; label: string })
       busy={query.isFetchingNextPage}
       onClick={() => void query.fetchNextPage()}
     >
-      Load more
+      {t('common.loadMore')}
     </Button>
   );
 }

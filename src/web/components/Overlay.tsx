@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../lib/i18n';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -109,16 +110,19 @@ function ModalPanel({
   );
 }
 
-const CloseButton = ({ onClose, className }: { onClose: () => void; className: string }) => (
-  <button
-    type="button"
-    onClick={onClose}
-    aria-label="Close"
-    className={`${className} flex h-touch w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2`.trimStart()}
-  >
-    <CloseIcon size={20} />
-  </button>
-);
+function CloseButton({ onClose, className }: { onClose: () => void; className: string }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      aria-label={t('common.close')}
+      className={`${className} flex h-touch min-w-touch items-center justify-center rounded-full text-muted hover:bg-surface-2`.trimStart()}
+    >
+      <CloseIcon size={20} />
+    </button>
+  );
+}
 
 export function BottomSheet({ open, onClose, title, children }: PanelProps) {
   return (

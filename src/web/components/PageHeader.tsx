@@ -1,5 +1,6 @@
 /** The top bar of a sub-page: a back arrow, a centred title, an optional action on the right. */
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { useGoBack } from '../lib/use-go-back';
 import { BackIcon } from './icons';
 
@@ -13,13 +14,14 @@ export interface PageHeaderProps {
 
 export function PageHeader({ title, onBack, fallback = '/', right }: PageHeaderProps) {
   const goBack = useGoBack(fallback);
+  const t = useT();
   return (
     <header className="sticky top-0 z-20 grid h-14 grid-cols-[56px_1fr_56px] items-center bg-bg/95 px-1 backdrop-blur">
       <button
         type="button"
         onClick={onBack ?? goBack}
-        aria-label="Back"
-        className="flex h-touch w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
+        aria-label={t('common.back')}
+        className="flex h-touch min-w-touch items-center justify-center rounded-full text-ink hover:bg-surface-2"
       >
         <BackIcon />
       </button>

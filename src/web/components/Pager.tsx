@@ -2,6 +2,7 @@
  * Previous / 'Page n of m' / Next under a paged list. Without a `total` (a list that does not count
  * itself, e.g. the pending transactions) it reads 'Page n' and `hasNext` says whether Next leads on.
  */
+import { useI18n } from '../lib/i18n';
 import { BackIcon, ChevronRightIcon } from './icons';
 
 export function Pager({
@@ -19,6 +20,7 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
+  const { t, number } = useI18n();
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
   const next = pages === undefined ? Boolean(hasNext) : page < pages;
   if (!next && page <= 1) return null;
@@ -28,13 +30,15 @@ export function Pager({
     <nav aria-label={label} className="flex items-center justify-between gap-2">
       <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <BackIcon size={18} />
-        Previous
+        {t('common.pager.previous')}
       </button>
       <p className="text-sm text-muted" aria-live="polite">
-        {pages === undefined ? `Page ${page}` : `Page ${page} of ${pages}`}
+        {pages === undefined
+          ? t('common.pager.page', { page: number(String(page)) })
+          : t('common.pager.pageOf', { page: number(String(page)), pages: number(String(pages)) })}
       </p>
       <button type="button" className={button} disabled={!next} onClick={() => onPage(page + 1)}>
-        Next
+        {t('common.pager.next')}
         <ChevronRightIcon size={18} />
       </button>
     </nav>

@@ -3,6 +3,7 @@
  * send-code button). The label is always visible: placeholders are not labels.
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -56,6 +57,7 @@ export function TextField({ label, hint, error, trailing, id, className, ...inpu
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <TextField
       {...props}
@@ -64,8 +66,8 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          className="flex h-touch w-touch items-center justify-center rounded-lg text-muted hover:text-ink"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          className="flex h-touch min-w-touch items-center justify-center rounded-lg text-muted hover:text-ink"
+          aria-label={visible ? t('common.password.hide') : t('common.password.show')}
           aria-pressed={visible}
         >
           {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
@@ -77,14 +79,15 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 
 /** The account email input of the log-in, sign-up and forgot-password forms. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  const t = useT();
   return (
     <TextField
-      label="Email"
+      label={t('common.email.label')}
       type="email"
       name="email"
       autoComplete="email"
       inputMode="email"
-      placeholder="you@example.com"
+      placeholder={t('common.email.placeholder')}
       {...props}
     />
   );
@@ -92,14 +95,15 @@ export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'>) {
 
 /** The 6-digit emailed code (OTP) input; `trailing` holds its send or resend button. */
 export function CodeField(props: Omit<TextFieldProps, 'label'>) {
+  const t = useT();
   return (
     <TextField
-      label="Verification code"
+      label={t('common.code.label')}
       name="otp"
       autoComplete="one-time-code"
       inputMode="numeric"
       maxLength={6}
-      placeholder="6-digit code"
+      placeholder={t('common.code.placeholder')}
       {...props}
     />
   );

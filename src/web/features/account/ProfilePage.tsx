@@ -14,10 +14,11 @@ import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n, useT } from '../../lib/i18n';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useProfile, useUpdateProfile } from './api/profile';
-import { VERIFICATION_LABEL } from './verification-label';
+import { VERIFICATION_KEY } from './verification-label';
 
 const profileSchema = async () => (await import('../../../shared/api/profile')).profileUpdateBody;
 
@@ -35,6 +36,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** First and last name, starting from the saved ones; checked with the server's schema before sending. */
 function NamesForm({ saved }: { saved: Pick<UserInfo, 'first_name' | 'last_name'> }) {
   const save = useUpdateProfile();
+  const { t, message } = useI18n();
   const [values, setValues] = useState({ first_name: saved.first_name, last_name: saved.last_name });
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -58,7 +60,7 @@ function NamesForm({ saved }: { saved: Pick<UserInfo, 'first_name' | 'last_name'
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
       <TextField
-        label="First name"
+        label={t('account.profile.firstName')}
         name="first-name"
         autoComplete="given-name"
         maxLength={100}
@@ -67,20 +69,20 @@ function NamesForm({ saved }: { saved: Pick<UserInfo, 'first_name' | 'last_name'
         error={errors.first_name}
       />
       <TextField
-        label="Last name"
+        label={t('account.profile.lastName')}
         name="last-name"
         autoComplete="family-name"
         maxLength={100}
-        hint={`Letters of any language, spaces, hyphens and apostrophes; up to ${PROFILE_NAME_MAX} characters each. Your email cannot be changed.`}
+        hint={t('account.profile.namesHint', { max: PROFILE_NAME_MAX })}
         value={values.last_name}
         onChange={(e) => set('last_name')(e.target.value)}
         error={errors.last_name}
       />
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
       {save.isError && <Notice tone="error">{errorMessage(save.error, PROFILE_MSG.updateFailed)}</Notice>}
-      {save.isSuccess && <Notice tone="success">{save.data.message}</Notice>}
+      {save.isSuccess && <Notice tone="success">{message(save.data.message)}</Notice>}
       <Button type="submit" busy={save.isPending}>
-        Save
+        {t('account.profile.save')}
       </Button>
     </form>
   );
@@ -88,6 +90,7 @@ function NamesForm({ saved }: { saved: Pick<UserInfo, 'first_name' | 'last_name'
 
 export function ProfilePage() {
   const profile = useProfile();
+  const t = useT();
   const loaded = profile.data;
 
   const name = loaded ? `${loaded.first_name} ${loaded.last_name}`.trim() || loaded.email : '';
@@ -97,7 +100,7 @@ export function ProfilePage() {
     : '';
   return (
     <>
-      <PageHeader title="Profile" fallback={PATHS.home} />
+      <PageHeader title={t('account.profile.title')} fallback={PATHS.home} />
       <Screen>
         {profile.isError ? (
           <Notice tone="error" className="mt-2">
@@ -122,12 +125,12 @@ export function ProfilePage() {
                 </p>
               </div>
               <dl className="mt-2 divide-y divide-line border-t border-line px-4">
-                <Row label="Email">{loaded.email}</Row>
-                <Row label="UID">
+                <Row label={t('account.profile.email')}>{loaded.email}</Row>
+                <Row label={t('account.profile.uid')}>
                   <span className="tabular-nums">{loaded.uniqueid}</span>
                 </Row>
-                <Row label="Verification">{VERIFICATION_LABEL[loaded.is_verified]}</Row>
-                <Row label="Promotion code">
+                <Row label={t('account.profile.verification')}>{t(VERIFICATION_KEY[loaded.is_verified])}</Row>
+                <Row label={t('account.profile.promotionCode')}>
                   <span className="font-mono">{loaded.promotion_code}</span>
                 </Row>
               </dl>

@@ -36,7 +36,7 @@ export function UserCard() {
           {name}
         </p>
         <p className="text-[13px] text-muted">
-          UID: <span className="tabular-nums text-ink">{uniqueId}</span>
+          {t('account.uid')} <span className="tabular-nums text-ink">{uniqueId}</span>
         </p>
         <span className={cx('mt-1 inline-block rounded-md px-2 py-0.5 text-xs font-medium', BADGE[status])}>
           {t(`drawer.verification.${status}`)}

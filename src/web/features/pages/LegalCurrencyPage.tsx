@@ -15,9 +15,9 @@ import { BottomSheet } from '../../components/Overlay';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
+import { useI18n } from '../../lib/i18n';
 import { spotPriceQuery } from '../market';
 import { ContactSupportLink } from './ContactSupportLink';
-import { PAGES_TEXT } from './content';
 
 const COINS = ['USDT', 'ETH'] as const;
 type Coin = (typeof COINS)[number];
@@ -35,16 +35,21 @@ export function LegalCurrencyPage() {
   const [amount, setAmount] = useState<string>(LEGAL_CURRENCY_DEFAULT_AMOUNT);
   const [sheetOpen, setSheetOpen] = useState(false);
   const unitPrice = useUnitPrice(coin);
+  const { t, message, number } = useI18n();
 
   const valid = AMOUNT_PATTERN.test(amount.trim()) && isPositive(amount.trim());
   const total = valid && unitPrice !== undefined ? formatPrice(mul(amount.trim(), unitPrice).toFixed()) : null;
-  const action = `${side === 'buy' ? 'Buy' : 'Sell'} ${coin}`;
+  const action = t(side === 'buy' ? 'pages.legalCurrency.buyCoin' : 'pages.legalCurrency.sellCoin', { coin });
 
   return (
     <>
-      <PageHeader title={PAGES_TEXT.legalCurrency.title} fallback="/home" />
+      <PageHeader title={t('pages.legalCurrency.title')} fallback="/home" />
       <Screen className="gap-4">
-        <div role="group" aria-label="Buy or sell" className="mt-2 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1">
+        <div
+          role="group"
+          aria-label={t('pages.legalCurrency.buyOrSell')}
+          className="mt-2 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1"
+        >
           {(['buy', 'sell'] as const).map((value) => (
             <button
               key={value}
@@ -60,13 +65,17 @@ export function LegalCurrencyPage() {
                   : 'text-muted hover:text-ink',
               )}
             >
-              {value}
+              {t(value === 'buy' ? 'pages.legalCurrency.buy' : 'pages.legalCurrency.sell')}
             </button>
           ))}
         </div>
 
         <section className="rounded-2xl bg-surface shadow-card">
-          <div role="tablist" aria-label="Currency" className="flex gap-6 border-b border-line px-4">
+          <div
+            role="tablist"
+            aria-label={t('pages.legalCurrency.currency')}
+            className="flex gap-6 border-b border-line px-4"
+          >
             {COINS.map((value) => (
               <button
                 key={value}
@@ -85,27 +94,27 @@ export function LegalCurrencyPage() {
           </div>
           <div role="tabpanel" aria-label={coin} className="flex flex-col gap-4 px-4 py-4">
             <TextField
-              label={`Amount (${coin})`}
+              label={t('pages.legalCurrency.amount', { coin })}
               inputMode="decimal"
               autoComplete="off"
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
-              error={valid ? null : MSG.enterValidAmount}
+              error={valid ? null : message(MSG.enterValidAmount)}
             />
             <dl className="flex flex-col gap-2 text-sm">
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">Limit</dt>
-                <dd className="font-medium">{LEGAL_CURRENCY_LIMIT}</dd>
+                <dt className="text-muted">{t('pages.legalCurrency.limit')}</dt>
+                <dd className="font-medium">{number(LEGAL_CURRENCY_LIMIT)}</dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">Unit price</dt>
+                <dt className="text-muted">{t('pages.legalCurrency.unitPrice')}</dt>
                 <dd className="font-medium" data-testid="unit-price">
-                  {coin} {formatPrice(unitPrice)} USD
+                  {coin} {number(formatPrice(unitPrice))} USD
                 </dd>
               </div>
               <div className="flex justify-between gap-3">
-                <dt className="text-muted">Total</dt>
-                <dd className="font-medium">≈ {total ?? '0.00'} USD</dd>
+                <dt className="text-muted">{t('pages.legalCurrency.total')}</dt>
+                <dd className="font-medium">≈ {number(total ?? '0.00')} USD</dd>
               </div>
             </dl>
             <Button disabled={!valid} onClick={() => setSheetOpen(true)}>
@@ -115,14 +124,14 @@ export function LegalCurrencyPage() {
         </section>
       </Screen>
 
-      <BottomSheet open={sheetOpen} onClose={() => setSheetOpen(false)} title={PAGES_TEXT.legalCurrency.sheetTitle}>
+      <BottomSheet open={sheetOpen} onClose={() => setSheetOpen(false)} title={t('pages.legalCurrency.sheetTitle')}>
         <div className="flex flex-col gap-4">
           <p className="text-[15px] font-semibold">
-            {action}: {amount.trim()} {coin}
-            {total !== null && <span className="font-normal text-muted"> ≈ {total} USD</span>}
+            {t('pages.legalCurrency.summary', { action, amount: amount.trim(), coin })}
+            {total !== null && <span className="font-normal text-muted"> ≈ {number(total)} USD</span>}
           </p>
-          <p className="text-sm leading-relaxed text-muted">{PAGES_TEXT.legalCurrency.notice}</p>
-          <ContactSupportLink>{PAGES_TEXT.legalCurrency.contact}</ContactSupportLink>
+          <p className="text-sm leading-relaxed text-muted">{t('pages.legalCurrency.notice')}</p>
+          <ContactSupportLink>{t('pages.contactSupport')}</ContactSupportLink>
         </div>
       </BottomSheet>
     </>

@@ -13,29 +13,28 @@ import { InboxIcon, LockIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/Overlay';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
+import { useI18n, useT } from '../../lib/i18n';
 import { ContactSupportLink } from './ContactSupportLink';
-import { PAGES_TEXT } from './content';
+import { groupedWhole } from './grouped';
 
 type Product = (typeof LOCK_UP_PRODUCTS)[number];
 
-const TABS = { machine: 'Mining machine', order: 'Mining order' } as const;
+const TABS = { machine: 'pages.lockUp.machine', order: 'pages.lockUp.order' } as const;
 type Tab = keyof typeof TABS;
 const TAB_ORDER: Tab[] = ['order', 'machine'];
-
-/** 10000 -> '10,000' (whole numbers of USDT, grouped for reading). */
-const grouped = (value: string) => formatAmount(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export function LockUpPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'order' ? 'order' : 'machine';
   const [chosen, setChosen] = useState<Product | null>(null);
+  const t = useT();
 
   return (
     <>
-      <PageHeader title={PAGES_TEXT.lockUp.title} fallback="/home" />
+      <PageHeader title={t('pages.lockUp.title')} fallback="/home" />
       <div
         role="tablist"
-        aria-label="Lock-up"
+        aria-label={t('pages.lockUp.title')}
         className="sticky top-14 z-10 grid grid-cols-2 border-b border-line bg-bg px-4"
       >
         {TAB_ORDER.map((key) => (
@@ -52,7 +51,7 @@ export function LockUpPage() {
               tab === key ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-ink',
             )}
           >
-            {TABS[key]}
+            {t(TABS[key])}
           </button>
         ))}
       </div>
@@ -67,16 +66,20 @@ export function LockUpPage() {
           ) : (
             <div className="flex flex-col items-center gap-3 py-16 text-center text-muted">
               <InboxIcon size={40} />
-              <p className="text-sm">{PAGES_TEXT.lockUp.noMoreData}</p>
+              <p className="text-sm">{t('pages.lockUp.noMoreData')}</p>
             </div>
           )}
         </div>
       </Screen>
 
-      <BottomSheet open={chosen !== null} onClose={() => setChosen(null)} title={`Lock up ${chosen?.name ?? ''}`}>
+      <BottomSheet
+        open={chosen !== null}
+        onClose={() => setChosen(null)}
+        title={t('pages.lockUp.lockUpProduct', { name: chosen?.name ?? '' })}
+      >
         <div className="flex flex-col gap-4">
-          <p className="text-sm leading-relaxed text-muted">{PAGES_TEXT.lockUp.sheetBody}</p>
-          <ContactSupportLink>{PAGES_TEXT.lockUp.contact}</ContactSupportLink>
+          <p className="text-sm leading-relaxed text-muted">{t('pages.lockUp.sheetBody')}</p>
+          <ContactSupportLink>{t('pages.contactSupport')}</ContactSupportLink>
         </div>
       </BottomSheet>
     </>
@@ -84,6 +87,8 @@ export function LockUpPage() {
 }
 
 function ProductCard({ product, onLockUp }: { product: Product; onLockUp: () => void }) {
+  const { t, plural, number, language } = useI18n();
+  const grouped = (value: string) => groupedWhole(formatAmount(value), language);
   return (
     <li className="rounded-2xl bg-surface p-4 shadow-card">
       <div className="flex items-center gap-3">
@@ -92,28 +97,28 @@ function ProductCard({ product, onLockUp }: { product: Product; onLockUp: () => 
         </span>
         <h2 className="flex-1 text-[17px] font-semibold">{product.name}</h2>
         <span className="rounded-full bg-up/10 px-2.5 py-1 text-[13px] font-semibold text-up">
-          {product.yieldPercent}%
+          {number(product.yieldPercent)}%
         </span>
       </div>
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
         <div>
-          <dt className="text-xs text-muted">Lock amount</dt>
+          <dt className="text-xs text-muted">{t('pages.lockUp.lockAmount')}</dt>
           <dd className="mt-1 text-[13px] font-semibold">
             {grouped(product.min)}-{grouped(product.max)}
           </dd>
           <dd className="text-xs text-muted">{QUOTE_CURRENCY}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Yield</dt>
-          <dd className="mt-1 text-[13px] font-semibold">{product.yieldPercent}%</dd>
+          <dt className="text-xs text-muted">{t('pages.lockUp.yield')}</dt>
+          <dd className="mt-1 text-[13px] font-semibold">{number(product.yieldPercent)}%</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Period</dt>
-          <dd className="mt-1 text-[13px] font-semibold">{product.days} days</dd>
+          <dt className="text-xs text-muted">{t('pages.lockUp.period')}</dt>
+          <dd className="mt-1 text-[13px] font-semibold">{plural('pages.lockUp.days', product.days)}</dd>
         </div>
       </dl>
-      <Button className="mt-4" onClick={onLockUp} aria-label={`Lock up ${product.name}`}>
-        Lock up
+      <Button className="mt-4" onClick={onLockUp} aria-label={t('pages.lockUp.lockUpProduct', { name: product.name })}>
+        {t('pages.lockUp.lockUp')}
       </Button>
     </li>
   );

@@ -12,25 +12,26 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useUserInfo } from '../account';
-import { PAGES_TEXT } from './content';
 import { registrationLink } from './registration-link';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
+import { useI18n } from '../../lib/i18n';
 
 export function SharingLinkPage() {
   const info = useUserInfo();
   const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
+  const { t, message } = useI18n();
 
   return (
     <>
-      <PageHeader title={PAGES_TEXT.sharingLink.title} fallback="/home" />
+      <PageHeader title={t('pages.sharingLink.title')} fallback="/home" />
       <Screen>
         {info.isPending ? (
           <Spinner />
         ) : info.isError ? (
           <div className="mt-4 flex flex-col gap-3">
-            <Notice tone="error">{MSG.fetchUserFailed}</Notice>
+            <Notice tone="error">{message(MSG.fetchUserFailed)}</Notice>
             <Button variant="secondary" onClick={() => void info.refetch()}>
-              Try again
+              {t('pages.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -43,11 +44,12 @@ export function SharingLinkPage() {
 
 function SharingCard({ code, copy }: { code: string; copy: ReturnType<typeof useCopyConfirmation> }) {
   const link = registrationLink(window.location.origin, code);
+  const { t, message } = useI18n();
   return (
     <section className="mt-2 flex flex-col items-center gap-5 rounded-2xl bg-surface px-5 py-6 text-center shadow-card">
       <div>
-        <h2 className="text-lg font-semibold">{PAGES_TEXT.sharingLink.heading}</h2>
-        <p className="mt-1 text-sm text-muted">{PAGES_TEXT.sharingLink.intro}</p>
+        <h2 className="text-lg font-semibold">{t('pages.sharingLink.heading')}</h2>
+        <p className="mt-1 text-sm text-muted">{t('pages.sharingLink.intro')}</p>
       </div>
       {/* Dark on white in both themes: scanners read dark modules on a light background. */}
       <div className="rounded-2xl bg-white p-3">
@@ -57,24 +59,24 @@ function SharingCard({ code, copy }: { code: string; copy: ReturnType<typeof use
           size={QR_SIZE}
           marginSize={2}
           role="img"
-          aria-label={PAGES_TEXT.sharingLink.qrLabel}
+          aria-label={t('pages.sharingLink.qrLabel')}
           data-testid="sharing-qr"
         />
       </div>
       <div className="w-full">
-        <p className="text-[13px] font-medium text-muted">{PAGES_TEXT.sharingLink.codeLabel}</p>
+        <p className="text-[13px] font-medium text-muted">{t('pages.sharingLink.codeLabel')}</p>
         <p className="mt-1 select-all font-mono text-2xl font-semibold tracking-[0.2em]" data-testid="promotion-code">
           {code}
         </p>
       </div>
       <p className="w-full break-all rounded-xl bg-surface-2 px-3 py-2 text-left text-[13px] text-muted">
-        <span className="sr-only">{PAGES_TEXT.sharingLink.linkLabel}: </span>
+        <span className="sr-only">{t('pages.sharingLink.linkLabel')}: </span>
         {link}
       </p>
-      <Button onClick={() => void copy.copy(code)}>Copy Code</Button>
+      <Button onClick={() => void copy.copy(code)}>{t('pages.sharingLink.copyCode')}</Button>
       <div aria-live="polite" className="min-h-[44px] w-full">
-        {copy.state === 'copied' && <Notice tone="success">{MSG.promotionCodeCopied}</Notice>}
-        {copy.state === 'failed' && <Notice tone="error">{PAGES_TEXT.sharingLink.copyFailed}</Notice>}
+        {copy.state === 'copied' && <Notice tone="success">{message(MSG.promotionCodeCopied)}</Notice>}
+        {copy.state === 'failed' && <Notice tone="error">{t('pages.sharingLink.copyFailed')}</Notice>}
       </div>
     </section>
   );

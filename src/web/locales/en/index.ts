@@ -3,17 +3,20 @@
  * every other language follows. One JSON file per screen area (namespace); a new area adds its file
  * here and the same file name in every other language's folder (locales.test.ts checks both).
  */
+import account from './account.json';
 import admin from './admin.json';
 import assets from './assets.json';
 import auth from './auth.json';
+import common from './common.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import identity from './identity.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import pages from './pages.json';
 import safety from './safety.json';
 import support from './support.json';
 import wallet from './wallet.json';
 
-export default { admin, assets, auth, drawer, home, identity, markets, nav, notifications, safety, support, wallet };
+export default { account, admin, assets, auth, common, drawer, home, identity, markets, nav, notifications, pages, safety, support, wallet };

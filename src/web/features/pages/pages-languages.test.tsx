@@ -1,0 +1,73 @@
+/**
+ * The informational pages in German and Japanese (issue 19 "## Languages"): titles, tabs, the long
+ * texts, plurals and grouped amounts in the language picked; product names and symbols untouched.
+ */
+import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../../tests/helpers/fake-web-api';
+import { showLanguage } from '../../lib/i18n';
+import { useLanguage, type LanguageCode } from '../../lib/language';
+import { AboutUsPage } from './AboutUsPage';
+import { ImportantNoticePage } from './ImportantNoticePage';
+import { LockUpPage } from './LockUpPage';
+
+async function choose(code: LanguageCode) {
+  const picker = renderHook(() => useLanguage());
+  await act(async () => {
+    picker.result.current[1](code);
+    await showLanguage(code);
+  });
+  picker.unmount();
+}
+
+afterEach(async () => {
+  await choose('en');
+  cleanup();
+  localStorage.clear();
+});
+
+describe('lock-up', () => {
+  it('reads as before in English', () => {
+    renderScreen(<LockUpPage />, { path: '/lock-up' });
+    expect(screen.getByRole('tab', { name: 'Mining machine' })).toBeTruthy();
+    expect(screen.getByText('200-10,000')).toBeTruthy();
+    expect(screen.getByText('15 days')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lock up Pro 15' })).toBeTruthy();
+  });
+
+  it('speaks German: tabs, labels, days, grouped amounts, the sheet', async () => {
+    await choose('de');
+    renderScreen(<LockUpPage />, { path: '/lock-up' });
+    expect(screen.getByRole('tab', { name: 'Mining-Maschine' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Mining-Aufträge' })).toBeTruthy();
+    expect(screen.getByText('200-10.000')).toBeTruthy();
+    expect(screen.getByText('15 Tage')).toBeTruthy();
+    expect(screen.getAllByText('Rendite')).toHaveLength(3);
+    for (const english of ['Mining machine', 'Yield', 'Period', 'Lock amount', '15 days', 'Lock up'])
+      expect(screen.queryByText(english), english).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pro 15 sperren' }));
+    expect(screen.getByRole('dialog', { name: 'Pro 15 sperren' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kundenservice kontaktieren' })).toBeTruthy();
+  });
+});
+
+describe('the static texts', () => {
+  it('shows the important notice in Japanese', async () => {
+    await choose('ja');
+    renderScreen(<ImportantNoticePage />, { path: '/important-notice' });
+    expect(screen.getByRole('heading', { name: '重要なお知らせ' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'マネーロンダリングの禁止' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Money laundering is prohibited' })).toBeNull();
+    expect(screen.queryByText(/Please read this notice/)).toBeNull();
+  });
+
+  it("fills About us' figures in German, with its decimal comma kept out of whole numbers", async () => {
+    await choose('de');
+    renderScreen(<AboutUsPage />, { path: '/about-us' });
+    expect(screen.getByRole('heading', { name: 'Über uns' })).toBeTruthy();
+    expect(screen.getByText(/Die Mindesteinzahlung beträgt 50 USDT\..* kostet 1 % des Betrags/)).toBeTruthy();
+    expect(screen.getByText('Version 1.0.0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Wichtiger Hinweis' })).toBeTruthy();
+    expect(screen.queryByText(/The minimum recharge/)).toBeNull();
+  });
+});
