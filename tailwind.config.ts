@@ -41,6 +41,8 @@ export default {
       maxWidth: { app: '480px' },
       minHeight: { touch: '44px' },
       minWidth: { touch: '44px' },
+      // `w-touch` is used by icon buttons across the app: without it they were narrower than WCAG 2.2's 24 px.
+      width: { touch: '44px' },
       height: { touch: '44px', field: '48px' },
       boxShadow: { sheet: '0 -8px 32px rgb(0 0 0 / 0.25)', card: '0 1px 2px rgb(0 0 0 / 0.06)' },
       keyframes: {

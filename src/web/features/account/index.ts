@@ -3,4 +3,4 @@ export { AccountDrawer } from './AccountDrawer';
 /** /profile, from the drawer (issue 19). */
 export { ProfilePage } from './ProfilePage';
 export { useUserInfo, userInfoQuery } from './api/user-info';
-export { VERIFICATION_KEY, VERIFICATION_LABEL } from './verification-label';
+export { VERIFICATION_KEY } from './verification-label';

@@ -10,10 +10,3 @@ export const VERIFICATION_KEY: Record<VerificationStatus, TextKey> = {
   rejected: 'drawer.verification.rejected',
 };
 
-/** The English texts, for the screens not translated yet; a translated screen uses VERIFICATION_KEY. */
-export const VERIFICATION_LABEL: Record<VerificationStatus, string> = {
-  unverified: 'Unverified',
-  pending: 'Under Review',
-  verified: 'Verified',
-  rejected: 'Rejected',
-};

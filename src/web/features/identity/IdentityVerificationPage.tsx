@@ -16,7 +16,7 @@ import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { userInfoQuery, VERIFICATION_LABEL } from '../account';
+import { userInfoQuery, VERIFICATION_KEY } from '../account';
 import { useVerificationStatus } from './api/verification-status';
 
 const STATUS_TONE: Record<VerificationStatusResponse['verification_status'], string> = {
@@ -26,9 +26,10 @@ const STATUS_TONE: Record<VerificationStatusResponse['verification_status'], str
 };
 
 function StatusBadge({ status }: { status: VerificationStatusResponse['verification_status'] }) {
+  const t = useT();
   return (
     <span className={cx('shrink-0 rounded-md px-2.5 py-1 text-[13px] font-semibold', STATUS_TONE[status])}>
-      {VERIFICATION_LABEL[status]}
+      {t(VERIFICATION_KEY[status])}
     </span>
   );
 }
