@@ -9,5 +9,6 @@ import home from './home.json';
 import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
+import trade from './trade.json';
 
-export default { assets, drawer, home, markets, nav, notifications };
+export default { assets, drawer, home, markets, nav, notifications, trade };
