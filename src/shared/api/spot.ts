@@ -51,8 +51,7 @@ export const spotPairOf = (symbolOrCoin: string): SpotPair | undefined => SPOT_P
  * each has a stable code and a translation (issue 19 "## Languages", src/shared/message-codes.ts).
  */
 const SPOT_TEXTS = {
-  wholeUnits: (coin: string) =>
-    `${coin} is bought and sold in whole units: please enter a quantity without decimals`,
+  wholeUnits: (coin: string) => `${coin} is bought and sold in whole units: please enter a quantity without decimals`,
   insufficientOf: (needed: string, currency: string, available: string, sameCurrency: string) =>
     `Insufficient balance: this order needs ${needed} ${currency} in your funding wallet and you have ${available} ${sameCurrency}.`,
 } as const;

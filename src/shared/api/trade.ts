@@ -53,8 +53,7 @@ const TRADE_TEXTS = {
     `A long's stop-loss must be above its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
   shortStopLossBelowLiquidation: (liquidation: string) =>
     `A short's stop-loss must be below its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
-  closeHandsAtMost: (hands: string, held: string) =>
-    `You can close at most ${hands} hands: the position holds ${held}`,
+  closeHandsAtMost: (hands: string, held: string) => `You can close at most ${hands} hands: the position holds ${held}`,
 } as const;
 
 /** `against` of the trigger texts: the reference a resting order's triggers are judged by. */

@@ -193,7 +193,9 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
         data-testid="candle-chart"
       />
       {data && data.length === 0 && (
-        <p className="absolute inset-0 flex items-center justify-center text-xs text-muted">{t('trade.common.noChartData')}</p>
+        <p className="absolute inset-0 flex items-center justify-center text-xs text-muted">
+          {t('trade.common.noChartData')}
+        </p>
       )}
     </div>
   );

@@ -54,7 +54,10 @@ export function HighLeverageConfirm({
   // At L X, a move of 100 / L % against the position is its whole margin.
   const move = order ? dec(100).div(order.leverage).toDecimalPlaces(2).toFixed() : '';
   return (
-    <BottomSheet open={order !== null} onClose={onCancel} title={t('trade.confirm.title', { leverage: order?.leverage ?? '' })}
+    <BottomSheet
+      open={order !== null}
+      onClose={onCancel}
+      title={t('trade.confirm.title', { leverage: order?.leverage ?? '' })}
     >
       {order && (
         <div className="flex flex-col gap-4">
@@ -74,7 +77,10 @@ export function HighLeverageConfirm({
           </p>
           {order.cost && (
             <p className="text-sm text-muted tabular-nums">
-              {t('trade.confirm.marginAndFee', { cost: number(formatUsdtNeeded(order.cost)), currency: QUOTE_CURRENCY })}
+              {t('trade.confirm.marginAndFee', {
+                cost: number(formatUsdtNeeded(order.cost)),
+                currency: QUOTE_CURRENCY,
+              })}
             </p>
           )}
           <label className="flex min-h-touch items-center gap-3 text-[15px]">

@@ -28,7 +28,6 @@ function Field({ label, children, className }: { label: string; children: string
   );
 }
 
-
 function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
   return (
     <button
@@ -50,8 +49,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
   // Only a cancel is sent from the row (a close goes through its sheet): its outcome goes to the message area.
   const closing = useCloseTrade({
     onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer, speech) }),
-    onRefused: (error) =>
-      messages.show({ tone: 'error', text: errorMessage(error, t('trade.common.cancelFailed')) }),
+    onRefused: (error) => messages.show({ tone: 'error', text: errorMessage(error, t('trade.common.cancelFailed')) }),
   });
   const [sheet, setSheet] = useState<PositionSheet | null>(null);
   const pending = trade.status === 'pending';
@@ -180,7 +178,10 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
           {t('trade.lever.tpsl')}
         </ToolButton>
         {!pending && (
-          <ToolButton label={t('trade.lever.marginOf', { pair, id: trade.trade_id })} onClick={() => openSheet('margin')}>
+          <ToolButton
+            label={t('trade.lever.marginOf', { pair, id: trade.trade_id })}
+            onClick={() => openSheet('margin')}
+          >
             {t('trade.common.margin')}
           </ToolButton>
         )}

@@ -49,7 +49,12 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
         {t('trade.lever.positionsAndOrders')}
       </h2>
       <div className="flex items-center gap-1 border-b border-line">
-        <div role="tablist" aria-label={t('trade.lever.positionsAndOrders')} onKeyDown={move} className="flex min-w-0 flex-1">
+        <div
+          role="tablist"
+          aria-label={t('trade.lever.positionsAndOrders')}
+          onKeyDown={move}
+          className="flex min-w-0 flex-1"
+        >
           {TABS.map((name) => {
             const selected = name === tab;
             return (
@@ -85,7 +90,9 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
       </div>
       <div id="lever-tab-panel" role="tabpanel" aria-labelledby={`lever-tab-${tab}`}>
         {shown.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted">{loading ? t('trade.common.loading') : message(MSG.noRecord)}</p>
+          <p className="py-8 text-center text-sm text-muted">
+            {loading ? t('trade.common.loading') : message(MSG.noRecord)}
+          </p>
         ) : (
           <ul
             aria-label={t(TAB_NAME[tab])}

@@ -296,7 +296,10 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         </span>
       </div>
 
-      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label={t('trade.common.orderPreview')}>
+      <dl
+        className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+        aria-label={t('trade.common.orderPreview')}
+      >
         <PreviewLine label={t('trade.common.margin')} value={preview.margin && usdt(preview.margin)} />
         <PreviewLine label={t('trade.lever.openingFee')} value={preview.openFee && usdt(preview.openFee)} />
         <PreviewLine label={t('trade.common.total')} value={preview.cost && usdt(preview.cost)} strong />

@@ -61,7 +61,9 @@ export function PairBar({
         </span>
       </div>
       <div className="mt-1 flex items-end justify-between gap-3">
-        <p className={cx('text-[28px] font-bold leading-8 tabular-nums', tone)} aria-label={t('trade.common.lastPrice')}
+        <p
+          className={cx('text-[28px] font-bold leading-8 tabular-nums', tone)}
+          aria-label={t('trade.common.lastPrice')}
           aria-live="off"
         >
           {number(formatTradePrice(live.price))}

@@ -124,9 +124,7 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
             </button>
           ))}
         </div>
-        {closing.isError && (
-          <Notice tone="error">{errorMessage(closing.error, t('trade.sheets.closeFailed'))}</Notice>
-        )}
+        {closing.isError && <Notice tone="error">{errorMessage(closing.error, t('trade.sheets.closeFailed'))}</Notice>}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
             {t('trade.common.cancel')}
@@ -335,7 +333,10 @@ export function MarginSheet({ trade, open, onClose }: SheetProps) {
             changing.reset();
           }}
         />
-        <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label={t('trade.sheets.marginPreview')}>
+        <dl
+          className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+          aria-label={t('trade.sheets.marginPreview')}
+        >
           <div className="flex justify-between gap-2">
             <dt className="text-muted">{t('trade.common.margin')}</dt>
             <dd className="font-medium tabular-nums">

@@ -165,7 +165,10 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
         </span>
       </div>
 
-      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label={t('trade.common.orderPreview')}>
+      <dl
+        className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+        aria-label={t('trade.common.orderPreview')}
+      >
         <PreviewLine label={t('trade.exchange.value')} value={usdt(preview.value, side === 'buy')} />
         <PreviewLine
           label={
