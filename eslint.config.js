@@ -120,15 +120,6 @@ const i18nRules = {
   },
 };
 
-/**
- * Folders whose screens are not through the i18n layer yet (issue 19): each comes off this list when
- * its texts are in the catalogs. The list ends empty.
- */
-const NOT_TRANSLATED_YET = [
-  'src/web/features/market/**',
-  'src/web/features/trade/**',
-];
-
 const WEB_TALKS_HTTP_ONLY = { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' };
 
 /** The folders of src/web/features: each is a capability whose index.ts is all others may import. */
@@ -255,7 +246,7 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.tsx'],
-    ignores: ['**/*.test.tsx', ...NOT_TRANSLATED_YET],
+    ignores: ['**/*.test.tsx'],
     plugins: { i18n: i18nRules },
     rules: { 'i18n/no-literal-text': 'error' },
   },

@@ -76,12 +76,13 @@ describe('adding and removing margin', () => {
 
     const tooMuch = await changeMargin(user, { trade_id: id, amount: '-40.00000001' });
     expect(tooMuch.status).toBe(400);
+    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    const tooMuchCode = { code: 'trade.marginTooMuchRemoved', params: { p0: '40' } };
     expect(tooMuch.body).toEqual({
       error: TRADE_MSG.marginTooMuchRemoved('40'),
-      code: 'trade.marginTooMuchRemoved',
-      params: { p0: '40' },
+      ...tooMuchCode,
       fields: { amount: TRADE_MSG.marginTooMuchRemoved('40') },
-      field_codes: { amount: { code: 'trade.marginTooMuchRemoved', params: { p0: '40' } } },
+      field_codes: { amount: tooMuchCode },
     });
 
     const res = await changeMargin(user, { trade_id: id, amount: '-40' });

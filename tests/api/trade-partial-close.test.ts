@@ -166,9 +166,13 @@ describe('refusals change nothing', () => {
 
     const tooMany = await closeHands(user, id, '0.10000001', '60000');
     expect(tooMany.status).toBe(400);
+    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    const tooManyCode = { code: 'trade.texts.closeHandsAtMost', params: { p0: '0.1', p1: '0.1' } };
     expect(tooMany.body).toEqual({
       error: TRADE_MSG.closeHandsTooMany('0.1'),
+      ...tooManyCode,
       fields: { hands: TRADE_MSG.closeHandsTooMany('0.1') },
+      field_codes: { hands: tooManyCode },
     });
     for (const bad of ['0', '-0.01', '0.000000001', 'half', '', null]) {
       const res = await closeHands(user, id, bad, '60000');

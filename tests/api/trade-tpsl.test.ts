@@ -143,7 +143,14 @@ describe('refusals', () => {
     const tp = await openTrade(t, user, { leverage: 10, take_profit: '59999' });
     expect(tp.status).toBe(400);
     const tpMessage = TRADE_MSG.takeProfitWrongSide('buy', 'the current price', '60000');
-    expect(tp.body).toEqual({ error: tpMessage, fields: { take_profit: tpMessage } });
+    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    const tpCode = { code: 'trade.texts.longTakeProfitAboveMark', params: { p0: '60000' } };
+    expect(tp.body).toEqual({
+      error: tpMessage,
+      ...tpCode,
+      fields: { take_profit: tpMessage },
+      field_codes: { take_profit: tpCode },
+    });
     const sl = await openTrade(t, user, { leverage: 10, stop_loss: '60000' });
     expect(sl.status).toBe(400);
     expect(sl.body).toMatchObject({ error: TRADE_MSG.stopLossWrongSide('buy', 'the current price', '60000') });
@@ -199,7 +206,10 @@ describe('refusals', () => {
       take_profit: '58900',
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ error: TRADE_MSG.takeProfitWrongSide('buy', 'the limit price', '59000') });
+    expect(wrong.body).toMatchObject({
+      error: TRADE_MSG.takeProfitWrongSide('buy', 'the limit price', '59000'),
+      code: 'trade.texts.longTakeProfitAboveLimit',
+    });
     // A stop-loss between the limit and the mark: below the mark, but above the limit it will open at.
     const order = await openTrade(t, user, { order_type: 'limit', limit_price: '59000', leverage: 10 });
     const sl = await setTpsl(user, { trade_id: order.body.trade.trade_id, stop_loss: '59500' });

@@ -46,6 +46,16 @@ function normalSymbol(value: string): string {
 export const spotPairOf = (symbolOrCoin: string): SpotPair | undefined => SPOT_PAIRS.get(normalSymbol(symbolOrCoin));
 
 /** Our texts (the server answers them; the Exchange screen shows the same). */
+/**
+ * The texts of SPOT_MSG's functions that pick a sentence or repeat an argument: one entry each, so
+ * each has a stable code and a translation (issue 19 "## Languages", src/shared/message-codes.ts).
+ */
+const SPOT_TEXTS = {
+  wholeUnits: (coin: string) => `${coin} is bought and sold in whole units: please enter a quantity without decimals`,
+  insufficientOf: (needed: string, currency: string, available: string, sameCurrency: string) =>
+    `Insufficient balance: this order needs ${needed} ${currency} in your funding wallet and you have ${available} ${sameCurrency}.`,
+} as const;
+
 export const SPOT_MSG = {
   chooseSymbol: 'Please choose a pair, e.g. BTCUSDT',
   unknownSymbol: (symbol: string) => `${symbol} cannot be traded on the spot market`,
@@ -53,9 +63,7 @@ export const SPOT_MSG = {
   chooseType: 'Order type must be market or limit',
   enterQuantity: 'Please enter a valid quantity (a positive number)',
   quantityDecimals: (coin: string, decimals: number) =>
-    decimals === 0
-      ? `${coin} is bought and sold in whole units: please enter a quantity without decimals`
-      : `A ${coin} quantity has at most ${decimals} decimals`,
+    decimals === 0 ? SPOT_TEXTS.wholeUnits(coin) : `A ${coin} quantity has at most ${decimals} decimals`,
   enterPrice: 'Please enter a valid limit price for a limit order',
   priceDecimals: (coin: string, decimals: number) =>
     `A ${coin}/${QUOTE_CURRENCY} price has at most ${decimals} decimals`,
@@ -63,7 +71,7 @@ export const SPOT_MSG = {
   belowMinNotional: (notional: string) =>
     `The smallest order is ${MIN_ORDER_NOTIONAL} ${QUOTE_CURRENCY} (quantity x price); this one is ${notional} ${QUOTE_CURRENCY}. Please enter a larger quantity.`,
   insufficient: (currency: string, needed: string, available: string) =>
-    `Insufficient balance: this order needs ${needed} ${currency} in your funding wallet and you have ${available} ${currency}.`,
+    SPOT_TEXTS.insufficientOf(needed, currency, available, currency),
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   orderFilled: 'Order filled',
   limitPlaced: 'Limit order placed',
@@ -74,6 +82,11 @@ export const SPOT_MSG = {
   invalidOrderId: 'Invalid order id',
   invalidStatus: 'Status must be open, filled or cancelled',
   invalidLimit: 'limit must be a whole number from 1 to 200',
+  // The one-sentence entries behind the functions above: their codes and translations.
+  texts: SPOT_TEXTS,
+  // The Exchange form's own texts while its preview waits (src/web/features/trade/spot-form.ts).
+  waitingForPrice: 'Waiting for the price',
+  waitingForBalance: 'Waiting for the balance',
 } as const;
 
 // ---- POST /api-v1/spot-orders/ ----

@@ -22,6 +22,43 @@ import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
 
 /** Our texts (docs/product.md gives none for trades: "Trade create and close errors ... are only logged"). */
+/**
+ * The texts of TRADE_MSG's functions that pick one of several sentences (by side, by reference price,
+ * by status) or repeat an argument: one entry each, so each has a stable code and a translation
+ * (issue 19 "## Languages", src/shared/message-codes.ts makes codes only of one-sentence templates).
+ */
+const TRADE_TEXTS = {
+  markWalkingOf: (coin: string, sameCoin: string) =>
+    `The price of ${coin} is moving to its new value. New ${sameCoin} trades open once it gets there: please try again in a few seconds.`,
+  alreadyClosed: 'This trade is already closed',
+  alreadyLiquidated: 'This trade was already liquidated',
+  alreadyCancelled: 'This order was already cancelled',
+  longTakeProfitAboveMark: (price: string) =>
+    `A long's take-profit must be above the current price (${price} ${QUOTE_CURRENCY})`,
+  longTakeProfitAboveLimit: (price: string) =>
+    `A long's take-profit must be above the limit price (${price} ${QUOTE_CURRENCY})`,
+  shortTakeProfitBelowMark: (price: string) =>
+    `A short's take-profit must be below the current price (${price} ${QUOTE_CURRENCY})`,
+  shortTakeProfitBelowLimit: (price: string) =>
+    `A short's take-profit must be below the limit price (${price} ${QUOTE_CURRENCY})`,
+  longStopLossBelowMark: (price: string) =>
+    `A long's stop-loss must be below the current price (${price} ${QUOTE_CURRENCY})`,
+  longStopLossBelowLimit: (price: string) =>
+    `A long's stop-loss must be below the limit price (${price} ${QUOTE_CURRENCY})`,
+  shortStopLossAboveMark: (price: string) =>
+    `A short's stop-loss must be above the current price (${price} ${QUOTE_CURRENCY})`,
+  shortStopLossAboveLimit: (price: string) =>
+    `A short's stop-loss must be above the limit price (${price} ${QUOTE_CURRENCY})`,
+  longStopLossAboveLiquidation: (liquidation: string) =>
+    `A long's stop-loss must be above its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
+  shortStopLossBelowLiquidation: (liquidation: string) =>
+    `A short's stop-loss must be below its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
+  closeHandsAtMost: (hands: string, held: string) => `You can close at most ${hands} hands: the position holds ${held}`,
+} as const;
+
+/** `against` of the trigger texts: the reference a resting order's triggers are judged by. */
+const LIMIT_PRICE = 'the limit price';
+
 export const TRADE_MSG = {
   chooseCoin: 'Please choose a coin',
   cannotTrade: (coin: string) => `${coin}/${QUOTE_CURRENCY} cannot be traded`,
@@ -33,8 +70,7 @@ export const TRADE_MSG = {
   chooseLeverage: 'Leverage must be 100X, 50X, 30X or 10X',
   inHouseLeverage: `${IN_HOUSE_COIN} trades at ${IN_HOUSE_LEVERAGE}X only: its price is set by the provider, not by a market`,
   chooseOrderType: 'Order type must be market or limit',
-  markWalking: (coin: string) =>
-    `The price of ${coin} is moving to its new value. New ${coin} trades open once it gets there: please try again in a few seconds.`,
+  markWalking: (coin: string) => TRADE_TEXTS.markWalkingOf(coin, coin),
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   priceMoved: (coin: string, mark: string) =>
     `The price has moved: ${coin} is now ${mark} ${QUOTE_CURRENCY}. Please check the price and try again.`,
@@ -54,10 +90,10 @@ export const TRADE_MSG = {
   tradeNotFound: 'Trade not found',
   alreadyFinished: (status: 'closed' | 'liquidated' | 'cancelled') =>
     status === 'closed'
-      ? 'This trade is already closed'
+      ? TRADE_TEXTS.alreadyClosed
       : status === 'liquidated'
-        ? 'This trade was already liquidated'
-        : 'This order was already cancelled',
+        ? TRADE_TEXTS.alreadyLiquidated
+        : TRADE_TEXTS.alreadyCancelled,
   justFilled: 'This limit order has just been filled and is now an open trade. Close it instead.',
   invalidStatus: 'Status must be closed, liquidated or cancelled',
   invalidLimit: 'limit must be a whole number from 1 to 200',
@@ -68,22 +104,30 @@ export const TRADE_MSG = {
   /** `against`: 'the current price' for a position, 'the limit price' for a resting order. */
   takeProfitWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
     side === 'buy'
-      ? `A long's take-profit must be above ${against} (${price} ${QUOTE_CURRENCY})`
-      : `A short's take-profit must be below ${against} (${price} ${QUOTE_CURRENCY})`,
+      ? against === LIMIT_PRICE
+        ? TRADE_TEXTS.longTakeProfitAboveLimit(price)
+        : TRADE_TEXTS.longTakeProfitAboveMark(price)
+      : against === LIMIT_PRICE
+        ? TRADE_TEXTS.shortTakeProfitBelowLimit(price)
+        : TRADE_TEXTS.shortTakeProfitBelowMark(price),
   stopLossWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
     side === 'buy'
-      ? `A long's stop-loss must be below ${against} (${price} ${QUOTE_CURRENCY})`
-      : `A short's stop-loss must be above ${against} (${price} ${QUOTE_CURRENCY})`,
+      ? against === LIMIT_PRICE
+        ? TRADE_TEXTS.longStopLossBelowLimit(price)
+        : TRADE_TEXTS.longStopLossBelowMark(price)
+      : against === LIMIT_PRICE
+        ? TRADE_TEXTS.shortStopLossAboveLimit(price)
+        : TRADE_TEXTS.shortStopLossAboveMark(price),
   stopLossBeyondLiquidation: (side: 'buy' | 'sell', liquidation: string) =>
     side === 'buy'
-      ? `A long's stop-loss must be above its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`
-      : `A short's stop-loss must be below its liquidation price (${liquidation} ${QUOTE_CURRENCY}): the position would be liquidated first`,
+      ? TRADE_TEXTS.longStopLossAboveLiquidation(liquidation)
+      : TRADE_TEXTS.shortStopLossBelowLiquidation(liquidation),
   tpslSet: 'Take-profit and stop-loss saved',
   tpslFinished: 'This trade is over: its take-profit and stop-loss can no longer change',
   tradeTakeProfit: 'Your take-profit closed the trade',
   tradeStopLoss: 'Your stop-loss closed the trade',
   enterCloseHands: 'Please enter a valid number of hands to close (a positive number with at most 8 decimals)',
-  closeHandsTooMany: (hands: string) => `You can close at most ${hands} hands: the position holds ${hands}`,
+  closeHandsTooMany: (hands: string) => TRADE_TEXTS.closeHandsAtMost(hands, hands),
   closeHandsOrder: 'A resting limit order cannot be closed in part: revoke it instead',
   partlyClosed: (closed: string, left: string) => `Closed ${closed} hands; ${left} stay open`,
   enterMarginAmount: 'Please enter an amount of margin: positive to add, negative to remove, at most 8 decimals',
@@ -96,6 +140,23 @@ export const TRADE_MSG = {
     `Removing this much would put the liquidation price (${liquidation} ${QUOTE_CURRENCY}) too close to the current price (${mark} ${QUOTE_CURRENCY})`,
   marginAdded: 'Margin added',
   marginRemoved: 'Margin removed',
+  // The one-sentence entries behind the functions above: their codes and translations.
+  texts: TRADE_TEXTS,
+  /**
+   * The Lever order form's own texts for an order that cannot be sent yet (docs/product.md gives none;
+   * src/web/features/trade/order-form.ts): in this table so they are translated like the server's.
+   */
+  form: {
+    enterHands: 'Enter the number of hands',
+    waitingForPrice: (coin: string) => `Waiting for the price of ${coin}`,
+    waitingForBalance: 'Loading your lever balance',
+    enterLimitPrice: 'Enter a limit price',
+    waitingForRules: 'Loading the trading fees and limits',
+    belowMinimum: (minimum: string, value: string) =>
+      `The smallest order is ${minimum} ${QUOTE_CURRENCY} (hands x price); this one is ${value} ${QUOTE_CURRENCY}.`,
+    insufficientMargin: (needed: string, available: string) =>
+      `Not enough margin: this order needs ${needed} ${QUOTE_CURRENCY} and your lever account has ${available} ${QUOTE_CURRENCY}.`,
+  },
 } as const;
 
 // ---- pieces ----

@@ -6,36 +6,58 @@ import { BONUS_MSG, type BonusGroup, type BonusTier, type BonusTiers } from '../
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { useI18n, type Translate } from '../../lib/i18n';
 import { useBonusTiers } from './api/bonus-tiers';
 
-/** '200000' -> '200,000' (whole amounts; decimals, if staff set any, stay as they are). */
-export const groupThousands = (amount: string) => {
+/**
+ * '200000' -> '200,000' (whole amounts; decimals, if staff set any, stay as they are). Another language
+ * groups and separates decimals its own way with Intl ('200.000' in German, '200 000' in French; issue
+ * 19): the digits come from the string, never through a float.
+ */
+export const groupThousands = (amount: string, language: string = 'en') => {
   const [whole = '', fraction] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  if (language === 'en' || !/^\d+$/.test(whole) || (fraction !== undefined && !/^\d+$/.test(fraction))) {
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  }
+  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const grouped = format.format(BigInt(whole));
+  const separator = format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return fraction === undefined ? grouped : `${grouped}${separator}${fraction}`;
 };
 
 const GROUPS: ReadonlyArray<{
   group: BonusGroup;
-  title: string;
-  condition: (first: BonusTier) => string;
+  /** BONUS_MSG's title (shown through message()) or our own. */
+  title: (t: Translate) => string;
+  condition: (first: BonusTier, t: Translate, language: string) => string;
   lastIsOpenEnded?: boolean;
 }> = [
-  { group: 'new_user', title: BONUS_MSG.programTitle.new_user, condition: () => 'Recharges of new users' },
+  {
+    group: 'new_user',
+    title: () => BONUS_MSG.programTitle.new_user,
+    condition: (_first, t) => t('home.schedule.newUsers'),
+  },
   {
     group: 'membership',
-    title: BONUS_MSG.programTitle.membership,
-    condition: (first) => `Single recharge of at least ${groupThousands(first.recharge)} ${QUOTE_CURRENCY}`,
+    title: () => BONUS_MSG.programTitle.membership,
+    condition: (first, t, language) =>
+      t('home.schedule.singleRecharge', {
+        amount: groupThousands(first.recharge, language),
+        currency: QUOTE_CURRENCY,
+      }),
   },
   {
     group: 'vip',
-    title: BONUS_MSG.programTitle.vip,
-    condition: (first) => `Over ${groupThousands(first.recharge)} ${QUOTE_CURRENCY} accumulated`,
+    title: () => BONUS_MSG.programTitle.vip,
+    condition: (first, t, language) =>
+      t('home.schedule.accumulated', { amount: groupThousands(first.recharge, language), currency: QUOTE_CURRENCY }),
   },
   {
     group: 'top',
-    title: 'Premier VIP bonus',
-    condition: (first) => `Over ${groupThousands(first.recharge)} ${QUOTE_CURRENCY} accumulated`,
+    title: (t) => t('home.schedule.premierVip'),
+    condition: (first, t, language) =>
+      t('home.schedule.accumulated', { amount: groupThousands(first.recharge, language), currency: QUOTE_CURRENCY }),
     lastIsOpenEnded: true,
   },
 ];
@@ -46,21 +68,22 @@ export const offersBonuses = (tiers: BonusTiers | undefined): tiers is BonusTier
 
 export function BonusSchedule() {
   const tiers = useBonusTiers();
-  if (tiers.isPending) return <Spinner label="Loading bonus schedule" />;
+  const { t, message, language } = useI18n();
+  if (tiers.isPending) return <Spinner label={t('home.schedule.loading')} />;
   if (tiers.isError)
     return (
       <div className="space-y-3 pb-2 text-center">
-        <p className="text-sm text-muted">The bonus schedule could not be loaded.</p>
+        <p className="text-sm text-muted">{t('home.schedule.loadFailed')}</p>
         <Button variant="secondary" onClick={() => void tiers.refetch()}>
-          Try again
+          {t('home.schedule.tryAgain')}
         </Button>
       </div>
     );
-  if (!offersBonuses(tiers.data)) return <p className="pb-2 text-sm text-muted">{BONUS_MSG.noBonuses}</p>;
+  if (!offersBonuses(tiers.data)) return <p className="pb-2 text-sm text-muted">{message(BONUS_MSG.noBonuses)}</p>;
   const live = tiers.data;
   return (
     <div className="space-y-4 pb-2">
-      <p className="text-sm text-muted">Recharge and receive a bonus in {live.currency}.</p>
+      <p className="text-sm text-muted">{t('home.schedule.intro', { currency: live.currency })}</p>
       {GROUPS.filter(({ group }) => live[group].length > 0).map(({ group, title, condition, lastIsOpenEnded }) => {
         const rows = live[group];
         return (
@@ -71,18 +94,18 @@ export function BonusSchedule() {
           >
             <div className="bg-surface-2 px-4 py-2.5">
               <h3 id={`bonus-${group}`} className="text-[15px] font-semibold">
-                {title}
+                {message(title(t))}
               </h3>
-              <p className="text-[12px] text-muted">{condition(rows[0]!)}</p>
+              <p className="text-[12px] text-muted">{condition(rows[0]!, t, language)}</p>
             </div>
             <table className="w-full text-[14px]" aria-labelledby={`bonus-${group}`}>
               <thead>
                 <tr className="text-[12px] text-muted">
                   <th scope="col" className="px-4 pb-1 pt-2 text-left font-normal">
-                    Recharge ({live.currency})
+                    {t('home.schedule.rechargeColumn', { currency: live.currency })}
                   </th>
                   <th scope="col" className="px-4 pb-1 pt-2 text-right font-normal">
-                    Bonus ({live.currency})
+                    {t('home.schedule.bonusColumn', { currency: live.currency })}
                   </th>
                 </tr>
               </thead>
@@ -90,11 +113,11 @@ export function BonusSchedule() {
                 {rows.map(({ recharge, bonus }, index) => (
                   <tr key={recharge} className="border-t border-line/60 first:border-t-0">
                     <td className="px-4 py-2 tabular-nums">
-                      {groupThousands(recharge)}
-                      {lastIsOpenEnded && index === rows.length - 1 ? ' or more' : ''}
+                      {groupThousands(recharge, language)}
+                      {lastIsOpenEnded && index === rows.length - 1 ? ` ${t('home.schedule.orMore')}` : ''}
                     </td>
                     <td className="px-4 py-2 text-right font-semibold tabular-nums text-up">
-                      +{groupThousands(bonus)}
+                      +{groupThousands(bonus, language)}
                     </td>
                   </tr>
                 ))}

@@ -5,13 +5,14 @@
 import { memo } from 'react';
 import { formatHomePrice } from '../../../shared/format.js';
 import { coinName, splitSymbol } from '../../../shared/market.js';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { gainers } from './gainers.js';
 import type { LiveTicker } from './stream.js';
 import { ChangePill } from './change';
 
 const GainerRow = memo(function GainerRow({ symbol, lastPrice, priceChangePercent }: LiveTicker) {
   const pair = splitSymbol(symbol);
+  const { number } = useI18n();
   return (
     <tr className="border-t border-line/70 first:border-t-0" data-symbol={symbol}>
       <th scope="row" className="py-2.5 pl-4 pr-2 text-left font-normal">
@@ -21,7 +22,7 @@ const GainerRow = memo(function GainerRow({ symbol, lastPrice, priceChangePercen
         </span>
         <span className="block truncate text-[12px] text-muted">{coinName(symbol)}</span>
       </th>
-      <td className="px-2 text-right text-[15px] font-medium tabular-nums">{formatHomePrice(lastPrice)}</td>
+      <td className="px-2 text-right text-[15px] font-medium tabular-nums">{number(formatHomePrice(lastPrice))}</td>
       <td className="py-2.5 pl-2 pr-4 text-right">
         <ChangePill percent={priceChangePercent} />
       </td>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { BonusTier } from '../../../shared/api/bonuses.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { BoltIcon, ChevronRightIcon, DepositIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useBonusTiers } from './api/bonus-tiers';
 import { groupThousands, offersBonuses } from './BonusSchedule';
@@ -30,7 +30,7 @@ const lastBonus = (tiers: BonusTier[]) => tiers.at(-1)?.bonus;
 
 /** The banner promises what the live tiers offer (docs/decisions/0030): nothing, and no banner, while bonuses are off. */
 export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) {
-  const t = useT();
+  const { t, language } = useI18n();
   const tiers = useBonusTiers();
   if (!offersBonuses(tiers.data)) return null;
   const { currency } = tiers.data;
@@ -54,13 +54,13 @@ export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) 
           <>
             <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">{t('home.newUserBonus')}</p>
             <p className="mt-1 text-[20px] font-bold leading-tight">
-              {t('home.bonusUpTo', { amount: groupThousands(newUser), currency })}
+              {t('home.bonusUpTo', { amount: groupThousands(newUser, language), currency })}
             </p>
           </>
         )}
         {vip && (
           <p className="mt-1 text-[13px] text-white/80">
-            {t('home.vipUpTo', { amount: groupThousands(vip), currency })}
+            {t('home.vipUpTo', { amount: groupThousands(vip, language), currency })}
           </p>
         )}
         <button

@@ -4,6 +4,9 @@ import { useT } from '../../lib/i18n';
 import { useNotifications } from '../notifications';
 import { LanguagePicker } from './LanguagePicker';
 
+/** The brand, never translated (issue 19). */
+const BRAND = 'Coinfront';
+
 export function HomeTopBar({
   drawerOpen,
   onOpenMenu,
@@ -21,13 +24,13 @@ export function HomeTopBar({
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label={`Coinfront, ${t('home.openMenu')}`}
+        aria-label={`${BRAND}, ${t('home.openMenu')}`}
         aria-haspopup="dialog"
         aria-expanded={drawerOpen}
         className="-ml-0.5 flex h-touch items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
       >
         <LogoMark size={30} />
-        <span className="text-lg font-bold tracking-tight">Coinfront</span>
+        <span className="text-lg font-bold tracking-tight">{BRAND}</span>
       </button>
       <div className="ml-auto flex items-center">
         <LanguagePicker />

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { Ticker24h } from '../../../shared/api/market.js';
 import { formatMarketPrice } from '../../../shared/format.js';
 import { splitSymbol } from '../../../shared/market.js';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { pairPathOf } from '../../lib/paths';
 import { ChangePill } from './change';
 import { formatCompactVolume } from './volume';
@@ -24,7 +24,7 @@ interface PairRowProps {
 }
 
 const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, quoteVolume }: PairRowProps) {
-  const t = useT();
+  const { t, number } = useI18n();
   const pair = splitSymbol(symbol);
   const to = pairPathOf(symbol);
   const content = (
@@ -35,10 +35,10 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
           {pair && <span className="text-[12px] font-normal text-muted">/{pair.quoteAsset}</span>}
         </span>
         <span className="block truncate text-[12px] text-muted">
-          {t('markets.vol', { volume: formatCompactVolume(quoteVolume) })}
+          {t('markets.vol', { volume: number(formatCompactVolume(quoteVolume)) })}
         </span>
       </span>
-      <span className="text-right text-[15px] font-medium tabular-nums">{formatMarketPrice(lastPrice)}</span>
+      <span className="text-right text-[15px] font-medium tabular-nums">{number(formatMarketPrice(lastPrice))}</span>
       <span className="flex justify-end">
         <ChangePill percent={priceChangePercent} />
       </span>

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { formatHomePrice } from '../../../shared/format.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import type { LiveTicker } from './stream.js';
 import { ChangeText } from './change';
 
@@ -48,11 +48,11 @@ function priceSizeFor(prices: readonly string[]): string {
 }
 
 export function PriceTiles({ tickers }: { tickers: readonly LiveTicker[] }) {
-  const t = useT();
+  const { t, number } = useI18n();
   const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
   const tiles = TILE_COINS.map((coin) => {
     const ticker = bySymbol.get(`${coin}${QUOTE_CURRENCY}`);
-    return { coin, price: formatHomePrice(ticker?.lastPrice), priceChangePercent: ticker?.priceChangePercent };
+    return { coin, price: number(formatHomePrice(ticker?.lastPrice)), priceChangePercent: ticker?.priceChangePercent };
   });
   const priceSize = priceSizeFor(tiles.map((t) => t.price));
   return (

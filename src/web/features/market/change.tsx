@@ -2,6 +2,7 @@
 import { formatChangePercent } from '../../../shared/format.js';
 import { dec } from '../../../shared/money.js';
 import { cx } from '../../components/cx';
+import { useI18n } from '../../lib/i18n';
 
 export type ChangeTone = 'up' | 'down' | 'flat';
 
@@ -21,13 +22,17 @@ const PILL: Record<ChangeTone, string> = {
 
 /** Coloured text, for tiles. */
 export function ChangeText({ percent, className }: { percent: string | undefined; className?: string }) {
+  const { number } = useI18n();
   return (
-    <span className={cx('tabular-nums', TEXT[changeTone(percent)], className)}>{formatChangePercent(percent)}</span>
+    <span className={cx('tabular-nums', TEXT[changeTone(percent)], className)}>
+      {number(formatChangePercent(percent))}
+    </span>
   );
 }
 
 /** A filled box of fixed width, so the column lines up, for lists. */
 export function ChangePill({ percent }: { percent: string | undefined }) {
+  const { number } = useI18n();
   return (
     <span
       className={cx(
@@ -35,7 +40,7 @@ export function ChangePill({ percent }: { percent: string | undefined }) {
         PILL[changeTone(percent)],
       )}
     >
-      {formatChangePercent(percent)}
+      {number(formatChangePercent(percent))}
     </span>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { useEffect, useRef } from 'react';
 import type { Kline } from '../../../shared/api/market';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../shared/market';
+import { i18n, useI18n } from '../../lib/i18n';
 import { useTheme } from '../../lib/theme';
 import { klinesQuery } from '../market';
 
@@ -68,12 +69,16 @@ function precisionOf(price: number): number {
   return 8;
 }
 
-/** The axis and crosshair in the trader's own time zone (the chart itself counts in UTC). */
+/**
+ * The axis and crosshair in the trader's own time zone (the chart itself counts in UTC), in the
+ * language shown (issue 19); English keeps the browser's own order, as before.
+ */
 function localTime(time: Time, withDate = false): string {
   if (typeof time !== 'number') return '';
   const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: false };
   if (withDate) Object.assign(options, { month: 'short', day: 'numeric' });
-  return new Date(time * 1000).toLocaleString(undefined, options);
+  const language = i18n.language();
+  return new Date(time * 1000).toLocaleString(language === 'en' ? undefined : language, options);
 }
 
 export interface CandleChartProps {
@@ -88,6 +93,7 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const last = useRef<Candle | null>(null);
   const { theme } = useTheme();
+  const { t, language, number } = useI18n();
   const klines = useQuery({ ...klinesQuery(symbol, interval, CANDLES), refetchInterval: REFRESH_MS });
 
   useEffect(() => {
@@ -116,6 +122,20 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
       last.current = null;
     };
   }, []);
+
+  // Another language: the axis labels and prices in its words and decimal separator.
+  useEffect(() => {
+    chart.current?.applyOptions({
+      timeScale: { tickMarkFormatter: (time: Time) => localTime(time) },
+      localization: {
+        timeFormatter: (time: Time) => localTime(time, true),
+        // English keeps the series' own price format; another language its decimal separator.
+        ...(language === 'en'
+          ? {}
+          : { priceFormatter: (price: number) => number(price.toFixed(precisionOf(last.current?.close ?? 1))) }),
+      },
+    });
+  }, [language, number]);
 
   // The theme switched the CSS variables already; repaint with them.
   useEffect(() => {
@@ -168,12 +188,14 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
         ref={container}
         // A figure, not an image: the chart library puts its (focusable) attribution link inside.
         role="figure"
-        aria-label={`${symbol} candlesticks, ${interval} interval`}
+        aria-label={t('trade.common.candlesticks', { symbol, interval })}
         className="h-full w-full"
         data-testid="candle-chart"
       />
       {data && data.length === 0 && (
-        <p className="absolute inset-0 flex items-center justify-center text-xs text-muted">No chart data yet</p>
+        <p className="absolute inset-0 flex items-center justify-center text-xs text-muted">
+          {t('trade.common.noChartData')}
+        </p>
       )}
     </div>
   );

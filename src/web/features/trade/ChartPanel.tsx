@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import type { KlineInterval } from '../../../shared/market';
+import { useT } from '../../lib/i18n';
 import { Segmented, type SegmentOption } from './Segmented';
 
 const CandleChart = lazy(async () => ({ default: (await import('./CandleChart')).CandleChart }));
@@ -15,12 +16,13 @@ const INTERVALS: readonly SegmentOption<KlineInterval>[] = CHART_INTERVALS.map((
 
 export function ChartPanel({ symbol, livePrice }: { symbol: string; livePrice: string | undefined }) {
   const [interval, setChartInterval] = useState<KlineInterval>('1m');
+  const t = useT();
   return (
-    <section aria-label="Price chart" className="overflow-hidden rounded-2xl bg-surface shadow-card">
+    <section aria-label={t('trade.common.priceChart')} className="overflow-hidden rounded-2xl bg-surface shadow-card">
       <div className="flex items-center justify-between pl-3 pr-2 pt-2">
-        <h2 className="text-xs font-semibold text-muted">Candles</h2>
+        <h2 className="text-xs font-semibold text-muted">{t('trade.common.candles')}</h2>
         <Segmented
-          label="Chart interval"
+          label={t('trade.common.chartInterval')}
           options={INTERVALS}
           value={interval}
           onChange={setChartInterval}

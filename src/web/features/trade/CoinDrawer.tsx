@@ -9,6 +9,7 @@ import { coinName, MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { SideDrawer } from '../../components/Overlay';
+import { useI18n } from '../../lib/i18n';
 import { leverCoinListQuery } from '../market';
 import { formatTradePrice, pairLabel } from './display';
 
@@ -25,17 +26,18 @@ export function CoinDrawer({
   onSelect: (coin: string) => void;
   symbols?: readonly string[];
 }) {
+  const { t, message, number } = useI18n();
   const list = useQuery({ ...leverCoinListQuery(symbols), enabled: open });
   const bySymbol = new Map((list.data ?? []).map((ticker) => [ticker.symbol, ticker]));
 
   return (
-    <SideDrawer open={open} onClose={onClose} title="USDT pairs" showTitle>
+    <SideDrawer open={open} onClose={onClose} title={t('trade.common.usdtPairs')} showTitle>
       <div className="flex justify-between px-5 pb-1 pt-3 text-[11px] text-muted">
-        <span>Pair</span>
-        <span>Last price / 24h change</span>
+        <span>{t('trade.common.pair')}</span>
+        <span>{t('trade.common.lastPriceChange')}</span>
       </div>
       {list.data === undefined && !list.isError ? (
-        <p className="px-5 py-10 text-center text-sm text-muted">{MSG.loadingCoins}</p>
+        <p className="px-5 py-10 text-center text-sm text-muted">{message(MSG.loadingCoins)}</p>
       ) : (
         <ul className="pb-4">
           {symbols.map((symbol) => {
@@ -61,14 +63,14 @@ export function CoinDrawer({
                     <span className="truncate text-xs text-muted">{coinName(coin)}</span>
                   </span>
                   <span className="flex flex-col items-end gap-0.5 tabular-nums">
-                    <span className="text-sm font-medium">{formatTradePrice(ticker?.lastPrice)}</span>
+                    <span className="text-sm font-medium">{number(formatTradePrice(ticker?.lastPrice))}</span>
                     <span
                       className={cx(
                         'min-w-[64px] rounded px-1.5 py-0.5 text-center text-xs font-semibold text-white',
                         falling ? 'bg-down' : 'bg-up',
                       )}
                     >
-                      {formatChangePercent(ticker?.priceChangePercent)}
+                      {number(formatChangePercent(ticker?.priceChangePercent))}
                     </span>
                   </span>
                 </button>

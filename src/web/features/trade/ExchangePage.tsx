@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SPOT_SYMBOLS, spotPairOf } from '../../../shared/api/spot';
 import { Screen } from '../../components/Screen';
+import { useT } from '../../lib/i18n';
 import { CoinDrawer } from './CoinDrawer';
 import { useLivePrice } from './live-price';
 import { OrderBook } from './OrderBook';
@@ -20,6 +21,7 @@ const DEFAULT_COIN = 'BTC';
 
 export function ExchangePage() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   // ?coin= of a spot pair ('TON', 'TONUSDT', 'ton/usdt'), else BTC.
   const pair = spotPairOf(params.get('coin') ?? DEFAULT_COIN) ?? spotPairOf(DEFAULT_COIN)!;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -32,7 +34,7 @@ export function ExchangePage() {
 
   return (
     <>
-      <h1 className="sr-only">Exchange</h1>
+      <h1 className="sr-only">{t('trade.exchange.title')}</h1>
       <PairBar coin={pair.coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
       <Screen className="gap-3">
         <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">

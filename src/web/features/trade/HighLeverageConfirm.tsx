@@ -11,6 +11,7 @@ import { formatAmount } from '../../../shared/format';
 import { dec } from '../../../shared/money';
 import { Button } from '../../components/Button';
 import { BottomSheet } from '../../components/Overlay';
+import { useI18n } from '../../lib/i18n';
 import { STORAGE_KEYS, readItem, writeItem } from '../../lib/storage';
 import { formatTradePrice, formatUsdtNeeded, pairLabel } from './display';
 
@@ -48,25 +49,38 @@ export function HighLeverageConfirm({
   onCancel: () => void;
 }) {
   const [dontAsk, setDontAsk] = useState(false);
+  const { t, number } = useI18n();
   const long = order?.side === 'buy';
   // At L X, a move of 100 / L % against the position is its whole margin.
   const move = order ? dec(100).div(order.leverage).toDecimalPlaces(2).toFixed() : '';
   return (
-    <BottomSheet open={order !== null} onClose={onCancel} title={`Confirm a ${order?.leverage ?? ''}X order`}>
+    <BottomSheet
+      open={order !== null}
+      onClose={onCancel}
+      title={t('trade.confirm.title', { leverage: order?.leverage ?? '' })}
+    >
       {order && (
         <div className="flex flex-col gap-4">
           <p className="text-[15px] font-semibold">
-            <span className={long ? 'text-up' : 'text-down'}>{long ? 'Buy (long)' : 'Sell (short)'}</span>{' '}
-            {formatAmount(order.hands)} {order.coin} · {pairLabel(order.coin)} · {order.leverage}X
-            {order.limitPrice ? ` · limit ${formatTradePrice(order.limitPrice)}` : ''}
+            <span className={long ? 'text-up' : 'text-down'}>
+              {t(long ? 'trade.lever.buyLong' : 'trade.lever.sellShort')}
+            </span>{' '}
+            {number(formatAmount(order.hands))} {order.coin} · {pairLabel(order.coin)} · {order.leverage}X
+            {order.limitPrice
+              ? ` · ${t('trade.confirm.limitAt', { price: number(formatTradePrice(order.limitPrice)) })}`
+              : ''}
           </p>
           <p className="rounded-xl bg-down/10 px-4 py-3 text-sm leading-5 text-down">
-            At {order.leverage}X a price move of {move} % against this position takes its whole margin.
-            {order.liquidationPrice && ` It is liquidated at about ${formatTradePrice(order.liquidationPrice)}.`}
+            {t('trade.confirm.warning', { leverage: order.leverage, move: number(move) })}
+            {order.liquidationPrice &&
+              ` ${t('trade.confirm.liquidatedAt', { price: number(formatTradePrice(order.liquidationPrice)) })}`}
           </p>
           {order.cost && (
             <p className="text-sm text-muted tabular-nums">
-              Margin and opening fee: {formatUsdtNeeded(order.cost)} {QUOTE_CURRENCY}
+              {t('trade.confirm.marginAndFee', {
+                cost: number(formatUsdtNeeded(order.cost)),
+                currency: QUOTE_CURRENCY,
+              })}
             </p>
           )}
           <label className="flex min-h-touch items-center gap-3 text-[15px]">
@@ -76,14 +90,14 @@ export function HighLeverageConfirm({
               onChange={(event) => setDontAsk(event.target.checked)}
               className="h-5 w-5 accent-primary"
             />
-            Don&apos;t ask again
+            {t('trade.confirm.dontAsk')}
           </label>
           <div className="grid grid-cols-2 gap-3">
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              {t('trade.common.cancel')}
             </Button>
             <Button variant={long ? 'primary' : 'danger'} onClick={() => onConfirm(dontAsk)}>
-              Confirm
+              {t('trade.confirm.confirm')}
             </Button>
           </div>
         </div>

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { Screen } from '../../components/Screen';
+import { useT } from '../../lib/i18n';
 import { useLeverPositions } from './api/active-trades';
 import { useLeverBalance } from './api/lever-wallet';
 import { useTradeRepricing } from './api/reprice-trades';
@@ -37,6 +38,7 @@ function leverCoinOf(value: string | null): string {
 
 export function LeverPage() {
   const [params, setParams] = useSearchParams();
+  const t = useT();
   const coin = leverCoinOf(params.get('coin'));
   const symbol = `${coin}${QUOTE_CURRENCY}`;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -56,7 +58,7 @@ export function LeverPage() {
 
   return (
     <LeverMessagesProvider>
-      <h1 className="sr-only">Lever</h1>
+      <h1 className="sr-only">{t('trade.lever.title')}</h1>
       <PairBar coin={coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
       <Screen className="gap-3">
         <ChartPanel symbol={symbol} livePrice={live.price} />

@@ -13,12 +13,11 @@ import { formatAmount, formatProfitLoss } from '../../../shared/format';
 import { dec, mul } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 import { useCloseTrade } from './api/close-trade';
 import { formatRoe, formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
 import { closeResultText, useLeverMessages } from './lever-messages';
 import { CloseSheet, MarginSheet, TpslSheet, type PositionSheet } from './PositionSheets';
-
-const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
 
 function Field({ label, children, className }: { label: string; children: string; className?: string }) {
   return (
@@ -28,8 +27,6 @@ function Field({ label, children, className }: { label: string; children: string
     </div>
   );
 }
-
-const formatTrigger = (price: string | null) => (price ? formatTradePrice(price) : '--');
 
 function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
   return (
@@ -46,10 +43,13 @@ function ToolButton({ label, onClick, children }: { label: string; onClick: () =
 
 export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: TradeItem }) {
   const messages = useLeverMessages();
+  const speech = useI18n();
+  const { t, plural, number } = speech;
+  const formatTrigger = (price: string | null) => (price ? number(formatTradePrice(price)) : '--');
   // Only a cancel is sent from the row (a close goes through its sheet): its outcome goes to the message area.
   const closing = useCloseTrade({
-    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
-    onRefused: (error) => messages.show({ tone: 'error', text: errorMessage(error, CANCEL_FAILED) }),
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer, speech) }),
+    onRefused: (error) => messages.show({ tone: 'error', text: errorMessage(error, t('trade.common.cancelFailed')) }),
   });
   const [sheet, setSheet] = useState<PositionSheet | null>(null);
   const pending = trade.status === 'pending';
@@ -72,7 +72,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
   return (
     <li
       className="border-b border-line py-3 last:border-b-0"
-      aria-label={`${pair} ${long ? 'long' : 'short'} ${trade.hands} hands`}
+      aria-label={t(long ? 'trade.lever.rowLong' : 'trade.lever.rowShort', { pair, hands: number(trade.hands) })}
     >
       <div className="flex items-center gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
@@ -83,13 +83,21 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
               long ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
             )}
           >
-            {long ? 'Long' : 'Short'} {trade.leverage}X
+            {t(long ? 'trade.lever.long' : 'trade.lever.short')} {trade.leverage}X
           </span>
           <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-semibold text-muted">
-            {pending ? 'Pending limit' : trade.order_type === 'limit' ? 'Limit' : 'Market'}
+            {t(
+              pending
+                ? 'trade.lever.pendingLimit'
+                : trade.order_type === 'limit'
+                  ? 'trade.common.limit'
+                  : 'trade.common.market',
+            )}
           </span>
           <span className="text-xs text-muted">
-            {formatAmount(trade.hands)} {dec(trade.hands).eq(1) ? 'hand' : 'hands'}
+            {plural('trade.lever.handCount', dec(trade.hands).toNumber(), {
+              count: number(formatAmount(trade.hands)),
+            })}
           </span>
         </div>
         <button
@@ -98,7 +106,16 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
           onClick={() => (pending ? cancel() : openSheet('close'))}
           disabled={closing.isPending}
           aria-busy={closing.isPending || undefined}
-          aria-label={`${pending ? 'Cancel' : 'Close'} ${pair} ${long ? 'long' : 'short'} (trade ${trade.trade_id})`}
+          aria-label={t(
+            pending
+              ? long
+                ? 'trade.lever.cancelLong'
+                : 'trade.lever.cancelShort'
+              : long
+                ? 'trade.lever.closeLong'
+                : 'trade.lever.closeShort',
+            { pair, id: trade.trade_id },
+          )}
           className="flex h-touch min-w-[76px] shrink-0 items-center justify-center rounded-lg border border-line px-3 text-[13px] font-semibold hover:bg-surface-2 disabled:opacity-50"
         >
           {closing.isPending ? (
@@ -106,52 +123,66 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
               className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
               aria-hidden="true"
             />
-          ) : pending ? (
-            'Cancel'
           ) : (
-            'Close'
+            t(pending ? 'trade.common.cancel' : 'trade.common.close')
           )}
         </button>
       </div>
       <dl className="mt-2 grid grid-cols-[0.6fr_1.2fr_1.1fr_1fr] gap-x-2">
-        <Field label="Type" className={long ? 'text-up' : 'text-down'}>
-          {long ? 'Buy' : 'Sell'}
+        <Field label={t('trade.lever.type')} className={long ? 'text-up' : 'text-down'}>
+          {t(long ? 'trade.common.buy' : 'trade.common.sell')}
         </Field>
-        <Field label={`Amount (${QUOTE_CURRENCY})`}>
-          {formatUsdtHeld(mul(trade.hands, trade.starting_price).toFixed())}
+        <Field label={t('trade.lever.amountColumn', { currency: QUOTE_CURRENCY })}>
+          {number(formatUsdtHeld(mul(trade.hands, trade.starting_price).toFixed()))}
         </Field>
-        <Field label={pending ? 'Limit price' : 'Price'}>{formatTradePrice(trade.starting_price)}</Field>
+        <Field label={t(pending ? 'trade.common.limitPrice' : 'trade.common.price')}>
+          {number(formatTradePrice(trade.starting_price))}
+        </Field>
         <div className="flex min-w-0 flex-col gap-0.5">
-          <dt className="whitespace-nowrap text-[11px] text-muted">P/L ({QUOTE_CURRENCY})</dt>
+          <dt className="whitespace-nowrap text-[11px] text-muted">
+            {t('trade.lever.profitLossColumn', { currency: QUOTE_CURRENCY })}
+          </dt>
           <dd className={cx('truncate text-[13px] font-medium tabular-nums', plTone)}>
-            {pending ? '--' : formatProfitLoss(trade.profit_loss)}
+            {pending ? '--' : number(formatProfitLoss(trade.profit_loss))}
           </dd>
           {roe && (
-            <dd className={cx('truncate text-[11px] font-medium tabular-nums', plTone)} aria-label={`ROE ${roe}`}>
-              {roe}
+            <dd
+              className={cx('truncate text-[11px] font-medium tabular-nums', plTone)}
+              aria-label={t('trade.lever.roe', { roe: number(roe) })}
+            >
+              {number(roe)}
             </dd>
           )}
         </div>
       </dl>
       <p className="mt-1.5 text-[11px] text-muted tabular-nums">
-        Margin {formatUsdtNeeded(trade.margin)} {QUOTE_CURRENCY} · Fee {formatUsdtNeeded(trade.open_fee)}
-        {trade.liquidation_price && ` · Liq. ${formatTradePrice(trade.liquidation_price)}`}
-        {trade.current_price && ` · Mark ${formatTradePrice(trade.current_price)}`}
-        {trade.price_stale && ' · price delayed'}
+        {t('trade.lever.marginFee', {
+          margin: number(formatUsdtNeeded(trade.margin)),
+          currency: QUOTE_CURRENCY,
+          fee: number(formatUsdtNeeded(trade.open_fee)),
+        })}
+        {trade.liquidation_price &&
+          ` · ${t('trade.lever.liquidationShort', { price: number(formatTradePrice(trade.liquidation_price)) })}`}
+        {trade.current_price &&
+          ` · ${t('trade.lever.markShort', { price: number(formatTradePrice(trade.current_price)) })}`}
+        {trade.price_stale && ` · ${t('trade.lever.priceDelayed')}`}
       </p>
       <div className="mt-1.5 flex items-center gap-2">
         <p className="min-w-0 flex-1 truncate text-[11px] tabular-nums" data-testid="tpsl">
-          <span className="text-muted">TP </span>
+          <span className="text-muted">{t('trade.lever.takeProfitShort')} </span>
           <span className={trade.take_profit ? 'text-up' : 'text-muted'}>{formatTrigger(trade.take_profit)}</span>
-          <span className="text-muted"> · SL </span>
+          <span className="text-muted"> · {t('trade.lever.stopLossShort')} </span>
           <span className={trade.stop_loss ? 'text-down' : 'text-muted'}>{formatTrigger(trade.stop_loss)}</span>
         </p>
-        <ToolButton label={`TP/SL of ${pair} (trade ${trade.trade_id})`} onClick={() => openSheet('tpsl')}>
-          TP/SL
+        <ToolButton label={t('trade.lever.tpslOf', { pair, id: trade.trade_id })} onClick={() => openSheet('tpsl')}>
+          {t('trade.lever.tpsl')}
         </ToolButton>
         {!pending && (
-          <ToolButton label={`Margin of ${pair} (trade ${trade.trade_id})`} onClick={() => openSheet('margin')}>
-            Margin
+          <ToolButton
+            label={t('trade.lever.marginOf', { pair, id: trade.trade_id })}
+            onClick={() => openSheet('margin')}
+          >
+            {t('trade.common.margin')}
           </ToolButton>
         )}
       </div>

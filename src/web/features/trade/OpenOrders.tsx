@@ -10,13 +10,14 @@ import type { TradeItem } from '../../../shared/api/trade';
 import { OPEN_ORDERS_MAX_HEIGHT_PX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { HistoryIcon } from './icons';
 import { OpenOrderRow } from './OpenOrderRow';
 
 export type OrdersTab = 'positions' | 'orders';
 
-const TAB_NAME: Record<OrdersTab, string> = { positions: 'Positions', orders: 'Open orders' };
+const TAB_NAME: Record<OrdersTab, TextKey> = { positions: 'trade.lever.positions', orders: 'trade.lever.openOrders' };
 const TABS: readonly OrdersTab[] = ['positions', 'orders'];
 
 /** The trades of each tab: open positions, and the limit orders still resting. */
@@ -30,6 +31,7 @@ function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab
 
 export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] | undefined; loading: boolean }) {
   const [tab, setTab] = useState<OrdersTab>('positions');
+  const { t, message } = useI18n();
   const lists = tradesByTab(trades);
   const shown = lists[tab];
 
@@ -44,10 +46,15 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
   return (
     <section aria-labelledby="open-orders-title" className="rounded-2xl bg-surface px-4 pt-1 shadow-card">
       <h2 id="open-orders-title" className="sr-only">
-        Positions and open orders
+        {t('trade.lever.positionsAndOrders')}
       </h2>
       <div className="flex items-center gap-1 border-b border-line">
-        <div role="tablist" aria-label="Positions and open orders" onKeyDown={move} className="flex min-w-0 flex-1">
+        <div
+          role="tablist"
+          aria-label={t('trade.lever.positionsAndOrders')}
+          onKeyDown={move}
+          className="flex min-w-0 flex-1"
+        >
           {TABS.map((name) => {
             const selected = name === tab;
             return (
@@ -65,7 +72,7 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
                   selected ? 'border-primary text-ink' : 'border-transparent text-muted hover:text-ink',
                 )}
               >
-                {TAB_NAME[name]}{' '}
+                {t(TAB_NAME[name])}{' '}
                 <span className={cx('tabular-nums', selected ? 'text-primary' : 'font-normal')}>
                   ({lists[name].length})
                 </span>
@@ -78,15 +85,17 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
           className="-mr-2 flex h-touch items-center gap-1 rounded-lg px-1.5 text-xs font-semibold text-primary hover:bg-primary/10"
         >
           <HistoryIcon size={16} />
-          History
+          {t('trade.lever.history')}
         </Link>
       </div>
       <div id="lever-tab-panel" role="tabpanel" aria-labelledby={`lever-tab-${tab}`}>
         {shown.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted">{loading ? 'Loading...' : MSG.noRecord}</p>
+          <p className="py-8 text-center text-sm text-muted">
+            {loading ? t('trade.common.loading') : message(MSG.noRecord)}
+          </p>
         ) : (
           <ul
-            aria-label={TAB_NAME[tab]}
+            aria-label={t(TAB_NAME[tab])}
             className="-mx-4 overflow-y-auto overscroll-contain px-4"
             style={{ maxHeight: OPEN_ORDERS_MAX_HEIGHT_PX }}
           >

@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { ORDER_BOOK_LEVELS, QUOTE_CURRENCY } from '../../../shared/constants';
 import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
+import { useI18n } from '../../lib/i18n';
 import { orderBookQuery } from '../market';
 import { formatSize, formatTradePrice } from './display';
 
@@ -25,6 +26,7 @@ const Row = memo(function Row({
   widest: string;
   onPick: ((price: string) => void) | undefined;
 }) {
+  const { t, number } = useI18n();
   const share = level && dec(widest).gt(0) ? dec(level[1]).div(widest).times(100).toDecimalPlaces(1).toNumber() : 0;
   return (
     <li className="relative flex h-[22px] items-center justify-between gap-2 px-1 text-xs tabular-nums">
@@ -33,7 +35,7 @@ const Row = memo(function Row({
         <button
           type="button"
           onClick={() => onPick(dec(level[0]).toFixed())}
-          aria-label={`Use ${formatTradePrice(level[0])} as the limit price`}
+          aria-label={t('trade.common.pickPrice', { price: number(formatTradePrice(level[0])) })}
           className="absolute inset-0 z-10 rounded-sm hover:bg-ink/5 focus-visible:ring-2 focus-visible:ring-primary"
         />
       )}
@@ -43,9 +45,9 @@ const Row = memo(function Row({
         aria-hidden="true"
       />
       <span className={cx('relative', side === 'ask' ? 'text-down' : 'text-up')}>
-        {level ? formatTradePrice(level[0]) : '--'}
+        {level ? number(formatTradePrice(level[0])) : '--'}
       </span>
-      <span className="relative text-ink/80">{level ? formatSize(level[1]) : '--'}</span>
+      <span className="relative text-ink/80">{level ? number(formatSize(level[1])) : '--'}</span>
     </li>
   );
 });
@@ -62,6 +64,7 @@ export interface OrderBookProps {
 
 export function OrderBook({ symbol, price, changePercent, onPickPrice }: OrderBookProps) {
   const book = useQuery(orderBookQuery(symbol));
+  const { t, number } = useI18n();
   const asks = (book.data?.asks ?? []).slice(0, ORDER_BOOK_LEVELS);
   const bids = (book.data?.bids ?? []).slice(0, ORDER_BOOK_LEVELS);
   const widest = [...asks, ...bids].reduce((max, [, amount]) => (dec(amount).gt(max) ? amount : max), '0');
@@ -75,21 +78,21 @@ export function OrderBook({ symbol, price, changePercent, onPickPrice }: OrderBo
   const mid = bestAsk && bestBid ? dec(bestAsk).plus(bestBid).div(2).toFixed() : price;
 
   return (
-    <section aria-label="Order book" className="flex min-w-0 flex-col">
+    <section aria-label={t('trade.common.orderBook')} className="flex min-w-0 flex-col">
       <div className="flex justify-between px-1 pb-1 text-[11px] text-muted">
-        <span>Price ({QUOTE_CURRENCY})</span>
-        <span>Number</span>
+        <span>{t('trade.common.priceColumn', { currency: QUOTE_CURRENCY })}</span>
+        <span>{t('trade.common.number')}</span>
       </div>
-      <ol aria-label="Asks" className="flex flex-col">
+      <ol aria-label={t('trade.common.asks')} className="flex flex-col">
         {askRows.map((level, i) => (
           <Row key={i} level={level} side="ask" widest={widest} onPick={onPickPrice} />
         ))}
       </ol>
       <p className={cx('my-1.5 px-1 text-base font-bold leading-6 tabular-nums', falling ? 'text-down' : 'text-up')}>
-        <span className="sr-only">Mid price </span>
-        {formatTradePrice(mid)}
+        <span className="sr-only">{t('trade.common.midPrice')} </span>
+        {number(formatTradePrice(mid))}
       </p>
-      <ol aria-label="Bids" className="flex flex-col">
+      <ol aria-label={t('trade.common.bids')} className="flex flex-col">
         {bidRows.map((level, i) => (
           <Row key={i} level={level} side="bid" widest={widest} onPick={onPickPrice} />
         ))}

@@ -15,6 +15,7 @@ import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useOpenTrade } from './api/open-trade';
 import { useTradeRules } from './api/trade-rules';
@@ -37,28 +38,19 @@ import { SizeSlider } from './SizeSlider';
 import { Segmented, type SegmentOption } from './Segmented';
 import { TradeField } from './TradeField';
 
-const SIDES: readonly SegmentOption<TradeSide>[] = [
-  { value: 'buy', label: 'Buy', activeClassName: 'bg-up text-white' },
-  { value: 'sell', label: 'Sell', activeClassName: 'bg-down text-white' },
+/** The segments' texts are catalog keys (src/web/locales/<code>/trade.json), translated when drawn. */
+const SIDES: readonly (SegmentOption<TradeSide> & { label: TextKey })[] = [
+  { value: 'buy', label: 'trade.common.buy', activeClassName: 'bg-up text-white' },
+  { value: 'sell', label: 'trade.common.sell', activeClassName: 'bg-down text-white' },
 ];
-const ORDER_TYPES: readonly SegmentOption<OrderType>[] = [
-  { value: 'market', label: 'Market price' },
-  { value: 'limit', label: 'Limit price' },
+const ORDER_TYPES: readonly (SegmentOption<OrderType> & { label: TextKey })[] = [
+  { value: 'market', label: 'trade.lever.marketPrice' },
+  { value: 'limit', label: 'trade.common.limitPrice' },
 ];
 const leverageSegments = (choices: readonly Leverage[]): SegmentOption<Leverage>[] =>
   choices.map((value) => ({ value, label: leverageLabel(value) }));
 
-const SIDE_BUTTON: Record<TradeSide, string> = { buy: 'Buy (long)', sell: 'Sell (short)' };
-const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
-/** Our texts of the high-leverage question's switch (docs/decisions/0031-lever-results.md). */
-export const LEVER_FORM_TEXT = {
-  checkOff: `No confirmation at ${HIGH_LEVERAGE}X or more`,
-  turnOn: 'Ask again',
-} as const;
-const RULES_FAILED = 'The trading fees and limits could not be loaded. Please reload the page.';
-
-/** A USDT amount the order takes, rounded up (never show less than is needed). */
-const usdt = (value: string) => `${formatUsdtNeeded(value)} ${QUOTE_CURRENCY}`;
+const SIDE_BUTTON: Record<TradeSide, TextKey> = { buy: 'trade.lever.buyLong', sell: 'trade.lever.sellShort' };
 
 /** One line of the order preview: '--' until it can be worked out. */
 function PreviewLine({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
@@ -85,6 +77,9 @@ export interface OrderFormProps {
 }
 
 export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = null }: OrderFormProps) {
+  const { t, message, number } = useI18n();
+  /** A USDT amount the order takes, rounded up (never show less than is needed). */
+  const usdt = (value: string) => `${number(formatUsdtNeeded(value))} ${QUOTE_CURRENCY}`;
   const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
   const [orderType, setOrderType] = useState<OrderType>(DEFAULT_ORDER.orderType);
   const [chosenLeverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
@@ -152,8 +147,8 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
   const place = (payload: TradeCreationInput) => {
     messages.clear();
     placing.mutate(payload, {
-      onSuccess: (answer) => messages.show({ tone: 'success', text: answer.message }),
-      onError: (error) => messages.show({ tone: 'error', text: errorMessage(error, FALLBACK_ERROR) }),
+      onSuccess: (answer) => messages.show({ tone: 'success', text: message(answer.message) }),
+      onError: (error) => messages.show({ tone: 'error', text: errorMessage(error, t('trade.common.placeFailed')) }),
     });
   };
   const submit = () => {
@@ -184,23 +179,28 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
 
   return (
     <form
-      aria-label="Order form"
+      aria-label={t('trade.lever.orderForm')}
       className="flex min-w-0 flex-col gap-2.5"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <Segmented label="Side" options={SIDES} value={side} onChange={(v) => edit(() => setSide(v))} />
       <Segmented
-        label="Order type"
-        options={ORDER_TYPES}
+        label={t('trade.common.side')}
+        options={SIDES.map((option) => ({ ...option, label: t(option.label) }))}
+        value={side}
+        onChange={(v) => edit(() => setSide(v))}
+      />
+      <Segmented
+        label={t('trade.common.orderType')}
+        options={ORDER_TYPES.map((option) => ({ ...option, label: t(option.label) }))}
         value={orderType}
         size="sm"
         onChange={(v) => edit(() => setOrderType(v))}
       />
       <Segmented
-        label="Leverage"
+        label={t('trade.lever.leverage')}
         options={leverageSegments(choices)}
         value={leverage}
         size="sm"
@@ -208,41 +208,52 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
       />
       {choices.length === 1 && (
         <p className="-mt-1 text-[11px] leading-4 text-muted">
-          {coin === IN_HOUSE_COIN ? TRADE_MSG.inHouseLeverage : `${coin} trades at ${leverageLabel(leverage)} only`}
+          {coin === IN_HOUSE_COIN
+            ? message(TRADE_MSG.inHouseLeverage)
+            : t('trade.lever.onlyLeverage', { coin, leverage: leverageLabel(leverage) })}
         </p>
       )}
       {!highLeverage.enabled && leverage >= HIGH_LEVERAGE && (
         <p className="-my-2 flex items-center justify-between gap-1 text-[11px] leading-4 text-muted">
-          {LEVER_FORM_TEXT.checkOff}
+          {t('trade.lever.checkOff', { leverage: HIGH_LEVERAGE })}
           <button
             type="button"
             onClick={() => highLeverage.set(true)}
             className="flex h-touch shrink-0 items-center rounded-lg px-1 font-semibold text-primary hover:bg-primary/10"
           >
-            {LEVER_FORM_TEXT.turnOn}
+            {t('trade.lever.askAgain')}
           </button>
         </p>
       )}
 
-      <TradeField label="Current price" unit={QUOTE_CURRENCY} readOnly value={formatTradePrice(price)} />
+      <TradeField
+        label={t('trade.lever.currentPrice')}
+        unit={QUOTE_CURRENCY}
+        readOnly
+        value={number(formatTradePrice(price))}
+      />
       {orderType === 'limit' && (
         <TradeField
-          label="Limit price"
+          label={t('trade.common.limitPrice')}
           unit={QUOTE_CURRENCY}
-          placeholder={price ? formatTradePrice(price) : 'Price'}
+          placeholder={price ? number(formatTradePrice(price)) : t('trade.common.price')}
           value={limitPrice}
           error={fieldError('limitPrice')}
           onChange={(event) => edit(() => setLimitPrice(event.target.value))}
         />
       )}
       <TradeField
-        label="Hands"
+        label={t('trade.lever.hands')}
         unit={coin}
         placeholder="0"
         value={hands}
         error={fieldError('hands')}
         onChange={(event) => edit(() => setHands(event.target.value))}
-        hint={`1 hand = 1 ${coin}${preview.maxHands ? ` · max ${formatAmount(preview.maxHands, 4)}` : ''}`}
+        hint={
+          preview.maxHands
+            ? t('trade.lever.handHintMax', { coin, max: number(formatAmount(preview.maxHands, 4)) })
+            : t('trade.lever.handHint', { coin })
+        }
       />
       <SizeSlider
         share={sizeShareOf(budget, preview.entryPrice, hands)}
@@ -251,33 +262,33 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
       />
       {/* Optional: the server closes the position when its mark reaches them (docs/decisions/0025). */}
       <TradeField
-        label="Take-profit (optional)"
+        label={t('trade.lever.takeProfitOptional')}
         unit={QUOTE_CURRENCY}
-        placeholder="None"
+        placeholder={t('trade.common.none')}
         value={takeProfit}
         error={fieldError('takeProfit')}
         onChange={(event) => edit(() => setTakeProfit(event.target.value))}
       />
       <TradeField
-        label="Stop-loss (optional)"
+        label={t('trade.lever.stopLossOptional')}
         unit={QUOTE_CURRENCY}
-        placeholder="None"
+        placeholder={t('trade.common.none')}
         value={stopLoss}
         error={fieldError('stopLoss')}
         onChange={(event) => edit(() => setStopLoss(event.target.value))}
       />
 
       <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs">
-        <span className="text-muted">Available</span>
+        <span className="text-muted">{t('trade.common.available')}</span>
         <span className="flex items-center gap-0.5 font-medium tabular-nums">
           <span data-testid="lever-balance">
             {balanceFailed
-              ? MSG.fetchBalanceFailed
-              : `${balance === undefined ? '--' : formatUsdtHeld(balance)} ${QUOTE_CURRENCY}`}
+              ? message(MSG.fetchBalanceFailed)
+              : `${balance === undefined ? '--' : number(formatUsdtHeld(balance))} ${QUOTE_CURRENCY}`}
           </span>
           <Link
             to={PATHS.transfer(QUOTE_CURRENCY)}
-            aria-label="Transfer USDT to the lever account"
+            aria-label={t('trade.lever.transferLabel')}
             className="-my-3 -mr-2 flex h-touch w-8 shrink-0 items-center justify-center rounded-lg text-primary hover:bg-primary/10"
           >
             <TransferIcon size={16} />
@@ -285,16 +296,19 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         </span>
       </div>
 
-      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
-        <PreviewLine label="Margin" value={preview.margin && usdt(preview.margin)} />
-        <PreviewLine label="Opening fee" value={preview.openFee && usdt(preview.openFee)} />
-        <PreviewLine label="Total" value={preview.cost && usdt(preview.cost)} strong />
+      <dl
+        className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+        aria-label={t('trade.common.orderPreview')}
+      >
+        <PreviewLine label={t('trade.common.margin')} value={preview.margin && usdt(preview.margin)} />
+        <PreviewLine label={t('trade.lever.openingFee')} value={preview.openFee && usdt(preview.openFee)} />
+        <PreviewLine label={t('trade.common.total')} value={preview.cost && usdt(preview.cost)} strong />
         <PreviewLine
-          label="Est. liq. price"
-          value={preview.liquidationPrice && formatTradePrice(preview.liquidationPrice)}
+          label={t('trade.lever.estLiquidation')}
+          value={preview.liquidationPrice && number(formatTradePrice(preview.liquidationPrice))}
         />
       </dl>
-      {rules.isError && <Notice tone="error">{RULES_FAILED}</Notice>}
+      {rules.isError && <Notice tone="error">{t('trade.lever.rulesFailed')}</Notice>}
 
       <button
         type="submit"
@@ -312,7 +326,7 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
             aria-hidden="true"
           />
         )}
-        {SIDE_BUTTON[side]}
+        {t(SIDE_BUTTON[side])}
       </button>
 
       {block && (hands !== '' || block.transfer) && (
@@ -320,20 +334,20 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
           id="order-block-reason"
           className={cx('text-xs leading-4', block.transfer || block.field ? 'text-down' : 'text-muted')}
         >
-          {block.reason}{' '}
+          {message(block.reason)}{' '}
           {block.transfer && (
             <Link
               to={PATHS.transfer(QUOTE_CURRENCY)}
               className="font-semibold text-primary underline-offset-2 hover:underline"
             >
-              Transfer USDT to lever account
+              {t('trade.lever.transferLink')}
             </Link>
           )}
         </p>
       )}
       {block && hands === '' && !block.transfer && (
         <p id="order-block-reason" className="sr-only">
-          {block.reason}
+          {message(block.reason)}
         </p>
       )}
       <HighLeverageConfirm order={confirming} onConfirm={confirm} onCancel={() => setConfirming(null)} />

@@ -6,6 +6,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatChangePercent } from '../../../shared/format';
 import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
+import { useI18n } from '../../lib/i18n';
 import { formatTradePrice, pairLabel } from './display';
 import { ChevronDownIcon, CoinListIcon } from './icons';
 import type { LivePrice } from './live-price';
@@ -31,6 +32,7 @@ export function PairBar({
   drawerOpen: boolean;
   onOpenCoins: () => void;
 }) {
+  const { t, number } = useI18n();
   const falling = live.changePercent?.trim().startsWith('-') ?? false;
   const tone = live.changePercent === undefined ? 'text-ink' : falling ? 'text-down' : 'text-up';
   return (
@@ -41,7 +43,7 @@ export function PairBar({
           onClick={onOpenCoins}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
-          aria-label={`${pairLabel(coin)}: choose a coin`}
+          aria-label={t('trade.common.chooseCoin', { pair: pairLabel(coin) })}
           className="-ml-2 flex h-touch items-center gap-1.5 rounded-xl px-2 hover:bg-surface-2"
         >
           <CoinListIcon size={18} />
@@ -55,20 +57,24 @@ export function PairBar({
             falling ? 'bg-down/10 text-down' : 'bg-up/5 text-up',
           )}
         >
-          {formatChangePercent(live.changePercent)}
+          {number(formatChangePercent(live.changePercent))}
         </span>
       </div>
       <div className="mt-1 flex items-end justify-between gap-3">
-        <p className={cx('text-[28px] font-bold leading-8 tabular-nums', tone)} aria-label="Last price" aria-live="off">
-          {formatTradePrice(live.price)}
+        <p
+          className={cx('text-[28px] font-bold leading-8 tabular-nums', tone)}
+          aria-label={t('trade.common.lastPrice')}
+          aria-live="off"
+        >
+          {number(formatTradePrice(live.price))}
         </p>
         <dl className="grid grid-cols-[auto_auto] gap-x-2 text-[11px] leading-4 tabular-nums">
-          <dt className="text-muted">24h High</dt>
-          <dd className="text-right">{formatTradePrice(live.ticker?.highPrice)}</dd>
-          <dt className="text-muted">24h Low</dt>
-          <dd className="text-right">{formatTradePrice(live.ticker?.lowPrice)}</dd>
-          <dt className="text-muted">24h Vol ({QUOTE_CURRENCY})</dt>
-          <dd className="text-right">{compactVolume(live.ticker?.quoteVolume)}</dd>
+          <dt className="text-muted">{t('trade.common.high24h')}</dt>
+          <dd className="text-right">{number(formatTradePrice(live.ticker?.highPrice))}</dd>
+          <dt className="text-muted">{t('trade.common.low24h')}</dt>
+          <dd className="text-right">{number(formatTradePrice(live.ticker?.lowPrice))}</dd>
+          <dt className="text-muted">{t('trade.common.volume24h', { currency: QUOTE_CURRENCY })}</dt>
+          <dd className="text-right">{number(compactVolume(live.ticker?.quoteVolume))}</dd>
         </dl>
       </div>
     </header>

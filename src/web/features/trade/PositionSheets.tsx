@@ -15,6 +15,7 @@ import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { useCloseTrade } from './api/close-trade';
 import { useLeverBalance } from './api/lever-wallet';
 import { useChangeMargin, useSetTpsl } from './api/position-tools';
@@ -22,10 +23,6 @@ import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
 import { closeResultText, useLeverMessages } from './lever-messages';
 import { Segmented, type SegmentOption } from './Segmented';
-
-const CLOSE_FAILED = 'The trade could not be closed. Please try again.';
-const TPSL_FAILED = 'The take-profit and stop-loss could not be saved. Please try again.';
-const MARGIN_FAILED = 'The margin could not be changed. Please try again.';
 
 export type PositionSheet = 'close' | 'tpsl' | 'margin';
 
@@ -35,13 +32,16 @@ interface SheetProps {
   onClose: () => void;
 }
 
-const sideName = (trade: TradeItem) => `${pairLabel(trade.coin)} ${trade.trade_type === 'buy' ? 'long' : 'short'}`;
-
 function Summary({ trade }: { trade: TradeItem }) {
+  const { t, number } = useI18n();
   return (
     <p className="text-sm text-muted tabular-nums">
-      {sideName(trade)} {trade.leverage}X · {formatAmount(trade.hands)} hands · Mark{' '}
-      {formatTradePrice(trade.current_price)}
+      {t(trade.trade_type === 'buy' ? 'trade.sheets.summaryLong' : 'trade.sheets.summaryShort', {
+        pair: pairLabel(trade.coin),
+        leverage: trade.leverage,
+        hands: number(formatAmount(trade.hands)),
+        price: number(formatTradePrice(trade.current_price)),
+      })}
     </p>
   );
 }
@@ -65,9 +65,11 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
   const [hands, setHands] = useState(trade.hands);
   const [touched, setTouched] = useState(false);
   const messages = useLeverMessages();
+  const speech = useI18n();
+  const { t, message } = speech;
   // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
   const closing = useCloseTrade({
-    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer) }),
+    onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer, speech) }),
   });
   const problem = closeProblem(trade, hands);
   const all = problem === null && cmp(handsInput.parse(hands), trade.hands) === 0;
@@ -86,23 +88,23 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
   };
 
   return (
-    <BottomSheet open={open} onClose={close} title="Close position">
+    <BottomSheet open={open} onClose={close} title={t('trade.sheets.closePosition')}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Summary trade={trade} />
         <TextField
-          label={`Hands to close (${trade.coin})`}
+          label={t('trade.sheets.handsToClose', { coin: trade.coin })}
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
           value={hands}
-          error={touched || hands !== trade.hands ? problem : null}
-          hint={all ? 'The whole position closes' : 'The rest stays open with its take-profit and stop-loss'}
+          error={(touched || hands !== trade.hands) && problem ? message(problem) : null}
+          hint={t(all ? 'trade.sheets.wholeCloses' : 'trade.sheets.restStays')}
           onChange={(e) => {
             setHands(e.target.value);
             closing.reset();
           }}
         />
-        <div className="grid grid-cols-4 gap-2" role="group" aria-label="Share of the position">
+        <div className="grid grid-cols-4 gap-2" role="group" aria-label={t('trade.sheets.shareOfPosition')}>
           {SHARES.map((percent) => (
             <button
               key={percent}
@@ -122,13 +124,13 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
             </button>
           ))}
         </div>
-        {closing.isError && <Notice tone="error">{errorMessage(closing.error, CLOSE_FAILED)}</Notice>}
+        {closing.isError && <Notice tone="error">{errorMessage(closing.error, t('trade.sheets.closeFailed'))}</Notice>}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('trade.common.cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={closing.isPending}>
-            {all ? 'Close all' : 'Close part'}
+            {t(all ? 'trade.sheets.closeAll' : 'trade.sheets.closePart')}
           </Button>
         </div>
       </form>
@@ -174,6 +176,7 @@ export function TpslSheet({ trade, open, onClose }: SheetProps) {
   const [stopLoss, setStopLoss] = useState(trade.stop_loss ?? '');
   const [touched, setTouched] = useState(false);
   const saving = useSetTpsl();
+  const { t, message, number } = useI18n();
   const tp = triggerProblem(trade, 'take_profit', takeProfit);
   const sl = triggerProblem(trade, 'stop_loss', stopLoss);
 
@@ -197,46 +200,48 @@ export function TpslSheet({ trade, open, onClose }: SheetProps) {
   };
 
   return (
-    <BottomSheet open={open} onClose={close} title="Take-profit / stop-loss">
+    <BottomSheet open={open} onClose={close} title={t('trade.sheets.tpslTitle')}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Summary trade={trade} />
         <TextField
-          label={`Take-profit (${QUOTE_CURRENCY})`}
+          label={t('trade.sheets.takeProfit', { currency: QUOTE_CURRENCY })}
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
-          placeholder="None"
+          placeholder={t('trade.common.none')}
           value={takeProfit}
-          error={touched || takeProfit !== (trade.take_profit ?? '') ? tp.problem : null}
-          hint="Leave empty to remove it"
+          error={(touched || takeProfit !== (trade.take_profit ?? '')) && tp.problem ? message(tp.problem) : null}
+          hint={t('trade.sheets.leaveEmpty')}
           onChange={(e) => {
             setTakeProfit(e.target.value);
             saving.reset();
           }}
         />
         <TextField
-          label={`Stop-loss (${QUOTE_CURRENCY})`}
+          label={t('trade.sheets.stopLoss', { currency: QUOTE_CURRENCY })}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="None"
+          placeholder={t('trade.common.none')}
           value={stopLoss}
-          error={touched || stopLoss !== (trade.stop_loss ?? '') ? sl.problem : null}
-          hint={trade.liquidation_price ? `Liquidation price ${formatTradePrice(trade.liquidation_price)}` : undefined}
+          error={(touched || stopLoss !== (trade.stop_loss ?? '')) && sl.problem ? message(sl.problem) : null}
+          hint={
+            trade.liquidation_price
+              ? t('trade.sheets.liquidationPrice', { price: number(formatTradePrice(trade.liquidation_price)) })
+              : undefined
+          }
           onChange={(e) => {
             setStopLoss(e.target.value);
             saving.reset();
           }}
         />
-        <p className="text-xs text-muted">
-          The server closes the position at this price when its mark reaches it, even while this app is closed.
-        </p>
-        {saving.isError && <Notice tone="error">{errorMessage(saving.error, TPSL_FAILED)}</Notice>}
+        <p className="text-xs text-muted">{t('trade.sheets.serverCloses')}</p>
+        {saving.isError && <Notice tone="error">{errorMessage(saving.error, t('trade.sheets.tpslFailed'))}</Notice>}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('trade.common.cancel')}
           </Button>
           <Button type="submit" busy={saving.isPending}>
-            Save
+            {t('trade.sheets.save')}
           </Button>
         </div>
       </form>
@@ -247,9 +252,9 @@ export function TpslSheet({ trade, open, onClose }: SheetProps) {
 // ---- margin ----
 
 type MarginDirection = 'add' | 'remove';
-const DIRECTIONS: readonly SegmentOption<MarginDirection>[] = [
-  { value: 'add', label: 'Add margin' },
-  { value: 'remove', label: 'Remove margin' },
+const DIRECTIONS: readonly (SegmentOption<MarginDirection> & { label: TextKey })[] = [
+  { value: 'add', label: 'trade.sheets.addMargin' },
+  { value: 'remove', label: 'trade.sheets.removeMargin' },
 ];
 
 export function MarginSheet({ trade, open, onClose }: SheetProps) {
@@ -259,6 +264,7 @@ export function MarginSheet({ trade, open, onClose }: SheetProps) {
   const changing = useChangeMargin();
   const rules = useTradeRules();
   const { balance } = useLeverBalance();
+  const { t, message, number } = useI18n();
 
   const typed = amount.trim();
   const valid = AMOUNT_PATTERN.test(typed) && dec(typed).gt(0);
@@ -293,12 +299,12 @@ export function MarginSheet({ trade, open, onClose }: SheetProps) {
   };
 
   return (
-    <BottomSheet open={open} onClose={close} title="Adjust margin">
+    <BottomSheet open={open} onClose={close} title={t('trade.sheets.adjustMargin')}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <Summary trade={trade} />
         <Segmented
-          label="Add or remove"
-          options={DIRECTIONS}
+          label={t('trade.sheets.addOrRemove')}
+          options={DIRECTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           value={direction}
           size="sm"
           onChange={(v) => {
@@ -307,46 +313,55 @@ export function MarginSheet({ trade, open, onClose }: SheetProps) {
           }}
         />
         <TextField
-          label={`Amount (${QUOTE_CURRENCY})`}
+          label={t('trade.sheets.amount', { currency: QUOTE_CURRENCY })}
           inputMode="decimal"
           autoComplete="off"
           data-autofocus
           placeholder="0.00"
           value={amount}
-          error={touched || typed !== '' ? problem : null}
+          error={(touched || typed !== '') && problem ? message(problem) : null}
           hint={
             direction === 'add'
-              ? `From the lever wallet: ${balance === undefined ? '--' : formatUsdtHeld(balance)} ${QUOTE_CURRENCY} available`
-              : 'Back to the lever wallet; the margin it opened with stays'
+              ? t('trade.sheets.fromWallet', {
+                  balance: balance === undefined ? '--' : number(formatUsdtHeld(balance)),
+                  currency: QUOTE_CURRENCY,
+                })
+              : t('trade.sheets.backToWallet')
           }
           onChange={(e) => {
             setAmount(e.target.value);
             changing.reset();
           }}
         />
-        <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Margin preview">
+        <dl
+          className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+          aria-label={t('trade.sheets.marginPreview')}
+        >
           <div className="flex justify-between gap-2">
-            <dt className="text-muted">Margin</dt>
+            <dt className="text-muted">{t('trade.common.margin')}</dt>
             <dd className="font-medium tabular-nums">
-              {formatUsdtNeeded(trade.margin)}
-              {newMargin && newMargin.gt(0) ? ` → ${formatUsdtNeeded(newMargin.toFixed())}` : ''} {QUOTE_CURRENCY}
+              {number(formatUsdtNeeded(trade.margin))}
+              {newMargin && newMargin.gt(0) ? ` → ${number(formatUsdtNeeded(newMargin.toFixed()))}` : ''}{' '}
+              {QUOTE_CURRENCY}
             </dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-muted">Liq. price</dt>
+            <dt className="text-muted">{t('trade.sheets.liquidation')}</dt>
             <dd className="font-medium tabular-nums" data-testid="new-liquidation-price">
-              {formatTradePrice(trade.liquidation_price)}
-              {newLiquidation ? ` → ${formatTradePrice(newLiquidation)}` : ''}
+              {number(formatTradePrice(trade.liquidation_price))}
+              {newLiquidation ? ` → ${number(formatTradePrice(newLiquidation))}` : ''}
             </dd>
           </div>
         </dl>
-        {changing.isError && <Notice tone="error">{errorMessage(changing.error, MARGIN_FAILED)}</Notice>}
+        {changing.isError && (
+          <Notice tone="error">{errorMessage(changing.error, t('trade.sheets.marginFailed'))}</Notice>
+        )}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('trade.common.cancel')}
           </Button>
           <Button type="submit" busy={changing.isPending}>
-            {direction === 'add' ? 'Add' : 'Remove'}
+            {t(direction === 'add' ? 'trade.sheets.add' : 'trade.sheets.remove')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,7 @@
  * 75 and 100 % that fills the hands field (order-form.ts handsForShare: the lever balance x leverage /
  * price, less the opening fee). It follows typed hands at the largest stop they reach.
  */
+import { useT } from '../../lib/i18n';
 import { SIZE_SHARES } from './order-form';
 
 const STOPS = [0, ...SIZE_SHARES] as const;
@@ -16,6 +17,7 @@ export function SizeSlider({
   disabled: boolean;
   onChoose: (percent: number) => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-0.5">
       <input
@@ -25,7 +27,7 @@ export function SizeSlider({
         step={25}
         value={share}
         disabled={disabled}
-        aria-label="Size, share of what the margin allows"
+        aria-label={t('trade.lever.sizeShare')}
         aria-valuetext={`${share} %`}
         onChange={(event) => onChoose(Number(event.target.value))}
         className="h-6 w-full cursor-pointer accent-primary disabled:cursor-not-allowed disabled:opacity-45"

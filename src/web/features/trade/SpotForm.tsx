@@ -14,6 +14,7 @@ import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
 import { errorMessage } from '../../lib/api';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { orderBookQuery } from '../market';
 import { useFundingBalance } from './api/funding-wallet';
 import { usePlaceSpotOrder, useSpotRules } from './api/spot-orders';
@@ -22,24 +23,16 @@ import { Segmented, type SegmentOption } from './Segmented';
 import { previewSpot, shareOfBalance } from './spot-form';
 import { TradeField } from './TradeField';
 
-const SIDES: readonly SegmentOption<SpotSide>[] = [
-  { value: 'buy', label: 'Buy', activeClassName: 'bg-up text-white' },
-  { value: 'sell', label: 'Sell', activeClassName: 'bg-down text-white' },
+/** The segments' texts are catalog keys (src/web/locales/<code>/trade.json), translated when drawn. */
+const SIDES: readonly (SegmentOption<SpotSide> & { label: TextKey })[] = [
+  { value: 'buy', label: 'trade.common.buy', activeClassName: 'bg-up text-white' },
+  { value: 'sell', label: 'trade.common.sell', activeClassName: 'bg-down text-white' },
 ];
-const TYPES: readonly SegmentOption<SpotType>[] = [
-  { value: 'market', label: 'Market' },
-  { value: 'limit', label: 'Limit' },
+const TYPES: readonly (SegmentOption<SpotType> & { label: TextKey })[] = [
+  { value: 'market', label: 'trade.common.market' },
+  { value: 'limit', label: 'trade.common.limit' },
 ];
 const SHARES = [25, 50, 75, 100] as const;
-const FALLBACK_ERROR = 'The order could not be placed. Please try again.';
-const RULES_FAILED = 'The spot fee could not be loaded. Please reload the page.';
-
-/**
- * A USDT amount of the preview with 2 decimals, as the Lever form shows them: what is paid rounded up
- * (never less than is needed), what is received rounded down (never more than arrives).
- */
-const usdt = (value: string | null, paid: boolean) =>
-  value === null ? null : `${paid ? formatUsdtNeeded(value) : formatUsdtHeld(value)} ${QUOTE_CURRENCY}`;
 
 function PreviewLine({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
   return (
@@ -52,6 +45,13 @@ function PreviewLine({ label, value, strong }: { label: string; value: string | 
 
 export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: string | undefined }) {
   const { coin, symbol } = pair;
+  const { t, message, number } = useI18n();
+  /**
+   * A USDT amount of the preview with 2 decimals, as the Lever form shows them: what is paid rounded up
+   * (never less than is needed), what is received rounded down (never more than arrives).
+   */
+  const usdt = (value: string | null, paid: boolean) =>
+    value === null ? null : `${number(paid ? formatUsdtNeeded(value) : formatUsdtHeld(value))} ${QUOTE_CURRENCY}`;
   const [side, setSide] = useState<SpotSide>('buy');
   const [type, setType] = useState<SpotType>('market');
   const [price, setPrice] = useState('');
@@ -96,7 +96,7 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
 
   return (
     <form
-      aria-label="Spot order form"
+      aria-label={t('trade.exchange.orderForm')}
       className="flex min-w-0 flex-col gap-2.5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -106,34 +106,45 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
           });
       }}
     >
-      <Segmented label="Side" options={SIDES} value={side} onChange={(v) => edit(() => setSide(v))} />
-      <Segmented label="Order type" options={TYPES} value={type} size="sm" onChange={(v) => edit(() => setType(v))} />
+      <Segmented
+        label={t('trade.common.side')}
+        options={SIDES.map((option) => ({ ...option, label: t(option.label) }))}
+        value={side}
+        onChange={(v) => edit(() => setSide(v))}
+      />
+      <Segmented
+        label={t('trade.common.orderType')}
+        options={TYPES.map((option) => ({ ...option, label: t(option.label) }))}
+        value={type}
+        size="sm"
+        onChange={(v) => edit(() => setType(v))}
+      />
       {type === 'limit' ? (
         <TradeField
-          label="Limit price"
+          label={t('trade.common.limitPrice')}
           unit={QUOTE_CURRENCY}
-          placeholder={formatTradePrice(lastPrice)}
+          placeholder={number(formatTradePrice(lastPrice))}
           value={price}
           error={block?.field === 'price' && price !== ''}
           onChange={(event) => edit(() => setPrice(event.target.value))}
         />
       ) : (
         <TradeField
-          label={side === 'buy' ? 'Market price (ask)' : 'Market price (bid)'}
+          label={t(side === 'buy' ? 'trade.exchange.marketAsk' : 'trade.exchange.marketBid')}
           unit={QUOTE_CURRENCY}
           readOnly
-          value={formatTradePrice(best)}
+          value={number(formatTradePrice(best))}
         />
       )}
       <TradeField
-        label="Quantity"
+        label={t('trade.exchange.quantity')}
         unit={coin}
         placeholder="0"
         value={quantity}
         error={block?.field === 'quantity' && quantity !== ''}
         onChange={(event) => edit(() => setQuantity(event.target.value))}
       />
-      <div role="group" aria-label="Share of balance" className="grid grid-cols-4 gap-1">
+      <div role="group" aria-label={t('trade.exchange.shareOfBalance')} className="grid grid-cols-4 gap-1">
         {SHARES.map((percent) => (
           <button
             key={percent}
@@ -146,23 +157,34 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
         ))}
       </div>
       <div className="flex justify-between gap-2 text-xs tabular-nums">
-        <span className="text-muted">Available</span>
+        <span className="text-muted">{t('trade.common.available')}</span>
         <span className="font-medium" data-testid="spot-available">
           {side === 'buy'
-            ? `${usdtBalance === undefined ? '--' : formatUsdtHeld(usdtBalance)} ${QUOTE_CURRENCY}`
-            : `${coinBalance === undefined ? '--' : formatAmount(coinBalance)} ${coin}`}
+            ? `${usdtBalance === undefined ? '--' : number(formatUsdtHeld(usdtBalance))} ${QUOTE_CURRENCY}`
+            : `${coinBalance === undefined ? '--' : number(formatAmount(coinBalance))} ${coin}`}
         </span>
       </div>
 
-      <dl className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs" aria-label="Order preview">
-        <PreviewLine label="Value" value={usdt(preview.value, side === 'buy')} />
+      <dl
+        className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+        aria-label={t('trade.common.orderPreview')}
+      >
+        <PreviewLine label={t('trade.exchange.value')} value={usdt(preview.value, side === 'buy')} />
         <PreviewLine
-          label={rules.data ? `Fee ${dec(rules.data.fee_rate).times(100).toFixed()}%` : 'Fee'}
+          label={
+            rules.data
+              ? t('trade.exchange.feeRate', { rate: number(dec(rules.data.fee_rate).times(100).toFixed()) })
+              : t('trade.common.fee')
+          }
           value={usdt(preview.fee, true)}
         />
-        <PreviewLine label={side === 'buy' ? 'Total' : 'You get'} value={usdt(preview.total, side === 'buy')} strong />
+        <PreviewLine
+          label={t(side === 'buy' ? 'trade.common.total' : 'trade.exchange.youGet')}
+          value={usdt(preview.total, side === 'buy')}
+          strong
+        />
       </dl>
-      {rules.isError && <Notice tone="error">{RULES_FAILED}</Notice>}
+      {rules.isError && <Notice tone="error">{t('trade.exchange.rulesFailed')}</Notice>}
 
       <button
         type="submit"
@@ -174,18 +196,18 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
           side === 'buy' ? 'bg-up' : 'bg-down',
         )}
       >
-        {side === 'buy' ? 'Buy' : 'Sell'} {coin}
+        {t(side === 'buy' ? 'trade.exchange.buyCoin' : 'trade.exchange.sellCoin', { coin })}
       </button>
       {block && (
         <p
           id="spot-block-reason"
           className={cx('text-xs leading-4', quantity !== '' && block.field ? 'text-down' : 'sr-only')}
         >
-          {block.reason}
+          {message(block.reason)}
         </p>
       )}
-      {placing.isError && <Notice tone="error">{errorMessage(placing.error, FALLBACK_ERROR)}</Notice>}
-      {placing.isSuccess && <Notice tone="success">{placing.data.message}</Notice>}
+      {placing.isError && <Notice tone="error">{errorMessage(placing.error, t('trade.common.placeFailed'))}</Notice>}
+      {placing.isSuccess && <Notice tone="success">{message(placing.data.message)}</Notice>}
     </form>
   );
 }

@@ -9,12 +9,15 @@ import { formatAmount } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/datetime';
+import { useI18n, type TextKey } from '../../lib/i18n';
 import { useCancelSpotOrder, useSpotOrders } from './api/spot-orders';
 import { formatTradePrice, pairLabel } from './display';
 
-const CANCEL_FAILED = 'The order could not be cancelled. Please try again.';
-const STATUS_LABEL: Record<SpotOrder['status'], string> = { open: 'Open', filled: 'Filled', cancelled: 'Cancelled' };
+const STATUS_LABEL: Record<SpotOrder['status'], TextKey> = {
+  open: 'trade.exchange.statusOpen',
+  filled: 'trade.exchange.statusFilled',
+  cancelled: 'trade.exchange.statusCancelled',
+};
 
 function Field({ label, children, wide }: { label: string; children: string; wide?: boolean }) {
   return (
@@ -27,12 +30,19 @@ function Field({ label, children, wide }: { label: string; children: string; wid
 
 const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder }) {
   const cancelling = useCancelSpotOrder();
+  const { t, number, dateTime } = useI18n();
   const buy = order.side === 'buy';
   const pair = pairLabel(order.coin);
   return (
     <li
       className="border-b border-line py-3 last:border-b-0"
-      aria-label={`${pair} ${order.type} ${order.side} ${order.quantity} ${order.coin}`}
+      aria-label={t('trade.exchange.rowLabel', {
+        pair,
+        type: t(order.type === 'limit' ? 'trade.exchange.typeLimit' : 'trade.exchange.typeMarket'),
+        side: t(buy ? 'trade.exchange.sideBuy' : 'trade.exchange.sideSell'),
+        quantity: number(order.quantity),
+        coin: order.coin,
+      })}
     >
       <div className="flex items-center gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
@@ -43,10 +53,10 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
               buy ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
             )}
           >
-            {buy ? 'Buy' : 'Sell'}
+            {t(buy ? 'trade.common.buy' : 'trade.common.sell')}
           </span>
           <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-semibold text-muted">
-            {order.type === 'limit' ? 'Limit' : 'Market'} · {STATUS_LABEL[order.status]}
+            {t(order.type === 'limit' ? 'trade.common.limit' : 'trade.common.market')} · {t(STATUS_LABEL[order.status])}
           </span>
         </div>
         {order.status === 'open' && (
@@ -56,28 +66,34 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
             onClick={() => cancelling.mutate(order.order_id)}
             className="h-touch shrink-0 rounded-lg border border-line px-3 text-xs font-semibold text-ink hover:border-down hover:text-down disabled:opacity-45"
           >
-            Cancel
+            {t('trade.common.cancel')}
           </button>
         )}
       </div>
       <dl className="mt-2 grid grid-cols-3 gap-2">
-        <Field label={`Quantity (${order.coin})`}>{formatAmount(order.quantity)}</Field>
-        <Field label={order.status === 'filled' ? 'Filled at' : 'Limit price'}>
-          {formatTradePrice(order.filled_price ?? order.price)}
+        <Field label={t('trade.exchange.quantityColumn', { coin: order.coin })}>
+          {number(formatAmount(order.quantity))}
+        </Field>
+        <Field label={t(order.status === 'filled' ? 'trade.exchange.filledAt' : 'trade.common.limitPrice')}>
+          {number(formatTradePrice(order.filled_price ?? order.price))}
         </Field>
         <Field
-          label={`${order.status === 'open' ? 'Held' : 'Total'} (${order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY})`}
+          label={t(order.status === 'open' ? 'trade.exchange.heldColumn' : 'trade.exchange.totalColumn', {
+            currency: order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY,
+          })}
         >
-          {formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8)}
+          {number(formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8))}
         </Field>
-        <Field label={`Fee (${QUOTE_CURRENCY})`}>{formatAmount(order.fee, 8)}</Field>
-        <Field label="Time" wide>
-          {formatDateTime(order.filled_at ?? order.cancelled_at ?? order.created_at)}
+        <Field label={t('trade.exchange.feeColumn', { currency: QUOTE_CURRENCY })}>
+          {number(formatAmount(order.fee, 8))}
+        </Field>
+        <Field label={t('trade.common.time')} wide>
+          {dateTime(order.filled_at ?? order.cancelled_at ?? order.created_at)}
         </Field>
       </dl>
       {cancelling.isError && (
         <p role="alert" className="mt-1 text-xs text-down">
-          {errorMessage(cancelling.error, CANCEL_FAILED)}
+          {errorMessage(cancelling.error, t('trade.common.cancelFailed'))}
         </p>
       )}
     </li>
@@ -88,6 +104,7 @@ type Tab = 'open' | 'history';
 
 export function SpotOrders() {
   const [tab, setTab] = useState<Tab>('open');
+  const { t, message } = useI18n();
   const open = useSpotOrders('open');
   const all = useSpotOrders('all', tab === 'history');
   const list = tab === 'open' ? open.data : all.data?.filter((o) => o.status !== 'open');
@@ -109,16 +126,18 @@ export function SpotOrders() {
   );
 
   return (
-    <section aria-label="Spot orders" className="rounded-2xl bg-surface px-4 pt-1 shadow-card">
-      <div role="tablist" aria-label="Spot orders" className="flex gap-4">
-        {tabButton('open', `Open orders (${open.data?.length ?? 0})`)}
-        {tabButton('history', 'Order history')}
+    <section aria-label={t('trade.exchange.spotOrders')} className="rounded-2xl bg-surface px-4 pt-1 shadow-card">
+      <div role="tablist" aria-label={t('trade.exchange.spotOrders')} className="flex gap-4">
+        {tabButton('open', t('trade.exchange.openOrdersCount', { count: open.data?.length ?? 0 }))}
+        {tabButton('history', t('trade.exchange.orderHistory'))}
       </div>
       {!list || list.length === 0 ? (
-        <p className="py-8 text-center text-sm text-muted">{loading ? 'Loading...' : MSG.noRecord}</p>
+        <p className="py-8 text-center text-sm text-muted">
+          {loading ? t('trade.common.loading') : message(MSG.noRecord)}
+        </p>
       ) : (
         <ul
-          aria-label={tab === 'open' ? 'Open spot orders' : 'Spot order history'}
+          aria-label={t(tab === 'open' ? 'trade.exchange.openSpotOrders' : 'trade.exchange.spotOrderHistory')}
           className="-mx-4 overflow-y-auto overscroll-contain px-4"
           style={{ maxHeight: OPEN_ORDERS_MAX_HEIGHT_PX }}
         >

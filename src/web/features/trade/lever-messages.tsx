@@ -12,6 +12,7 @@ import { formatProfitLoss } from '../../../shared/format';
 import { add, sub } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import { CloseIcon } from '../../components/icons';
+import { useI18n } from '../../lib/i18n';
 import { formatUsdtNeeded } from './display';
 
 /** How long a success stays: long enough to read a line, short enough not to go stale. */
@@ -33,20 +34,28 @@ function realizedOf(trade: TradeItem): { profitLoss: string; fee: string } {
   };
 }
 
+/** What closeResultText needs of useI18n(): the language shown's texts, messages and numbers. */
+export type ResultSpeech = Pick<ReturnType<typeof useI18n>, 't' | 'message' | 'number'>;
+
 /** The realized line of a close: 'Realized P/L +14.99 USDT (fees 6.01 USDT)'. */
-const realizedText = (trade: TradeItem) => {
+const realizedText = (trade: TradeItem, { t, number }: ResultSpeech) => {
   const { profitLoss, fee } = realizedOf(trade);
-  return `Realized P/L ${formatProfitLoss(profitLoss)} ${QUOTE_CURRENCY} (fees ${formatUsdtNeeded(fee)} ${QUOTE_CURRENCY})`;
+  return t('trade.lever.realized', {
+    profitLoss: number(formatProfitLoss(profitLoss)),
+    fee: number(formatUsdtNeeded(fee)),
+    currency: QUOTE_CURRENCY,
+  });
 };
 
 /**
- * The message of trade-updation's answer: a revoked order says so (the server's text); a close, whole
- * or partial (the part closed is `closed`), adds its realized P/L and fees to the server's text.
+ * The message of trade-updation's answer in the language shown: a revoked order says so (the server's
+ * text); a close, whole or partial (the part closed is `closed`), adds its realized P/L and fees to it.
  */
-export function closeResultText(answer: TradeAnswer): string {
+export function closeResultText(answer: TradeAnswer, speech: ResultSpeech): string {
   const finished = answer.closed ?? answer.trade;
-  if (finished.status === 'cancelled' || !finished.is_closed) return answer.message;
-  return `${answer.message}. ${realizedText(finished)}`;
+  const said = speech.message(answer.message);
+  if (finished.status === 'cancelled' || !finished.is_closed) return said;
+  return `${said}. ${realizedText(finished, speech)}`;
 }
 
 interface MessageState extends LeverMessage {
@@ -95,6 +104,7 @@ export const useLeverMessages = (): LeverMessagesApi => useContext(ApiContext) ?
 export function LeverMessageArea() {
   const current = useContext(CurrentContext);
   const { clear } = useLeverMessages();
+  const { t } = useI18n();
   const message = (tone: LeverMessage['tone']) =>
     current?.tone === tone ? (
       <div
@@ -109,7 +119,7 @@ export function LeverMessageArea() {
         <button
           type="button"
           onClick={clear}
-          aria-label="Dismiss message"
+          aria-label={t('trade.lever.dismiss')}
           className="flex h-touch w-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2"
         >
           <CloseIcon size={18} />

@@ -20,7 +20,13 @@ import {
 } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
-import { LEVER_FORM_TEXT, OrderForm, type PickedPrice } from './OrderForm';
+import { OrderForm, type PickedPrice } from './OrderForm';
+import { i18n } from '../../lib/i18n';
+
+/** The form's texts of the high-leverage question's switch (docs/decisions/0031-lever-results.md), in English. */
+const LEVER_FORM_TEXT = { checkOff: 'No confirmation at 50X or more', turnOn: 'Ask again' } as const;
+/** The layer in English (the language these tests run in) for closeResultText. */
+const english = { t: i18n.t, message: i18n.message, number: (text: string) => text };
 
 let api: FakeApi;
 const creations = () => api.calls.filter((c) => c.path === '/api-v1/trade-creation/');
@@ -168,23 +174,28 @@ describe('the message area', () => {
 
   it('says what a close realized after fees, a partial close of its part, and a cancel as the server says', () => {
     // 71.9925 back - 60 margin - 3 opening fee; fees 3 + 3.0075 (rounded up, as fees show).
-    expect(closeResultText({ message: TRADE_MSG.tradeClosed, trade: closedTrade })).toBe(
+    expect(closeResultText({ message: TRADE_MSG.tradeClosed, trade: closedTrade }, english)).toBe(
       'Trade closed. Realized P/L +8.99 USDT (fees 6.01 USDT)',
     );
     const loss = trade({ status: 'liquidated', is_closed: true, profit_loss: '-60', closed_balance: '0' });
-    expect(closeResultText({ message: TRADE_MSG.tradeLiquidated, trade: loss })).toBe(
+    expect(closeResultText({ message: TRADE_MSG.tradeLiquidated, trade: loss }, english)).toBe(
       `${TRADE_MSG.tradeLiquidated}. Realized P/L -63.00 USDT (fees 3.00 USDT)`,
     );
     const part = trade({ hands: '0.05', margin: '30', open_fee: '1.5', close_fee: '1.5', closed_balance: '36' });
     expect(
-      closeResultText({
-        message: TRADE_MSG.partlyClosed('0.05', '0.05'),
-        trade: trade({ hands: '0.05', margin: '30' }),
-        closed: { ...part, status: 'closed', is_closed: true },
-      }),
+      closeResultText(
+        {
+          message: TRADE_MSG.partlyClosed('0.05', '0.05'),
+          trade: trade({ hands: '0.05', margin: '30' }),
+          closed: { ...part, status: 'closed', is_closed: true },
+        },
+        english,
+      ),
     ).toBe('Closed 0.05 hands; 0.05 stay open. Realized P/L +4.50 USDT (fees 3.00 USDT)');
     const cancelled = order({ status: 'cancelled', is_closed: true, closed_balance: '62' });
-    expect(closeResultText({ message: TRADE_MSG.orderCancelled, trade: cancelled })).toBe(TRADE_MSG.orderCancelled);
+    expect(closeResultText({ message: TRADE_MSG.orderCancelled, trade: cancelled }, english)).toBe(
+      TRADE_MSG.orderCancelled,
+    );
   });
 
   it('on the screen: "Trade opened", then the close’s realized P/L replaces it, then the cancel says so', async () => {

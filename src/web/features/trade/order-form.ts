@@ -15,7 +15,6 @@ import {
 } from '../../../shared/api/trade';
 import {
   DEFAULT_LEVERAGE,
-  QUOTE_CURRENCY,
   TRADE_MAX_HANDS,
   leverageOptionsOf,
   type Leverage,
@@ -24,18 +23,11 @@ import {
 import { AMOUNT_DECIMALS, add, cmp, dec, liquidationPrice, mul, tradeFee, tradeMargin } from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
-/** Our texts for an order that cannot be sent yet (docs/product.md gives none). */
-export const ORDER_FORM_MSG = {
-  enterHands: 'Enter the number of hands',
-  waitingForPrice: (coin: string) => `Waiting for the price of ${coin}`,
-  waitingForBalance: 'Loading your lever balance',
-  enterLimitPrice: 'Enter a limit price',
-  waitingForRules: 'Loading the trading fees and limits',
-  belowMinimum: (minimum: string, value: string) =>
-    `The smallest order is ${minimum} ${QUOTE_CURRENCY} (hands x price); this one is ${value} ${QUOTE_CURRENCY}.`,
-  insufficientMargin: (needed: string, available: string) =>
-    `Not enough margin: this order needs ${needed} ${QUOTE_CURRENCY} and your lever account has ${available} ${QUOTE_CURRENCY}.`,
-} as const;
+/**
+ * Our texts for an order that cannot be sent yet (docs/product.md gives none): kept in TRADE_MSG so
+ * they have codes and translations (issue 19); the form shows them through message().
+ */
+export const ORDER_FORM_MSG = TRADE_MSG.form;
 
 /** A new form: buy at market price with the default 100X (docs/product.md 9). */
 export const DEFAULT_ORDER = { side: 'buy', orderType: 'market', leverage: DEFAULT_LEVERAGE } as const satisfies {

@@ -73,7 +73,7 @@ export function previewSpot(draft: SpotDraft): SpotPreview {
   if (quantity === '' || !positive(quantity)) return none(SPOT_MSG.enterQuantity, 'quantity');
   if (decimalsOf(quantity) > pair.qtyDecimals)
     return none(SPOT_MSG.quantityDecimals(pair.coin, pair.qtyDecimals), 'quantity');
-  if (price === null || !rules) return none('Waiting for the price');
+  if (price === null || !rules) return none(SPOT_MSG.waitingForPrice);
 
   const value = side === 'buy' ? spotCost(quantity, price) : spotProceeds(quantity, price);
   const fee = spotFee(quantity, price, rules.fee_rate);
@@ -88,7 +88,7 @@ export function previewSpot(draft: SpotDraft): SpotPreview {
   if (cmp(value, MIN_ORDER_NOTIONAL) < 0) return blocked(SPOT_MSG.belowMinNotional(toAmount(value)), 'quantity');
   const [currency, needed, held] =
     side === 'buy' ? [QUOTE_CURRENCY, total, draft.usdt] : [pair.coin, quantity, draft.coinBalance];
-  if (held === undefined) return blocked('Waiting for the balance');
+  if (held === undefined) return blocked(SPOT_MSG.waitingForBalance);
   if (cmp(needed, held) > 0) return blocked(SPOT_MSG.insufficient(currency, needed, held), 'quantity');
   return {
     ...shown,

@@ -17,6 +17,7 @@ import notifications from './notifications.json';
 import pages from './pages.json';
 import safety from './safety.json';
 import support from './support.json';
+import trade from './trade.json';
 import wallet from './wallet.json';
 
-export default { account, admin, assets, auth, common, drawer, home, identity, markets, nav, notifications, pages, safety, support, wallet };
+export default { account, admin, assets, auth, common, drawer, home, identity, markets, nav, notifications, pages, safety, support, trade, wallet };
