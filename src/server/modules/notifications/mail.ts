@@ -27,7 +27,7 @@ interface ClaimedNote {
  * The mail of a notification in `language`: its kind's texts with its params, or its stored English
  * title and body for a row without params (written before migration 0020).
  */
-export function notificationMail(note: ClaimedNote, language: LanguageCode) {
+function notificationMail(note: ClaimedNote, language: LanguageCode) {
   const text = notificationTextIn(language);
   const shown = (note.params && notificationTexts(note.kind, note.params, text)) ?? note;
   return {

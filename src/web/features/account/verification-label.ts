@@ -9,4 +9,3 @@ export const VERIFICATION_KEY: Record<VerificationStatus, TextKey> = {
   verified: 'drawer.verification.verified',
   rejected: 'drawer.verification.rejected',
 };
-

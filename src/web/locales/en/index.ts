@@ -20,4 +20,21 @@ import support from './support.json';
 import trade from './trade.json';
 import wallet from './wallet.json';
 
-export default { account, admin, assets, auth, common, drawer, home, identity, markets, nav, notifications, pages, safety, support, trade, wallet };
+export default {
+  account,
+  admin,
+  assets,
+  auth,
+  common,
+  drawer,
+  home,
+  identity,
+  markets,
+  nav,
+  notifications,
+  pages,
+  safety,
+  support,
+  trade,
+  wallet,
+};
