@@ -124,6 +124,9 @@ export const SESSIONS_MSG = {
   signedIn: 'Signed in',
   lastSeen: 'Last active',
   newDeviceSubject: 'New sign-in to your Coinfront account',
+  /** A device as a session lists it (modules/auth/sessions.ts), shown through message() in any language. */
+  deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
+  unknownDevice: 'Unknown device',
 } as const;
 
 /** The profile (issue 19, docs/architecture.md "## Profile"): texts of the server and the profile screen. */

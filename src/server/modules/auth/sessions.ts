@@ -58,11 +58,11 @@ const SYSTEMS: [RegExp, string][] = [
 export function deviceOf(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return SESSIONS_MSG.deviceOn(browser, system);
   if (browser ?? system) return (browser ?? system)!;
   // Scripts and apps: the product token ("curl/8.5.0" -> "curl"), else unknown.
   const product = /^([A-Za-z][\w.-]{0,30})\//.exec(userAgent.trim())?.[1];
-  return product ?? 'Unknown device';
+  return product ?? SESSIONS_MSG.unknownDevice;
 }
 
 /** "2026-11-24 04:50 UTC", for mails. */

@@ -188,6 +188,8 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
         ref={container}
         // A figure, not an image: the chart library puts its (focusable) attribution link inside.
         role="figure"
+        // The library's attribution link inside is its maker's notice, not the app's text.
+        translate="no"
         aria-label={t('trade.common.candlesticks', { symbol, interval })}
         className="h-full w-full"
         data-testid="candle-chart"

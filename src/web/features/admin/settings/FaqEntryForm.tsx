@@ -82,6 +82,7 @@ export function FaqEntryForm({ entry }: { entry: FaqEntry }) {
   return (
     <SettingsCard
       title={entry.question}
+      titleIsData
       busy={save.isPending}
       outcome={outcome}
       onSubmit={submit}

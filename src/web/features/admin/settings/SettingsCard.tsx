@@ -1,5 +1,5 @@
 /** A titled settings form with its Save button and the outcome of the last save. */
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { useI18n } from '../../../lib/i18n';
@@ -17,8 +17,11 @@ export function SettingsCard({
   onSubmit,
   children,
   saveLabel,
+  titleIsData = false,
 }: {
   title: string;
+  /** The title is staff-typed data (an FAQ question), not a text of the app: not translated. */
+  titleIsData?: boolean;
   description?: ReactNode;
   busy: boolean;
   outcome: SaveOutcome | null;
@@ -27,6 +30,7 @@ export function SettingsCard({
   saveLabel?: string;
 }) {
   const { t } = useI18n();
+  const titleId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -35,11 +39,13 @@ export function SettingsCard({
     <form
       onSubmit={submit}
       noValidate
-      aria-label={title}
+      aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-2xl bg-surface p-4 shadow-card"
     >
       <div>
-        <h2 className="text-[15px] font-semibold">{title}</h2>
+        <h2 id={titleId} translate={titleIsData ? 'no' : undefined} className="text-[15px] font-semibold">
+          {title}
+        </h2>
         {description && <p className="mt-1 text-[13px] text-muted">{description}</p>}
       </div>
       {children}

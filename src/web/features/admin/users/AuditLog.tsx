@@ -47,19 +47,23 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   return (
     <li className="rounded-2xl bg-surface p-4 text-sm shadow-card">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="font-semibold">{entry.action}</span>
+        <span translate="no" className="font-semibold">
+          {entry.action}
+        </span>
         <time dateTime={entry.created_at} className="text-xs text-muted">
           {dateTime(entry.created_at)}
         </time>
       </div>
       <p className="mt-0.5 text-[13px] text-muted [overflow-wrap:anywhere]">
-        {entry.actor_email} · {entry.target_type} {entry.target_id}
+        {entry.actor_email} · <span translate="no">{entry.target_type}</span> {entry.target_id}
       </p>
       <dl className="mt-2 grid gap-2">
         {(['before', 'after'] as const).map((key) => (
           <div key={key} className="min-w-0 rounded-xl bg-surface-2 px-3 py-2">
             <dt className="text-xs font-medium capitalize text-muted">{t(`admin.audit.${key}`)}</dt>
-            <dd className="whitespace-pre-wrap break-all font-mono text-xs">{describe(entry[key])}</dd>
+            <dd translate="no" className="whitespace-pre-wrap break-all font-mono text-xs">
+              {describe(entry[key])}
+            </dd>
           </div>
         ))}
       </dl>

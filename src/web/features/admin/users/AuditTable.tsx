@@ -97,14 +97,19 @@ export function AuditTable({
         <Cell className="whitespace-nowrap text-muted">
           <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>
         </Cell>
-        <Cell className="font-semibold">{entry.action}</Cell>
+        <Cell className="font-semibold">
+          <span translate="no">{entry.action}</span>
+        </Cell>
         <Cell className="whitespace-nowrap">{entry.actor_email}</Cell>
         <Cell className="whitespace-nowrap">
-          {entry.target_type} {entry.target_id}
+          <span translate="no">{entry.target_type}</span> {entry.target_id}
         </Cell>
         {(['before', 'after'] as const).map((key) => (
           <Cell key={key}>
-            <span className="block min-w-[8rem] max-w-[18rem] whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]">
+            <span
+              translate="no"
+              className="block min-w-[8rem] max-w-[18rem] whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]"
+            >
               {describe(entry[key])}
             </span>
           </Cell>

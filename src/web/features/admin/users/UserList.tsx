@@ -86,7 +86,9 @@ export function UserList({
                 >
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-2">
-                      <span className="truncate text-[15px] font-medium">{user.name || user.email}</span>
+                      <span translate="no" className="truncate text-[15px] font-medium">
+                        {user.name || user.email}
+                      </span>
                       {user.is_admin && (
                         <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
                           {t('admin.users.staffBadge')}

@@ -88,6 +88,7 @@ export function UsersTable({
           <button
             type="button"
             onClick={() => onOpen(user.user_id)}
+            translate="no"
             className="rounded text-left text-primary hover:underline"
           >
             {user.name || user.email}
