@@ -35,5 +35,3 @@ export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
   }, []);
   return [language, setLanguage];
 }
-
-export const languageName = (code: LanguageCode): string => LANGUAGES.find((l) => l.code === code)?.name ?? code;

@@ -1,6 +1,7 @@
 /**
- * Home's language picker (docs/product.md section 2): the ten languages in a sheet, each named in English
- * as docs/product.md section 2 lists them. The choice is kept locally; lib/i18n.ts follows it.
+ * Home's language picker (docs/product.md section 2): the ten languages in a sheet, named in English as
+ * docs/product.md section 2 lists them, and in the language shown otherwise (home.languageNames). The
+ * choice is kept locally; lib/i18n.ts follows it.
  */
 import { useState } from 'react';
 import { LANGUAGES } from '../../../shared/constants.js';
@@ -8,19 +9,20 @@ import { cx } from '../../components/cx';
 import { CheckIcon, GlobeIcon } from '../../components/icons';
 import { BottomSheet } from '../../components/Overlay';
 import { useT } from '../../lib/i18n';
-import { languageName, useLanguage } from '../../lib/language';
+import { useLanguage, type LanguageCode } from '../../lib/language';
 
 export function LanguagePicker() {
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useLanguage();
   const t = useT();
+  const nameOf = (code: LanguageCode) => t(`home.languageNames.${code}`);
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
         // The visible code is part of the name, outside parentheses (axe label-content-name-mismatch drops those).
-        aria-label={`${t('home.languageCurrent', { name: languageName(language) })}, ${language.toUpperCase()}`}
+        aria-label={`${t('home.languageCurrent', { name: nameOf(language) })}, ${language.toUpperCase()}`}
         aria-haspopup="dialog"
         className="flex h-touch items-center gap-1 rounded-full px-2.5 text-[13px] font-semibold text-ink hover:bg-surface-2"
       >
@@ -30,7 +32,7 @@ export function LanguagePicker() {
       <BottomSheet open={open} onClose={() => setOpen(false)} title={t('home.language')}>
         {/* A radio group holds radios, not list items (axe listitem): no <ul>/<li> around them. */}
         <div role="radiogroup" aria-label={t('home.language')} className="-mx-2 pb-2">
-          {LANGUAGES.map(({ code, name }) => {
+          {LANGUAGES.map(({ code }) => {
             const selected = code === language;
             return (
               <button
@@ -48,7 +50,7 @@ export function LanguagePicker() {
                   selected && 'font-semibold text-primary',
                 )}
               >
-                {name}
+                {nameOf(code)}
                 {selected && <CheckIcon size={20} />}
               </button>
             );
