@@ -92,8 +92,10 @@ describe('the Safety Center in Italian', () => {
     renderScreen(<SessionsPage />, { path: '/safety/sessions' });
     expect(await screen.findByText('Questo dispositivo')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Disconnetti tutte le altre sessioni' })).toBeTruthy();
-    // The device name is the user's data: never translated.
-    expect(screen.getByText('Safari on iOS')).toBeTruthy();
+    // The browser and system are names; the words the server put around them are the app's, translated.
+    expect(screen.getByText('Safari su iOS')).toBeTruthy();
+    expect(screen.getByText('Firefox')).toBeTruthy();
+    expect(screen.queryByText('Safari on iOS')).toBeNull();
     expect(screen.queryByText('This device')).toBeNull();
     expect(screen.queryByText(/Sign out/)).toBeNull();
   });
