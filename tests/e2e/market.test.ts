@@ -129,8 +129,8 @@ describe('home', () => {
 
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('radio', { name: 'Japanese' }).click();
-    // The texts switch: the picker, the bottom navigation and Home itself; <html lang> follows.
-    await page.getByRole('button', { name: '言語：Japanese, JA' }).waitFor();
+    // The texts switch: the picker (the language now named in Japanese), the bottom navigation and Home itself; <html lang> follows.
+    await page.getByRole('button', { name: '言語：日本語, JA' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'メイン' });
     await nav.getByRole('link', { name: 'ホーム' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Markets' }).count()).toBe(0);
