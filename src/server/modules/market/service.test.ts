@@ -13,7 +13,9 @@ describe('market service lifecycle', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('ticks every second while started and leaves no timer behind when stopped', async () => {
-    vi.useFakeTimers();
+    // Half past a second: the loop aligns to the next whole second + 5 ms, so a start within the first
+    // 5 ms of a second (the machine's own clock, before) put the third tick past 3 s once in ~200 runs.
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00.500Z') });
     const market = createMarketService({
       config,
       db: null as unknown as Db,
