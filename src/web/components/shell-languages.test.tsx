@@ -3,27 +3,17 @@
  * the PageHeader's back button and the sheets' close button follow the language picked; English stays
  * exactly as it was.
  */
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../tests/helpers/fake-web-api';
-import { showLanguage } from '../lib/i18n';
-import { useLanguage, type LanguageCode } from '../lib/language';
 import { BottomSheet } from './Overlay';
 import { PageHeader } from './PageHeader';
 import { Pager } from './Pager';
 import { Spinner } from './Spinner';
-
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../tests/helpers/web-language';
 
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -41,7 +31,7 @@ describe('Pager', () => {
   });
 
   it('speaks German, with and without a total, and leaves no English word', async () => {
-    await choose('de');
+    await chooseLanguage('de');
     const onPage = vi.fn();
     render(<Pager page={2} pageSize={10} total={30} onPage={onPage} label="Seiten" />);
     expect(screen.getByText('Seite 2 von 3')).toBeTruthy();
@@ -55,7 +45,7 @@ describe('Pager', () => {
   });
 
   it('counts in Japanese', async () => {
-    await choose('ja');
+    await chooseLanguage('ja');
     render(pager({ total: 30 }));
     expect(screen.getByText('2 / 3 ページ')).toBeTruthy();
     expect(screen.getByRole('button', { name: '前へ' })).toBeTruthy();
@@ -68,7 +58,7 @@ describe('PageHeader, sheets and the spinner', () => {
     renderScreen(<PageHeader title="Profil" />, { path: '/x' });
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     cleanup();
-    await choose('fr');
+    await chooseLanguage('fr');
     renderScreen(
       <>
         <PageHeader title="Profil" />

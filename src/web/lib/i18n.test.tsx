@@ -1,5 +1,5 @@
 /** The i18n layer: the Home picker's choice switches the texts and <html lang>; gaps fall back to English. */
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../tests/helpers/fake-web-api';
 import { BottomNav } from '../app/layouts/BottomNav';
@@ -7,8 +7,8 @@ import { ADMIN_MSG as ADDRESS_OR_ADMIN } from '../../shared/api/admin';
 import { MSG } from '../../shared/messages';
 import deApp from '../locales/de/messages.app.json';
 import deAdmin from '../locales/de/messages.admin.json';
-import { i18n, installI18n, showLanguage, useI18n } from './i18n';
-import { useLanguage, type LanguageCode } from './language';
+import { i18n, installI18n, useI18n } from './i18n';
+import { chooseLanguage } from '../../../tests/helpers/web-language';
 
 function showNav() {
   renderScreen(<BottomNav />, { path: '/home', previous: null });
@@ -16,18 +16,8 @@ function showNav() {
 
 const lookupMessages = (_code: 'de') => ({ app: deApp, admin: deAdmin });
 
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
-
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -37,12 +27,12 @@ describe('switching language', () => {
     void installI18n();
     showNav();
     expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
-    await choose('de');
+    await chooseLanguage('de');
     expect(screen.getByRole('link', { name: 'Märkte' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Markets' })).toBeNull();
     expect(document.documentElement.lang).toBe('de');
     expect(localStorage.getItem('language')).toBe('de');
-    await choose('en');
+    await chooseLanguage('en');
     expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
   });
@@ -51,7 +41,7 @@ describe('switching language', () => {
     // A Portuguese bundle with one text only: the rest must show in English, never as keys.
     i18n.addTexts('pt', { nav: { home: 'Início' } });
     showNav();
-    await choose('pt');
+    await chooseLanguage('pt');
     expect(screen.getByRole('link', { name: 'Início' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Markets' })).toBeTruthy();
     i18n.removeTexts('pt');
@@ -61,7 +51,7 @@ describe('switching language', () => {
 describe('texts', () => {
   it('fills placeholders with the values given, in any language', async () => {
     expect(i18n.t('drawer.version', { version: '1.4.0' })).toBe('Version 1.4.0');
-    await choose('de');
+    await chooseLanguage('de');
     expect(i18n.t('home.notifications', { count: 3 })).toMatch(/3/);
     expect(i18n.t('home.notifications', { count: 3 })).not.toMatch(/\{\{/);
   });
@@ -69,7 +59,7 @@ describe('texts', () => {
 
 describe('the shared messages, numbers, dates and plurals', () => {
   it("shows a server's or a form's English message in the language picked, by its code or its text", async () => {
-    await choose('de');
+    await chooseLanguage('de');
     const german = lookupMessages('de');
     // By the code the server sends beside the English (plugins/error-handler.ts)...
     expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(german.app.loginFailed);
@@ -83,7 +73,7 @@ describe('the shared messages, numbers, dates and plurals', () => {
     expect(i18n.message(ADDRESS_OR_ADMIN.invalidAddress('12.5'))).toContain('12,5');
     // A text in no table is shown as it is.
     expect(i18n.message('Some text of nobody')).toBe('Some text of nobody');
-    await choose('en');
+    await chooseLanguage('en');
     expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(MSG.loginFailed);
   });
 
@@ -91,12 +81,12 @@ describe('the shared messages, numbers, dates and plurals', () => {
     const { result, rerender } = renderHook(() => useI18n());
     expect(result.current.number('1234.50')).toBe('1234.50');
     expect(result.current.dateTime('2026-03-01T14:05:00')).toBe('2026-03-01 14:05');
-    await choose('de');
+    await chooseLanguage('de');
     rerender();
     expect(result.current.number('1234.50')).toBe('1234,50');
     expect(result.current.number('+0.12345678%')).toBe('+0,12345678%');
     expect(result.current.dateTime('2026-03-01T14:05:00')).toMatch(/01\.03\.2026.*14:05/);
-    await choose('ja');
+    await chooseLanguage('ja');
     rerender();
     expect(result.current.number('1234.50')).toBe('1234.50');
   });

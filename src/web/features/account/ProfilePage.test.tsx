@@ -2,13 +2,12 @@
  * /profile in Portuguese (issue 19 "## Languages"): the screen's words, the verification status, the
  * form check's message and the server's success come in the language picked, the user's data as typed.
  */
-import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { PROFILE_MSG } from '../../../shared/messages';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { ProfilePage } from './ProfilePage';
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 const profile = {
   user_id: 3,
@@ -23,30 +22,20 @@ const profile = {
   promotion_code: 'ABCD2345',
 };
 
-/** What the Home picker does: remember the choice; the i18n layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
-
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi();
   api.on('GET /api-v1/user/profile/', [200, profile]);
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
 
 describe('the profile in Portuguese', () => {
   it("shows the screen's words in Portuguese and none of the English ones, the user's data unchanged", async () => {
-    await choose('pt');
+    await chooseLanguage('pt');
     renderScreen(<ProfilePage />, { path: '/profile' });
     expect(await screen.findByText('Em análise')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Perfil' })).toBeTruthy();
@@ -61,7 +50,7 @@ describe('the profile in Portuguese', () => {
   });
 
   it("translates the form check's message and the server's success from the profile table", async () => {
-    await choose('pt');
+    await chooseLanguage('pt');
     api.on('POST /api-v1/user/update/', [200, { ...profile, last_name: 'Lovelace', message: PROFILE_MSG.updated }]);
     renderScreen(<ProfilePage />, { path: '/profile' });
     const last = await screen.findByLabelText('Sobrenome');

@@ -4,24 +4,13 @@
  * by their code, amounts keep every digit with the language's decimal separator, and counts take the
  * language's plural form. English is what the other tests of this folder read.
  */
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import type { AdminUserDetail, AdminUsersPage } from '../../../shared/api/admin';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { ThemeProvider } from '../../lib/theme';
 import { AdminConsolePage } from './AdminConsolePage';
-
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 const DETAIL: AdminUserDetail = {
   profile: {
@@ -89,7 +78,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -107,7 +96,7 @@ const show = (url: string) =>
 describe('the staff console in German', () => {
   it("shows a user's detail in German: labels, status words, wallet names, and 1234,5 for 1234.5", async () => {
     api.on('GET /api-v3/admin/users/7/', [200, DETAIL]);
-    await choose('de');
+    await chooseLanguage('de');
     show('/admin/dashboard?view=users&user=7');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Rita Rich' })).toBeTruthy();
@@ -140,7 +129,7 @@ describe('the staff console in German', () => {
 describe('the staff console in Russian', () => {
   it('counts users with the right plural form and shows the empty list in Russian', async () => {
     api.on('GET /api-v3/admin/users/', [200, page(22)]);
-    await choose('ru');
+    await chooseLanguage('ru');
     show('/admin/dashboard?view=users');
 
     expect(await screen.findByText('22 пользователя')).toBeTruthy(); // few, not many ('пользователей')
@@ -153,7 +142,7 @@ describe('the staff console in Russian', () => {
 
   it("shows the server's table message (no users) in Russian", async () => {
     api.on('GET /api-v3/admin/users/', [200, { ...page(0), items: [] }]);
-    await choose('ru');
+    await chooseLanguage('ru');
     show('/admin/dashboard?view=users');
 
     expect(await screen.findByText('Пользователи не найдены')).toBeTruthy();

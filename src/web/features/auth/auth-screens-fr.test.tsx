@@ -1,32 +1,21 @@
 /** The login screen in French (issue 19 "## Languages"): its texts and the server's refusal in French. */
-import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { MSG } from '../../../shared/messages';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import frAuth from '../../locales/fr/auth.json';
 import frApp from '../../locales/fr/messages.app.json';
 import { LoginPage } from './LoginPage';
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 let api: FakeApi;
 
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
-
 beforeEach(async () => {
   api = installFakeApi();
-  await choose('fr');
+  await chooseLanguage('fr');
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });

@@ -1,21 +1,11 @@
 /** The identity screens in another language (issue 19 "## Languages"): German texts, no English left. */
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { MSG } from '../../../shared/messages';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { IdentityVerificationPage } from './IdentityVerificationPage';
 import { RejectUserSheet } from './RejectUserSheet';
-
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 // The first switch loads German's chunk and the message codes: seconds on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -26,7 +16,7 @@ beforeEach(() => {
   api.on('GET /api-v1/info/', [200, { user_id: 3, uniqueid: '87654321', is_verified: 'unverified' }]);
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -34,7 +24,7 @@ afterEach(async () => {
 describe('identity in German', () => {
   it('the status screen: its step, link and why to certify in German, none of the English', async () => {
     api.on('GET /api-v1/documents-verification/', [404, { error: MSG.noVerificationSubmitted }]);
-    await choose('de');
+    await chooseLanguage('de');
     renderScreen(<IdentityVerificationPage />, { path: '/identity-verification' });
     expect(await screen.findByRole('link', { name: 'Ausfüllen' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Identitätsprüfung' })).toBeTruthy();
@@ -44,7 +34,7 @@ describe('identity in German', () => {
   });
 
   it("staff's reject sheet: the user's name kept, the words around it German", async () => {
-    await choose('de');
+    await chooseLanguage('de');
     renderScreen(
       <RejectUserSheet
         user={{ user_id: 5, full_name: 'Grace Hopper', user_uniqueid: '12345678' }}

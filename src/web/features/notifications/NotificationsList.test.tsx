@@ -4,14 +4,13 @@
  * catalogs, amounts with the language's decimal separator, the English it was stored with for a row
  * without params; and the server is told the language, so its mails follow.
  */
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import type { NotificationItem, NotificationsPage } from '../../../shared/api/notifications';
 import { NOTIFICATION_TEXT } from '../../../shared/api/notifications';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { NotificationsList } from './NotificationsList';
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 vi.mock('../market', () => ({
   userSocket: () => ({
@@ -22,15 +21,6 @@ vi.mock('../market', () => ({
     onStatus: () => () => {},
   }),
 }));
-
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
 
 let nextId = 10;
 /** A row as the server answers it: English title and body, and the params (shared NOTIFICATION_TEXT). */
@@ -64,7 +54,7 @@ beforeEach(() => {
   logInAs({ user_id: 7 });
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -73,7 +63,7 @@ const show = () => renderScreen(<NotificationsList onOpenBonusSchedule={() => {}
 
 describe('the notifications list in Russian', () => {
   it('shows each title and body in Russian from kind and params, numbers with a comma', async () => {
-    await choose('ru');
+    await chooseLanguage('ru');
     show();
     expect(await screen.findByRole('heading', { name: 'Депозит одобрен' })).toBeTruthy();
     expect(screen.getByText('Ваш депозит 120,5 USDT зачислен на ваш кошелёк пополнения.')).toBeTruthy();
@@ -104,7 +94,7 @@ describe('the notifications list in Russian', () => {
     localStorage.setItem('token', `${localStorage.getItem('token')}-another-session`);
     show();
     await screen.findByRole('heading', { name: 'Deposit approved' });
-    await choose('ru');
+    await chooseLanguage('ru');
     await screen.findByRole('heading', { name: 'Депозит одобрен' });
     await vi.waitFor(() =>
       expect(api.callsTo('POST /api-v1/user/language/').map((c) => c.body)).toEqual([

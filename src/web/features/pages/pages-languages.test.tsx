@@ -2,26 +2,16 @@
  * The informational pages in German and Japanese (issue 19 "## Languages"): titles, tabs, the long
  * texts, plurals and grouped amounts in the language picked; product names and symbols untouched.
  */
-import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../tests/helpers/fake-web-api';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { AboutUsPage } from './AboutUsPage';
 import { ImportantNoticePage } from './ImportantNoticePage';
 import { LockUpPage } from './LockUpPage';
-
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -36,7 +26,7 @@ describe('lock-up', () => {
   });
 
   it('speaks German: tabs, labels, days, grouped amounts, the sheet', async () => {
-    await choose('de');
+    await chooseLanguage('de');
     renderScreen(<LockUpPage />, { path: '/lock-up' });
     expect(screen.getByRole('tab', { name: 'Mining-Maschine' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Mining-Aufträge' })).toBeTruthy();
@@ -53,7 +43,7 @@ describe('lock-up', () => {
 
 describe('the static texts', () => {
   it('shows the important notice in Japanese', async () => {
-    await choose('ja');
+    await chooseLanguage('ja');
     renderScreen(<ImportantNoticePage />, { path: '/important-notice' });
     expect(screen.getByRole('heading', { name: '重要なお知らせ' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'マネーロンダリングの禁止' })).toBeTruthy();
@@ -62,7 +52,7 @@ describe('the static texts', () => {
   });
 
   it("fills About us' figures in German, with its decimal comma kept out of whole numbers", async () => {
-    await choose('de');
+    await chooseLanguage('de');
     renderScreen(<AboutUsPage />, { path: '/about-us' });
     expect(screen.getByRole('heading', { name: 'Über uns' })).toBeTruthy();
     expect(screen.getByText(/Die Mindesteinzahlung beträgt 50 USDT\..* kostet 1 % des Betrags/)).toBeTruthy();

@@ -3,37 +3,26 @@
  * the server's answers come out of the catalogs in the language picked, and no English is left.
  * The rest of this folder's tests run in English and hold its texts to docs/product.md.
  */
-import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { API_KEYS_MSG } from '../../../shared/api/api-keys';
 import { PROTECTION_MSG } from '../../../shared/api/protection';
 import { messageCode } from '../../../shared/message-codes';
 import type { SessionInfo } from '../../../shared/api/sessions';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { ApiKeysPage } from './ApiKeysPage';
 import { SafetyCenterPage } from './SafetyCenterPage';
 import { SessionsPage } from './SessionsPage';
-
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 let api: FakeApi;
 beforeEach(async () => {
   api = installFakeApi();
   localStorage.setItem('token', 'a.token');
-  await choose('it');
+  await chooseLanguage('it');
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });

@@ -1,19 +1,9 @@
 /** Support in another language (issue 19 "## Languages"): Japanese texts, the bot still asked in English. */
-import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { SupportPage } from './SupportPage';
-
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 // The first switch loads Japanese's chunk and the message codes: seconds on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -23,7 +13,7 @@ beforeEach(() => {
   api = installFakeApi();
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   localStorage.clear();
 });
@@ -31,7 +21,7 @@ afterEach(async () => {
 describe('support in Japanese', () => {
   it('shows the greeting, the FAQ and the human support button in Japanese; the bot is asked in English', async () => {
     api.on('POST /api-v2/question-answer/', [200, { answers: [] }]);
-    await choose('ja');
+    await chooseLanguage('ja');
     renderScreen(<SupportPage />, { path: '/support', previous: null });
     expect(screen.getByRole('heading', { name: 'カスタマーサポート' })).toBeTruthy();
     expect(screen.getByText('こんにちは！下の質問を選ぶか、サポート担当者とチャットしてください。')).toBeTruthy();

@@ -4,29 +4,18 @@
  * with the language's decimal separator. Each check looks for the translation AND for the English
  * text's absence, so an untranslated (English-copy) catalog fails it.
  */
-import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { SpotOrders } from './SpotOrders';
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 let api: FakeApi;
-
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
 
 beforeEach(() => {
   api = installFakeApi();
@@ -39,7 +28,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -76,7 +65,7 @@ const position: TradeItem = {
 
 describe('the Lever screen in Korean', () => {
   it('shows the order form, the positions and a shared-table hint in Korean, with no English left', async () => {
-    await choose('ko');
+    await chooseLanguage('ko');
     renderScreen(
       <LeverMessagesProvider>
         <OrderForm coin="USDO" price="1" balance="1000" balanceFailed={false} />
@@ -100,7 +89,7 @@ describe('the Lever screen in Korean', () => {
   });
 
   it('writes prices and amounts with the language’s decimal separator (German)', async () => {
-    await choose('de');
+    await chooseLanguage('de');
     renderScreen(<OpenOrders trades={[position]} loading={false} />, { path: '/lever', previous: null });
     const row = screen.getByRole('listitem', { name: 'BTC/USDT Long 0,1 Lots' });
     expect(within(row).getByText('60000,00')).toBeTruthy();
@@ -137,7 +126,7 @@ describe('the Exchange screen in Korean', () => {
         ].filter(() => open),
       ];
     });
-    await choose('ko');
+    await chooseLanguage('ko');
     renderScreen(<SpotOrders />, { path: '/exchange', previous: null });
     expect(await screen.findByRole('listitem', { name: 'BTC/USDT 지정가 매수 0.5 BTC' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '미체결 주문(1)' })).toBeTruthy();

@@ -3,28 +3,17 @@
  * message tables (server and form refusals) and the numbers with the language's separators, and no
  * English left where a translation exists.
  */
-import { act, cleanup, fireEvent, renderHook, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_MSG } from '../../../shared/api/deposits';
 import { minWithdrawalMessage } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { showLanguage } from '../../lib/i18n';
-import { useLanguage, type LanguageCode } from '../../lib/language';
 import { forgetWalletCacheMemory } from './api/wallet-cache';
 import { DepositPage } from './DepositPage';
 import { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 import { localGrouped } from './localized';
 import { WithdrawalPage } from './WithdrawalPage';
-
-/** What the Home picker does: remember the choice; the layer follows it. */
-async function choose(code: LanguageCode) {
-  const picker = renderHook(() => useLanguage());
-  await act(async () => {
-    picker.result.current[1](code);
-    await showLanguage(code);
-  });
-  picker.unmount();
-}
+import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -33,7 +22,7 @@ beforeEach(() => {
   api.on('GET /api-v1/funding-wallet-list/', [200, [{ currency: 'USDT', balance: '120.5' }]]);
 });
 afterEach(async () => {
-  await choose('en');
+  await chooseLanguage('en');
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -59,7 +48,7 @@ describe('the withdrawal screen in Spanish', () => {
   );
 
   it('shows its labels, the balance with a decimal comma and the minimum refusal in Spanish', async () => {
-    await choose('es');
+    await chooseLanguage('es');
     renderScreen(<WithdrawalPage />, { path: '/withdrawal/:currency', url: '/withdrawal/USDT' });
     await screen.findByText('Disponible: 120,5 USDT');
     expect(screen.queryByText('Available: 120.5 USDT')).toBeNull();
@@ -89,7 +78,7 @@ describe('the deposit screen in Spanish', () => {
       200,
       [{ network: 'ERC20', address: ERC20, min_amount: '100.5', confirmations: 12, currency: 'USDT' }],
     ]);
-    await choose('es');
+    await chooseLanguage('es');
     renderScreen(<DepositPage />, { path: '/deposit', url: '/deposit' });
     expect(await screen.findByRole('img', { name: 'Código QR de la dirección ERC20' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'QR code of the ERC20 address' })).toBeNull();
@@ -136,7 +125,7 @@ describe('the history in Japanese', () => {
         },
       ],
     ]);
-    await choose('ja');
+    await chooseLanguage('ja');
     renderScreen(<EntrustmentHistoryPage />, {
       path: '/entrustment-history',
       url: '/entrustment-history?tab=entrustment',
@@ -153,7 +142,7 @@ describe('the history in Japanese', () => {
     expect(within(sheet).getByText(address).tagName).toBe('SPAN');
     expect(sheet.textContent).not.toMatch(/will not be sent|Keep it/);
     // German puts the amount first: the address stays where the sentence has it, with a decimal comma.
-    await choose('de');
+    await chooseLanguage('de');
     const german = screen.getByRole('dialog', { name: 'Diese Auszahlung stornieren?' });
     expect(german.textContent).toContain(`100,5 USDT an ${address} (TRC20) werden nicht gesendet.`);
   });
