@@ -57,18 +57,20 @@ export function createAuthGuard(
   clock: Clock = { now: () => new Date() },
   log?: FastifyBaseLogger,
 ) {
+  // The signed-in user's row, as every authenticated request needs it.
+  const userColumns = {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    uniqueid: users.uniqueid,
+    isAdmin: users.isAdmin,
+    tokenVersion: users.tokenVersion,
+  };
   // Every authenticated request reads this row: a prepared statement is parsed and planned once
   // per connection instead of on every request.
   const userById = db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      uniqueid: users.uniqueid,
-      isAdmin: users.isAdmin,
-      tokenVersion: users.tokenVersion,
-    })
+    .select(userColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_user_by_id');
@@ -77,15 +79,7 @@ export function createAuthGuard(
   // Many users signing in at once are read in one query (ChangeFeed readMany).
   const usersById = (ids: number[]) =>
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        uniqueid: users.uniqueid,
-        isAdmin: users.isAdmin,
-        tokenVersion: users.tokenVersion,
-      })
+      .select(userColumns)
       .from(users)
       .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
       .then((rows) => new Map(rows.map((row) => [row.id, row] as const)));
