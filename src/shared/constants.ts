@@ -37,6 +37,11 @@ export const DEFAULT_MAINTENANCE_MARGIN_RATE = '0.005';
 export const MIN_ORDER_NOTIONAL = '5';
 /** Open positions and resting orders a user may have at once. */
 export const MAX_OPEN_TRADES = 50;
+/**
+ * Resting spot orders a user may have on one pair: Binance's MAX_NUM_ORDERS filter (200), published
+ * in /api/v3/exchangeInfo, so a bot's grid stops where it would on the exchange.
+ */
+export const MAX_OPEN_SPOT_ORDERS = 200;
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const TRADE_SIDES = ['buy', 'sell'] as const;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { klineList, orderBook, ticker24h, ticker24hList, tickerPriceList } from '../../src/shared/api/market.js';
 import { QUOTE_ASSETS, TRACKED_SYMBOLS } from '../../src/shared/market.js';
+import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import { settings } from '../../src/server/db/schema.js';
 import { USDO_PRICE_KEY } from '../../src/server/modules/market/usdo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -43,6 +44,11 @@ describe('exchange basics', () => {
   it('offers the order types and pairs the private API takes, and no others', async () => {
     const { body } = await get('/api/v3/exchangeInfo');
     const bySymbol = new Map(body.symbols.map((s: { symbol: string }) => [s.symbol, s]));
+    // The cap on resting orders per pair, where orders are taken (src/shared/constants.ts).
+    expect((bySymbol.get('BTCUSDT') as { filters: unknown[] }).filters).toContainEqual({
+      filterType: 'MAX_NUM_ORDERS',
+      maxNumOrders: MAX_OPEN_SPOT_ORDERS,
+    });
     expect(bySymbol.get('BTCUSDT')).toMatchObject({
       orderTypes: ['LIMIT', 'MARKET'],
       isSpotTradingAllowed: true,

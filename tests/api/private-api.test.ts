@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
 import type { SpotOrders } from '../../src/shared/api/spot.js';
 import { spotOrders } from '../../src/server/db/schema.js';
+import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
@@ -287,6 +288,26 @@ describe('refusals, in the exchange’s words', () => {
       expect(badSignature.body.code, `${method} ${url}`).toBe(-1022);
     }
     expect(await ordersOf(key.user)).toEqual([]);
+  });
+
+  it('past the resting-order cap of a pair: -1013 Filter failure: MAX_NUM_ORDERS, and nothing is placed', async () => {
+    const key = await bot();
+    const resting = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.0001', price: '50000' };
+    for (let i = 0; i < MAX_OPEN_SPOT_ORDERS; i++)
+      expect((await call(t, 'POST', '/api-v1/spot-orders/', { token: key.user.token, body: resting })).status).toBe(
+        201,
+      );
+    const res = await signed(key, 'POST', '/api/v3/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.0001',
+      price: '50000',
+    });
+    expect([res.status, res.body]).toEqual([400, { code: -1013, msg: 'Filter failure: MAX_NUM_ORDERS' }]);
+    const [placed] = await t.db.select({ n: count() }).from(spotOrders).where(eq(spotOrders.userId, key.user.id));
+    expect(placed?.n).toBe(MAX_OPEN_SPOT_ORDERS);
   });
 
   it('orders outside our rules: filters -1013, balance and duplicates -2010, unknown orders -2011/-2013', async () => {

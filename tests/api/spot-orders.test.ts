@@ -13,6 +13,7 @@ import { SPOT_ORDERS_CHANGED } from '../../src/server/modules/spot/index.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { canonical, dec } from '../../src/shared/money.js';
 import { SPOT_MSG, type SpotOrderAnswer, type SpotOrders } from '../../src/shared/api/spot.js';
+import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import { USER_STREAMS } from '../../src/shared/api/streams.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
@@ -433,6 +434,55 @@ describe('refusals change nothing', () => {
       expect(await t.db.select().from(spotOrders).where(eq(spotOrders.userId, user.id))).toEqual([]);
     },
   );
+});
+
+describe('the cap on resting orders', () => {
+  it(`${MAX_OPEN_SPOT_ORDERS} resting orders on a pair, then a refusal that changes nothing; a fill, another pair or a cancel still go`, async () => {
+    const user = await trader('2000', '0.001');
+    // 0.0001 BTC at 50000: 5 USDT (the minimum) + 0.005 fee held each; resting, as the ask is 60010.
+    const resting = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.0001', price: '50000' };
+    const placed: number[] = [];
+    for (let i = 0; i < MAX_OPEN_SPOT_ORDERS - 1; i++) {
+      const res = await place(user, resting);
+      expect(res.status).toBe(201);
+      placed.push(res.body.order.order_id);
+    }
+    // A resting sell counts on the same pair.
+    const sell = await place(user, {
+      symbol: 'BTCUSDT',
+      side: 'sell',
+      type: 'limit',
+      quantity: '0.0001',
+      price: '70000',
+    });
+    expect(sell.status).toBe(201);
+    const usdt = await funding(user, 'USDT');
+
+    const over = await place(user, resting);
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({
+      error: SPOT_MSG.tooManyOpen(MAX_OPEN_SPOT_ORDERS, 'BTC'),
+      code: 'spot.tooManyOpen',
+      params: { p0: String(MAX_OPEN_SPOT_ORDERS), p1: 'BTC' },
+    });
+    expect(await funding(user, 'USDT')).toBe(usdt);
+    const [open] = await t.db
+      .select({ n: count() })
+      .from(spotOrders)
+      .where(and(eq(spotOrders.userId, user.id), eq(spotOrders.status, 'open')));
+    expect(open!.n).toBe(MAX_OPEN_SPOT_ORDERS);
+
+    // An order that fills at once rests nowhere; another pair has its own count; a cancel makes room.
+    expect((await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.0001' })).status).toBe(
+      201,
+    );
+    market.setBook('ETH', { bids: ['2990'], asks: ['3010'] });
+    expect(
+      (await place(user, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '2000' })).status,
+    ).toBe(201);
+    expect((await cancel(user, placed[0]!)).status).toBe(200);
+    expect((await place(user, resting)).status).toBe(201);
+  });
 });
 
 describe('concurrency and retries', () => {

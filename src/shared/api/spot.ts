@@ -72,6 +72,8 @@ export const SPOT_MSG = {
     `The smallest order is ${MIN_ORDER_NOTIONAL} ${QUOTE_CURRENCY} (quantity x price); this one is ${notional} ${QUOTE_CURRENCY}. Please enter a larger quantity.`,
   insufficient: (currency: string, needed: string, available: string) =>
     SPOT_TEXTS.insufficientOf(needed, currency, available, currency),
+  tooManyOpen: (max: number, coin: string) =>
+    `You already have ${max} open orders on ${coin}/${QUOTE_CURRENCY}, the most a pair allows. Please cancel one before placing another.`,
   priceUnavailable: (coin: string) => `The price of ${coin} is not available right now. Please try again shortly.`,
   orderFilled: 'Order filled',
   limitPlaced: 'Limit order placed',

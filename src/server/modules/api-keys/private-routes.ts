@@ -9,6 +9,7 @@ import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SPOT_MSG, spotPairOf, type SpotOrderBody, type SpotPair } from '../../../shared/api/spot.js';
 import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
+import { messageCode } from '../../../shared/message-codes.js';
 import { add, cmp, dec, mul } from '../../../shared/money.js';
 import type { AppContext, AppModule } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -22,7 +23,7 @@ import { cancelledView, fixed8, orderIdOfClientId, orderView, placedView, tradeV
 import { apiError, authenticate, countWeight, createWeightCounter, type SignedCaller } from './signed.js';
 
 const invalidSymbol = () => new ExchangeApiError(400, -1121, 'Invalid symbol.');
-const filterFailure = (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL') =>
+const filterFailure = (filter: 'LOT_SIZE' | 'PRICE_FILTER' | 'NOTIONAL' | 'MAX_NUM_ORDERS') =>
   new ExchangeApiError(400, -1013, `Filter failure: ${filter}`);
 const insufficientBalance = () =>
   new ExchangeApiError(400, -2010, 'Account has insufficient balance for requested action.');
@@ -91,6 +92,7 @@ function exchangeError(error: unknown): unknown {
   if (error.statusCode === 503) return unavailable();
   if (error.message.startsWith('Insufficient balance')) return insufficientBalance();
   if (error.message.startsWith('The smallest order')) return filterFailure('NOTIONAL');
+  if (messageCode(error.message)?.code === 'spot.tooManyOpen') return filterFailure('MAX_NUM_ORDERS');
   if (error.message === SPOT_MSG.alreadyFilled || error.message === SPOT_MSG.alreadyCancelled) return unknownOrder();
   if (error.statusCode === 404) return unknownOrder();
   return new ExchangeApiError(400, -1013, error.message);

@@ -5,6 +5,7 @@
 import { marketAsset, pairDecimals, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
 import type { SymbolInfo } from '../../../shared/api/market.js';
 import { spotPairOf } from '../../../shared/api/spot.js';
+import { MAX_OPEN_SPOT_ORDERS } from '../../../shared/constants.js';
 
 export interface PairRules extends MarketPair {
   base: MarketAsset;
@@ -43,6 +44,7 @@ const stepString = (decimals: number): string =>
 
 /** The exchangeInfo entry of a pair, with the filters clients read (price, lot size, notional). */
 export function symbolInfoOf(rules: PairRules): SymbolInfo {
+  const spotTradable = spotPairOf(rules.symbol)?.symbol === rules.symbol;
   return {
     symbol: rules.symbol,
     status: 'TRADING',
@@ -62,7 +64,7 @@ export function symbolInfoOf(rules: PairRules): SymbolInfo {
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
     cancelReplaceAllowed: false,
-    isSpotTradingAllowed: spotPairOf(rules.symbol)?.symbol === rules.symbol,
+    isSpotTradingAllowed: spotTradable,
     isMarginTradingAllowed: false,
     filters: [
       {
@@ -85,6 +87,8 @@ export function symbolInfoOf(rules: PairRules): SymbolInfo {
         applyMaxToMarket: false,
         avgPriceMins: 5,
       },
+      // Resting orders one account may have on the pair: only where the private API takes orders.
+      ...(spotTradable ? [{ filterType: 'MAX_NUM_ORDERS', maxNumOrders: MAX_OPEN_SPOT_ORDERS }] : []),
     ],
     permissions: [],
     permissionSets: [['SPOT']],

@@ -2,7 +2,7 @@
  * The rules of spot orders (docs/architecture.md "Spot orders", docs/decisions/0026-spot-orders.md):
  * place at the house's price (ask for a buy, bid for a sell) or rest at a limit, list, cancel.
  */
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import {
   SPOT_MSG,
   type SpotOrder,
@@ -10,7 +10,7 @@ import {
   type SpotOrderBody,
   type SpotOrdersQuery,
 } from '../../../shared/api/spot.js';
-import { MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { MAX_OPEN_SPOT_ORDERS, MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { cmp, mul, toAmount } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
@@ -98,6 +98,17 @@ export function createSpotService(ctx: SpotContext) {
             const { balance } = locked.get(accountKeyId(funding(userId, currency)))!;
             const insufficient = SPOT_MSG.insufficient(currency, needed, balance);
             if (cmp(needed, balance) > 0) throw badRequest(insufficient, { quantity: insufficient });
+            // Every placement of the user holds their USDT account's lock: the count cannot go stale.
+            if (!atOnce) {
+              const [open] = await tx
+                .select({ n: count() })
+                .from(spotOrders)
+                .where(
+                  and(eq(spotOrders.userId, userId), eq(spotOrders.coin, body.coin), eq(spotOrders.status, 'open')),
+                );
+              if (open!.n >= MAX_OPEN_SPOT_ORDERS)
+                throw badRequest(SPOT_MSG.tooManyOpen(MAX_OPEN_SPOT_ORDERS, body.coin));
+            }
 
             const order = await insertOrder(tx, {
               userId,
