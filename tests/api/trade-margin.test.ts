@@ -130,6 +130,53 @@ describe('adding and removing margin', () => {
   });
 });
 
+describe('margin and the stop-loss', () => {
+  const setStopLoss = (user: TestUser, id: number, stopLoss: string) =>
+    call<TradeAnswer>(t, 'POST', '/api-v1/trade-tpsl/', {
+      token: user.token,
+      body: { trade_id: id, take_profit: null, stop_loss: stopLoss },
+    });
+
+  it("refuses a removal that would bring a long's liquidation price to or past its stop-loss: the stop fires first", async () => {
+    const user = await leverTrader(t, '1000');
+    const id = await openedTradeId(t, user);
+    expect((await changeMargin(user, { trade_id: id, amount: '40' })).status).toBe(200); // margin 100
+    // Accepted beyond the liquidation price of margin 100 (59296.48...), not of margin 60 (59698.49...).
+    expect((await setStopLoss(user, id, '59550')).status).toBe(200);
+    const balance = await balanceOf(t, user, 'lever', 'USDT');
+
+    const past = await changeMargin(user, { trade_id: id, amount: '-40' });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({
+      error: TRADE_MSG.marginPastStopLoss(longLiquidation('60'), '59550'),
+      code: 'trade.marginPastStopLoss',
+      params: { p0: longLiquidation('60'), p1: '59550' },
+      fields: { amount: TRADE_MSG.marginPastStopLoss(longLiquidation('60'), '59550') },
+    });
+    expect(await tradeRow(id)).toMatchObject({ margin: '100', liquidationPrice: longLiquidation('100') });
+    expect(await balanceOf(t, user, 'lever', 'USDT')).toBe(balance);
+
+    // Margin 80: liquidation 59497.48..., still below the stop: allowed, and the stop closes the trade.
+    const ok = await changeMargin(user, { trade_id: id, amount: '-20' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.trade.liquidation_price).toBe(longLiquidation('80'));
+    await priceGoesTo('59540');
+    expect(await tradeRow(id)).toMatchObject({ status: 'closed', closeReason: 'stop_loss' });
+  });
+
+  it('a short mirrors it: its liquidation price must stay above its stop-loss', async () => {
+    const user = await leverTrader(t, '1000');
+    const id = await openedTradeId(t, user, { trade_type: 'sell' });
+    expect((await changeMargin(user, { trade_id: id, amount: '40' })).status).toBe(200);
+    expect((await setStopLoss(user, id, '60450')).status).toBe(200);
+    const liquidation60 = liquidationPrice('sell', '0.1', '60000', '60', '0.005'); // 60298.5...
+    const past = await changeMargin(user, { trade_id: id, amount: '-40' });
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ error: TRADE_MSG.marginPastStopLoss(liquidation60, '60450') });
+    expect((await tradeRow(id)).margin).toBe('100');
+  });
+});
+
 describe('refusals change nothing', () => {
   it('more than the lever balance, another user, a resting order, a closed trade, bad amounts', async () => {
     const user = await leverTrader(t, '1000');

@@ -138,6 +138,8 @@ export const TRADE_MSG = {
     `You can remove at most ${removable} ${QUOTE_CURRENCY}: a position keeps at least the margin it opened with`,
   marginNearLiquidation: (liquidation: string, mark: string) =>
     `Removing this much would put the liquidation price (${liquidation} ${QUOTE_CURRENCY}) too close to the current price (${mark} ${QUOTE_CURRENCY})`,
+  marginPastStopLoss: (liquidation: string, stopLoss: string) =>
+    `Removing this much would put the liquidation price (${liquidation} ${QUOTE_CURRENCY}) past your stop-loss (${stopLoss} ${QUOTE_CURRENCY}): the position would be liquidated first`,
   marginAdded: 'Margin added',
   marginRemoved: 'Margin removed',
   // The one-sentence entries behind the functions above: their codes and translations.

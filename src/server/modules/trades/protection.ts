@@ -41,14 +41,20 @@ export function checkTriggers(
       const message = TRADE_MSG.stopLossWrongSide(side, reference.against, reference.price);
       throw badRequest(message, { stop_loss: message });
     }
-    if (liquidation !== null) {
-      const past = cmp(stopLoss, liquidation);
-      if (long ? past <= 0 : past >= 0) {
-        const message = TRADE_MSG.stopLossBeyondLiquidation(side, liquidation);
-        throw badRequest(message, { stop_loss: message });
-      }
+    if (liquidation !== null && !stopBeforeLiquidation(side, stopLoss, liquidation)) {
+      const message = TRADE_MSG.stopLossBeyondLiquidation(side, liquidation);
+      throw badRequest(message, { stop_loss: message });
     }
   }
+}
+
+/**
+ * Whether a stop-loss fires before the liquidation price is reached: a long's stop above it, a
+ * short's below it (the rule `checkTriggers` holds a new stop-loss to).
+ */
+export function stopBeforeLiquidation(side: TradeRow['tradeType'], stopLoss: string, liquidation: string): boolean {
+  const past = cmp(stopLoss, liquidation);
+  return side === 'buy' ? past > 0 : past < 0;
 }
 
 /**

@@ -46,7 +46,7 @@ import {
 } from './lifecycle.js';
 import { activePage, checkMinNotional, checkOpenTradeCap } from './limits.js';
 import { freshMark, readMark, type Mark } from './marks.js';
-import { checkTriggers, clearOfMark, removableMargin } from './protection.js';
+import { checkTriggers, clearOfMark, removableMargin, stopBeforeLiquidation } from './protection.js';
 import { toTradeItem } from './view.js';
 
 type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
@@ -333,6 +333,12 @@ export function createTradeService(ctx: TradeContext) {
                 const liquidation = liquidationPriceOf({ ...trade, margin }, trade.entryPrice!, rates);
                 if (!clearOfMark(trade.tradeType, liquidation, mark!.price)) {
                   const message = TRADE_MSG.marginNearLiquidation(liquidation, mark!.price);
+                  throw badRequest(message, { amount: message });
+                }
+                // The stop-loss was accepted beyond the liquidation price of the margin then; with less
+                // margin the liquidation could come first and the stop would never fire.
+                if (trade.stopLoss !== null && !stopBeforeLiquidation(trade.tradeType, trade.stopLoss, liquidation)) {
+                  const message = TRADE_MSG.marginPastStopLoss(liquidation, trade.stopLoss);
                   throw badRequest(message, { amount: message });
                 }
               }
