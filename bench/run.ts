@@ -7,12 +7,14 @@
  *   npm run bench -- --quick              shorter windows, for development
  *   npm run bench -- --only=http,money    some sections (http, traders, money, fanout, web, risk, workers)
  *   npm run bench -- --only=http --profile   also a CPU profile of the server, summarised
+ *   npm run bench -- --only=traders --trace  also a line a second of CPU shares, pool and PostgreSQL waits
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpConnection } from './lib/http-client.js';
 import { summariseProfiles } from './lib/profile.js';
+import { startTrace } from './lib/trace.js';
 import { formatTable, type Figure } from './lib/report.js';
 import { createUsers, grant, type BenchUser } from './lib/seed.js';
 import { startServer, startStack, type ServerProcess, type Stack } from './lib/stack.js';
@@ -48,7 +50,7 @@ function parseArgs(argv: string[]) {
     ? only.split(',').filter((s): s is Section => (SECTIONS as readonly string[]).includes(s))
     : [...SECTIONS];
   if (only && sections.length === 0) throw new Error(`--only takes some of: ${SECTIONS.join(', ')}`);
-  return { quick, profile, sections, skipBuild: argv.includes('--skip-build') };
+  return { quick, profile, sections, skipBuild: argv.includes('--skip-build'), trace: argv.includes('--trace') };
 }
 
 async function main() {
@@ -71,6 +73,9 @@ async function main() {
     server = await startServer(stack, profileDir ? { cpuProfDir: profileDir } : {});
     log(`server pid ${server.child.pid} on ${server.origin}`);
     const running = server;
+    const stopTrace = args.trace
+      ? startTrace({ db: stack.db, host: running.host, port: running.port, pid: running.child.pid!, log })
+      : undefined;
     const api = new HttpConnection(running.host, running.port);
     const lastPrice = async (symbol: string) => {
       const res = await api.request('GET', `/api/v3/ticker/price?symbol=${symbol}`, { keepBody: true });
@@ -122,6 +127,7 @@ async function main() {
       details[`${section}Seconds`] = Math.round((Date.now() - sectionStart) / 1000);
     }
     api.close();
+    stopTrace?.();
   } finally {
     await server?.stop();
     await stack.stop();

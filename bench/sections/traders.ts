@@ -5,6 +5,11 @@
  * positions stream is not live; the figure is the largest step held. Each trader has its own user
  * with one open trade. Also the push's delay from the market tick to the trader (p50/p99).
  *
+ * A step's new traders open their screens at ARRIVALS_PER_SECOND at most, and its window starts once
+ * they are all live and counts only requests asked in it: the figure is the load held, not how fast
+ * a crowd can open the screen (each arrival costs the server a few ms: sockets, LOGIN, subscribe
+ * and first reads; see docs/performance.md).
+ *
  * Every trader has its own WebSocket; its HTTP polls share a keep-alive connection with another
  * trader's (HTTP_SHARE): the container allows the server 20,000 file descriptors, and 10,000
  * traders with a socket and a connection each would need more than that. A request that waits
@@ -29,6 +34,16 @@ const STEPS = process.env.TRADER_STEPS
  * kernel's accept queue and the SYN retransmits behind it, not a steady state.
  */
 const ARRIVAL_SHARE = 0.5;
+/**
+ * At most this many screens open per second (TRADER_ARRIVALS overrides): a step's window measures the
+ * traders it holds, not a crowd arriving at once. Big steps spread their arrivals over longer than
+ * the settle time's share, and the window starts when the last of them had the settle time's rest.
+ */
+const ARRIVALS_PER_SECOND = Number(process.env.TRADER_ARRIVALS ?? 250);
+/** TRADER_PARTS (bench/workers/traders.ts): without the stream no trader ever goes live. */
+const STREAMED = (process.env.TRADER_PARTS ?? 'stream').includes('stream');
+/** The longest a step waits after its arrivals for every new trader's push to be live. */
+const CATCH_UP_MAX_MS = 30_000;
 /** Load-generator processes; traders are dealt out round-robin. */
 const WORKERS = 2;
 /** The 15 main coins of docs/product.md (coin list poll, and each trader's selected coin). */
@@ -103,16 +118,24 @@ export async function runTraders(ctx: BenchContext): Promise<Figure[]> {
         users.map((u) => u.id),
         { coin: 'BTC', hands: '0.001', entryPrice: await ctx.lastPrice('BTCUSDT'), leverUsdt: '10000' },
       );
+      const spreadMs = Math.max(ARRIVAL_SHARE * settleS * 1000, (users.length / ARRIVALS_PER_SECOND) * 1000);
       workers.forEach((w, i) =>
         w.send({
           type: 'add',
           traders: users.filter((_, j) => j % WORKERS === i).map((u) => ({ id: u.id, token: u.token })),
-          spreadMs: ARRIVAL_SHARE * settleS * 1000,
+          spreadMs,
         } satisfies TraderCommand),
       );
       traders = target;
-      // New traders arrive over the first half of the settle time; let their first requests land.
-      await sleep(settleS * 1000);
+      // New traders arrive over the spread; let the last ones' first requests land, and their pushes
+      // go live (a trader still opening its screen is arriving, not held).
+      await sleep(spreadMs + (1 - ARRIVAL_SHARE) * settleS * 1000);
+      const catchUpEnd = Date.now() + CATCH_UP_MAX_MS;
+      while (STREAMED && Date.now() < catchUpEnd) {
+        const live = (await Promise.all(workers.map(ask))).reduce((n, r) => n + r.live, 0);
+        if (live === traders) break;
+        await sleep(500);
+      }
       workers.forEach((w) => w.send({ type: 'reset' } satisfies TraderCommand));
       await sleep(windowS * 1000);
       const reports = await Promise.all(workers.map(ask));

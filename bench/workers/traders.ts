@@ -11,6 +11,10 @@
  * A poll still in flight is not sent again (as a query library would not). HTTP requests go over a
  * keep-alive connection shared by HTTP_SHARE traders (see bench/sections/traders.ts: the
  * container's 20,000 file descriptors); a request waiting behind another counts in its latency.
+ * A step's window counts the requests asked in it (`reset` starts it): one asked before, while the
+ * step's traders were still arriving, belongs to the arrival, not to the load held.
+ * TRADER_PARTS=http or =stream runs only the HTTP polls or only the stream socket (the cost of each
+ * apart, with `npm run bench -- --trace`).
  * The push delay is measured from the tick it belongs to: the server's market ticks at each whole
  * second + TICK_OFFSET_MS (modules/market/service.ts), on the same machine clock as ours.
  */
@@ -64,6 +68,9 @@ let pushes = 0;
 let activeTradesPolls = 0;
 let firstError: string | undefined;
 let traderCount = 0;
+/** performance.now() of the window's start: requests asked earlier are not counted. */
+let windowStart = 0;
+const parts = process.env.TRADER_PARTS ?? 'http,stream';
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
 const sockets: LightSocket[] = [];
@@ -112,15 +119,18 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
         return;
       }
       inFlight = true;
+      const asked = performance.now();
       connection.request(method, target, { headers, ...(body ? { body: body() } : {}) }).then(
         (res) => {
           inFlight = false;
+          if (asked < windowStart) return;
           requests++;
           histogram.record(res.ms);
           if (res.status !== 200) failed(`${method} ${target}: HTTP ${res.status}`);
         },
         (error: unknown) => {
           inFlight = false;
+          if (asked < windowStart) return;
           requests++;
           failed(`${method} ${target}: ${String(error)}`);
         },
@@ -128,26 +138,28 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
     };
   };
 
-  every(
-    3_000,
-    poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`),
-  );
-  every(
-    10_000,
-    poll('GET', () => coinListPath),
-  );
-  every(
-    3_000,
-    poll('GET', () => '/api-v1/lever-wallet-list/'),
-  );
-  every(
-    REPRICE_EVERY_MS,
-    poll(
-      'POST',
-      () => (trade ? '/api-v1/trade-updation/' : null),
-      () => JSON.stringify({ trade_id: trade!.id, current_price: trade!.price, is_closed: false }),
-    ),
-  );
+  if (parts.includes('http')) {
+    every(
+      3_000,
+      poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`),
+    );
+    every(
+      10_000,
+      poll('GET', () => coinListPath),
+    );
+    every(
+      3_000,
+      poll('GET', () => '/api-v1/lever-wallet-list/'),
+    );
+    every(
+      REPRICE_EVERY_MS,
+      poll(
+        'POST',
+        () => (trade ? '/api-v1/trade-updation/' : null),
+        () => JSON.stringify({ trade_id: trade!.id, current_price: trade!.price, is_closed: false }),
+      ),
+    );
+  }
   // The screen's first read, then the fallback: only while the push is not live.
   const activeTrades = poll('GET', () => {
     activeTradesPolls++;
@@ -182,6 +194,7 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
     pushDelay.record((((wall - TICK_OFFSET_MS) % 1_000) + 1_000) % 1_000);
   };
 
+  if (!parts.includes('stream')) return;
   openLightSocket(host, port, '/stream', onText).then(
     (socket) => {
       sockets.push(socket);
@@ -212,6 +225,7 @@ process.on('message', (command: TraderCommand) => {
       return;
     }
     case 'reset':
+      windowStart = performance.now();
       histogram.reset();
       pushDelay.reset();
       loopDelay.reset();
