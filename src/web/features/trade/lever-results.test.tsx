@@ -22,6 +22,7 @@ import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForm, type PickedPrice } from './OrderForm';
 import { i18n } from '../../lib/i18n';
+import { tradeItem } from '../../../../tests/helpers/trade-item';
 
 /** The form's texts of the high-leverage question's switch (docs/decisions/0031-lever-results.md), in English. */
 const LEVER_FORM_TEXT = { checkOff: 'No confirmation at 50X or more', turnOn: 'Ask again' } as const;
@@ -57,36 +58,7 @@ const withArea = (element: ReactElement) => (
 );
 const show = (element: ReactElement) => renderScreen(withArea(element), { path: '/lever', previous: null });
 
-const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
-  trade_id: 7,
-  coin: 'BTC',
-  pair: 'BTC/USDT',
-  hands: '0.1',
-  trade_type: 'buy',
-  starting_price: '60000',
-  profit_loss: '15.005',
-  is_closed: false,
-  status: 'open',
-  leverage: 100,
-  margin: '60',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '59400',
-  open_fee: '3',
-  close_fee: '0',
-  current_price: '60150.05',
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-  close_reason: null,
-  parent_trade_id: null,
-  ...fields,
-});
+const trade = tradeItem;
 /** A resting limit order. */
 const order = (fields: Partial<TradeItem> = {}) =>
   trade({

@@ -12,6 +12,7 @@ import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../.
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
+import { tradeItem } from '../../../../tests/helpers/trade-item';
 
 let api: FakeApi;
 const callsTo = (path: string) => api.calls.filter((c) => c.url.startsWith(path));
@@ -44,36 +45,15 @@ const show = (element: ReactElement) =>
     { path: '/lever', previous: null },
   );
 
-const position = (fields: Partial<TradeItem> = {}): TradeItem => ({
-  trade_id: 7,
-  coin: 'BTC',
-  pair: 'BTC/USDT',
-  hands: '0.1',
-  trade_type: 'buy',
-  starting_price: '60000',
-  profit_loss: '15',
-  is_closed: false,
-  status: 'open',
-  leverage: 10,
-  margin: '600',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '54271.35',
-  open_fee: '3',
-  close_fee: '0',
-  current_price: '60150',
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-  close_reason: null,
-  parent_trade_id: null,
-  ...fields,
-});
+const position = (fields: Partial<TradeItem> = {}) =>
+  tradeItem({
+    profit_loss: '15',
+    leverage: 10,
+    margin: '600',
+    liquidation_price: '54271.35',
+    current_price: '60150',
+    ...fields,
+  });
 
 describe('order form', () => {
   it('sends an optional take-profit and stop-loss, and blocks one on the wrong side with the server’s text', async () => {

@@ -7,13 +7,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
+import { tradeRulesOf } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { SpotOrders } from './SpotOrders';
 import { chooseLanguage } from '../../../../tests/helpers/web-language';
+import { tradeItem } from '../../../../tests/helpers/trade-item';
 
 let api: FakeApi;
 
@@ -35,33 +36,7 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const position: TradeItem = {
-  trade_id: 7,
-  coin: 'BTC',
-  pair: 'BTC/USDT',
-  hands: '0.1',
-  trade_type: 'buy',
-  starting_price: '60000',
-  profit_loss: '15.005',
-  is_closed: false,
-  status: 'open',
-  leverage: 100,
-  margin: '60',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '59400',
-  open_fee: '3',
-  close_fee: '0',
-  current_price: '60150.05',
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-} as TradeItem;
+const position = tradeItem();
 
 describe('the Lever screen in Korean', () => {
   it('shows the order form, the positions and a shared-table hint in Korean, with no English left', async () => {

@@ -13,6 +13,7 @@ import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { ORDER_FORM_MSG } from './order-form';
+import { tradeItem } from '../../../../tests/helpers/trade-item';
 
 /** The server's default rules: 0.05 % fee on open and close, 0.5 % maintenance margin, 5 USDT minimum. */
 const RULES: TradeRules = tradeRulesOf({
@@ -54,36 +55,7 @@ function show(element: ReactElement) {
   ).router;
 }
 
-const trade = (fields: Partial<TradeItem> = {}): TradeItem => ({
-  trade_id: 7,
-  coin: 'BTC',
-  pair: 'BTC/USDT',
-  hands: '0.1',
-  trade_type: 'buy',
-  starting_price: '60000',
-  profit_loss: '15.005',
-  is_closed: false,
-  status: 'open',
-  leverage: 100,
-  margin: '60',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '59400',
-  open_fee: '0',
-  close_fee: '0',
-  current_price: '60150.05',
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-  close_reason: null,
-  parent_trade_id: null,
-  ...fields,
-});
+const trade = (fields: Partial<TradeItem> = {}) => tradeItem({ open_fee: '0', ...fields });
 
 const hands = () => screen.getByLabelText('Hands');
 const buy = () => screen.getByRole('button', { name: 'Buy (long)' });

@@ -11,6 +11,7 @@ import type { TradeItem } from '../../../../shared/api/trade';
 import type { MarketSocket, SocketStatus, StreamListener } from '../../../lib/market-socket';
 import { OpenOrders } from '../OpenOrders';
 import { useLeverPositions } from './active-trades';
+import { tradeItem } from '../../../../../tests/helpers/trade-item';
 
 const USER_ID = 42;
 const TOPIC = USER_STREAMS.positions(USER_ID);
@@ -43,35 +44,8 @@ function fakeSocket() {
   return { socket, status, push, send };
 }
 
-const trade = (profitLoss: string, currentPrice: string): TradeItem => ({
-  trade_id: 7,
-  coin: 'BTC',
-  pair: 'BTC/USDT',
-  hands: '0.1',
-  trade_type: 'buy',
-  starting_price: '60000',
-  profit_loss: profitLoss,
-  is_closed: false,
-  status: 'open',
-  leverage: 100,
-  margin: '60',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '59400',
-  open_fee: '0',
-  close_fee: '0',
-  current_price: currentPrice,
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-  close_reason: null,
-  parent_trade_id: null,
-});
+const trade = (profitLoss: string, currentPrice: string) =>
+  tradeItem({ profit_loss: profitLoss, current_price: currentPrice, open_fee: '0' });
 
 let api: FakeApi;
 const polls = () => api.callsTo('GET /api-v1/get-active-trades/').length;

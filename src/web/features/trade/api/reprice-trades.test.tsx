@@ -4,37 +4,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, queryWrapper, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
 import type { TradeItem } from '../../../../shared/api/trade';
 import { useTradeRepricing } from './reprice-trades';
+import { tradeItem } from '../../../../../tests/helpers/trade-item';
 
-const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}): TradeItem => ({
-  trade_id,
-  coin,
-  pair: `${coin}/USDT`,
-  hands: '1',
-  trade_type: 'buy',
-  starting_price: '100',
-  profit_loss: '0',
-  is_closed: false,
-  status: 'open',
-  leverage: 100,
-  margin: '1',
-  order_type: 'market',
-  limit_price: null,
-  liquidation_price: '99',
-  open_fee: '0',
-  close_fee: '0',
-  current_price: `${trade_id}00.5`,
-  price_stale: false,
-  close_price: null,
-  closed_balance: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  opened_at: '2026-01-01T00:00:00.000Z',
-  closed_at: null,
-  take_profit: null,
-  stop_loss: null,
-  close_reason: null,
-  parent_trade_id: null,
-  ...fields,
-});
+const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}) =>
+  tradeItem({
+    trade_id,
+    coin,
+    pair: `${coin}/USDT`,
+    hands: '1',
+    starting_price: '100',
+    profit_loss: '0',
+    margin: '1',
+    liquidation_price: '99',
+    open_fee: '0',
+    current_price: `${trade_id}00.5`,
+    ...fields,
+  });
 
 let api: FakeApi;
 /** What every call to the API sent, in order. */

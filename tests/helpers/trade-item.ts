@@ -1,0 +1,37 @@
+/**
+ * A get-active-trades item for the web tests of the Lever screen: an open 0.1 BTC long at 60000, 100x
+ * (margin 60, liquidation 59400), priced at 60150.05 with 15.005 USDT of P/L; each test overrides what
+ * it is about.
+ */
+import type { TradeItem } from '../../src/shared/api/trade';
+
+export const tradeItem = (fields: Partial<TradeItem> = {}): TradeItem => ({
+  trade_id: 7,
+  coin: 'BTC',
+  pair: 'BTC/USDT',
+  hands: '0.1',
+  trade_type: 'buy',
+  starting_price: '60000',
+  profit_loss: '15.005',
+  is_closed: false,
+  status: 'open',
+  leverage: 100,
+  margin: '60',
+  order_type: 'market',
+  limit_price: null,
+  liquidation_price: '59400',
+  open_fee: '3',
+  close_fee: '0',
+  current_price: '60150.05',
+  price_stale: false,
+  close_price: null,
+  closed_balance: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  opened_at: '2026-01-01T00:00:00.000Z',
+  closed_at: null,
+  take_profit: null,
+  stop_loss: null,
+  close_reason: null,
+  parent_trade_id: null,
+  ...fields,
+});
