@@ -60,7 +60,7 @@ describe('staff console', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const settingsItem = page.getByRole('dialog').getByRole('button', { name: 'Settings' });
-    await expect(settingsItem.getAttribute('aria-current')).resolves.toBe('page');
+    await expect.poll(() => settingsItem.getAttribute('aria-current')).toBe('page');
     await page.getByRole('dialog').getByRole('button', { name: 'Dashboard' }).click();
     await page.getByRole('tab', { name: 'Chats' }).waitFor();
     expect(new URL(page.url()).search).toBe('');

@@ -58,7 +58,8 @@ describe('at a desk (1280x800)', () => {
 
     await nav.getByRole('button', { name: 'Users' }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'users');
-    await expect(nav.getByRole('button', { name: 'Users' }).getAttribute('aria-current')).resolves.toBe('page');
+    // The address changes before the menu re-renders: polled, not read once.
+    await expect.poll(() => nav.getByRole('button', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
     await page.getByLabel('Search users').fill(tag);
     await page.getByText('22 users').waitFor();
     await page.getByText('Page 1 of 2').waitFor();
@@ -132,7 +133,7 @@ describe('at a desk (1280x800)', () => {
     const listBox = (await list.boundingBox())!;
     const conversationBox = (await page.getByRole('textbox').boundingBox())!;
     expect(listBox.x + listBox.width).toBeLessThanOrEqual(conversationBox.x);
-    await expect(list.getByRole('link', { name: /Desk Chatter/ }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect.poll(() => list.getByRole('link', { name: /Desk Chatter/ }).getAttribute('aria-current')).toBe('page');
 
     // A chat's own address opens the same two panes at a desk.
     const chatKey = new URL(page.url()).searchParams.get('chat')!;
