@@ -5,6 +5,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Every project: a test that prints console.error fails (tests/setup/console-errors.ts).
     setupFiles: ['tests/setup/console-errors.ts'],
+    // Vitest's own default is one worker fewer than the cores: a single worker on this 2-core machine,
+    // which left the cores a third idle while API tests waited on PostgreSQL and their servers.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       {
         extends: true,
@@ -22,6 +25,8 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A test's first dynamic import transforms its modules while the API tests share the cores.
+          testTimeout: 15_000,
           // A phone's screen, as the app is built for (happy-dom's default 1024 px is already the
           // staff console's desk layout, docs/architecture.md "Staff console at a desk").
           environmentOptions: { happyDOM: { width: 390, height: 844 } },
@@ -35,8 +40,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // One browser flow at a time: two cores are shared with the server under test.
+          // After the other projects, one browser flow at a time: two cores are shared with the server under
+          // test. In one worker that keeps its modules: each file builds its own app, and loading the
+          // server's modules again for each of 45 files cost about 2 s apiece.
+          sequence: { groupOrder: 1 },
           fileParallelism: false,
+          isolate: false,
         },
       },
     ],

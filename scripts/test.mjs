@@ -1,19 +1,22 @@
 // `npm test`: the whole suite. Installs Debian's chromium for the browser tests when it is missing
 // and we are root (as on CI); otherwise stops with the command to run. Never skips browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The line closing a step: its time, or that it failed. */
+function finished(title, started, status) {
+  if (status === 0) console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  else console.error(`\n✖ ${title} failed`);
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  finished(title, started, result.status);
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 if (!existsSync(CHROMIUM)) {
@@ -35,10 +38,43 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
+/** Runs one check with its output held, so checks running side by side print one after the other. */
+function check(title, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      finished(title, started, status);
+      resolve(status ?? 1);
+    });
+  });
+}
+
+/** The checks, two at a time (one per core), the longest first; every failure is shown before stopping. */
+async function checks(list) {
+  const queue = [...list];
+  const failures = [];
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const status = await check(...next);
+      if (status !== 0) failures.push(status);
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  if (failures.length > 0) process.exit(failures[0]);
+}
+
 const bin = (name) => `node_modules/.bin/${name}`;
-run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-run('dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']);
-run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);
+await checks([
+  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']],
+  ['build the web app', bin('vite'), ['build', '--logLevel', 'warn']],
+]);
 run('tests (unit, API, browser)', bin('vitest'), ['run', ...process.argv.slice(2)]);
