@@ -125,6 +125,8 @@ const envSchema = z
     TRUST_PROXY: optionalString,
     /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
     TRADE_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+    /** Milliseconds between retries of notification mails that failed (modules/notifications/mail.ts); 0 turns them off. */
+    MAIL_RETRY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** Trading fee on open and on close, a share of the notional (0.0005 = 0.05 %). */
     TRADE_FEE_RATE: rate('TRADE_FEE_RATE').default(DEFAULT_TRADE_FEE_RATE),
     /** Equity at which a position is liquidated, a share of its notional at the mark (0.005 = 0.5 %). */
@@ -206,6 +208,8 @@ export interface Config {
   spotFeeRate: string;
   /** 0: no trade jobs in this process (tests run passes themselves). */
   tradeJobIntervalMs: number;
+  /** 0: failed notification mails wait for the user's next event (tests retry themselves). */
+  mailRetryIntervalMs: number;
   /** Bonuses are on until staff decide otherwise in Settings (BONUSES, docs/decisions/0030). */
   bonusesDefault: boolean;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: loopback only. */
@@ -320,6 +324,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     spotFeeRate: env.SPOT_FEE_RATE,
     tradeJobIntervalMs: env.TRADE_JOB_INTERVAL_MS,
+    mailRetryIntervalMs: env.MAIL_RETRY_INTERVAL_MS,
     metricsToken: env.METRICS_TOKEN,
     benchBaseline: env.BENCH_BASELINE === '1',
     bonusesDefault: env.BONUSES === 'on',

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../src/server/db/schema.js';
 import { NOTIFICATION_KINDS, notify } from '../../src/server/modules/notifications/index.js';
+import { retryNotificationMails } from '../../src/server/modules/notifications/mail.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { NOTIFICATIONS_MSG, type NotificationsPage } from '../../src/shared/api/notifications.js';
 import { USER_STREAMS } from '../../src/shared/api/streams.js';
@@ -49,7 +50,7 @@ const deposit = async (user: TestUser, amount: string) => {
     token: user.token,
     body: { amount, payment_address: 'TXnotifySender' },
   });
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.transaction.transaction_id as number;
 };
 const decide = (transactionId: number, action: 'approve' | 'cancel') =>
@@ -279,6 +280,53 @@ describe('a rolled-back event leaves no notification', () => {
     // The same approval, once it can commit, notifies once.
     expect((await decide(id, 'approve')).status).toBe(200);
     expect((await rowsOf(user.id)).map((r) => r.kind)).toEqual(['deposit_approved']);
+  });
+});
+
+describe('a notification mail that fails to send', () => {
+  /** A deposit of `amount` approved while the mail server refuses its mail: the approval still stands. */
+  async function approvedWhileMailFails(user: TestUser, amount: string) {
+    const send = vi.spyOn(t.mailbox, 'send').mockRejectedValueOnce(new Error('SMTP is down'));
+    try {
+      expect((await decide(await deposit(user, amount), 'approve')).status).toBe(200);
+    } finally {
+      send.mockRestore();
+    }
+  }
+
+  it('is sent by the next retry pass, once, and no longer once the notification is a day old', async () => {
+    const user = await signUp(t);
+    await approvedWhileMailFails(user, '60');
+    expect(mailsTo(user)).toEqual([]);
+    expect((await rowsOf(user.id)).map((r) => r.mailedAt)).toEqual([null]);
+
+    expect(await retryNotificationMails(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(user).map((m) => m.subject)).toEqual(['Coinfront: Deposit approved']);
+    expect((await rowsOf(user.id))[0]!.mailedAt).not.toBeNull();
+    // Mailed once: the next pass finds nothing of this user's.
+    await retryNotificationMails(t.ctx);
+    expect(mailsTo(user)).toHaveLength(1);
+
+    // A second failure, on a notification that is then more than a day old: given up.
+    await approvedWhileMailFails(user, '61');
+    await t.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(notifications.userId, user.id), sql`${notifications.mailedAt} is null`));
+    await retryNotificationMails(t.ctx);
+    expect(mailsTo(user)).toHaveLength(1);
+  });
+
+  it('is retried by an instance on its own, every MAIL_RETRY_INTERVAL_MS', async () => {
+    const user = await signUp(t);
+    await approvedWhileMailFails(user, '62');
+    expect(mailsTo(user)).toEqual([]);
+    const retrying = await anotherInstance(t, { config: { mailRetryIntervalMs: 50 } });
+    try {
+      await vi.waitFor(() => expect(mailsTo(user).map((m) => m.subject)).toEqual(['Coinfront: Deposit approved']));
+    } finally {
+      await retrying.close();
+    }
   });
 });
 

@@ -68,7 +68,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database: TestDatabase = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
-    // Trade jobs run only when a test asks (TRADE_JOB_INTERVAL_MS) or calls runTradeJobsOnce itself.
+    // Trade jobs and mail retries run only when a test asks (TRADE_JOB_INTERVAL_MS, MAIL_RETRY_INTERVAL_MS)
+    // or calls runTradeJobsOnce or retryNotificationMails itself.
     {
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT: '1000',
@@ -77,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       TRADE_RATE_LIMIT: '1000',
       MARKET_SEED: 'test',
       TRADE_JOB_INTERVAL_MS: '0',
+      MAIL_RETRY_INTERVAL_MS: '0',
       ...options.env,
     },
     {

@@ -17,6 +17,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createUserStream } from '../realtime/index.js';
+import { startMailRetry, type MailRetry } from './mail.js';
 import { createNotificationsService } from './service.js';
 
 /** The NOTIFY channel of migration 0016: a user id on every new or read notification. */
@@ -55,4 +56,16 @@ export const notificationsModule: AppModule = (app, ctx) => {
     schema: { tags, body: languageBody, response: { 200: languageAnswer, 400: errorBody, 401: errorBody } },
     handler: (req) => service.setLanguage(currentUser(req).id, req.body.language),
   });
+
+  // Mails that failed are sent again (mail.ts); every instance may run it, each row goes out once.
+  const retryMs = ctx.config.mailRetryIntervalMs;
+  if (retryMs > 0) {
+    let retry: MailRetry | undefined;
+    app.addHook('onReady', async () => {
+      retry = startMailRetry(ctx, retryMs);
+    });
+    app.addHook('onClose', async () => {
+      await retry?.stop();
+    });
+  }
 };
