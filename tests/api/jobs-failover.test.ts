@@ -11,7 +11,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { TRADE_JOBS_LOCK_KEY } from '../../src/server/modules/trades/jobs.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
@@ -98,7 +98,11 @@ async function lockHolder(): Promise<string | undefined> {
   return rows[0]?.name;
 }
 
-/** An instance in this process running the jobs on a market of its own, as a survivor would. */
+/**
+ * An instance in this process running the jobs on a market of its own, as a survivor would. It leaves
+ * when the test ends: a survivor left running would compete for the lock in the next test, with a
+ * market that never reaches that test's order.
+ */
 async function survivorInstance() {
   const market = createFakeMarket();
   const log = captureLog('info');
@@ -112,7 +116,8 @@ async function survivorInstance() {
     if (!closed) await instance.close();
     closed = true;
   };
-  cleanups.push(close);
+  onTestFinished(close);
+  onTestFailed(() => console.info(`survivor log:\n${JSON.stringify(log.lines.slice(-20), null, 1)}`));
   return { market, log, close };
 }
 
@@ -143,19 +148,26 @@ const PROCESS = 'server-process';
 describe('background work across instances', () => {
   let leader: ChildProcess;
   let logFile: string;
+  /** On a failure, what the server process said (LOG_LEVEL=warn: a lost leadership, a failed pass). */
+  const showLeaderLog = () =>
+    onTestFailed(() => console.info(`${PROCESS} log:\n${readFileSync(logFile, 'utf8').slice(-4000)}`));
 
   it(
     'moves to a surviving instance when the acting one freezes (SIGSTOP: connections open, silent)',
     { timeout: 180_000 },
     async () => {
       ({ child: leader, logFile } = await startServerProcess(PROCESS));
+      showLeaderLog();
       expect(await eventually(lockHolder, 30_000, 'the server process to lead')).toBe(PROCESS);
-      const survivor = await survivorInstance();
+      // The order first (seconds under load), then the survivor, frozen right after: the server process
+      // must still hold the lock when it stops, and a frozen process cannot let go of it for the 5 s of
+      // silence, so the check just after SIGSTOP proves it acted until then.
       const order = await pendingOrder();
-      expect(await lockHolder()).toBe(PROCESS);
+      const survivor = await survivorInstance();
 
       const stoppedAt = Date.now();
       leader.kill('SIGSTOP');
+      expect(await lockHolder()).toBe(PROCESS);
       // The order's limit is reached, on the survivor's market only: at the limit itself, so the position
       // opened there is not also liquidated in the same pass (a step below it could be, and then it is never
       // seen open).
@@ -185,9 +197,10 @@ describe('background work across instances', () => {
   );
 
   it('moves to a surviving instance when the acting one is killed (SIGKILL)', { timeout: 120_000 }, async () => {
+    showLeaderLog();
+    const order = await pendingOrder();
     expect(await lockHolder()).toBe(PROCESS);
     const survivor = await survivorInstance();
-    const order = await pendingOrder();
 
     const killedAt = Date.now();
     leader.kill('SIGKILL');
