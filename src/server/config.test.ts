@@ -68,6 +68,14 @@ describe('JWT_SECRET', () => {
     writeFileSync(path.join(stale, 'jwt-secret'), 'short');
     expect(() => loadConfig({ DATA_DIR: stale })).toThrow(/shorter than 32 bytes/);
   });
+
+  it('JWT_SECRET_PREVIOUS (a rotation) is unset by default, and held to the same 32 bytes', () => {
+    expect(load({}).jwtSecretPrevious).toBeUndefined();
+    expect(load({ JWT_SECRET_PREVIOUS: 'p'.repeat(32) }).jwtSecretPrevious).toHaveLength(32);
+    expect(() => load({ JWT_SECRET_PREVIOUS: 'p'.repeat(31) })).toThrow(
+      /Invalid configuration: JWT_SECRET_PREVIOUS: must be at least 32 bytes/,
+    );
+  });
 });
 
 describe('REDIS_URL (the event bus over Redis, docs/decisions/0036)', () => {

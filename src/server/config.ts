@@ -92,6 +92,13 @@ const envSchema = z
     JWT_SECRET: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, {
       error: `must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. openssl rand -base64 48)`,
     }),
+    /**
+     * The secret JWT_SECRET replaced (a rotation, docs/operations.md "Rotating JWT_SECRET"): sealed TOTP and
+     * API-key secrets still open with it and are sealed again under JWT_SECRET at start; nothing new uses it.
+     */
+    JWT_SECRET_PREVIOUS: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, {
+      error: `must be at least ${MIN_JWT_SECRET_BYTES} bytes, as JWT_SECRET`,
+    }),
     TOKEN_TTL: z
       .string()
       .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
@@ -179,6 +186,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: Uint8Array;
+  /** JWT_SECRET_PREVIOUS: opens what the secret before a rotation sealed; never signs or seals. */
+  jwtSecretPrevious: Uint8Array | undefined;
   tokenTtl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -298,6 +307,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir,
     databaseUrl: env.DATABASE_URL,
     jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir, env.JWT_SECRET),
+    jwtSecretPrevious:
+      overrides.jwtSecretPrevious ??
+      (env.JWT_SECRET_PREVIOUS === undefined ? undefined : new TextEncoder().encode(env.JWT_SECRET_PREVIOUS)),
     tokenTtl: env.TOKEN_TTL.replace(/\s+/g, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -85,8 +85,8 @@ describe('creating a key', () => {
     expect(row!.secretCiphertext).not.toContain(res.body.secret);
     expect(JSON.stringify(row)).not.toContain(res.body.secret);
     expect(row!.secretCiphertext).toMatch(/^v1\./);
-    expect(openApiSecret(t.config.jwtSecret, row!)).toBe(res.body.secret);
-    expect(() => openApiSecret(t.config.jwtSecret, { ...row!, userId: row!.userId + 1 })).toThrow();
+    expect(openApiSecret(t.config, row!)).toBe(res.body.secret);
+    expect(() => openApiSecret(t.config, { ...row!, userId: row!.userId + 1 })).toThrow();
 
     // Listed without the secret, ever again.
     const listed = await list(user);

@@ -6,7 +6,7 @@
  * owner and key id: the server needs the secret itself to check HMAC signatures.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import {
   API_KEYS_MAX,
   API_KEYS_MSG,
@@ -19,7 +19,13 @@ import {
 import type { AppContext } from '../../context.js';
 import { apiKeys } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import { confirmSensitiveChange, decryptSecret, encryptSecret } from '../security/index.js';
+import {
+  confirmSensitiveChange,
+  encryptSecret,
+  openSealed,
+  resealRows,
+  type ServerSecrets,
+} from '../security/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 type KeysContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -37,8 +43,30 @@ const aadOf = (userId: number, apiKey: string) => `api-key:${userId}:${apiKey}`;
 export const sealApiSecret = (jwtSecret: Uint8Array, userId: number, apiKey: string, secret: string) =>
   encryptSecret(jwtSecret, SECRET_KEY_INFO, aadOf(userId, apiKey), secret);
 
-export const openApiSecret = (jwtSecret: Uint8Array, row: Pick<ApiKeyRow, 'userId' | 'apiKey' | 'secretCiphertext'>) =>
-  decryptSecret(jwtSecret, SECRET_KEY_INFO, aadOf(row.userId, row.apiKey), row.secretCiphertext);
+/** The secret of a key, under JWT_SECRET or, after a rotation, JWT_SECRET_PREVIOUS. */
+export const openApiSecret = (secrets: ServerSecrets, row: Pick<ApiKeyRow, 'userId' | 'apiKey' | 'secretCiphertext'>) =>
+  openSealed(secrets, SECRET_KEY_INFO, aadOf(row.userId, row.apiKey), row.secretCiphertext);
+
+/** The live keys' secrets sealed under JWT_SECRET_PREVIOUS, sealed again under JWT_SECRET (at start). */
+export async function resealApiSecrets(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const rows = await ctx.db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, apiKey: apiKeys.apiKey, stored: apiKeys.secretCiphertext })
+    .from(apiKeys)
+    .where(isNull(apiKeys.endedAt));
+  return resealRows(
+    ctx.config,
+    SECRET_KEY_INFO,
+    rows.map((row) => ({ ...row, aad: aadOf(row.userId, row.apiKey) })),
+    async (row, sealed) =>
+      (
+        await ctx.db
+          .update(apiKeys)
+          .set({ secretCiphertext: sealed })
+          .where(and(eq(apiKeys.id, row.id), eq(apiKeys.secretCiphertext, row.stored)))
+          .returning({ id: apiKeys.id })
+      ).length > 0,
+  );
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -9,7 +9,8 @@ import { apiKeyAnswer, apiKeyBody, apiKeyCreated, apiKeyList, apiKeyPatchBody } 
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
-import { createApiKeysService } from './keys.js';
+import { resealAtStart } from '../security/index.js';
+import { createApiKeysService, resealApiSecrets } from './keys.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 
@@ -19,6 +20,7 @@ export const apiKeysModule: AppModule = (app, ctx) => {
   // Creating checks a code: counted per user like the other confirmed changes.
   const limited = perUserPerMinute(ctx.config.authRateLimit);
   const tags = ['api-keys'];
+  resealAtStart(app, ctx, 'API key secrets', () => resealApiSecrets(ctx));
   const params = z.object({ id: idParam });
 
   app.get('/api-v1/api-keys/', {

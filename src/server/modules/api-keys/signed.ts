@@ -132,7 +132,7 @@ function checkTime(ctx: Pick<AppContext, 'clock'>, timestamp: string | undefined
 /** The hex HMAC-SHA256 of `payload` under the key's secret, compared in constant time. */
 function checkSignature(ctx: Pick<AppContext, 'config'>, key: ApiKeyRow, payload: string, signature: string) {
   if (!SIGNATURE.test(signature)) throw apiError.badSignature();
-  const expected = createHmac('sha256', openApiSecret(ctx.config.jwtSecret, key)).update(payload).digest();
+  const expected = createHmac('sha256', openApiSecret(ctx.config, key)).update(payload).digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw apiError.badSignature();
 }
 

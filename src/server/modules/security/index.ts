@@ -1,6 +1,13 @@
 export * from './lockouts.js';
 export * from './second-factor.js';
-export { consumeTwoFactorCode, decryptSecret, encryptSecret } from './two-factor.js';
+export {
+  consumeTwoFactorCode,
+  encryptSecret,
+  openSealed,
+  resealAtStart,
+  resealRows,
+  type ServerSecrets,
+} from './two-factor.js';
 export { twoFactorModule } from './two-factor-routes.js';
 export { passkeysModule } from './passkey-routes.js';
 export { withAntiPhishingCode } from './anti-phishing-mail.js';

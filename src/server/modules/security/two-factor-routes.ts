@@ -10,7 +10,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
-import { createTwoFactorService } from './two-factor.js';
+import { createTwoFactorService, resealAtStart, resealTotpSecrets } from './two-factor.js';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 
@@ -20,6 +20,7 @@ export const twoFactorModule: AppModule = (app, ctx) => {
   // Each checks a code: guessing is limited per user, besides the per-account lock of wrong codes.
   const limited = perUserPerMinute(ctx.config.authRateLimit);
   const tags = ['two-factor'];
+  resealAtStart(app, ctx, 'TOTP secrets', () => resealTotpSecrets(ctx));
 
   app.get('/api-v1/2fa/', {
     onRequest: requireUser,

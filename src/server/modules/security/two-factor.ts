@@ -4,7 +4,8 @@
  * encrypted at rest, each code accepted once, and ten one-time recovery codes kept as keyed hashes.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import {
   RECOVERY_CODE_COUNT,
@@ -14,6 +15,7 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/api/two-factor.js';
 import { SERVER_MSG } from '../../../shared/server-messages.js';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
@@ -61,7 +63,7 @@ export function encryptSecret(jwtSecret: Uint8Array, info: string, aad: string, 
     .join('.');
 }
 
-export function decryptSecret(jwtSecret: Uint8Array, info: string, aad: string, stored: string): string {
+function decryptSecret(jwtSecret: Uint8Array, info: string, aad: string, stored: string): string {
   const [version, iv, tag, body] = stored.split('.');
   if (version !== CIPHERTEXT_VERSION || !iv || !tag || body === undefined) throw new Error('unknown secret format');
   const decipher = createDecipheriv('aes-256-gcm', keyOf(jwtSecret, info), Buffer.from(iv, 'base64url'));
@@ -70,10 +72,114 @@ export function decryptSecret(jwtSecret: Uint8Array, info: string, aad: string, 
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
+/**
+ * The server secrets sealed values may be under: JWT_SECRET, and after a rotation JWT_SECRET_PREVIOUS
+ * (docs/operations.md "Rotating JWT_SECRET"). Only JWT_SECRET seals.
+ */
+export type ServerSecrets = Pick<Config, 'jwtSecret' | 'jwtSecretPrevious'>;
+
+const secretsOf = (secrets: ServerSecrets) =>
+  secrets.jwtSecretPrevious ? [secrets.jwtSecret, secrets.jwtSecretPrevious] : [secrets.jwtSecret];
+
+/** A sealed value opened under JWT_SECRET, else JWT_SECRET_PREVIOUS (a rotation); throws when neither opens it. */
+export function openSealed(secrets: ServerSecrets, info: string, aad: string, stored: string): string {
+  try {
+    return decryptSecret(secrets.jwtSecret, info, aad, stored);
+  } catch (error) {
+    if (!secrets.jwtSecretPrevious) throw error;
+    return decryptSecret(secrets.jwtSecretPrevious, info, aad, stored);
+  }
+}
+
+/**
+ * After a rotation, at start: `sweep` seals one table's secrets again under JWT_SECRET (resealRows),
+ * before the instance serves. Logged; a failure never stops the start, since openSealed still opens
+ * what the previous secret sealed (the next start sweeps again).
+ */
+export function resealAtStart(
+  app: Pick<FastifyInstance, 'addHook'>,
+  ctx: Pick<AppContext, 'config' | 'log'>,
+  what: string,
+  sweep: () => Promise<{ resealed: number; unreadable: number }>,
+): void {
+  if (!ctx.config.jwtSecretPrevious) return;
+  app.addHook('onReady', async () => {
+    try {
+      const { resealed, unreadable } = await sweep();
+      ctx.log.info({ resealed, unreadable }, `${what}: sealed again under the current JWT_SECRET`);
+      if (unreadable > 0)
+        ctx.log.warn({ unreadable }, `${what}: neither JWT_SECRET nor JWT_SECRET_PREVIOUS opens these secrets`);
+    } catch (error) {
+      ctx.log.error({ err: error }, `${what}: re-sealing under the current JWT_SECRET failed`);
+    }
+  });
+}
+
+/** A row holding a sealed secret, as a re-sealing pass sees it. */
+interface SealedRow {
+  aad: string;
+  stored: string;
+}
+
+/**
+ * After a rotation (JWT_SECRET_PREVIOUS set): seals again under JWT_SECRET each row's secret that only
+ * the previous secret opens, through `save(row, sealed)`, which must write only while the row still
+ * holds `row.stored` and say whether it wrote (instances starting together each try; one write wins).
+ * Counts the rows it re-sealed and those neither secret opens (sealed under some older secret: lost).
+ */
+export async function resealRows<T extends SealedRow>(
+  secrets: ServerSecrets,
+  info: string,
+  rows: T[],
+  save: (row: T, sealed: string) => Promise<boolean>,
+): Promise<{ resealed: number; unreadable: number }> {
+  const previous = secrets.jwtSecretPrevious;
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    const opens = (secret: Uint8Array) => {
+      try {
+        return decryptSecret(secret, info, row.aad, row.stored);
+      } catch {
+        return undefined;
+      }
+    };
+    if (!previous || opens(secrets.jwtSecret) !== undefined) continue;
+    const value = opens(previous);
+    if (value === undefined) {
+      unreadable++;
+      continue;
+    }
+    if (await save(row, encryptSecret(secrets.jwtSecret, info, row.aad, value))) resealed++;
+  }
+  return { resealed, unreadable };
+}
+
+const totpAad = (userId: number) => `user:${userId}`;
 const encryptTotpSecret = (jwtSecret: Uint8Array, userId: number, secret: string) =>
-  encryptSecret(jwtSecret, TOTP_KEY, `user:${userId}`, secret);
-const decryptTotpSecret = (jwtSecret: Uint8Array, userId: number, stored: string) =>
-  decryptSecret(jwtSecret, TOTP_KEY, `user:${userId}`, stored);
+  encryptSecret(jwtSecret, TOTP_KEY, totpAad(userId), secret);
+const decryptTotpSecret = (secrets: ServerSecrets, userId: number, stored: string) =>
+  openSealed(secrets, TOTP_KEY, totpAad(userId), stored);
+
+/** The TOTP secrets sealed under JWT_SECRET_PREVIOUS, sealed again under JWT_SECRET (at start, resealRows). */
+export async function resealTotpSecrets(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const rows = await ctx.db
+    .select({ userId: totpSecrets.userId, stored: totpSecrets.secretCiphertext })
+    .from(totpSecrets);
+  return resealRows(
+    ctx.config,
+    TOTP_KEY,
+    rows.map((row) => ({ ...row, aad: totpAad(row.userId) })),
+    async (row, sealed) =>
+      (
+        await ctx.db
+          .update(totpSecrets)
+          .set({ secretCiphertext: sealed })
+          .where(and(eq(totpSecrets.userId, row.userId), eq(totpSecrets.secretCiphertext, row.stored)))
+          .returning({ userId: totpSecrets.userId })
+      ).length > 0,
+  );
+}
 
 // ---- recovery codes ----
 
@@ -142,7 +248,12 @@ async function useRecoveryCode(ctx: TwoFactorContext, userId: number, normalized
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, recoveryHash(ctx.config.jwtSecret, userId, normalized)),
+        // A keyed hash cannot be re-keyed without the code: codes made before a rotation are matched
+        // under JWT_SECRET_PREVIOUS while it is set.
+        inArray(
+          recoveryCodes.codeHash,
+          secretsOf(ctx.config).map((secret) => recoveryHash(secret, userId, normalized)),
+        ),
         isNull(recoveryCodes.usedAt),
       ),
     )
@@ -168,7 +279,7 @@ export async function consumeTwoFactorCode(
   const normalized = normalizeCode(code);
   let accepted = false;
   if (/^\d{6}$/.test(normalized)) {
-    const secret = decryptTotpSecret(ctx.config.jwtSecret, userId, row.secretCiphertext);
+    const secret = decryptTotpSecret(ctx.config, userId, row.secretCiphertext);
     const step = await matchingStep(secret, normalized, ctx.clock.now(), row.lastUsedStep);
     accepted = step !== null && (await claimStep(ctx.db, userId, step));
   } else {
@@ -212,7 +323,7 @@ export function createTwoFactorService(ctx: TwoFactorContext) {
       const row = await totpRow(ctx.db, userId);
       if (!row) throw badRequest(TWO_FACTOR_MSG.setUpFirst, { code: TWO_FACTOR_MSG.setUpFirst });
       if (row.enabledAt) throw conflict(TWO_FACTOR_MSG.alreadyOn);
-      const secret = decryptTotpSecret(ctx.config.jwtSecret, userId, row.secretCiphertext);
+      const secret = decryptTotpSecret(ctx.config, userId, row.secretCiphertext);
       const step = await matchingStep(secret, normalizeCode(code), ctx.clock.now(), row.lastUsedStep);
       if (step === null) {
         await recordFailure(ctx, userId, 'two-factor');
