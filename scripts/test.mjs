@@ -55,8 +55,8 @@ function check(title, command, args) {
   });
 }
 
-/** The checks, two at a time (one per core), the longest first; every failure is shown before stopping. */
-async function checks(list) {
+/** The checks in `lanes` side by side, the longest first; every failure is shown. Resolves to the first failure's status, or 0. */
+async function checks(list, lanes) {
   const queue = [...list];
   const failures = [];
   const lane = async () => {
@@ -65,16 +65,51 @@ async function checks(list) {
       if (status !== 0) failures.push(status);
     }
   };
-  await Promise.all([lane(), lane()]);
-  if (failures.length > 0) process.exit(failures[0]);
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return failures[0] ?? 0;
+}
+
+/** A step whose output streams as it runs (vitest's), resolving to its exit status. */
+function step(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('close', (status) => {
+      finished(title, started, status);
+      resolve(status ?? 1);
+    });
+  });
 }
 
 const bin = (name) => `node_modules/.bin/${name}`;
-await checks([
+const staticChecks = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']],
-  ['build the web app', bin('vite'), ['build', '--logLevel', 'warn']],
-]);
-run('tests (unit, API, browser)', bin('vitest'), ['run', ...process.argv.slice(2)]);
+];
+const build = ['build the web app', bin('vite'), ['build', '--logLevel', 'warn']];
+const files = process.argv.slice(2);
+
+if (files.length > 0) {
+  // `npm test -- <files or filters>`: the checks, then one vitest run of what was asked.
+  const failed = await checks([...staticChecks, build], 2);
+  if (failed !== 0) process.exit(failed);
+  run('tests', bin('vitest'), ['run', ...files]);
+} else {
+  // The server and web projects keep both cores busy (three workers); the browser project mostly waits on
+  // timers, the network and the page (vmstat: the cores about 80 % idle), so the static checks run beside
+  // it, one at a time. Every stage runs even when one before it failed, so one run shows every failure.
+  const built = await check(...build);
+  const units = await step('tests: server and web', bin('vitest'), ['run', '--project', 'server', '--project', 'web']);
+  const [browser, checked] = await Promise.all([
+    built === 0 ? step('tests: browser', bin('vitest'), ['run', '--project', 'e2e']) : Promise.resolve(built),
+    checks(staticChecks, 1),
+  ]);
+  const failed = [built, units, browser, checked].find((status) => status !== 0);
+  if (failed !== undefined) {
+    console.error('\n✖ npm test failed (see the steps marked ✖ above)');
+    process.exit(failed);
+  }
+}
