@@ -14,6 +14,7 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from './db/database.js';
+import { clusterMetricsReader, serveClusterMetrics } from './lib/cluster-metrics.js';
 import { ensureAdmin } from './modules/auth/index.js';
 import { benchBaselineModule } from './modules/health/index.js';
 
@@ -77,6 +78,8 @@ async function serve(config: Config, database: RunningDatabase, prepared: boolea
   const ctx = createContext(config, db, {
     databaseStatus: database.status ?? (() => relayedStatus),
   });
+  // A scrape answers for every worker, gathered by the primary (lib/cluster-metrics.ts).
+  if (cluster.isWorker) ctx.metrics.gatherFrom(clusterMetricsReader(ctx.metrics.registry));
   await ctx.market.start();
   const app = await buildApp(ctx, config.benchBaseline ? [benchBaselineModule] : []);
 
@@ -111,6 +114,7 @@ async function primary(config: Config) {
   const database = await startDatabase(config);
   await prepareDatabase(config, database.url);
 
+  serveClusterMetrics();
   const startedAt = new Map<Worker, number>();
   let draining = false;
   const fork = () => {

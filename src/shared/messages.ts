@@ -150,4 +150,5 @@ export const PROFILE_MSG = {
 export const METRICS_MSG = {
   tokenRequired: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
   loopbackOnly: 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere',
+  workersUnavailable: "The workers' metrics could not be gathered just now; scrape again",
 } as const;

@@ -148,6 +148,19 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(403);
   });
+
+  it("answers 503 when a cluster's metrics cannot be gathered, never one worker's alone", async () => {
+    // As a worker whose primary did not answer (lib/cluster-metrics.ts; tests/api/workers.test.ts gathers for real).
+    t.ctx.metrics.gatherFrom(() => Promise.reject(new Error('cluster metrics: the primary did not answer')));
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ error: METRICS_MSG.workersUnavailable, code: 'metrics.workersUnavailable' });
+    } finally {
+      t.ctx.metrics.gatherFrom(() => t.ctx.metrics.registry.metrics());
+    }
+  });
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {

@@ -29,17 +29,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A GET on a new connection (no keep-alive: each request is handed to a worker afresh). */
-function get(url: string): Promise<number> {
+/** A GET on a new connection (no keep-alive: each request is handed to a worker afresh): status and body. */
+function request(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`http://127.0.0.1:${port}${url}`, { agent: false }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       })
       .on('error', reject);
   });
 }
+const get = async (url: string) => (await request(url)).status;
 
 /** Pids of the workers the primary reported serving, in order. */
 const serving = () => [...output.matchAll(/^worker (\d+) serving/gm)].map((m) => Number(m[1]));
@@ -85,6 +88,18 @@ afterAll(async () => {
 });
 
 describe('WEB_CONCURRENCY=2', () => {
+  it('one scrape of /metrics counts what every worker answered, whichever worker takes it', async () => {
+    // New connections are dealt to the workers in turn (node:cluster's round robin): about half each.
+    for (let i = 0; i < 12; i++) expect(await get('/healthz')).toBe(200);
+    for (let scrape = 0; scrape < 2; scrape++) {
+      const metrics = await request('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.body).toContain('coinfront_http_requests_total{route="/healthz",method="GET",status="200"} 12\n');
+      // prom-client's own series, aggregated as it says: the version once, not once per worker.
+      expect(metrics.body.match(/^nodejs_version_info\{/gm)).toHaveLength(1);
+    }
+  });
+
   it('two workers serve one port; one killed by pid is replaced while the other answers; SIGTERM drains all', async () => {
     const [first, second] = serving() as [number, number];
     expect(first).not.toBe(second);

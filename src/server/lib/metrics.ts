@@ -62,6 +62,8 @@ const deltaOf = () => {
 
 export class AppMetrics {
   readonly registry = new Registry();
+  /** Reads the text GET /metrics serves: this registry, or the whole cluster's (gatherFrom). */
+  private read: () => Promise<string> = () => this.registry.metrics();
   private readonly latency: Histogram<'route' | 'method'>;
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly limited: Counter<'route'>;
@@ -151,6 +153,8 @@ export class AppMetrics {
       name: 'coinfront_market_feed_age_seconds',
       help: 'Seconds since the newest price of the market source',
       labelNames: ['source'],
+      // With workers (lib/cluster-metrics.ts), each has its own feed: the oldest is the one to alert on.
+      aggregator: 'max',
       registers,
       collect() {
         for (const feed of read((s) => s.feedAges(), [])) this.labels(feed.source).set(feed.ageSeconds);
@@ -160,11 +164,22 @@ export class AppMetrics {
       name: 'coinfront_market_stale_symbols',
       help: 'Symbols of the market source whose price is stale (not trusted for trading)',
       labelNames: ['source'],
+      aggregator: 'max',
       registers,
       collect() {
         for (const feed of read((s) => s.feedAges(), [])) this.labels(feed.source).set(feed.staleSymbols);
       },
     });
+  }
+
+  /** The text of a scrape (rejects when a cluster's metrics cannot be gathered). */
+  text(): Promise<string> {
+    return this.read();
+  }
+
+  /** In a cluster worker: scrapes answer every worker's metrics, read by `reader` (lib/cluster-metrics.ts). */
+  gatherFrom(reader: () => Promise<string>): void {
+    this.read = reader;
   }
 
   /** Connects the scrape-time readings (the context is built after its metrics). */

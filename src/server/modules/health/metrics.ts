@@ -42,7 +42,14 @@ export const metricsModule: AppModule = (app, ctx) => {
     ) {
       return reply.status(403).send({ error: METRICS_MSG.loopbackOnly });
     }
-    const body = await registry.metrics();
+    let body: string;
+    try {
+      body = await ctx.metrics.text();
+    } catch (error) {
+      // A part of the cluster's series would read as counter resets: no answer rather than a wrong one.
+      request.log.warn({ err: error }, 'metrics not gathered');
+      return reply.status(503).header('retry-after', '5').send({ error: METRICS_MSG.workersUnavailable });
+    }
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
   });
 };
