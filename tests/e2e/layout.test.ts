@@ -10,7 +10,8 @@ import { TourSuite, tourStops, walk } from './helpers/tour.js';
 
 const WIDTHS = [360, 390, 430] as const;
 
-describe('layout at phone widths', () => {
+// The two themes walk side by side, each in its own page, as in a11y.test.ts: most of a walk is waiting.
+describe.concurrent('layout at phone widths', () => {
   const tour = new TourSuite();
 
   for (const scheme of ['light', 'dark'] as const) {
