@@ -272,6 +272,48 @@ describe('withdrawal mails', () => {
     expect(rejected.text).toContain('Status: rejected; the amount is back in your funding wallet');
   });
 
+  it('mails them in the language the user chose (users.language), the address and amounts as they are', async () => {
+    const user = await trader();
+    const admin = await staff(t);
+    expect(
+      (await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } })).status,
+    ).toBe(200);
+    const code = { code: 'Linde42' };
+    expect((await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: code })).status).toBe(200);
+    const mailsOf = () => t.mailbox.messages.filter((m) => m.to === user.email);
+    const first = await withdraw(user, { address: ELSEWHERE, amount: '100' });
+    expect(first.status).toBe(201);
+    const requested = mailsOf().at(-1)!;
+    expect(requested.subject).toBe('Coinfront-Auszahlung beantragt: 100 USDT');
+    // The anti-phishing line too, in the language of the mail it opens.
+    expect(requested.text.split('\n')[0]).toBe('Ihr Coinfront-Anti-Phishing-Code: Linde42');
+    expect(requested.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Für Ihr Coinfront-Konto wurde eine Auszahlung beantragt.',
+        'Betrag: 100 USDT',
+        `Adresse: ${ELSEWHERE}`,
+        'Status: in Prüfung',
+        `Referenz: ${first.body.transaction.transaction_id}`,
+      ]),
+    );
+    expect(requested.text).toContain('Sicherheitscenter');
+    expect(requested.text).not.toMatch(/withdrawal|Amount|Address|pending review|anti-phishing code/);
+
+    const second = await withdraw(user, { address: ELSEWHERE, amount: '70' });
+    const reject = await call(
+      t,
+      'POST',
+      `/api-v3/admin/transactions-verification/?transaction_id=${second.body.transaction.transaction_id}`,
+      { token: admin.token, body: { action: 'cancel' } },
+    );
+    expect(reject.status).toBe(200);
+    const rejected = mailsOf().at(-1)!;
+    expect(rejected.subject).toBe('Coinfront-Auszahlung abgelehnt: 70 USDT');
+    expect(rejected.text).toContain('Status: abgelehnt; der Betrag ist wieder auf Ihrem Finanzierungskonto');
+    // A rejection asks nothing of the user: no "if this wasn't you".
+    expect(rejected.text).not.toContain('Sicherheitscenter');
+  });
+
   it('a replayed request (same Idempotency-Key) is not mailed twice; a refused one is not mailed', async () => {
     const user = await trader();
     const count = () => t.mailbox.messages.filter((m) => m.to === user.email).length;

@@ -72,6 +72,28 @@ export const NOTIFICATIONS_MSG = {
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
   mailFooter: 'You can see all your notifications under the bell on Home in the Coinfront app.',
+  /** The first line of every mail once the user has set an anti-phishing code (security/anti-phishing-mail.ts). */
+  antiPhishingLine: 'Your Coinfront anti-phishing code: {{code}}',
+  /** The mails of a withdrawal's request and decision, with its address (server/modules/wallets/withdrawal-mail.ts). */
+  withdrawalMail: {
+    requestedSubject: 'Coinfront withdrawal requested: {{amount}} {{currency}}',
+    approvedSubject: 'Coinfront withdrawal approved: {{amount}} {{currency}}',
+    rejectedSubject: 'Coinfront withdrawal rejected: {{amount}} {{currency}}',
+    requestedOpening: 'A withdrawal from your Coinfront account was requested.',
+    approvedOpening: 'A withdrawal from your Coinfront account was approved.',
+    rejectedOpening: 'A withdrawal from your Coinfront account was rejected.',
+    amount: 'Amount: {{value}}',
+    fee: 'Fee: {{value}}',
+    arrives: 'Arrives: {{value}}',
+    address: 'Address: {{value}}',
+    status: 'Status: {{value}}',
+    reference: 'Reference: {{value}}',
+    requestedStatus: 'pending review',
+    approvedStatus: 'approved and sent',
+    rejectedStatus: 'rejected; the amount is back in your funding wallet',
+    notYou:
+      "If this wasn't you, change your login password and transaction password at once, turn on two-factor authentication in the Safety Center, and contact support so staff can stop the withdrawal.",
+  },
 } as const;
 
 /** `text` with each `{{name}}` replaced by params[name] (a missing one stays as it is). */

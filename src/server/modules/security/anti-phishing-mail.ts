@@ -7,17 +7,21 @@
  * If the code cannot be looked up, the mail is not sent (the error goes to the caller): a mail
  * without the code would teach the user to trust mails without it.
  */
+import { fillText } from '../../../shared/api/notifications.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mail.js';
+import { isLanguage, notificationTextIn } from '../notifications/index.js';
 import { antiPhishingCodeOf } from './protection.js';
 
-const antiPhishingLine = (code: string) => `Your Coinfront anti-phishing code: ${code}`;
+/** The line in the user's language (users.language), as the mails that follow it. */
+const antiPhishingLine = ({ code, language }: { code: string; language: string }) =>
+  fillText(notificationTextIn(isLanguage(language) ? language : 'en')('antiPhishingLine') ?? '', { code });
 
 export function withAntiPhishingCode(mailer: Mailer, db: Db): Mailer {
   return {
     async send(message) {
-      const code = await antiPhishingCodeOf(db, message.to);
-      await mailer.send(code ? { ...message, text: `${antiPhishingLine(code)}\n\n${message.text}` } : message);
+      const found = await antiPhishingCodeOf(db, message.to);
+      await mailer.send(found ? { ...message, text: `${antiPhishingLine(found)}\n\n${message.text}` } : message);
     },
   };
 }

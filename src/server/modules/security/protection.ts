@@ -63,13 +63,16 @@ export async function assertWithdrawalAddressAllowed(db: Queryable, userId: numb
 }
 
 /** The anti-phishing code of the account with this email, for the mail layer (anti-phishing-mail.ts). */
-export async function antiPhishingCodeOf(db: Queryable, email: string): Promise<string | null> {
+export async function antiPhishingCodeOf(
+  db: Queryable,
+  email: string,
+): Promise<{ code: string; language: string } | null> {
   const [row] = await db
-    .select({ code: userSecuritySettings.antiPhishingCode })
+    .select({ code: userSecuritySettings.antiPhishingCode, language: users.language })
     .from(userSecuritySettings)
     .innerJoin(users, eq(users.id, userSecuritySettings.userId))
     .where(eq(users.email, email.toLowerCase()));
-  return row?.code ?? null;
+  return row?.code ? { code: row.code, language: row.language } : null;
 }
 
 /**

@@ -6,43 +6,37 @@
  * failed request (the withdrawal did happen, and a retry must not look like a second one).
  */
 import { eq } from 'drizzle-orm';
+import { fillText } from '../../../shared/api/notifications.js';
 import type { TransactionItem } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
+import { isLanguage, notificationTextIn } from '../notifications/index.js';
 
 export type WithdrawalEvent = 'requested' | 'approved' | 'rejected';
 
-const SUBJECTS: Record<WithdrawalEvent, string> = {
-  requested: 'Coinfront withdrawal requested',
-  approved: 'Coinfront withdrawal approved',
-  rejected: 'Coinfront withdrawal rejected',
-};
-
-const STATUS: Record<WithdrawalEvent, string> = {
-  requested: 'pending review',
-  approved: 'approved and sent',
-  rejected: 'rejected; the amount is back in your funding wallet',
-};
-
-function withdrawalMailText(event: WithdrawalEvent, item: TransactionItem): string {
-  return [
-    `A withdrawal from your Coinfront account was ${event === 'requested' ? 'requested' : event}.`,
-    '',
-    `Amount: ${item.amount} ${item.currency}`,
-    `Fee: ${item.fee} ${item.currency}`,
-    `Arrives: ${item.arrival_amount ?? item.amount} ${item.currency}`,
-    `Address: ${item.address ?? ''}`,
-    `Status: ${STATUS[event]}`,
-    `Reference: ${item.transaction_id}`,
-    '',
-    ...(event === 'rejected'
-      ? []
-      : [
-          "If this wasn't you, change your login password and transaction password at once, turn on two-factor authentication in the Safety Center, and contact support so staff can stop the withdrawal.",
-        ]),
-  ].join('\n');
+/** The mail of `event` in the language `text` reads (NOTIFICATIONS_MSG.withdrawalMail and its translations). */
+function withdrawalMail(text: (key: string) => string | undefined, event: WithdrawalEvent, item: TransactionItem) {
+  const line = (key: string, params: Record<string, string> = {}) =>
+    fillText(text(`withdrawalMail.${key}`) ?? '', params);
+  const money = (amount: string) => ({ value: `${amount} ${item.currency}` });
+  return {
+    subject: line(`${event}Subject`, { amount: item.amount, currency: item.currency }),
+    text: [
+      line(`${event}Opening`),
+      '',
+      line('amount', money(item.amount)),
+      line('fee', money(item.fee)),
+      line('arrives', money(item.arrival_amount ?? item.amount)),
+      line('address', { value: item.address ?? '' }),
+      line('status', { value: line(`${event}Status`) }),
+      line('reference', { value: String(item.transaction_id) }),
+      '',
+      ...(event === 'rejected' ? [] : [line('notYou')]),
+    ].join('\n'),
+  };
 }
 
+/** Mails the user `event` of a withdrawal, in their language (users.language, docs/decisions/0044). */
 export async function mailWithdrawal(
   ctx: Pick<AppContext, 'db' | 'mailer' | 'log'>,
   userId: number,
@@ -50,13 +44,13 @@ export async function mailWithdrawal(
   item: TransactionItem,
 ): Promise<void> {
   try {
-    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [user] = await ctx.db
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) return;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `${SUBJECTS[event]}: ${item.amount} ${item.currency}`,
-      text: withdrawalMailText(event, item),
-    });
+    const text = notificationTextIn(isLanguage(user.language) ? user.language : 'en');
+    await ctx.mailer.send({ to: user.email, ...withdrawalMail(text, event, item) });
   } catch (error) {
     ctx.log.error({ err: error, transactionId: item.transaction_id }, `withdrawal ${event} mail not sent`);
   }
