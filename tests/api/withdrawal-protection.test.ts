@@ -53,6 +53,13 @@ const withdraw = (user: TestUser, fields: Record<string, unknown> = {}) =>
     body: { address: SAVED, amount: '60', currency: 'USDT', transaction_password: TX_PASSWORD, ...fields },
   });
 
+/** Staff approve or cancel a deposit or withdrawal (the review queue's call). */
+const decide = (admin: TestUser, transactionId: number, action: 'approve' | 'cancel') =>
+  call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${transactionId}`, {
+    token: admin.token,
+    body: { action },
+  });
+
 const setWhitelist = (user: TestUser, body: Record<string, unknown>) =>
   call(t, 'PUT', '/api-v1/withdrawal-whitelist/', { token: user.token, body });
 
@@ -247,12 +254,7 @@ describe('withdrawal mails', () => {
     expect(requested.text).toContain('Status: pending review');
     expect(requested.text).toContain(`Reference: ${first.body.transaction.transaction_id}`);
 
-    const approve = await call(
-      t,
-      'POST',
-      `/api-v3/admin/transactions-verification/?transaction_id=${first.body.transaction.transaction_id}`,
-      { token: admin.token, body: { action: 'approve' } },
-    );
+    const approve = await decide(admin, first.body.transaction.transaction_id, 'approve');
     expect(approve.status).toBe(200);
     const approved = mailsOf().at(-1)!;
     expect(approved.subject).toBe('Coinfront withdrawal approved: 100 USDT');
@@ -260,12 +262,7 @@ describe('withdrawal mails', () => {
     expect(approved.text).toContain(`Address: ${ELSEWHERE}`);
 
     const second = await withdraw(user, { address: ELSEWHERE, amount: '70' });
-    const reject = await call(
-      t,
-      'POST',
-      `/api-v3/admin/transactions-verification/?transaction_id=${second.body.transaction.transaction_id}`,
-      { token: admin.token, body: { action: 'cancel' } },
-    );
+    const reject = await decide(admin, second.body.transaction.transaction_id, 'cancel');
     expect(reject.status).toBe(200);
     const rejected = mailsOf().at(-1)!;
     expect(rejected.subject).toBe('Coinfront withdrawal rejected: 70 USDT');
@@ -300,12 +297,7 @@ describe('withdrawal mails', () => {
     expect(requested.text).not.toMatch(/withdrawal|Amount|Address|pending review|anti-phishing code/);
 
     const second = await withdraw(user, { address: ELSEWHERE, amount: '70' });
-    const reject = await call(
-      t,
-      'POST',
-      `/api-v3/admin/transactions-verification/?transaction_id=${second.body.transaction.transaction_id}`,
-      { token: admin.token, body: { action: 'cancel' } },
-    );
+    const reject = await decide(admin, second.body.transaction.transaction_id, 'cancel');
     expect(reject.status).toBe(200);
     const rejected = mailsOf().at(-1)!;
     expect(rejected.subject).toBe('Coinfront-Auszahlung abgelehnt: 70 USDT');
@@ -335,12 +327,7 @@ describe('withdrawal mails', () => {
       body: { amount: '60', payment_address: 'TXdepositSender' },
     });
     const before = t.mailbox.messages.filter((m) => m.to === user.email).length;
-    await call(
-      t,
-      'POST',
-      `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`,
-      { token: admin.token, body: { action: 'approve' } },
-    );
+    await decide(admin, deposit.body.transaction.transaction_id, 'approve');
     // Only the deposit's own notification mail (issue 19), no withdrawal mail.
     expect(
       t.mailbox.messages
