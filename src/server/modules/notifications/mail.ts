@@ -13,7 +13,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { fillText, notificationTexts } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { notifications, users } from '../../db/schema.js';
-import { isLanguage, notificationTextIn, type LanguageCode } from './texts.js';
+import { notificationTextIn } from './texts.js';
 
 export type MailContext = Pick<AppContext, 'db' | 'mailer' | 'log'>;
 
@@ -28,7 +28,7 @@ interface ClaimedNote {
  * The mail of a notification in `language`: its kind's texts with its params, or its stored English
  * title and body for a row without params (written before migration 0020).
  */
-function notificationMail(note: ClaimedNote, language: LanguageCode) {
+function notificationMail(note: ClaimedNote, language: string) {
   const text = notificationTextIn(language);
   const shown = (note.params && notificationTexts(note.kind, note.params, text)) ?? note;
   return {
@@ -56,11 +56,10 @@ export async function mailNotifications(ctx: MailContext, userId: number): Promi
       .from(users)
       .where(eq(users.id, userId));
     if (!user) return;
-    const language = isLanguage(user.language) ? user.language : 'en';
     const failed: number[] = [];
     for (const note of claimed.sort((a, b) => a.id - b.id)) {
       try {
-        await ctx.mailer.send({ to: user.email, ...notificationMail(note, language) });
+        await ctx.mailer.send({ to: user.email, ...notificationMail(note, user.language) });
       } catch (error) {
         failed.push(note.id);
         ctx.log.error({ err: error, notificationId: note.id }, 'notification mail not sent');

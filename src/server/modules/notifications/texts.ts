@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { englishNotificationText } from '../../../shared/api/notifications.js';
 import { LANGUAGES } from '../../../shared/constants.js';
 
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
-export const isLanguage = (code: unknown): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
+const isLanguage = (code: unknown): code is LanguageCode => LANGUAGES.some((l) => l.code === code);
 
 const catalogs = new Map<LanguageCode, Record<string, unknown> | null>();
 
@@ -29,9 +29,12 @@ function catalogOf(language: LanguageCode): Record<string, unknown> | null {
   return catalog;
 }
 
-/** A text of the notifications table (`kinds.depositApproved.title`, `mailFooter`) in `language`. */
-export function notificationTextIn(language: LanguageCode): (key: string) => string | undefined {
-  if (language === 'en') return englishNotificationText;
+/**
+ * A text of the notifications table (`kinds.depositApproved.title`, `mailFooter`) in `language`, a
+ * user's stored code (users.language): English for 'en', and for a code that is not one of the ten.
+ */
+export function notificationTextIn(language: string): (key: string) => string | undefined {
+  if (language === 'en' || !isLanguage(language)) return englishNotificationText;
   const catalog = catalogOf(language);
   return (key) => {
     let node: unknown = catalog;

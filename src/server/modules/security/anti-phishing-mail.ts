@@ -10,12 +10,12 @@
 import { fillText } from '../../../shared/api/notifications.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../../lib/mail.js';
-import { isLanguage, notificationTextIn } from '../notifications/index.js';
+import { notificationTextIn } from '../notifications/index.js';
 import { antiPhishingCodeOf } from './protection.js';
 
 /** The line in the user's language (users.language), as the mails that follow it. */
 const antiPhishingLine = ({ code, language }: { code: string; language: string }) =>
-  fillText(notificationTextIn(isLanguage(language) ? language : 'en')('antiPhishingLine') ?? '', { code });
+  fillText(notificationTextIn(language)('antiPhishingLine') ?? '', { code });
 
 export function withAntiPhishingCode(mailer: Mailer, db: Db): Mailer {
   return {

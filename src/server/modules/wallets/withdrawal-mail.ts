@@ -10,7 +10,7 @@ import { fillText } from '../../../shared/api/notifications.js';
 import type { TransactionItem } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { isLanguage, notificationTextIn } from '../notifications/index.js';
+import { notificationTextIn } from '../notifications/index.js';
 
 export type WithdrawalEvent = 'requested' | 'approved' | 'rejected';
 
@@ -49,8 +49,7 @@ export async function mailWithdrawal(
       .from(users)
       .where(eq(users.id, userId));
     if (!user) return;
-    const text = notificationTextIn(isLanguage(user.language) ? user.language : 'en');
-    await ctx.mailer.send({ to: user.email, ...withdrawalMail(text, event, item) });
+    await ctx.mailer.send({ to: user.email, ...withdrawalMail(notificationTextIn(user.language), event, item) });
   } catch (error) {
     ctx.log.error({ err: error, transactionId: item.transaction_id }, `withdrawal ${event} mail not sent`);
   }
