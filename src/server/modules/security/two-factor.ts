@@ -136,21 +136,19 @@ export async function resealRows<T extends SealedRow>(
   const previous = secrets.jwtSecretPrevious;
   let resealed = 0;
   let unreadable = 0;
-  for (const row of rows) {
-    const opens = (secret: Uint8Array) => {
-      try {
-        return decryptSecret(secret, info, row.aad, row.stored);
-      } catch {
-        return undefined;
-      }
-    };
-    if (!previous || opens(secrets.jwtSecret) !== undefined) continue;
-    const value = opens(previous);
-    if (value === undefined) {
-      unreadable++;
-      continue;
+  if (!previous) return { resealed, unreadable };
+  const opened = (secret: Uint8Array, row: T) => {
+    try {
+      return decryptSecret(secret, info, row.aad, row.stored);
+    } catch {
+      return undefined;
     }
-    if (await save(row, encryptSecret(secrets.jwtSecret, info, row.aad, value))) resealed++;
+  };
+  for (const row of rows) {
+    if (opened(secrets.jwtSecret, row) !== undefined) continue;
+    const value = opened(previous, row);
+    if (value === undefined) unreadable++;
+    else if (await save(row, encryptSecret(secrets.jwtSecret, info, row.aad, value))) resealed++;
   }
   return { resealed, unreadable };
 }
