@@ -30,6 +30,10 @@ const rate = (name: string) =>
 
 const MIN_JWT_SECRET_BYTES = 32;
 
+/** A JWT secret setting: unset, or at least MIN_JWT_SECRET_BYTES bytes (HS256 wants a key as long as its hash). */
+const serverSecret = (error: string) =>
+  optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, { error });
+
 /** A proxy-addr name for a range (loopback, linklocal, uniquelocal), an address, or an address/prefix. */
 function isProxyAddress(entry: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -89,16 +93,12 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
     /** At least 32 bytes (HS256 wants a key as long as its hash; docs/security.md "Hygiene"). */
-    JWT_SECRET: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, {
-      error: `must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. openssl rand -base64 48)`,
-    }),
+    JWT_SECRET: serverSecret(`must be at least ${MIN_JWT_SECRET_BYTES} bytes (e.g. openssl rand -base64 48)`),
     /**
      * The secret JWT_SECRET replaced (a rotation, docs/operations.md "Rotating JWT_SECRET"): sealed TOTP and
      * API-key secrets still open with it and are sealed again under JWT_SECRET at start; nothing new uses it.
      */
-    JWT_SECRET_PREVIOUS: optionalString.refine((v) => v === undefined || Buffer.byteLength(v) >= MIN_JWT_SECRET_BYTES, {
-      error: `must be at least ${MIN_JWT_SECRET_BYTES} bytes, as JWT_SECRET`,
-    }),
+    JWT_SECRET_PREVIOUS: serverSecret(`must be at least ${MIN_JWT_SECRET_BYTES} bytes, as JWT_SECRET`),
     TOKEN_TTL: z
       .string()
       .regex(/^\d+\s*(s|m|h|d)$/, { error: 'TOKEN_TTL must look like 900s, 30m, 24h or 7d' })
