@@ -5,6 +5,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     // Every project: a test that prints console.error fails (tests/setup/console-errors.ts).
     setupFiles: ['tests/setup/console-errors.ts'],
+    // The cheapest password hash for servers the tests start as processes too (createTestApp sets it
+    // itself); production's cost is pinned by tests/api/auth.test.ts.
+    env: { PASSWORD_HASH_COST: '10' },
     // Vitest's own default is one worker fewer than the cores: a single worker on this 2-core machine,
     // which left the cores a third idle while API tests waited on PostgreSQL and their servers.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),

@@ -4,7 +4,7 @@
  * its balance, so `checkLedger` holds for seeded data exactly as for data the app wrote.
  */
 import type { Db } from '../../src/server/db/database.js';
-import { hashPassword } from '../../src/server/lib/passwords.js';
+import { hashPassword, PRODUCTION_PASSWORD_HASH_COST } from '../../src/server/lib/passwords.js';
 import type { TokenService } from '../../src/server/lib/tokens.js';
 import type pg from 'pg';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE } from '../../src/shared/constants.js';
@@ -24,7 +24,7 @@ let batch = 0;
 
 /** `count` traders (no staff rights), each with a signed access token. */
 export async function createUsers(db: Db, tokens: TokenService, count: number, label: string): Promise<BenchUser[]> {
-  passwordHash ??= hashPassword(BENCH_PASSWORD);
+  passwordHash ??= hashPassword(BENCH_PASSWORD, PRODUCTION_PASSWORD_HASH_COST);
   const hash = await passwordHash;
   const prefix = `${label}${++batch}`;
   const { rows } = await db.$client.query<{ id: string; email: string }>(

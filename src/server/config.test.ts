@@ -92,3 +92,19 @@ describe('REDIS_URL (the event bus over Redis, docs/decisions/0036)', () => {
     expect(() => load({ REDIS_URL: url })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is production's 2^15 unless set", () => {
+    expect(load({}).passwordHashCost).toBe(15);
+    expect(load({ NODE_ENV: 'production' }).passwordHashCost).toBe(15);
+    expect(load({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+  });
+
+  it('refuses a cheaper hash in production, and a cost out of range anywhere', () => {
+    expect(() => load({ NODE_ENV: 'production', PASSWORD_HASH_COST: '14' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 15 in production/,
+    );
+    expect(() => load({ PASSWORD_HASH_COST: '9' })).toThrow(/Invalid configuration: PASSWORD_HASH_COST/);
+    expect(() => load({ PASSWORD_HASH_COST: '21' })).toThrow(/Invalid configuration: PASSWORD_HASH_COST/);
+  });
+});

@@ -18,6 +18,7 @@ import {
   LEVERAGE_OPTIONS,
 } from '../shared/constants.js';
 import { dec } from '../shared/money.js';
+import { MIN_PASSWORD_HASH_COST, PRODUCTION_PASSWORD_HASH_COST } from './lib/passwords.js';
 
 const optionalString = z
   .string()
@@ -160,8 +161,25 @@ const envSchema = z
     }),
     /** Worker processes on one port (issue 18); unset: the machine's cores, 1 under NODE_ENV=test. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    /**
+     * log2 of scrypt's N for new password hashes (lib/passwords.ts). Production never goes below the
+     * default; the test suite lowers it, since every sign-up and sign-in of a test paid ~180 ms at
+     * production cost (docs/architecture.md section 9 "Tests").
+     */
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(MIN_PASSWORD_HASH_COST)
+      .max(20)
+      .default(PRODUCTION_PASSWORD_HASH_COST),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `must be at least ${PRODUCTION_PASSWORD_HASH_COST} in production (a cheaper hash makes stolen hashes cheaper to crack)`,
+      });
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
     // and no leverage may open a position that is already liquidatable.
     const fee = dec(env.TRADE_FEE_RATE);
@@ -189,6 +207,8 @@ export interface Config {
   /** JWT_SECRET_PREVIOUS: opens what the secret before a rotation sealed; never signs or seals. */
   jwtSecretPrevious: Uint8Array | undefined;
   tokenTtl: string;
+  /** PASSWORD_HASH_COST: log2 of scrypt's N for new password hashes. */
+  passwordHashCost: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   marketSource: 'sim' | 'binance';
@@ -311,6 +331,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       overrides.jwtSecretPrevious ??
       (env.JWT_SECRET_PREVIOUS === undefined ? undefined : new TextEncoder().encode(env.JWT_SECRET_PREVIOUS)),
     tokenTtl: env.TOKEN_TTL.replace(/\s+/g, ''),
+    passwordHashCost: env.PASSWORD_HASH_COST,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     marketSource: env.MARKET_SOURCE,

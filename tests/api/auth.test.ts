@@ -186,6 +186,37 @@ describe('sign up with an emailed code', () => {
   });
 });
 
+describe('password hashes', () => {
+  // The suite hashes at the cheapest cost (tests/helpers/app.ts); this pins what an unconfigured server uses.
+  it("are made at production's cost (scrypt N=2^15, r=8) when PASSWORD_HASH_COST is not set, and still sign in", async () => {
+    const production = await createTestApp({ env: { PASSWORD_HASH_COST: undefined } });
+    try {
+      expect(production.config.passwordHashCost).toBe(15);
+      const user = await signUp(production);
+      const [row] = await production.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, user.email));
+      expect(row?.hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      await logIn(production, user.email, user.password);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('made at a cheaper cost still verify after the cost changes (the cost is read from each hash)', async () => {
+    const user = await signUp(t);
+    const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, user.email));
+    expect(row?.hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    const production = await createTestApp({ env: { PASSWORD_HASH_COST: undefined }, databaseUrl: t.databaseUrl });
+    try {
+      await logIn(production, user.email, user.password);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('log in', () => {
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const user = await signUp(t);

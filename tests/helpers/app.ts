@@ -10,6 +10,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/server/app.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
+import { MIN_PASSWORD_HASH_COST } from '../../src/server/lib/passwords.js';
 import type { AppContext } from '../../src/server/context.js';
 import { connect } from '../../src/server/db/database.js';
 import type { MarketService } from '../../src/server/modules/market/types.js';
@@ -79,6 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       MARKET_SEED: 'test',
       TRADE_JOB_INTERVAL_MS: '0',
       MAIL_RETRY_INTERVAL_MS: '0',
+      // The cheapest password hash: production's cost is pinned by tests/api/auth.test.ts.
+      PASSWORD_HASH_COST: String(MIN_PASSWORD_HASH_COST),
       ...options.env,
     },
     {

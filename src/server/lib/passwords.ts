@@ -6,14 +6,25 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 
-// N=2^15, r=8: 32 MiB per hash, about 60 ms on one core.
-const PARAMS = { N: 32768, r: 8, p: 1 };
+/** log2 of N in production: N=2^15, r=8 is 32 MiB per hash, about 60-180 ms on one core. */
+export const PRODUCTION_PASSWORD_HASH_COST = 15;
+/** The cheapest cost configuration accepts (the test suite's): N=2^10, about 2 ms. */
+export const MIN_PASSWORD_HASH_COST = 10;
+const BLOCK_SIZE = 8;
 const KEY_LENGTH = 32;
+const MAX_MEMORY = 64 * 1024 * 1024;
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash at `cost` (config.passwordHashCost); verification reads the cost from the stored hash. */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** cost;
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, {
+    N,
+    r: BLOCK_SIZE,
+    p: 1,
+    maxmem: MAX_MEMORY,
+  });
+  return ['scrypt', N, BLOCK_SIZE, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -24,10 +35,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: 64 * 1024 * 1024,
+    maxmem: MAX_MEMORY,
   });
   return timingSafeEqual(key, expected);
 }
 
-/** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
-export const DUMMY_HASH_PROMISE = hashPassword(randomBytes(16).toString('hex'));
+const dummyHashes = new Map<number, Promise<string>>();
+
+/** A hash at `cost` to compare against when the user does not exist, so timing does not reveal accounts. */
+export function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
+}

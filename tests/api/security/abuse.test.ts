@@ -52,7 +52,7 @@ describe('rate limits', () => {
     t = await createTestApp({
       env: { AUTH_RATE_LIMIT: String(LIMIT), CHAT_RATE_LIMIT: String(LIMIT), UPLOAD_RATE_LIMIT: '2' },
     });
-    const hash = await hashPassword('quick password 1');
+    const hash = await hashPassword('quick password 1', t.config.passwordHashCost);
     [alice, bob] = await Promise.all([quickUser(t, hash), quickUser(t, hash)]);
   });
   afterAll(() => t.close());
@@ -110,7 +110,7 @@ describe('rate limits', () => {
   });
 
   it(`withdrawals: ${LIMIT} a minute per user, so users behind one address do not share it`, async () => {
-    const hash = await hashPassword('quick password 1');
+    const hash = await hashPassword('quick password 1', t.config.passwordHashCost);
     const [carol, dave] = await Promise.all([quickUser(t, hash), quickUser(t, hash)]);
     const withdraw = async (user: TestUser) =>
       (await call(t, 'POST', '/api-v1/withdraw/', { token: user.token, body: {} })).status;

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { idempotencyKeys, transactions, users } from '../../../src/server/db/schema.js';
 import type { Db } from '../../../src/server/db/database.js';
-import { hashPassword } from '../../../src/server/lib/passwords.js';
+import { hashPassword, MIN_PASSWORD_HASH_COST } from '../../../src/server/lib/passwords.js';
 import { checkLedger } from '../../../src/server/modules/ledger/check.js';
 import { credit } from '../../helpers/ledger.js';
 import { dec } from '../../../src/shared/money.js';
@@ -185,7 +185,7 @@ describe('crash safety', () => {
       .insert(users)
       .values({
         email: `crash.${process.pid}@example.com`,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, MIN_PASSWORD_HASH_COST),
         firstName: 'Cas',
         lastName: 'Crash',
         uniqueid: '19283746',

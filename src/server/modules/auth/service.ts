@@ -16,7 +16,7 @@ import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
@@ -78,7 +78,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
    * (docs/security.md "## Locks": whoever changed it may not be the owner). Returns the new token version.
    */
   async function replaceLoginPassword(userId: number, password: string, reason: 'password-reset' | 'password-changed') {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
     const row = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(users)
@@ -127,7 +127,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       }
       await insertUser(ctx.db, {
         email: body.email,
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await hashPassword(body.password, ctx.config.passwordHashCost),
         firstName: body.first_name,
         lastName: body.last_name,
         referredBy,
@@ -141,7 +141,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       // is refused too (docs/security.md "## Locks").
       if (user) await assertNotLocked(ctx, user.id, 'sign-in');
       // Hash even for unknown emails, so response time does not reveal which accounts exist.
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(ctx.config.passwordHashCost)));
       if (user && !ok) {
         await recordFailure(ctx, user.id, 'login-password');
         await assertNotLocked(ctx, user.id, 'sign-in'); // the try that starts the lock says so
@@ -190,7 +190,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 
     async setTransactionPassword(userId: number, email: string, newPassword: string, code: string) {
       await otp.consume(email, 'security', code);
-      const transactionPasswordHash = await hashPassword(newPassword);
+      const transactionPasswordHash = await hashPassword(newPassword, ctx.config.passwordHashCost);
       await ctx.db.transaction(async (tx) => {
         const [before] = await tx
           .select({ hash: users.transactionPasswordHash })
@@ -246,7 +246,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>, print:
     const updates: Partial<typeof users.$inferInsert> = {};
     if (!user.isAdmin) updates.isAdmin = true;
     if (adminPassword && !(await verifyPassword(adminPassword, user.passwordHash))) {
-      updates.passwordHash = await hashPassword(adminPassword);
+      updates.passwordHash = await hashPassword(adminPassword, ctx.config.passwordHashCost);
       updates.tokenVersion = user.tokenVersion + 1;
     }
     if (Object.keys(updates).length > 0) await ctx.db.update(users).set(updates).where(eq(users.id, user.id));
@@ -255,7 +255,7 @@ export async function ensureAdmin(ctx: Pick<AppContext, 'db' | 'config'>, print:
   const password = adminPassword ?? randomBytes(12).toString('base64url');
   await insertUser(ctx.db, {
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, ctx.config.passwordHashCost),
     firstName: 'Support',
     lastName: 'Admin',
     isAdmin: true,
