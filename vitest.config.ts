@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    globalSetup: ['tests/helpers/global-setup.ts'],
     // Every project: a test that prints console.error fails (tests/setup/console-errors.ts).
     setupFiles: ['tests/setup/console-errors.ts'],
     // The cheapest password hash for servers the tests start as processes too (createTestApp sets it
@@ -16,6 +15,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // PostgreSQL for the projects that use it: the web project never starts one.
+          globalSetup: ['tests/helpers/global-setup.ts'],
           include: ['tests/api/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -39,6 +40,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          globalSetup: ['tests/helpers/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,
