@@ -5,11 +5,26 @@ import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Every step's time, printed as a table at the end of the run. */
+const timings = [];
+
 /** The line closing a step: its time, or that it failed. */
 function finished(title, started, status) {
-  if (status === 0) console.log(`✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  else console.error(`\n✖ ${title} failed`);
+  const seconds = (Date.now() - started) / 1000;
+  timings.push({ title, seconds, status });
+  if (status === 0) console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
+  else console.error(`\n✖ ${title} failed (${seconds.toFixed(1)} s)`);
 }
+
+/** The table of step times (stages that ran side by side overlap; the total is the wall clock). */
+function printTimings(startedAt) {
+  console.log('\nStage times:');
+  for (const { title, seconds, status } of timings)
+    console.log(`  ${status === 0 ? '✔' : '✖'} ${title.padEnd(32)} ${seconds.toFixed(1).padStart(7)} s`);
+  console.log(`  ${'npm test (wall clock)'.padEnd(34)} ${((Date.now() - startedAt) / 1000).toFixed(1).padStart(7)} s`);
+}
+const runStarted = Date.now();
+process.on('exit', () => printTimings(runStarted));
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
