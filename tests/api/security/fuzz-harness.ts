@@ -8,7 +8,8 @@
  *   money: balances, ledger entries and transactions are the same before and after;
  * - anything else may succeed, but money only moves for requests that were answered 2xx, and the
  *   ledger check is clean at the end.
- * The seed is printed; FUZZ_SEED=<seed> replays a run, FUZZ_SEED=random explores.
+ * The seed is printed; FUZZ_SEED=<seed> replays a run, FUZZ_SEED=random explores. The routes are fuzzed in
+ * groups, one test file each (fuzz-<group>.test.ts), run side by side.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -72,7 +73,7 @@ interface Target {
 }
 
 let s: Scene;
-beforeAll(async () => {
+async function setUpScene() {
   s = await createScene({
     env: { AUTH_RATE_LIMIT: '1000000', CHAT_RATE_LIMIT: '1000000', UPLOAD_RATE_LIMIT: '1000000' },
   });
@@ -81,8 +82,7 @@ beforeAll(async () => {
     await grant(s.t, s.owner, wallet, 'USDT', '1000000');
     await grant(s.t, s.owner, wallet, 'BTC', '100');
   }
-}, 120_000);
-afterAll(() => s.t.close());
+}
 
 // ---- what the server's parsers make of a body ----
 
@@ -255,7 +255,7 @@ interface Stats {
   /** Spot orders a 2xx answer named. */
   acknowledgedSpotOrders: Set<number>;
 }
-const stats: Stats = {
+const freshStats = (): Stats => ({
   requests: 0,
   mustFail: 0,
   byKind: {},
@@ -264,7 +264,8 @@ const stats: Stats = {
   acknowledged: new Set(),
   acknowledgedTrades: new Set(),
   acknowledgedSpotOrders: new Set(),
-};
+});
+let stats = freshStats();
 
 async function run(target: Target, c: FuzzCase): Promise<string[]> {
   const token = target.actor?.token;
@@ -355,11 +356,31 @@ async function moneySnapshot() {
   return (result as unknown as { rows: Row[] }).rows[0]!;
 }
 
-async function targets(): Promise<Target[]> {
+/**
+ * The route groups, one test file each (fuzz-<group>.test.ts) so they run side by side: a route belongs
+ * to the first group that claims it, and the last claims the rest, so together they fuzz every route.
+ */
+const GROUPS = {
+  exchange: (key: string) => / \/(api\/v3|ws|ws-api|stream)(\/|$)/.test(key),
+  staff: (key: string) => / \/api-v3\/admin\//.test(key),
+  account: (key: string) =>
+    / \/api-v1\/(login|logout|signup|signup-email-otp|forgot-password|reset-password|update-password|2fa|passkeys|sessions|api-keys|security|user|info|profile|notifications|anti-phishing|login-tickets)(\/|$)/.test(
+      key,
+    ),
+  money: () => true,
+} satisfies Record<string, (key: string) => boolean>;
+export type FuzzGroup = keyof typeof GROUPS;
+
+function groupOf(key: string): FuzzGroup {
+  return (Object.keys(GROUPS) as FuzzGroup[]).find((group) => GROUPS[group](key))!;
+}
+
+async function targets(group: FuzzGroup): Promise<Target[]> {
   const list: Target[] = [];
   for (const route of s.t.routes) {
     if (route.method === 'HEAD' || route.websocket) continue;
     const key = `${route.method} ${route.url}`;
+    if (groupOf(key) !== group) continue;
     const spec = ROUTE_TABLE[key];
     if (!spec) throw new Error(`no route-table entry for ${key}`);
     const actor = spec.access === 'admin' ? s.admin : spec.access === 'user' ? s.owner : null;
@@ -368,76 +389,86 @@ async function targets(): Promise<Target[]> {
   return list;
 }
 
-describe('fuzzing every route', () => {
-  it('never answers 5xx or without a message, refuses what the schemas refuse, and moves money only when it says so', async () => {
-    const started = Date.now();
-    const all = await targets();
-    // The signed private API (/api/v3, issue 20) reads its parameters from the query or a form body as
-    // the exchange does, and any other body as none: no body is refused for its shape, so it has no
-    // must-fail phase (its refusals are the signature's: private-api.test.ts).
-    const withBodies = all.filter((t) => t.route.method !== 'GET' && t.spec.access !== 'signed-key');
+/** The fuzz test of one route group: a scene of its own, the same seed and counts per route as ever. */
+export function describeFuzz(group: FuzzGroup) {
+  beforeAll(async () => {
+    stats = freshStats();
+    await setUpScene();
+  }, 120_000);
+  afterAll(() => s.t.close());
 
-    // 1. Bodies the route's own parsers and schema refuse: together they must move nothing.
-    const before = await moneySnapshot();
-    for (const target of withBodies) {
-      await fuzz(
-        target,
-        bodyCases(target).filter((c) => c.mustFail),
-        MUST_FAIL_RUNS,
+  describe(`fuzzing every route of the ${group} group`, () => {
+    it('never answers 5xx or without a message, refuses what the schemas refuse, and moves money only when it says so', async () => {
+      const started = Date.now();
+      const all = await targets(group);
+      expect(all.length).toBeGreaterThan(0);
+      // The signed private API (/api/v3, issue 20) reads its parameters from the query or a form body as
+      // the exchange does, and any other body as none: no body is refused for its shape, so it has no
+      // must-fail phase (its refusals are the signature's: private-api.test.ts).
+      const withBodies = all.filter((t) => t.route.method !== 'GET' && t.spec.access !== 'signed-key');
+
+      // 1. Bodies the route's own parsers and schema refuse: together they must move nothing.
+      const before = await moneySnapshot();
+      for (const target of withBodies) {
+        await fuzz(
+          target,
+          bodyCases(target).filter((c) => c.mustFail),
+          MUST_FAIL_RUNS,
+        );
+      }
+      const afterRefused = await moneySnapshot();
+      const refusedRequests = stats.requests;
+
+      // 2. Anything: broken queries and paths everywhere, bodies that may well be valid.
+      for (const target of all) {
+        const cases =
+          target.route.method === 'GET'
+            ? addressCases(target)
+            : fc.oneof(
+                addressCases(target),
+                bodyCases(target).filter((c) => !c.mustFail),
+              );
+        await fuzz(target, cases, anyRuns(target));
+      }
+
+      // Every transaction and every ledger entry made during the run belongs to a request answered 2xx.
+      const made = await s.t.db.execute(sql`select id from transactions where id > ${before.last_transaction}`);
+      const unacknowledged = (made as unknown as { rows: Row[] }).rows
+        .map((r) => Number(r.id))
+        .filter((id) => !stats.acknowledged.has(id));
+      const entries = await s.t.db.execute(
+        sql`select id, ref_type, ref_id from ledger_entries where id > ${before.last_entry}`,
       );
-    }
-    const afterRefused = await moneySnapshot();
-    const refusedRequests = stats.requests;
+      const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
+        r.ref_type === 'trade'
+          ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
+          : r.ref_type === 'spot_order'
+            ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
+            : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
+      );
+      const ledger = await checkLedger(s.t.db);
 
-    // 2. Anything: broken queries and paths everywhere, bodies that may well be valid.
-    for (const target of all) {
-      const cases =
-        target.route.method === 'GET'
-          ? addressCases(target)
-          : fc.oneof(
-              addressCases(target),
-              bodyCases(target).filter((c) => !c.mustFail),
-            );
-      await fuzz(target, cases, anyRuns(target));
-    }
-
-    // Every transaction and every ledger entry made during the run belongs to a request answered 2xx.
-    const made = await s.t.db.execute(sql`select id from transactions where id > ${before.last_transaction}`);
-    const unacknowledged = (made as unknown as { rows: Row[] }).rows
-      .map((r) => Number(r.id))
-      .filter((id) => !stats.acknowledged.has(id));
-    const entries = await s.t.db.execute(
-      sql`select id, ref_type, ref_id from ledger_entries where id > ${before.last_entry}`,
-    );
-    const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
-      r.ref_type === 'trade'
-        ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
-        : r.ref_type === 'spot_order'
-          ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
-          : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
-    );
-    const ledger = await checkLedger(s.t.db);
-
-    console.log(
-      [
-        `fuzz (seed ${SEED}): ${stats.requests} requests to ${all.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        `  refused-by-schema phase: ${refusedRequests} requests (${stats.mustFail} must fail), money before == after: ${JSON.stringify(before) === JSON.stringify(afterRefused)}`,
-        `  by kind: ${JSON.stringify(stats.byKind)}`,
-        `  by status: ${JSON.stringify(stats.byStatus)}`,
-        `  transactions acknowledged: ${stats.acknowledged.size}, made without a 2xx: ${unacknowledged.length}, ledger entries not explained by one: ${unexplained.length}, ledger mismatches: ${ledger.mismatches.length}`,
-        `  failed routes: ${stats.failures.length}`,
-      ].join('\n'),
-    );
-    if (stats.failures.length > 0) console.log(stats.failures.slice(0, 20).join('\n\n'));
-    expect(stats.failures).toEqual([]);
-    expect(afterRefused).toEqual(before);
-    expect({ unacknowledged, unexplained, mismatches: ledger.mismatches }).toEqual({
-      unacknowledged: [],
-      unexplained: [],
-      mismatches: [],
-    });
-    // Every batch of every route ran: a route cut short (or skipped) shows here even if nothing else does.
-    const expected = BATCH * (withBodies.length * MUST_FAIL_RUNS + all.reduce((sum, t) => sum + anyRuns(t), 0));
-    expect(stats.requests).toBe(expected);
-  }, 240_000);
-});
+      console.log(
+        [
+          `fuzz ${group} (seed ${SEED}): ${stats.requests} requests to ${all.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `  refused-by-schema phase: ${refusedRequests} requests (${stats.mustFail} must fail), money before == after: ${JSON.stringify(before) === JSON.stringify(afterRefused)}`,
+          `  by kind: ${JSON.stringify(stats.byKind)}`,
+          `  by status: ${JSON.stringify(stats.byStatus)}`,
+          `  transactions acknowledged: ${stats.acknowledged.size}, made without a 2xx: ${unacknowledged.length}, ledger entries not explained by one: ${unexplained.length}, ledger mismatches: ${ledger.mismatches.length}`,
+          `  failed routes: ${stats.failures.length}`,
+        ].join('\n'),
+      );
+      if (stats.failures.length > 0) console.log(stats.failures.slice(0, 20).join('\n\n'));
+      expect(stats.failures).toEqual([]);
+      expect(afterRefused).toEqual(before);
+      expect({ unacknowledged, unexplained, mismatches: ledger.mismatches }).toEqual({
+        unacknowledged: [],
+        unexplained: [],
+        mismatches: [],
+      });
+      // Every batch of every route ran: a route cut short (or skipped) shows here even if nothing else does.
+      const expected = BATCH * (withBodies.length * MUST_FAIL_RUNS + all.reduce((sum, t) => sum + anyRuns(t), 0));
+      expect(stats.requests).toBe(expected);
+    }, 240_000);
+  });
+}
