@@ -1,4 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+type ProjectTestOptions = NonNullable<TestProjectInlineConfiguration['test']>;
+
+/**
+ * The web unit tests that replace an app module (vi.mock): a module another file already loaded would
+ * keep its real self, so these run isolated; the others share their modules (docs/architecture.md
+ * section 9 "Tests": loading and transforming each file's modules anew was most of the web project's time).
+ */
+const WEB_TESTS_WITH_MOCKS = (readdirSync('src/web', { recursive: true, encoding: 'utf8' }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join('src/web', file))
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+
+const webProject: ProjectTestOptions = {
+  environment: 'happy-dom',
+  // A test's first dynamic import transforms its modules while the API tests share the cores.
+  testTimeout: 15_000,
+  // A phone's screen, as the app is built for (happy-dom's default 1024 px is already the
+  // staff console's desk layout, docs/architecture.md "Staff console at a desk").
+  environmentOptions: { happyDOM: { width: 390, height: 844 } },
+  // Each file starts on English and an empty localStorage, whatever the file before it left.
+  setupFiles: ['tests/setup/web-state.ts'],
+};
 
 export default defineConfig({
   test: {
@@ -28,13 +53,14 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'happy-dom',
-          // A test's first dynamic import transforms its modules while the API tests share the cores.
-          testTimeout: 15_000,
-          // A phone's screen, as the app is built for (happy-dom's default 1024 px is already the
-          // staff console's desk layout, docs/architecture.md "Staff console at a desk").
-          environmentOptions: { happyDOM: { width: 390, height: 844 } },
+          exclude: WEB_TESTS_WITH_MOCKS,
+          isolate: false,
+          ...webProject,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web-mocks', include: WEB_TESTS_WITH_MOCKS, ...webProject },
       },
       {
         extends: true,

@@ -117,7 +117,15 @@ if (files.length > 0) {
   // timers, the network and the page (vmstat: the cores about 80 % idle), so the static checks run beside
   // it, one at a time. Every stage runs even when one before it failed, so one run shows every failure.
   const built = await check(...build);
-  const units = await step('tests: server and web', bin('vitest'), ['run', '--project', 'server', '--project', 'web']);
+  const units = await step('tests: server and web', bin('vitest'), [
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'web',
+    '--project',
+    'web-mocks',
+  ]);
   const [browser, checked] = await Promise.all([
     built === 0 ? step('tests: browser', bin('vitest'), ['run', '--project', 'e2e']) : Promise.resolve(built),
     checks(staticChecks, 1),
