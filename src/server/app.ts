@@ -33,15 +33,27 @@ const MARKET_DIRECT_ORIGINS = [...Object.values(EXCHANGE_ENDPOINTS).map((e) => e
   (url) => new URL(url).origin,
 );
 
+/** A listenKey (api-keys/user-data.ts LISTEN_KEY) wherever it stands in a URL: 60 letters and digits. */
+const LISTEN_KEY_IN_URL = /(?<![A-Za-z0-9])[A-Za-z0-9]{60}(?![A-Za-z0-9])/g;
+
 /**
- * What a request line says of the request: Fastify's fields, with the query of /files/ URLs left
- * out (exp and sig: whoever reads the log could open the file while the signature lasts).
+ * A request's URL as the log may keep it: whoever reads the log must not be able to replay what it
+ * names (docs/security.md "Hygiene"). Without the query of /files/ URLs (exp and sig open the file
+ * while the signature lasts) and of /api/v3 (a signed request's signature and timestamp are valid
+ * within recvWindow; listenKey parameters), and with every listenKey in a path (/ws/<listenKey>) or a
+ * query (/stream?streams=<listenKey>) replaced.
  */
+export function urlForLog(url: string): string {
+  const path = url.split('?')[0]!;
+  const kept = path.startsWith('/files/') || path.startsWith('/api/v3/') || path === '/api/v3' ? path : url;
+  return kept.replace(LISTEN_KEY_IN_URL, '<listenKey>');
+}
+
+/** What a request line says of the request: Fastify's fields, the URL as urlForLog keeps it. */
 function requestForLog(request: FastifyRequest) {
-  const url = request.url.startsWith('/files/') ? request.url.split('?')[0] : request.url;
   return {
     method: request.method,
-    url,
+    url: urlForLog(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

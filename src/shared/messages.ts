@@ -81,7 +81,7 @@ export const MSG = {
   questionRequired: 'Please enter a question',
   // uploads
   notAnImage: 'Only JPEG, PNG, WebP or GIF images are allowed',
-  imageDimensionsTooLarge: 'The image dimensions are too large',
+  imageDimensionsTooLarge: 'The image is too large: at most 25 megapixels (e.g. 5000 x 5000)',
   tooManyFiles: 'Too many files in one request',
   tooManyFields: 'Too many fields in one request',
   notMultipart: 'Send the form as multipart/form-data',

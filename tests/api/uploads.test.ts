@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { gif, jpeg, notAnImage, padTo, png, webp } from '../helpers/images.js';
 import { fetchFile, postForm, type FilePart } from '../helpers/multipart.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, logIn, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -32,6 +32,34 @@ const storedFiles = () => {
     return [];
   }
 };
+
+describe('image work and the thread pool', () => {
+  // libuv's thread pool and the two cores serve sharp, scrypt and WebCrypto alike: images held them
+  // and a sign-in waited behind (docs/decisions/0048). Images now take their turn, one at a time.
+  it('re-encodes one image at a time, and answers a sign-in sooner than one image takes, whatever is queued', async () => {
+    const photo = png(4_000, 5_000); // 20 megapixels of work, a small file
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    const oneImage = await timed(() => sendImage({ data: photo }));
+
+    let mostAtOnce = 0;
+    const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, sharp.counters().process)), 5);
+    const uploads = Array.from({ length: 12 }, () => sendImage({ data: photo }));
+    // The uploads' bodies are read and their work queued before the sign-in starts.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const signIn = await timed(() => logIn(t, user.email, user.password));
+    const answers = await Promise.all(uploads);
+    clearInterval(watch);
+
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(201));
+    // Before: all twelve at once on libuv's pool and both cores, and a sign-in waited for the lot.
+    expect(mostAtOnce).toBe(1);
+    expect(signIn).toBeLessThan(oneImage);
+  }, 120_000);
+});
 
 describe('which files are accepted', () => {
   it.each([
@@ -82,6 +110,18 @@ describe('which files are accepted', () => {
   it('refuses an image whose header claims absurd dimensions (a decompression bomb)', async () => {
     const res = await sendImage({ data: png(50_000, 50_000) });
     expect(res).toMatchObject({ status: 400, body: { fields: { image: MSG.imageDimensionsTooLarge } } });
+  });
+
+  it('refuses a real 10,000 x 10,000 JPEG (a few hundred KB, seconds of decoding) from its header, storing nothing', async () => {
+    const bomb = jpeg(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(600_000);
+    const before = storedFiles().length;
+    const res = await sendImage({ data: bomb });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'app.imageDimensionsTooLarge', fields: { image: MSG.imageDimensionsTooLarge } },
+    });
+    expect(storedFiles()).toHaveLength(before);
   });
 
   it('refuses a file in a field that takes none', async () => {

@@ -1,12 +1,14 @@
 /**
- * Image bytes built by hand, with the dimensions a test wants. Up to REAL_PIXELS they are whole
- * images a decoder accepts (uploads are re-encoded, lib/images.ts); beyond, only headers real
+ * Image bytes built by hand, with the dimensions a test wants. Up to REAL_PIXELS (JPEG: REAL_JPEG_PIXELS) they
+ * are whole images a decoder accepts (uploads are re-encoded, lib/images.ts); beyond, only headers real
  * enough for byte sniffing (such images are refused by their dimensions before anything decodes them).
  */
 import { crc32, deflateSync } from 'node:zlib';
 
 const REAL_PIXELS = 20_000_000;
-const real = (width: number, height: number) => width > 0 && height > 0 && width * height <= REAL_PIXELS;
+const real = (width: number, height: number, most = REAL_PIXELS) => width > 0 && height > 0 && width * height <= most;
+/** A real grey JPEG costs two bits a block: 100 megapixels is a 390 KB file (the review's 586 KB bomb). */
+const REAL_JPEG_PIXELS = 100_000_000;
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -41,7 +43,7 @@ export function png(width = 1, height = 1): Buffer {
  */
 export function jpeg(width = 2, height = 2): Buffer {
   const app0 = Buffer.from('ffe000104a46494600010100000100010000', 'hex');
-  if (real(width, height)) {
+  if (real(width, height, REAL_JPEG_PIXELS)) {
     const dqt = Buffer.concat([Buffer.from('ffdb004300', 'hex'), Buffer.alloc(64, 1)]);
     const sof0 = Buffer.alloc(13);
     sof0.set([0xff, 0xc0, 0x00, 0x0b, 0x08]);

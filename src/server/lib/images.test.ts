@@ -55,10 +55,12 @@ describe('recognising images by their bytes', () => {
     expect(inspectImage(png(0, 10))).toEqual({ ok: false, reason: 'not-an-image' });
   });
 
-  it('refuses decompression bombs: a side over 20000 px or over 100 megapixels', () => {
+  it('refuses decompression bombs: a side over 20000 px or over 25 megapixels', () => {
     expect(inspectImage(png(20_001, 10))).toEqual({ ok: false, reason: 'too-large-dimensions' });
     expect(inspectImage(jpeg(10_001, 10_001))).toEqual({ ok: false, reason: 'too-large-dimensions' });
     expect(inspectImage(gif(65_535, 65_535))).toEqual({ ok: false, reason: 'too-large-dimensions' });
-    expect(inspectImage(png(10_000, 10_000))).toMatchObject({ ok: true });
+    expect(inspectImage(png(10_000, 10_000))).toEqual({ ok: false, reason: 'too-large-dimensions' });
+    expect(inspectImage(png(5_000, 5_000))).toMatchObject({ ok: true });
+    expect(inspectImage(png(5_000, 5_001))).toEqual({ ok: false, reason: 'too-large-dimensions' });
   });
 });

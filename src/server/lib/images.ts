@@ -16,9 +16,34 @@ export interface ImageInfo {
   height: number;
 }
 
-/** Far beyond any phone photo or scan; anything larger is refused as a likely decompression bomb. */
+/**
+ * Beyond a phone photo or a scan that fits the 5 MB limit; anything larger is refused from its header,
+ * before any decoding: a 10,000 x 10,000 JPEG of 586 KB took 16 s of libvips (docs/decisions/0048).
+ */
 const MAX_IMAGE_SIDE = 20_000;
-const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 25_000_000;
+
+/**
+ * Image work waits its turn: one image at a time per process, on one libvips thread. sharp runs on
+ * libuv's thread pool (four threads), which scrypt password hashing and WebCrypto token checks share;
+ * four images at once held all of it and a sign-in waited 44 s behind them (docs/decisions/0048).
+ */
+const IMAGE_JOBS_AT_ONCE = 1;
+sharp.concurrency(1);
+let imageJobsRunning = 0;
+const imageJobsWaiting: (() => void)[] = [];
+
+async function inImageQueue<T>(job: () => Promise<T>): Promise<T> {
+  if (imageJobsRunning >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => imageJobsWaiting.push(resolve));
+  else imageJobsRunning++;
+  try {
+    return await job();
+  } finally {
+    const next = imageJobsWaiting.shift();
+    if (next) next();
+    else imageJobsRunning--;
+  }
+}
 
 const FORMATS: Record<ImageKind, { contentType: string; extension: string }> = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
@@ -139,7 +164,7 @@ export async function reencodeImage(
           : image.kind === 'webp'
             ? pipeline.webp({ quality: 90 })
             : pipeline.gif();
-    output = await encoded.toBuffer();
+    output = await inImageQueue(() => encoded.toBuffer());
   } catch {
     return null;
   }

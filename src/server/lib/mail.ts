@@ -1,5 +1,5 @@
 /** Outgoing mail: SMTP when SMTP_URL is set, else a dev outbox of .eml files plus one console line. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -28,14 +28,16 @@ export function createMailer(options: {
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  mkdirSync(options.outboxDir, { recursive: true });
+  // The outbox holds sign-up and reset codes: its owner's alone (a folder made earlier with looser modes too).
+  mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.outboxDir, 0o700);
   return {
     async send(message) {
       const info = await stream.sendMail({ from: options.from, ...message });
       // Wall time on purpose: it only names (and sorts) the outbox files of a development setup.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
       const file = path.join(options.outboxDir, name);
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       // Never the subject or the body: they carry codes (docs/security.md "Hygiene").
       options.log(`mail to ${message.to} written to ${file}`);
     },
