@@ -183,6 +183,57 @@ describe('an honest user', () => {
   });
 });
 
+describe('cycling through bought coins', () => {
+  it('a withdrawal in BTC counts its USDT value against the ladder', async () => {
+    const user = await cyclist();
+    for (let cycle = 0; cycle < 3; cycle++) {
+      await deposit(user, '20000');
+      // All the free USDT into BTC, and the BTC out: the same money leaves as a coin.
+      const buy = await call(t, 'POST', '/api-v1/spot-orders/', {
+        token: user.token,
+        body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.33' },
+      });
+      expect(buy.status).toBe(201);
+      const out = await withdraw(user, {
+        currency: 'BTC',
+        network: 'BTC',
+        address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        all_amount: true,
+      });
+      expect(out.status).toBe(201);
+      expect((await decide(out.body.transaction.transaction_id, 'approve')).status).toBe(200);
+    }
+    // 60,000 gross but never more than about 20,000 net: no VIP 50,000 (7,000 more).
+    expect(await bonusTotal(user)).toBe(6000);
+  });
+});
+
+describe('concurrency', () => {
+  it('two withdrawals at once after the turnover release the bonus once', async () => {
+    const user = await cyclist();
+    await deposit(user, '1000'); // 40 locked
+    // A leveraged position counts its notional: 0.1 BTC at 60,000 is 6,000 >= 800.
+    const moved = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+      token: user.token,
+      body: { currency: 'USDT', amount: '100', transfer_from: 'funding', transfer_to: 'lever', all_amount: false },
+    });
+    expect(moved.status).toBe(201);
+    const opened = await call(t, 'POST', '/api-v1/trade-creation/', {
+      token: user.token,
+      body: { trade_type: 'buy', starting_price: '60000', coin: 'BTC', hands: '0.1' },
+    });
+    expect(opened.status).toBe(201);
+    expect(await lockOf(user)).toMatchObject({ locked: '40', turnover: '6000', withdrawable: '940' });
+    const answers = await Promise.all([withdraw(user, { all_amount: true }), withdraw(user, { all_amount: true })]);
+    const sent = answers.filter((a) => a.status === 201);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.transaction.amount).toBe('940');
+    expect(answers.find((a) => a.status !== 201)?.status).toBe(400);
+    expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('0');
+    expect(await lockOf(user)).toMatchObject({ locked: '0', withdrawable: '0' });
+  });
+});
+
 describe('the books', () => {
   it('show locked bonuses apart from free customer balances, and balance', async () => {
     const user = await cyclist();
