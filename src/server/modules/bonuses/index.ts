@@ -2,4 +2,11 @@
 export { bonusesModule } from './routes.js';
 export { payBonuses, type BonusesPaid } from './award.js';
 export { mailBonuses } from './mail.js';
-export { bonusAccount, bonusLockOf, lockBonusAccounts, releaseEarnedBonus, turnoverLeft, BONUS_LOCK_REF } from './lock.js';
+export {
+  bonusAccount,
+  bonusLockOf,
+  lockBonusAccounts,
+  releaseEarnedBonus,
+  turnoverLeft,
+  BONUS_LOCK_REF,
+} from './lock.js';

@@ -48,7 +48,13 @@ const BALANCED: BooksReport = {
       house_accounts: house({ deposits: '-1000', margin: '50', fees: '6.0075', trading: '15' }),
       total: '0',
     },
-    { currency: 'BTC', customer_balances: '0.5', locked_bonuses: '0', house_accounts: house({ deposits: '-0.5' }), total: '0' },
+    {
+      currency: 'BTC',
+      customer_balances: '0.5',
+      locked_bonuses: '0',
+      house_accounts: house({ deposits: '-0.5' }),
+      total: '0',
+    },
   ],
 };
 
