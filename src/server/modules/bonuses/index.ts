@@ -2,11 +2,4 @@
 export { bonusesModule } from './routes.js';
 export { payBonuses, type BonusesPaid } from './award.js';
 export { mailBonuses } from './mail.js';
-export {
-  bonusAccount,
-  bonusLockOf,
-  lockBonusAccounts,
-  releaseEarnedBonus,
-  turnoverLeft,
-  BONUS_LOCK_REF,
-} from './lock.js';
+export { bonusLockOf, lockBonusAccounts, releaseEarnedBonus, turnoverLeft } from './lock.js';

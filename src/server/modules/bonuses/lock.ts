@@ -26,9 +26,9 @@ import { accounts, bonusLocks, spotOrders, trades } from '../../db/schema.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 
 /** Entries of a release refer to its lock with this ref_type (ledger/check.ts checks them). */
-export const BONUS_LOCK_REF = 'bonus_lock';
+const BONUS_LOCK_REF = 'bonus_lock';
 
-export const bonusAccount = (userId: number): AccountKey => ({ userId, wallet: 'bonus', currency: QUOTE_CURRENCY });
+const bonusAccount = (userId: number): AccountKey => ({ userId, wallet: 'bonus', currency: QUOTE_CURRENCY });
 const fundingUsdt = (userId: number): AccountKey => ({ userId, wallet: 'funding', currency: QUOTE_CURRENCY });
 
 /**
