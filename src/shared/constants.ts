@@ -11,6 +11,11 @@ export const QUOTE_CURRENCY = 'USDT';
 export const WITHDRAWAL_MIN_USDT = '50';
 export const WITHDRAWAL_FEE_RATE = '0.01';
 export const MIN_RECHARGE_USDT = '50';
+/**
+ * A bonus stays locked until the user has traded this many times it (docs/decisions/0047): the
+ * notional of leveraged positions opened (hands x entry price) and the USDT value of spot fills.
+ */
+export const BONUS_TURNOVER_MULTIPLE = '20';
 /** Deposit requests a user may have waiting for staff at once (issue 15, docs/decisions/0020). */
 export const MAX_PENDING_DEPOSITS = 5;
 export const CONFIRMATIONS_TO_ARRIVE = 1;

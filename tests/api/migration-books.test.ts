@@ -166,6 +166,7 @@ describe('migrating a ledger of the previous version to double entry', () => {
       {
         currency: 'USDT',
         customer_balances: '680',
+        locked_bonuses: '0',
         house_accounts: [
           { name: 'deposits', balance: '-901' }, // 1000 in, 99 sent out
           { name: 'withdrawals', balance: '20' }, // the pending one

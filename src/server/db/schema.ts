@@ -118,7 +118,9 @@ export const accounts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
-    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second', ...HOUSE_ACCOUNTS] }).notNull(),
+    // `bonus`: a customer's locked bonuses (docs/decisions/0047), no wallet of WALLET_KINDS: nothing but
+    // the release (bonuses/lock.ts) moves money out of it.
+    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second', 'bonus', ...HOUSE_ACCOUNTS] }).notNull(),
     currency: text('currency').notNull(),
     balance: money('balance').notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -678,6 +680,32 @@ export const bonusAwards = pgTable(
       .where(sql`${t.program} = 'new_user'`),
     check('bonus_awards_amount_positive', sql`${t.amount} > 0`),
     index('bonus_awards_deposit_idx').on(t.depositId),
+  ],
+);
+
+/**
+ * A user's bonus lock (docs/decisions/0047): opened by the first bonus paid while none is open, the
+ * bonuses themselves on the user's `bonus` account (the ledger's), released to funding once the user
+ * has traded BONUS_TURNOVER_MULTIPLE times the locked amount in the trades and spot orders after
+ * `trades_after` / `spot_orders_after` (the newest ids when it opened). One open lock per user.
+ */
+export const bonusLocks = pgTable(
+  'bonus_locks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    tradesAfter: bigint('trades_after', { mode: 'number' }).notNull(),
+    spotOrdersAfter: bigint('spot_orders_after', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    /** When the locked bonus moved to funding; null while open. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** What the release moved to funding. */
+    releasedAmount: money('released_amount'),
+  },
+  (t) => [
+    uniqueIndex('bonus_locks_open_key')
+      .on(t.userId)
+      .where(sql`${t.releasedAt} is null`),
   ],
 );
 

@@ -288,11 +288,13 @@ export const parseKeywords = (text: string) =>
 /** One currency of the house's books: what customers hold, each house account, and the sum of all (always "0"). */
 const booksCurrency = z.object({
   currency: z.string(),
-  /** Sum of every customer wallet balance in this currency: what the platform owes its users. */
+  /** Sum of every customer wallet balance in this currency: what the platform owes its users freely. */
   customer_balances: decimalString,
+  /** Bonuses still locked on customers' bonus accounts (docs/decisions/0047): owed once the turnover is traded. */
+  locked_bonuses: decimalString,
   /** deposits, withdrawals, margin, fees, trading, insurance: every house account, "0" when unused. */
   house_accounts: z.array(z.object({ name: z.string(), balance: decimalString })),
-  /** customer_balances + every house account: "0" when the books balance. */
+  /** customer_balances + locked_bonuses + every house account: "0" when the books balance. */
   total: decimalString,
 });
 

@@ -7,7 +7,7 @@
  * recharges (the VIP program), so `top` continues above `vip`.
  */
 import { z } from 'zod';
-import { BONUS_TIERS, QUOTE_CURRENCY } from '../constants.js';
+import { BONUS_TIERS, BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 
 /** The programs a `bonus` transaction pays for (vip covers the `vip` and `top` tiers: one ladder). */
@@ -29,10 +29,14 @@ export const BONUS_MSG = {
   } satisfies Record<BonusProgram, string>,
   notificationTitle: (total: string) => `Bonus received: ${total} ${QUOTE_CURRENCY}`,
   notificationBody: (deposit: string, parts: string) =>
-    `Your recharge of ${deposit} ${QUOTE_CURRENCY} earned ${parts}. It is in your funding account.`,
+    `Your recharge of ${deposit} ${QUOTE_CURRENCY} earned ${parts}. It is locked until you have traded ${BONUS_TURNOVER_MULTIPLE} times it, then it moves to your funding account.`,
   mailSubject: (total: string) => `Coinfront bonus received: ${total} ${QUOTE_CURRENCY}`,
   mailIntro: (deposit: string) => `Your recharge of ${deposit} ${QUOTE_CURRENCY} was approved and earned a bonus:`,
-  mailTotal: (total: string) => `Total: ${total} ${QUOTE_CURRENCY}, in your funding account.`,
+  mailTotal: (total: string) =>
+    `Total: ${total} ${QUOTE_CURRENCY}, locked until you have traded ${BONUS_TURNOVER_MULTIPLE} times it, then in your funding account.`,
+  /** A withdrawal above what is free while a bonus is locked (docs/decisions/0047). */
+  bonusLocked: (locked: string, more: string, withdrawable: string) =>
+    `${locked} ${QUOTE_CURRENCY} of bonus is locked until you trade ${more} ${QUOTE_CURRENCY} more; you can withdraw ${withdrawable} ${QUOTE_CURRENCY}.`,
   invalidAmount: 'Recharge and bonus must be positive numbers with at most 8 decimals',
   thresholdsIncrease: 'Each tier must need a larger recharge than the one before',
   bonusesIncrease: 'Each tier must give a larger bonus than the one before',
@@ -57,6 +61,20 @@ export type BonusTierGroups = Record<BonusGroup, BonusTier[]>;
 /** GET /api-v1/bonus-tiers/ (public): what is on offer now; every group empty while bonuses are off. */
 export const bonusTiers = z.object({ enabled: z.boolean(), currency: z.string(), ...groups });
 export type BonusTiers = z.infer<typeof bonusTiers>;
+
+/**
+ * GET /api-v1/bonus-lock/ (docs/decisions/0047): the user's locked bonus (USDT), the turnover it needs
+ * (BONUS_TURNOVER_MULTIPLE x locked) and what has been traded towards it, and the USDT they may
+ * withdraw now (funding, plus the bonus once its turnover is met). All "0" without a locked bonus.
+ */
+export const bonusLock = z.object({
+  currency: z.string(),
+  locked: z.string(),
+  turnover: z.string(),
+  turnover_required: z.string(),
+  withdrawable: z.string(),
+});
+export type BonusLock = z.infer<typeof bonusLock>;
 
 /** GET /api-v3/admin/settings/bonuses/ : the switch and the tiers, kept while off. */
 export const bonusSettings = z.object({

@@ -852,6 +852,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   // Bonuses (issue 23, docs/decisions/0030): the schedule is public, its switch and tiers staff's.
   'GET /api-v1/bonus-tiers/': { access: 'public', request: get('/api-v1/bonus-tiers/') },
+  // The user's locked bonus and what they may withdraw (docs/decisions/0047).
+  'GET /api-v1/bonus-lock/': { access: 'user', request: get('/api-v1/bonus-lock/') },
   'GET /api-v3/admin/settings/bonuses/': { access: 'admin', request: get('/api-v3/admin/settings/bonuses/') },
   'PUT /api-v3/admin/settings/bonuses/': {
     access: 'admin',

@@ -7,13 +7,13 @@
  * - membership: a single deposit pays the highest membership tier it reaches, minus what membership
  *   paid this user before (so a higher single deposit later pays the difference, the same one again
  *   nothing);
- * - VIP: the accumulated approved USDT deposits reaching a level of the VIP ladder (`vip` then `top`)
+ * - VIP: the net deposits (approved USDT deposits less withdrawals, docs/decisions/0047) reaching a level of the VIP ladder (`vip` then `top`)
  *   pay that level's bonus minus what VIP paid before; one deposit crossing several levels pays each
  *   level's difference, together the highest level's bonus: what reaching them one by one pays.
  *
  * The programs add up (a first deposit of 5,000 gets the new-user and the membership bonus). Each
  * program paid is its own `bonus` transaction, moved from the house account `promotions` to the
- * funding wallet through the ledger; each level reached is a `bonus_awards` row, unique per (user,
+ * user's locked `bonus` account through the ledger (lock.ts: released to funding by the turnover); each level reached is a `bonus_awards` row, unique per (user,
  * program, level), and the new-user bonus unique per user, so nothing pays twice even if the
  * serialisation below were bypassed. Approvals of one user's deposits serialise on the user's
  * funding USDT account, which the deposit's credit locked before this runs, so each sees the ones
@@ -26,12 +26,9 @@ import { add, canonical, dec } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { bonusAwards, transactions } from '../../db/schema.js';
-import { house, move } from '../ledger/index.js';
 import { notify } from '../notifications/index.js';
+import { payLockedBonus } from './lock.js';
 import { readBonusConfig } from './settings.js';
-
-/** Transactions refer to ledger entries with this ref_type (as wallets/transactions.ts). */
-const TRANSACTION_REF = 'transaction';
 
 export interface ApprovedDeposit {
   id: number;
@@ -87,9 +84,18 @@ export async function payBonuses(
   const config = await readBonusConfig(tx, ctx.config.bonusesDefault);
   if (!config.enabled) return null;
 
+  // The VIP ladder counts net deposits (docs/decisions/0047): approved USDT deposits less the USDT value
+  // of every withdrawal not cancelled (held or sent, in any coin), so money withdrawn and deposited
+  // again, as USDT or bought coins, does not climb it twice.
   const { rows } = await tx.execute<{ n: string; total: string }>(sql`
-    select count(*)::text as n, coalesce(sum(amount), 0)::text as total from ${transactions}
-    where user_id = ${deposit.userId} and type = 'deposit' and status = 'successful' and currency = ${QUOTE_CURRENCY}`);
+    select count(*) filter (where type = 'deposit')::text as n,
+           (coalesce(sum(amount) filter (where type = 'deposit'), 0)
+             - coalesce(sum(coalesce(usdt_value, case when currency = ${QUOTE_CURRENCY} then amount end, 0))
+                 filter (where type = 'withdrawal'), 0))::text as total
+    from ${transactions}
+    where user_id = ${deposit.userId}
+      and ((type = 'deposit' and status = 'successful' and currency = ${QUOTE_CURRENCY})
+        or (type = 'withdrawal' and status in ('pending', 'successful')))`);
   const approved = Number(rows[0]!.n);
   const total = canonical(rows[0]!.total);
   const before = dec(total).minus(deposit.amount);
@@ -138,14 +144,9 @@ export async function payBonuses(
         transactionId,
       })),
     );
-    // Double entry (docs/architecture.md section 4): the house's promotions account pays it.
-    await move(
-      tx,
-      house('promotions', QUOTE_CURRENCY),
-      { userId: deposit.userId, wallet: 'funding', currency: QUOTE_CURRENCY },
-      amount,
-      { reason: 'bonus', refType: TRANSACTION_REF, refId: transactionId },
-    );
+    // Double entry (docs/architecture.md section 4): the house's promotions account pays it, into the
+    // user's locked bonus account until the turnover is traded (docs/decisions/0047).
+    await payLockedBonus(tx, deposit.userId, amount, transactionId);
     bonuses.push({ program, amount, transactionId, row: row! });
   }
   if (bonuses.length === 0) return null;

@@ -2,3 +2,4 @@
 export { bonusesModule } from './routes.js';
 export { payBonuses, type BonusesPaid } from './award.js';
 export { mailBonuses } from './mail.js';
+export { bonusLockOf, lockBonusAccounts, releaseEarnedBonus, turnoverLeft } from './lock.js';

@@ -3,8 +3,8 @@
  * every balance equals the sum of its entries and its latest balance_after, no customer balance is
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
- * says on its customer's accounts (its owner's wallet and currency), and so did every spot order, with no
- * entry pointing at nothing.
+ * says on its customer's accounts (its owner's wallet and currency), and so did every spot order and
+ * bonus release (docs/decisions/0047), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -50,6 +50,14 @@ export type LedgerMismatch =
       currency: string;
       expectedNet: string;
       net: string;
+    }
+  | {
+      /** A bonus lock whose release did not move exactly its released amount from bonus to funding (0047). */
+      kind: 'bonus_lock';
+      lockId: number;
+      released: string;
+      credited: string;
+      debited: string;
     }
   | {
       /** A posting whose entries do not sum to zero in one currency. */
@@ -232,8 +240,9 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
         and ((t.id is null and tr.id is null)
           or (a.user_id is not null
               and ((t.id is not null and (a.user_id <> t.user_id or a.currency <> t.currency
-                      or a.wallet <> case when t.type <> 'transfer' then 'funding'
-                                          when e.amount < 0 then t.transfer_from else t.transfer_to end))
+                      or (t.type = 'bonus' and a.wallet not in ('funding', 'bonus'))
+                      or (t.type <> 'bonus' and a.wallet <> case when t.type <> 'transfer' then 'funding'
+                                          when e.amount < 0 then t.transfer_from else t.transfer_to end)))
                 or (tr.id is not null and (a.user_id <> tr.user_id or a.wallet <> 'lever' or a.currency <> 'USDT')))))
       order by e.id`),
   );
@@ -301,6 +310,52 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: 'spot_order',
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // A bonus release (docs/decisions/0047) moved exactly its lock's released amount from its owner's
+  // bonus account to their funding USDT, and nothing while the lock is open; its entries are on those two.
+  const releases = rowsOf(
+    await db.execute(sql`
+      select l.id, coalesce(l.released_amount, 0)::text as released,
+             coalesce(sum(e.amount) filter (where a.wallet = 'funding'), 0)::text as credited,
+             coalesce(sum(e.amount) filter (where a.wallet = 'bonus'), 0)::text as debited
+      from bonus_locks l
+      left join ledger_entries e on e.ref_type = 'bonus_lock' and e.ref_id = l.id
+      left join accounts a on a.id = e.account_id
+      group by l.id, l.released_amount
+      having coalesce(sum(e.amount) filter (where a.wallet = 'funding'), 0) <> coalesce(l.released_amount, 0)
+          or coalesce(sum(e.amount) filter (where a.wallet = 'bonus'), 0) <> -coalesce(l.released_amount, 0)
+      order by l.id`),
+  );
+  for (const r of releases) {
+    mismatches.push({
+      kind: 'bonus_lock',
+      lockId: Number(r.id),
+      released: canonical(String(r.released)),
+      credited: canonical(String(r.credited)),
+      debited: canonical(String(r.debited)),
+    });
+  }
+  const releaseEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, l.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join bonus_locks l on l.id = e.ref_id
+      where e.ref_type = 'bonus_lock'
+        and (l.id is null or a.user_id is null or a.user_id <> l.user_id
+          or a.wallet not in ('bonus', 'funding') or a.currency <> 'USDT')
+      order by e.id`),
+  );
+  for (const r of releaseEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'bonus_lock',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',

@@ -10,6 +10,7 @@ export {
   type AccountKey,
   type HouseKey,
   type Leg,
+  type LedgerWallet,
   type Posting,
 } from './ledger.js';
 export { readBooks } from './books.js';

@@ -32,9 +32,12 @@ import { accounts, ledgerEntries } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { countPosting } from '../../lib/metrics.js';
 
+/** A customer's account: one of their wallets, or their locked bonuses (docs/decisions/0047). */
+export type LedgerWallet = WalletKind | 'bonus';
+
 export interface AccountKey {
   userId: number;
-  wallet: WalletKind;
+  wallet: LedgerWallet;
   currency: string;
 }
 
@@ -92,7 +95,7 @@ const byKey = (a: AccountKey, b: AccountKey) =>
 /** A row found by a customer's key is a customer's account (house accounts have no user). */
 const customerKey = (row: { userId: number | null; wallet: string; currency: string }): AccountKey => ({
   userId: row.userId!,
-  wallet: row.wallet as WalletKind,
+  wallet: row.wallet as LedgerWallet,
   currency: row.currency,
 });
 

@@ -5,12 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
+import { lockBonusAccounts, mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
@@ -35,6 +36,10 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         // Double entry (docs/architecture.md section 4): a deposit enters from outside the platform; a
         // held withdrawal either leaves it (its fee is revenue) or goes back to its owner.
         let posting: Posting | null = null;
+        // A USDT deposit may pay a bonus into the user's locked bonus account: both of the user's
+        // accounts are locked before the first posting (ledger.ts's order; docs/decisions/0047).
+        if (row.type === 'deposit' && action === 'approve' && row.currency === QUOTE_CURRENCY)
+          await lockBonusAccounts(tx, row.userId);
         if (row.type === 'deposit' && action === 'approve')
           posting = (await move(tx, house('deposits', row.currency), account, amount, { ...ref, reason: 'deposit' }))
             .to;

@@ -5,7 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
-import { toAmount, usdtValue, withdrawalArrival, withdrawalFee } from '../../../shared/money.js';
+import { BONUS_MSG } from '../../../shared/api/bonuses.js';
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { canonical, dec, toAmount, usdtValue, withdrawalArrival, withdrawalFee } from '../../../shared/money.js';
 import {
   WALLET_MSG,
   withdrawalProblem,
@@ -17,6 +19,7 @@ import { users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
+import { bonusLockOf, releaseEarnedBonus, turnoverLeft } from '../bonuses/index.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import {
   assertNotLocked,
@@ -71,8 +74,19 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
           },
           execute: async (tx, { price }) => {
             const account: AccountKey = { userId, wallet: 'funding', currency: body.currency };
+            // USDT: a bonus whose turnover is met joins funding first; one still locked stays out of
+            // reach, and asking for it is refused with what is withdrawable (docs/decisions/0047).
+            const usdt = body.currency === QUOTE_CURRENCY;
+            if (usdt) await releaseEarnedBonus(tx, userId);
             const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
             const amount = body.all_amount ? toAmount(balance) : body.amount!;
+            if (usdt && dec(amount).gt(balance)) {
+              const lock = await bonusLockOf(tx, userId, balance);
+              if (dec(lock.locked).gt(0)) {
+                const locked = BONUS_MSG.bonusLocked(lock.locked, turnoverLeft(lock), canonical(balance));
+                throw badRequest(locked, { amount: locked });
+              }
+            }
             const problem = withdrawalProblem({
               amount,
               allAmount: body.all_amount,

@@ -7,15 +7,19 @@
  * Issue 23 (docs/decisions/0029): a network picker (following the address's shape until the user
  * picks one), the address checked as typed by the server's own validator (src/shared/addresses.ts),
  * and Withdraw opens a confirmation sheet (network, address, amount, fee, arrival): only its button sends.
+ *
+ * USDT shows what is withdrawable and, apart, a bonus still locked until its turnover is traded
+ * (docs/decisions/0047).
  */
 import { useState, type FormEvent } from 'react';
 import { inferNetwork, networksOf, type Network } from '../../../shared/addresses';
 import { Link, useParams } from 'react-router';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { CURRENCY_PATTERN, WALLET_MSG } from '../../../shared/api/wallet';
-import { WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
+import { QUOTE_CURRENCY, WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { dec, sub } from '../../../shared/money';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
@@ -35,7 +39,7 @@ import { SavedAddressPicker } from './SavedAddressPicker';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { useBalance } from './api/wallet-lists';
+import { useBalance, useBonusLock } from './api/wallet-lists';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
 type Field = 'address' | 'amount' | 'password' | 'network';
@@ -126,7 +130,12 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   // A cached answer may predate setting the password on the safety screen: wait for the fresh one.
   const info = useUserInfo();
   const needsPassword = info.data?.has_transaction_password === false && !info.isFetching;
-  const { balance, failed } = useBalance('funding', currency);
+  const { balance: funding, failed } = useBalance('funding', currency);
+  // USDT: what is withdrawable (funding, plus a bonus whose turnover is met), and a bonus still locked
+  // said apart (docs/decisions/0047): the server refuses to send a locked bonus.
+  const lock = useBonusLock(currency === QUOTE_CURRENCY).data;
+  const balance = lock && funding !== undefined ? lock.withdrawable : funding;
+  const lockedBonus = lock && dec(lock.locked).gt(0) && dec(lock.turnover).lt(lock.turnover_required) ? lock : null;
   const price = useUsdtPrices([currency])[currency];
   const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({
@@ -237,6 +246,14 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         error={errorOf('amount')}
       />
       <AvailableBalance balance={balance} failed={failed} currency={currency} />
+      {lockedBonus && (
+        <p className="-mt-2 text-xs text-muted">
+          {t('wallet.withdrawal.lockedBonus', {
+            amount: number(formatAmount(lockedBonus.locked)),
+            more: number(formatAmount(sub(lockedBonus.turnover_required, lockedBonus.turnover).toFixed())),
+          })}
+        </p>
+      )}
       <TextField
         label={t('wallet.withdrawal.usdtValue')}
         name="usdt-value"

@@ -208,6 +208,28 @@ describe('withdrawal', () => {
     expect(screen.getByText('Arrival amount').nextSibling?.textContent).toBe('99 USDT');
   });
 
+  it('shows what is withdrawable and, apart, a bonus still locked until its turnover (docs/decisions/0047)', async () => {
+    api.on('GET /api-v1/bonus-lock/', [
+      200,
+      { currency: 'USDT', locked: '40', turnover: '300', turnover_required: '800', withdrawable: '120.5' },
+    ]);
+    show();
+    await screen.findByText('Locked bonus: 40 USDT, withdrawable after you trade 500 USDT more');
+    expect(screen.getByText('Available: 120.5 USDT')).toBeTruthy();
+    type('Amount', '160');
+    expect(screen.getByText(MSG.withdrawalExceedsBalance)).toBeTruthy();
+  });
+
+  it('counts a bonus whose turnover is met as withdrawable', async () => {
+    api.on('GET /api-v1/bonus-lock/', [
+      200,
+      { currency: 'USDT', locked: '40', turnover: '800', turnover_required: '800', withdrawable: '160.5' },
+    ]);
+    show();
+    await screen.findByText('Available: 160.5 USDT');
+    expect(screen.queryByText(/Locked bonus/)).toBeNull();
+  });
+
   it("with 'all' under 50 USDT says 'Insufficient balance. Minimum withdrawal value is 50 USDT (...)'", async () => {
     api.on('GET /api-v1/funding-wallet-list/', [200, [{ currency: 'USDT', balance: '49.5' }]]);
     show();

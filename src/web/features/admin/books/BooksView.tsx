@@ -118,6 +118,12 @@ function CurrencyBooks({ books }: { books: Currency }) {
             hint={t('admin.books.customersHint')}
             value={books.customer_balances}
           />
+          {/* Bonuses still locked until their turnover is traded (docs/decisions/0047), owed apart. */}
+          <Line
+            label={t('admin.books.lockedBonuses')}
+            hint={t('admin.books.lockedBonusesHint')}
+            value={books.locked_bonuses}
+          />
           {HOUSE_LINES.map((line) => (
             <Line
               key={line.name}

@@ -44,10 +44,17 @@ const BALANCED: BooksReport = {
     {
       currency: 'USDT',
       customer_balances: '928.9925',
+      locked_bonuses: '0',
       house_accounts: house({ deposits: '-1000', margin: '50', fees: '6.0075', trading: '15' }),
       total: '0',
     },
-    { currency: 'BTC', customer_balances: '0.5', house_accounts: house({ deposits: '-0.5' }), total: '0' },
+    {
+      currency: 'BTC',
+      customer_balances: '0.5',
+      locked_bonuses: '0',
+      house_accounts: house({ deposits: '-0.5' }),
+      total: '0',
+    },
   ],
 };
 
