@@ -142,6 +142,20 @@ describe('wrong second factors at sign-in lock sign-in for the account', () => {
     expect((await post('/api-v1/login/2fa/', { ticket: fresh, code: nextTotp(t, secret) })).status).toBe(200);
   });
 
+  it("the lock mail is in the owner's language", async () => {
+    const user = await signUp(t);
+    const language = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
+    expect(language.status).toBe(200);
+    const { secret } = await enableTotp(t, user);
+    await guessCodes(user, secret, LOCK_RULES['sign-in-codes'].limit);
+    const [mail, ...more] = mailsTo(user.email, 'Coinfront-Anmeldung gesperrt');
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(
+      /^Für Ihr Coinfront-Konto wurden nach dem richtigen Passwort innerhalb von 60 Minuten 10 falsche/,
+    );
+    expect(mail!.text).toContain('kennt jemand Ihr Login-Passwort');
+  });
+
   it('fewer than the limit do not lock, and wrong codes older than the window do not count', async () => {
     const user = await signUp(t);
     const { secret } = await enableTotp(t, user);

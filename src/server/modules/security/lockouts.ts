@@ -26,10 +26,12 @@ import {
   type LockReason,
   type LockScope,
 } from '../../../shared/api/protection.js';
+import { fillText } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { accountLocks, securityFailures, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { notificationTextIn } from '../notifications/index.js';
 
 export type { LockScope };
 /** `sign-in-code`: a wrong TOTP, recovery code or passkey at sign-in's second step; `two-factor`: at a sensitive action. */
@@ -143,30 +145,34 @@ export async function recordFailure(ctx: LockContext, userId: number, kind: Fail
     );
 }
 
-/** What the lock mail says happened, per count. */
-const LOCK_MAIL_WHAT: Record<FailureReason, (limit: number, minutes: number, until: string) => string> = {
-  'wrong-passwords': (limit, minutes, until) =>
-    `${limit} wrong passwords were entered for your Coinfront account within ${minutes} minutes, so sign-in is locked until ${until}.`,
-  'wrong-sign-in-codes': (limit, minutes, until) =>
-    `${limit} wrong two-factor codes were entered after the right password for your Coinfront account within ${minutes} minutes, so sign-in is locked until ${until}.`,
-  'wrong-codes': (limit, minutes, until) =>
-    `${limit} wrong transaction passwords or two-factor codes were entered for your Coinfront account within ${minutes} minutes, so withdrawals are locked until ${until}.`,
+/** The mail's first line per count: the key in NOTIFICATIONS_MSG.lockMail. */
+const LOCK_MAIL_WHAT: Record<FailureReason, string> = {
+  'wrong-passwords': 'wrongPasswords',
+  'wrong-sign-in-codes': 'wrongSignInCodes',
+  'wrong-codes': 'wrongCodes',
 };
 
+/** Mails the lock in the user's language (users.language; NOTIFICATIONS_MSG.lockMail, docs/decisions/0044). */
 async function mailLockStarted(ctx: LockContext, userId: number, counter: Counter, until: Date) {
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await ctx.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return;
+  const text = notificationTextIn(user.language);
+  const line = (key: string, params: Record<string, string> = {}) => fillText(text(`lockMail.${key}`) ?? '', params);
   const rule = LOCK_RULES[counter.rule];
-  const what = LOCK_MAIL_WHAT[counter.reason](rule.limit, rule.windowMs / 60_000, lockTime(until));
+  const what = line(LOCK_MAIL_WHAT[counter.reason], {
+    limit: String(rule.limit),
+    minutes: String(rule.windowMs / 60_000),
+    until: lockTime(until),
+  });
   // Wrong codes after the right password: whoever typed them knows it, so the first step is a new one.
-  const ifNotYou =
-    counter.reason === 'wrong-sign-in-codes'
-      ? 'If this wasn\'t you, someone knows your login password: change your login password now (in the Safety Center on a device where you are still signed in, or with "Forgot password" on the login page), check Sessions and devices in the Safety Center, and contact support.'
-      : "If this wasn't you, someone may be trying to get into your account: once the lock ends, change your login password and transaction password, turn on two-factor authentication in the Safety Center, and contact support.";
+  const notYou = counter.reason === 'wrong-sign-in-codes' ? 'notYouKnowsPassword' : 'notYou';
   await ctx.mailer.send({
     to: user.email,
-    subject: counter.scope === 'sign-in' ? 'Coinfront sign-in locked' : 'Coinfront withdrawals locked',
-    text: [what, '', 'If this was you, wait until then and try again.', ifNotYou].join('\n'),
+    subject: line(counter.scope === 'sign-in' ? 'signInSubject' : 'withdrawalSubject'),
+    text: [what, '', line('ifYou'), line(notYou)].join('\n'),
   });
 }
 
