@@ -2,7 +2,7 @@
  * API keys (issue 20 "API keys", docs/security.md "API keys"): created with the emailed code (2FA
  * off) or the second factor (2FA on); the secret is answered once and kept only encrypted; listed
  * without secrets; another user's key is 404; switched off and on; deleted; ended for good by a
- * password reset, a password change and an account lock. The signed calls are private-api.test.ts.
+ * password reset and a password change (not by a lock: docs/decisions/0046). The signed calls are private-api.test.ts.
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -197,7 +197,7 @@ describe('keys end for good', () => {
     expect((await accountStatus(key)).body.code).toBe(-2015);
   });
 
-  it('when the password is changed, and when the account is locked by wrong codes', async () => {
+  it('when the password is changed, but not when wrong codes lock the account (decision 0046)', async () => {
     const changer = await signUp(t);
     const changed = (await createKey(changer)).body;
     const update = await call(t, 'POST', '/api-v1/update-password/', {
@@ -216,14 +216,17 @@ describe('keys end for good', () => {
       })
     ).body;
     expect((await accountStatus(key)).status).toBe(200);
-    // Wrong two-factor codes lock the account's sensitive actions (security/lockouts.ts).
+    // Wrong two-factor codes lock the account's sensitive actions (security/lockouts.ts), but anyone
+    // holding a session or the password can send them: the keys stay (docs/decisions/0046).
     for (let i = 0; i < 5; i++) {
       await call(t, 'POST', '/api-v1/api-keys/', {
         token: locked.token,
         body: { label: 'x', permissions: ['read'], code: '000000' },
       });
     }
-    expect((await accountStatus(key)).body.code).toBe(-2015);
-    expect((await list(locked))[0]).toMatchObject({ status: 'ended', ended_reason: 'account-locked' });
+    const status = await call(t, 'GET', '/api-v1/security/status/', { token: locked.token });
+    expect(status.body.locks).toMatchObject([{ scope: 'withdrawal', reason: 'wrong-codes' }]);
+    expect((await accountStatus(key)).status).toBe(200);
+    expect((await list(locked))[0]).toMatchObject({ status: 'active', ended_reason: null });
   });
 });

@@ -541,12 +541,16 @@ export const securityFailures = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: userRef(),
-    kind: text('kind', { enum: ['login-password', 'transaction-password', 'two-factor'] }).notNull(),
+    /** 'sign-in-code': a wrong second factor at sign-in's second step (docs/decisions/0046-sign-in-code-lock.md). */
+    kind: text('kind', { enum: ['login-password', 'sign-in-code', 'transaction-password', 'two-factor'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('security_failures_user_kind_idx').on(t.userId, t.kind, t.createdAt),
-    check('security_failures_kind', sql`${t.kind} in ('login-password', 'transaction-password', 'two-factor')`),
+    check(
+      'security_failures_kind',
+      sql`${t.kind} in ('login-password', 'sign-in-code', 'transaction-password', 'two-factor')`,
+    ),
   ],
 );
 
@@ -734,7 +738,7 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** 'password-reset' or 'account-locked'. */
+    /** 'password-reset' or 'password-changed' ('account-locked' on rows a lock ended before decision 0046). */
     endedReason: text('ended_reason'),
   },
   (t) => [

@@ -94,6 +94,22 @@ export const NOTIFICATIONS_MSG = {
     notYou:
       "If this wasn't you, change your login password and transaction password at once, turn on two-factor authentication in the Safety Center, and contact support so staff can stop the withdrawal.",
   },
+  /** The mails of a lock started by wrong tries (security/lockouts.ts; docs/security.md "## Locks"). */
+  lockMail: {
+    signInSubject: 'Coinfront sign-in locked',
+    withdrawalSubject: 'Coinfront withdrawals locked',
+    wrongPasswords:
+      '{{limit}} wrong passwords were entered for your Coinfront account within {{minutes}} minutes, so sign-in is locked until {{until}}.',
+    wrongSignInCodes:
+      '{{limit}} wrong two-factor codes were entered after the right password for your Coinfront account within {{minutes}} minutes, so sign-in is locked until {{until}}.',
+    wrongCodes:
+      '{{limit}} wrong transaction passwords or two-factor codes were entered for your Coinfront account within {{minutes}} minutes, so withdrawals are locked until {{until}}.',
+    ifYou: 'If this was you, wait until then and try again.',
+    notYou:
+      "If this wasn't you, someone may be trying to get into your account: once the lock ends, change your login password and transaction password, turn on two-factor authentication in the Safety Center, and contact support.",
+    notYouKnowsPassword:
+      'If this wasn\'t you, someone knows your login password: change your login password now (in the Safety Center on a device where you are still signed in, or with "Forgot password" on the login page), check Sessions and devices in the Safety Center, and contact support.',
+  },
 } as const;
 
 /** `text` with each `{{name}}` replaced by params[name] (a missing one stays as it is). */

@@ -11,18 +11,30 @@ import { CURRENCY_PATTERN, WALLET_MSG } from './wallet.js';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** docs/security.md "## Locks": how many wrong tries in which window lock what for how long. */
+/**
+ * docs/security.md "## Locks": how many wrong tries in which window lock what for how long.
+ * `sign-in` counts wrong passwords, `sign-in-codes` wrong second factors at sign-in (both lock
+ * sign-in, each with its own count: docs/decisions/0046-sign-in-code-lock.md), `withdrawal` wrong
+ * transaction passwords and second factors of sensitive actions.
+ */
 export const LOCK_RULES = {
   'sign-in': { limit: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  'sign-in-codes': { limit: 10, windowMs: HOUR, lockMs: HOUR },
   withdrawal: { limit: 5, windowMs: HOUR, lockMs: HOUR },
 } as const;
 /** Withdrawals stay closed this long after a password change or reset, 2FA off, a new transaction password. */
 export const WITHDRAWAL_COOLDOWN_MS = 24 * HOUR;
 
-export type LockScope = keyof typeof LOCK_RULES;
+/** What a lock closes. */
+export type LockScope = 'sign-in' | 'withdrawal';
 /** Why a lock is on: too many wrong tries, or the cooldown after a change to the account's keys. */
 export type LockReason =
-  'wrong-passwords' | 'wrong-codes' | 'password-changed' | 'two-factor-disabled' | 'transaction-password-changed';
+  | 'wrong-passwords'
+  | 'wrong-sign-in-codes'
+  | 'wrong-codes'
+  | 'password-changed'
+  | 'two-factor-disabled'
+  | 'transaction-password-changed';
 
 /** "2026-11-24 14:05 UTC", rounded UP to the minute so the named time is never before the lock ends. */
 export function lockTime(until: Date): string {
@@ -33,6 +45,7 @@ export function lockTime(until: Date): string {
 /** Why a lock is on, as the refusal and the Safety Center say it (camelCase keys: the codes' last part). */
 const BECAUSE = {
   wrongPasswords: 'after too many wrong passwords',
+  wrongSignInCodes: 'after too many wrong two-factor codes',
   wrongCodes: 'after too many wrong transaction passwords or two-factor codes',
   passwordChanged: 'because your login password was changed',
   twoFactorDisabled: 'because two-factor authentication was turned off',
@@ -41,6 +54,7 @@ const BECAUSE = {
 type BecauseKey = keyof typeof BECAUSE;
 const REASON_KEY: Record<LockReason, BecauseKey> = {
   'wrong-passwords': 'wrongPasswords',
+  'wrong-sign-in-codes': 'wrongSignInCodes',
   'wrong-codes': 'wrongCodes',
   'password-changed': 'passwordChanged',
   'two-factor-disabled': 'twoFactorDisabled',
@@ -177,6 +191,7 @@ export const accountLock = z.object({
   until: z.string(),
   reason: z.enum([
     'wrong-passwords',
+    'wrong-sign-in-codes',
     'wrong-codes',
     'password-changed',
     'two-factor-disabled',

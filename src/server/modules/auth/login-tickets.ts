@@ -2,7 +2,8 @@
  * The ticket of a sign-in waiting for its second factor (issue 16): the password was right and 2FA
  * is on, so POST /api-v1/login/ answers a ticket instead of a token. It is random (256 bits), kept
  * as its SHA-256 only, bound to the user, valid 5 minutes and redeemed once. A wrong code does not
- * burn it, but 5 wrong codes do (and every wrong code counts toward the account lock).
+ * burn it, but 5 wrong codes do; every wrong code (or passkey) also counts toward the account's
+ * sign-in lock, whatever ticket or address it came from (docs/decisions/0046-sign-in-code-lock.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -90,11 +91,12 @@ export async function completeLoginWithCode(
   client: ClientInfo,
 ): Promise<LoginResponse> {
   const userId = await loginTicketUser(ctx, ticket);
+  // Locked sign-in checks no code, the right one included (docs/security.md "## Locks").
   await assertNotLocked(ctx, userId, 'sign-in');
   try {
-    if (!(await consumeTwoFactorCode(ctx, userId, code, 'code'))) throw expired();
+    if (!(await consumeTwoFactorCode(ctx, userId, code, 'code', 'sign-in-code'))) throw expired();
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 400) await countWrongCode(ctx, ticket);
+    if (error instanceof AppError && error.statusCode === 400) await answerWrongSecondFactor(ctx, userId, ticket);
     throw error;
   }
   return redeemLoginTicket(ctx, ticket, client);
@@ -110,26 +112,36 @@ export async function completeLoginWithPasskey(
   const userId = await loginTicketUser(ctx, ticket);
   await assertNotLocked(ctx, userId, 'sign-in');
   try {
-    await verifyPasskeyAssertion(ctx, userId, assertion);
+    await verifyPasskeyAssertion(ctx, userId, assertion, 'sign-in-code');
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 400) await countWrongCode(ctx, ticket);
+    if (error instanceof AppError && error.statusCode === 400) await answerWrongSecondFactor(ctx, userId, ticket);
     throw error;
   }
   return redeemLoginTicket(ctx, ticket, client);
 }
 
-/** A wrong code leaves the ticket usable, up to 5: then it is void and the user logs in again. */
-async function countWrongCode(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string) {
+/**
+ * After a wrong second factor (already counted toward the account's sign-in lock by the check):
+ * the try that starts the lock says so (423, as the password step's does); otherwise a ticket with
+ * 5 wrong answers is void (401), and below that the caller's 400 stands.
+ */
+async function answerWrongSecondFactor(ctx: TicketContext, userId: number, ticket: string) {
+  const voided = await countWrongCode(ctx, ticket);
+  await assertNotLocked(ctx, userId, 'sign-in');
+  if (voided) throw new AppError(401, TWO_FACTOR_MSG.ticketTooManyWrong);
+}
+
+/** A wrong code leaves the ticket usable, up to 5: then it is void (true) and the user logs in again. */
+async function countWrongCode(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string): Promise<boolean> {
   const [row] = await ctx.db
     .update(loginTickets)
     .set({ wrongCodes: sql`${loginTickets.wrongCodes} + 1` })
     .where(and(eq(loginTickets.ticketHash, hashOf(ticket)), isNull(loginTickets.usedAt)))
     .returning({ wrongCodes: loginTickets.wrongCodes });
-  if (row && row.wrongCodes >= LOGIN_TICKET_WRONG_CODES_MAX) {
-    await ctx.db
-      .update(loginTickets)
-      .set({ usedAt: ctx.clock.now() })
-      .where(eq(loginTickets.ticketHash, hashOf(ticket)));
-    throw new AppError(401, TWO_FACTOR_MSG.ticketTooManyWrong);
-  }
+  if (!row || row.wrongCodes < LOGIN_TICKET_WRONG_CODES_MAX) return false;
+  await ctx.db
+    .update(loginTickets)
+    .set({ usedAt: ctx.clock.now() })
+    .where(eq(loginTickets.ticketHash, hashOf(ticket)));
+  return true;
 }

@@ -30,7 +30,7 @@ import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { passkeys, users, webauthnChallenges } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
-import { recordFailure, startWithdrawalCooldown } from './lockouts.js';
+import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
 import { secondFactorMethods } from './second-factor.js';
 
 /** How long a challenge may be answered (issue 16: 5 minutes). */
@@ -366,9 +366,15 @@ export async function secondFactorOptions(ctx: PasskeyContext, rp: RelyingParty,
 /**
  * The passkey branch of the second factor (second-factor.ts, and POST /api-v1/login/2fa/ with
  * `passkey`): the assertion must answer a second-factor challenge handed out to this user and be
- * signed by one of their passkeys. A failure counts toward the two-factor lock and throws a 400.
+ * signed by one of their passkeys. A failure counts toward the lock as `failure` (the withdrawal
+ * lock; at sign-in's second step the sign-in lock, docs/decisions/0046) and throws a 400.
  */
-export async function verifyPasskeyAssertion(ctx: PasskeyContext, userId: number, assertionJson: unknown) {
+export async function verifyPasskeyAssertion(
+  ctx: PasskeyContext,
+  userId: number,
+  assertionJson: unknown,
+  failure: Extract<FailureKind, 'two-factor' | 'sign-in-code'> = 'two-factor',
+) {
   const wrong = () => badRequest(PASSKEY_MSG.notVerified, { passkey: PASSKEY_MSG.notVerified });
   const assertion = assertionOf(assertionJson);
   if (!assertion) throw wrong();
@@ -380,7 +386,7 @@ export async function verifyPasskeyAssertion(ctx: PasskeyContext, userId: number
     .from(passkeys)
     .where(and(eq(passkeys.credentialId, assertion.id), eq(passkeys.userId, userId)));
   if (!stored || !(await checkAssertion(ctx, challenge, stored, assertion, false))) {
-    await recordFailure(ctx, userId, 'two-factor');
+    await recordFailure(ctx, userId, failure);
     throw wrong();
   }
 }

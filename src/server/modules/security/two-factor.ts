@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
-import { recordFailure, startWithdrawalCooldown } from './lockouts.js';
+import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
 import { secondFactorMethods } from './second-factor.js';
 
 type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -263,14 +263,16 @@ const wrongCode = (field: string) => badRequest(TWO_FACTOR_MSG.wrongCode, { [fie
 
 /**
  * Checks and uses up a code of a user with TOTP on: the current TOTP code (once) or an unused
- * recovery code (once). A wrong code counts toward the lock (security/lockouts.ts) and is refused
- * with a 400 naming `field`. Returns false instead of throwing when TOTP is not on.
+ * recovery code (once). A wrong code counts toward the lock (security/lockouts.ts) as `failure`
+ * (sign-in's second step counts toward the sign-in lock, docs/decisions/0046) and is refused with a
+ * 400 naming `field`. Returns false instead of throwing when TOTP is not on.
  */
 export async function consumeTwoFactorCode(
   ctx: TwoFactorContext,
   userId: number,
   code: string,
   field: string,
+  failure: Extract<FailureKind, 'two-factor' | 'sign-in-code'> = 'two-factor',
 ): Promise<boolean> {
   const row = await totpRow(ctx.db, userId);
   if (!row?.enabledAt) return false;
@@ -284,7 +286,7 @@ export async function consumeTwoFactorCode(
     accepted = await useRecoveryCode(ctx, userId, normalized);
   }
   if (!accepted) {
-    await recordFailure(ctx, userId, 'two-factor');
+    await recordFailure(ctx, userId, failure);
     throw wrongCode(field);
   }
   return true;

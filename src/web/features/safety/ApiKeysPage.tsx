@@ -33,6 +33,7 @@ const PERMISSION_LABELS: Record<ApiKeyPermission, { title: TextKey; detail: Text
 const ENDED_REASONS: Record<string, TextKey> = {
   'password-reset': 'safety.apiKeys.endedByReset',
   'password-changed': 'safety.apiKeys.endedByChange',
+  // Rows a lock ended before docs/decisions/0046 (locks end no keys since).
   'account-locked': 'safety.apiKeys.endedByLock',
 };
 
