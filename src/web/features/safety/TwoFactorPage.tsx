@@ -121,6 +121,7 @@ function TwoFactorOn({
         noValidate
         onSubmit={submit}
         className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
+        data-testid="turn-off"
       >
         <div>
           <h2 className="text-lg font-semibold">{t('safety.twoFactor.turnOffTitle')}</h2>
