@@ -76,7 +76,10 @@ describe('a stolen bearer token cannot take over the second factors', () => {
     const thief = thiefOf(user);
     const { options } = await thiefRegisters(thief.token);
     expect(options.status).toBe(400);
-    expect(options.body).toMatchObject({ error: TWO_FACTOR_MSG.enterPassword, fields: { password: expect.any(String) } });
+    expect(options.body).toMatchObject({
+      error: TWO_FACTOR_MSG.enterPassword,
+      fields: { password: expect.any(String) },
+    });
     // A guessed password without the emailed code does not help either.
     const guessed = await thiefRegisters(thief.token, { password: 'password123' });
     expect(guessed.options.status).toBe(400);
@@ -211,14 +214,20 @@ describe('the owner changes their second factors with the proof', () => {
 
 describe('each enrolment and removal is told to the owner', () => {
   const notificationsOf = async (user: TestUser) =>
-    ((await call(t, 'GET', '/api-v1/notifications/', { token: user.token })).body as { results: { kind: string }[] })
-      .results.map((n) => n.kind)
+    (
+      (await call(t, 'GET', '/api-v1/notifications/', { token: user.token })).body as { results: { kind: string }[] }
+    ).results
+      .map((n) => n.kind)
       .reverse();
-  const mailsTo = (user: TestUser) => t.mailbox.messages.filter((m) => m.to === user.email && /^Coinfront: /.test(m.subject));
+  const mailsTo = (user: TestUser) =>
+    t.mailbox.messages.filter((m) => m.to === user.email && /^Coinfront: /.test(m.subject));
 
   it('by mail with the anti-phishing line, and in the notifications history', async () => {
     const user = await signUp(t);
-    const saved = await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code: 'BlueOtter7' } });
+    const saved = await call(t, 'PUT', '/api-v1/anti-phishing-code/', {
+      token: user.token,
+      body: { code: 'BlueOtter7' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const { key, id } = await ownerAddsPasskey(user, 'Desk key', await factorChangeProof(t, user));
     const { secret } = await enableTotp(t, user, { passkey: key.assert(await assertionOptions(user.token)) });

@@ -71,11 +71,11 @@ export const NOTIFICATIONS_MSG = {
     /** The second factors' enrolments and removals (docs/decisions/0045-second-factor-guards-itself.md). */
     passkeyAdded: {
       title: 'Passkey added',
-      body: "The passkey \"{{name}}\" was added to your account. It can sign in without a password. If this wasn't you, remove it in Safety Center > Passkeys, change your login password and contact support.",
+      body: 'The passkey "{{name}}" was added to your account. It can sign in without a password. If this wasn\'t you, remove it in Safety Center > Passkeys, change your login password and contact support.',
     },
     passkeyRemoved: {
       title: 'Passkey removed',
-      body: "The passkey \"{{name}}\" was removed from your account. If this wasn't you, change your login password at once and contact support.",
+      body: 'The passkey "{{name}}" was removed from your account. If this wasn\'t you, change your login password at once and contact support.',
     },
     twoFactorEnabled: {
       title: 'Authenticator app turned on',

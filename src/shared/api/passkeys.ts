@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PASSKEY_MSG } from '../passkey-texts.js';
 import { emailInput, otpInput } from './common.js';
-import { factorChangeFields, secondFactorFields } from './security.js';
+import { factorChangeFields } from './security.js';
 
 export { PASSKEY_MSG };
 

@@ -175,7 +175,10 @@ export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
     access: 'public',
     request: async (s) => {
       const { user } = await signerOf(s);
-      return { url: '/api-v1/reset-password/passkey-options/', body: { email: user.email, otp: await resetCode(s.t, user.email) } };
+      return {
+        url: '/api-v1/reset-password/passkey-options/',
+        body: { email: user.email, otp: await resetCode(s.t, user.email) },
+      };
     },
   },
   'POST /api-v1/login/2fa/passkey-options/': {

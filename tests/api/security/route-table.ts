@@ -484,7 +484,10 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s, actor) => {
       await clearTwoFactor(s.t, actor);
       await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
-      return { url: '/api-v1/2fa/setup/', body: { password: actor.password, email_code: await securityCode(s.t, actor) } };
+      return {
+        url: '/api-v1/2fa/setup/',
+        body: { password: actor.password, email_code: await securityCode(s.t, actor) },
+      };
     },
   },
   'POST /api-v1/2fa/recovery-codes/': {

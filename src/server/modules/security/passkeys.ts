@@ -248,7 +248,11 @@ export async function assertOwnPasskey(db: Queryable, userId: number, id: number
  * the last second factor is turning 2FA off: it starts the 24-hour withdrawal cooldown (issue 16,
  * "Withdrawal protection"). The owner is told (history and mail).
  */
-export async function removePasskey(ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>, userId: number, id: number) {
+export async function removePasskey(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>,
+  userId: number,
+  id: number,
+) {
   await ctx.db.transaction(async (tx) => {
     // The user's row is the lock two removals of their last two factors queue on.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -306,7 +306,9 @@ async function replaceRecoveryCodes(tx: Tx, jwtSecret: Uint8Array, userId: numbe
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx
     .insert(recoveryCodes)
-    .values(codes.map((c) => ({ userId, codeHash: recoveryHash(jwtSecret, userId, normalizeCode(c)), createdAt: now })));
+    .values(
+      codes.map((c) => ({ userId, codeHash: recoveryHash(jwtSecret, userId, normalizeCode(c)), createdAt: now })),
+    );
 }
 
 export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 'log'>) {

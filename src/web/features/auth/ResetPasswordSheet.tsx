@@ -60,7 +60,9 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
       }
       const body = form.data;
       reset.mutate(
-        withPasskey ? async () => ({ ...body, passkey: await resetPasskeyProof(body.email, body.otp) }) : async () => body,
+        withPasskey
+          ? async () => ({ ...body, passkey: await resetPasskeyProof(body.email, body.otp) })
+          : async () => body,
         {
           onSuccess: (answer) => {
             const state: LoginLocationState = { notice: answer.message };

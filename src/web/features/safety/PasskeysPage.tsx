@@ -116,7 +116,12 @@ export function PasskeysPage() {
       {adding && <AddPasskeySheet open onClose={() => setAdding(false)} />}
       {renaming && <RenamePasskeySheet key={renaming.id} passkey={renaming} onClose={() => setRenaming(null)} />}
       {removing && (
-        <RemovePasskeySheet key={removing.id} passkey={removing} last={list.length === 1} onClose={() => setRemoving(null)} />
+        <RemovePasskeySheet
+          key={removing.id}
+          passkey={removing}
+          last={list.length === 1}
+          onClose={() => setRemoving(null)}
+        />
       )}
     </>
   );

@@ -44,9 +44,7 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
         </div>
         {/* Setting up needs the proof of docs/decisions/0045: a passkey, or the password and an emailed code. */}
         <FactorProofFields proof={proof} />
-        {setup.isError && (
-          <Notice tone="error">{errorMessage(setup.error, t('safety.twoFactor.setupFailed'))}</Notice>
-        )}
+        {setup.isError && <Notice tone="error">{errorMessage(setup.error, t('safety.twoFactor.setupFailed'))}</Notice>}
         <Button type="submit" className="mt-1" busy={setup.isPending} disabled={!proof.ready}>
           {t('safety.twoFactor.setUp')}
         </Button>
