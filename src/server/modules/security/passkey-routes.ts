@@ -37,7 +37,7 @@ import {
 } from './passkeys.js';
 import { requireFactorChangeProof } from './second-factor.js';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 const idParams = z.object({ id: idParam });
 const noBody = z.object({}).nullish();
 

@@ -58,9 +58,14 @@ export async function requireSecondFactorForAccount(
 ): Promise<void> {
   const methods = await secondFactorMethods(ctx.db, userId);
   if (methods.length === 0) return;
+  await assertNoWrongCodeLock(ctx, userId);
+  await checkProof(ctx, userId, proof, methods);
+}
+
+/** 423 while wrong second factors lock the account (lockouts.ts); a withdrawal cooldown does not count. */
+export async function assertNoWrongCodeLock(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<void> {
   const lock = (await activeLocks(ctx, userId, 'withdrawal')).find((l) => l.reason === 'wrong-codes');
   if (lock) throw new AppError(423, PROTECTION_MSG.locked('withdrawal', new Date(lock.until), lock.reason));
-  await checkProof(ctx, userId, proof, methods);
 }
 
 async function checkProof(

@@ -23,9 +23,9 @@ import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown } from './lockouts.js';
 import {
+  assertNoWrongCodeLock,
   mailSecondFactorChange,
   requireFactorChangeProof,
-  requireSecondFactorForAccount,
   secondFactorChanged,
   secondFactorMethods,
 } from './second-factor.js';
@@ -379,7 +379,8 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
      */
     async renewRecoveryCodes(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
       if (!(await hasTotp(ctx.db, userId))) throw badRequest(TWO_FACTOR_MSG.notOn, { code: TWO_FACTOR_MSG.notOn });
-      await requireSecondFactorForAccount(ctx, userId, { two_factor_code: code });
+      await assertNoWrongCodeLock(ctx, userId);
+      await consumeTwoFactorCode(ctx, userId, code, 'code');
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await ctx.db.transaction(async (tx) => {
         await replaceRecoveryCodes(tx, ctx.config.jwtSecret, userId, codes, ctx.clock.now());
