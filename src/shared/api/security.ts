@@ -22,5 +22,4 @@ export const factorChangeFields = {
   password: z.string().max(128, { error: 'Password is too long' }).optional(),
   email_code: z.string().trim().max(32, { error: 'Code is too long' }).optional(),
 };
-export const factorChangeProof = z.object(factorChangeFields);
-export type FactorChangeProof = z.infer<typeof factorChangeProof>;
+export type FactorChangeProof = z.infer<z.ZodObject<typeof factorChangeFields>>;
