@@ -439,5 +439,5 @@ describe('fuzzing every route', () => {
     // Every batch of every route ran: a route cut short (or skipped) shows here even if nothing else does.
     const expected = BATCH * (withBodies.length * MUST_FAIL_RUNS + all.reduce((sum, t) => sum + anyRuns(t), 0));
     expect(stats.requests).toBe(expected);
-  }, 480_000); // the second factors' proofs cost a password hash each (docs/decisions/0045)
+  }, 480_000); // about 95 s on a quiet machine; the second factors' proofs add a password hash each (docs/decisions/0045), past 240 s on a loaded one
 });
