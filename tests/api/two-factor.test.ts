@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { fundWallet, setTransactionPassword } from '../helpers/money.js';
 import { base32Decode, enableTotp, nextTotp, stepOf, totp, totpAt } from '../helpers/totp.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, factorChangeProof, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,8 @@ afterAll(() => t.close());
 const post = (user: TestUser | null, url: string, body: unknown = {}) =>
   call(t, 'POST', url, { ...(user ? { token: user.token } : {}), body });
 const status = async (user: TestUser) => (await call(t, 'GET', '/api-v1/2fa/', { token: user.token })).body;
+/** Setup with the proof a user without 2FA gives (docs/decisions/0045): password and an emailed code. */
+const setup = async (user: TestUser) => post(user, '/api-v1/2fa/setup/', await factorChangeProof(t, user));
 const login = (user: TestUser) => post(null, '/api-v1/login/', { email: user.email, password: user.password });
 
 async function ticketOf(user: TestUser): Promise<string> {
@@ -48,7 +50,7 @@ describe('enrolment: setup, enable, status', () => {
   });
 
   it('answers a base32 secret and an otpauth URL with issuer Coinfront and the email as label', async () => {
-    const res = await post(user, '/api-v1/2fa/setup/');
+    const res = await setup(user);
     expect(res.status).toBe(200);
     expect(res.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     const url = new URL(res.body.otpauth_url);
@@ -61,8 +63,8 @@ describe('enrolment: setup, enable, status', () => {
   });
 
   it('a new setup replaces the pending secret: a code of the old one no longer enables', async () => {
-    const first = (await post(user, '/api-v1/2fa/setup/')).body.secret as string;
-    const second = (await post(user, '/api-v1/2fa/setup/')).body.secret as string;
+    const first = (await setup(user)).body.secret as string;
+    const second = (await setup(user)).body.secret as string;
     expect(second).not.toBe(first);
     const old = await post(user, '/api-v1/2fa/enable/', { code: totp(first, t.clock.now()) });
     expect(old.status).toBe(400);
@@ -71,7 +73,7 @@ describe('enrolment: setup, enable, status', () => {
   });
 
   it('refuses a wrong code, then enables with the current one and answers 10 recovery codes once', async () => {
-    const { secret } = (await post(user, '/api-v1/2fa/setup/')).body;
+    const { secret } = (await setup(user)).body;
     const right = totp(secret, t.clock.now());
     const wrong = right === '000000' ? '000001' : '000000';
     expect((await post(user, '/api-v1/2fa/enable/', { code: wrong })).status).toBe(400);
@@ -113,7 +115,7 @@ describe('enrolment: setup, enable, status', () => {
   });
 
   it('refuses a second setup while TOTP is on (409): it must be turned off first', async () => {
-    const res = await post(user, '/api-v1/2fa/setup/');
+    const res = await post(user, '/api-v1/2fa/setup/', {});
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(TWO_FACTOR_MSG.alreadyOn);
   });

@@ -1,7 +1,9 @@
 /** A new trader's first minutes in a real browser: sign up with the emailed code, log in, log out. */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
-import { signUp, uniqueEmail } from '../helpers/users.js';
+import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
+import { enableTotp, nextTotp } from '../helpers/totp.js';
+import { call, signUp, uniqueEmail } from '../helpers/users.js';
 import { localStorageOf } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
@@ -94,6 +96,32 @@ describe('a new trader', () => {
     await logInThroughUi(page, { email: user.email, password: 'my new password 2' });
     await expectPath(page, '/home');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with 2FA on, the reset sheet asks for the authenticator code too (docs/decisions/0045)', async () => {
+    const user = await signUp(suite.app);
+    const { secret } = await enableTotp(suite.app, user);
+    const { page, context } = await suite.phone();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Set a new password' });
+    await sheet.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
+    await sheet.getByLabel('New password', { exact: true }).fill('my new password 4');
+    await sheet.getByRole('button', { name: 'Reset password' }).click();
+    await sheet.getByText(TWO_FACTOR_MSG.resetNeedsSecondFactor).waitFor();
+    // The mailbox alone changed nothing: the old password still signs in (to the second step).
+    expect(
+      (await call(suite.app, 'POST', '/api-v1/login/', { body: { email: user.email, password: user.password } }))
+        .status,
+    ).toBe(200);
+
+    await sheet.getByLabel('Authentication code').fill(nextTotp(suite.app, secret));
+    await sheet.getByRole('button', { name: 'Reset password' }).click();
+    await expectPath(page, '/login');
+    await page.getByText(MSG.passwordUpdated).waitFor();
+    expect((await call(suite.app, 'GET', '/api-v1/info/', { token: user.token })).status).toBe(401);
     await context.close();
   });
 

@@ -1,12 +1,14 @@
 /**
  * Passkeys in a real browser (issue 16): Chromium's virtual authenticator (CDP WebAuthn domain)
  * plays the phone's fingerprint reader. A trader adds a passkey in the Safety Center, renames it,
- * logs out and signs in with it, then removes it. The page is on http://localhost: browsers allow
+ * logs out and signs in with it, then removes it (adding with the password and an emailed code,
+ * removing with the passkey itself: docs/decisions/0045). The page is on http://localhost: browsers allow
  * WebAuthn over http only there, and an IP address is never an RP ID (docs/decisions/0022).
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.js';
 import { PASSKEY_MSG } from '../../src/shared/passkey-texts.js';
 import { passkeys } from '../../src/server/db/schema.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
@@ -56,6 +58,11 @@ describe('passkeys in the browser', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     const sheet = page.getByRole('dialog', { name: 'Add a passkey' });
     await sheet.getByLabel('Passkey name').fill('Pocket phone');
+    // No second factor on yet: the login password and the emailed code (docs/decisions/0045).
+    await sheet.getByRole('button', { name: 'Send OTP' }).click();
+    await sheet.getByRole('button', { name: MSG.otpSentLabel }).waitFor();
+    await sheet.getByLabel('Login password').fill(user.password);
+    await sheet.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
     await sheet.getByRole('button', { name: 'Add passkey' }).click();
     const list = page.getByRole('list', { name: 'Your passkeys' });
     await list.getByText('Pocket phone').waitFor();
@@ -87,8 +94,14 @@ describe('passkeys in the browser', () => {
     await page.goto('/safety/passkeys');
     await list.getByText(/Last used/).waitFor();
     await list.getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('dialog', { name: 'Remove passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    // The passkey is the second factor: it confirms its own removal (the authenticator answers).
+    const remove = page.getByRole('dialog', { name: 'Remove passkey?' });
+    await remove.getByText('Your passkey confirms this').waitFor();
+    await remove.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No passkeys yet.').waitFor();
+    // The owner was told of both.
+    const told = suite.app.mailbox.messages.filter((m) => m.to === user.email).map((m) => m.subject);
+    expect(told).toEqual(expect.arrayContaining(['Coinfront: Passkey added', 'Coinfront: Passkey removed']));
 
     // The removed passkey no longer signs in, though the authenticator still has it.
     await page.goto('/home');

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recoveryCodes, totpSecrets } from '../../src/server/db/schema.js';
-import { call, type TestUser } from './users.js';
+import { call, factorChangeProof, type TestUser } from './users.js';
 import type { TestApp } from './app.js';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -56,8 +56,16 @@ export function secretOfOtpauthUrl(url: string): string {
  * Turns TOTP on for a user through the API; returns the secret and the recovery codes. The clock
  * then moves to the next step, so the caller's first code is not the one enabling used.
  */
-export async function enableTotp(t: TestApp, user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await call(t, 'POST', '/api-v1/2fa/setup/', { token: user.token, body: {} });
+export async function enableTotp(
+  t: TestApp,
+  user: TestUser,
+  /** The proof setup takes (docs/decisions/0045): by default the password and an emailed code, for a user without 2FA. */
+  proof?: Record<string, unknown>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call(t, 'POST', '/api-v1/2fa/setup/', {
+    token: user.token,
+    body: proof ?? (await factorChangeProof(t, user)),
+  });
   if (setup.status !== 200) throw new Error(`2fa/setup: ${setup.status} ${JSON.stringify(setup.body)}`);
   const secret: string = setup.body.secret;
   const enable = await call(t, 'POST', '/api-v1/2fa/enable/', {

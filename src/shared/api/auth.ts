@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { MSG, PROFILE_MSG } from '../messages.js';
 import { emailInput, otpInput } from './common.js';
+import { secondFactorFields } from './security.js';
 
 /**
  * The answers of sign-up, login and password reset (docs/product.md 7 "Auth") that docs/product.md section 8
@@ -64,7 +65,16 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const resetPasswordBody = z.object({ email: emailInput, otp: otpInput, password: loginPassword });
+/**
+ * POST /api-v1/reset-password/. With 2FA on, the reset passes the second factor too: a TOTP or
+ * recovery code, or a passkey assertion (docs/decisions/0045-second-factor-guards-itself.md).
+ */
+export const resetPasswordBody = z.object({
+  email: emailInput,
+  otp: otpInput,
+  password: loginPassword,
+  ...secondFactorFields,
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const updatePasswordBody = z.object({ new_password: loginPassword, otp: otpInput });

@@ -68,6 +68,27 @@ export const NOTIFICATIONS_MSG = {
       title: 'Support replied',
       image: 'Support sent you an image.',
     },
+    /** The second factors' enrolments and removals (docs/decisions/0045-second-factor-guards-itself.md). */
+    passkeyAdded: {
+      title: 'Passkey added',
+      body: 'The passkey "{{name}}" was added to your account. It can sign in without a password. If this wasn\'t you, remove it in Safety Center > Passkeys, change your login password and contact support.',
+    },
+    passkeyRemoved: {
+      title: 'Passkey removed',
+      body: 'The passkey "{{name}}" was removed from your account. If this wasn\'t you, change your login password at once and contact support.',
+    },
+    twoFactorEnabled: {
+      title: 'Authenticator app turned on',
+      body: "Two-factor authentication with an authenticator app was turned on for your account. If this wasn't you, contact support at once.",
+    },
+    twoFactorDisabled: {
+      title: 'Authenticator app turned off',
+      body: "Two-factor authentication with an authenticator app was turned off for your account; withdrawals open again in 24 hours. If this wasn't you, change your login password at once and contact support.",
+    },
+    recoveryCodesRenewed: {
+      title: 'New recovery codes',
+      body: "New recovery codes were made for your account and the old ones no longer work. If this wasn't you, contact support at once.",
+    },
   },
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
@@ -289,6 +310,11 @@ export const NOTIFICATION_TEXT = {
   tradeStopLoss: (t: TradeFacts) => trade('trade_stop_loss', t),
   identityApproved: () => english('identity_approved', {}),
   identityRejected: (reason: string | null) => english('identity_rejected', reason ? { reason } : {}),
+  passkeyAdded: (name: string) => english('passkey_added', { name }),
+  passkeyRemoved: (name: string) => english('passkey_removed', { name }),
+  twoFactorEnabled: () => english('two_factor_enabled', {}),
+  twoFactorDisabled: () => english('two_factor_disabled', {}),
+  recoveryCodesRenewed: () => english('recovery_codes_renewed', {}),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
   chatReply: (text: string) =>
     english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { PASSKEY_MSG } from '../passkey-texts.js';
-import { secondFactorFields } from './security.js';
+import { emailInput, otpInput } from './common.js';
+import { factorChangeFields } from './security.js';
 
 export { PASSKEY_MSG };
 
@@ -61,8 +62,12 @@ export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
 export const webauthnOptions = z.record(z.string(), z.unknown());
 export type WebauthnOptions = z.infer<typeof webauthnOptions>;
 
-/** POST /api-v1/passkeys/registration-options/: with 2FA on, the current second factor first. */
-export const registrationOptionsBody = z.object(secondFactorFields).nullish();
+/**
+ * POST /api-v1/passkeys/registration-options/ and DELETE /api-v1/passkeys/{id}/: the current second
+ * factor when 2FA is on, else the login password and an emailed code (docs/decisions/0045).
+ */
+export const registrationOptionsBody = z.object(factorChangeFields).nullish();
+export const removePasskeyBody = z.object(factorChangeFields).nullish();
 
 /** POST /api-v1/passkeys/ */
 export const addPasskeyBody = z.object({ name: passkeyName, response: registrationResponse });
@@ -87,6 +92,9 @@ export const passkeyLoginBody = z.object({
   challenge_id: z.uuid({ error: PASSKEY_MSG.challengeExpired }),
   response: authenticationResponse,
 });
+
+/** POST /api-v1/reset-password/passkey-options/: the reset code proves the mailbox, then a passkey the rest. */
+export const resetPasskeyOptionsBody = z.object({ email: emailInput, otp: otpInput });
 
 /** POST /api-v1/login/2fa/passkey-options/ */
 export const ticketPasskeyOptionsBody = z.object({

@@ -11,3 +11,15 @@ export const secondFactorFields = {
 };
 export const secondFactorProof = z.object(secondFactorFields);
 export type SecondFactorProof = z.infer<typeof secondFactorProof>;
+
+/**
+ * What a change of the second factors themselves carries (docs/decisions/0045-second-factor-guards-itself.md):
+ * the current second factor when one is on (`secondFactorFields`), else the login password and a
+ * code emailed by POST /api-v1/transcation-password-otp/.
+ */
+export const factorChangeFields = {
+  ...secondFactorFields,
+  password: z.string().max(128, { error: 'Password is too long' }).optional(),
+  email_code: z.string().trim().max(32, { error: 'Code is too long' }).optional(),
+};
+export type FactorChangeProof = z.infer<z.ZodObject<typeof factorChangeFields>>;

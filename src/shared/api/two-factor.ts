@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { loginSession, secondFactorMethod } from './auth.js';
-import { secondFactorFields } from './security.js';
+import { factorChangeFields, secondFactorFields } from './security.js';
 
 /** The texts the server answers and the screens show (one source). */
 export const TWO_FACTOR_MSG = {
@@ -21,6 +21,14 @@ export const TWO_FACTOR_MSG = {
   disabled: 'Two-factor authentication is off. Withdrawals open again in 24 hours.',
   ticketExpired: 'Your sign-in has expired. Please log in again.',
   ticketTooManyWrong: 'Too many wrong codes. Please log in again.',
+  /** Changing the second factors with none on: the login password and an emailed code (docs/decisions/0045). */
+  enterPassword: 'Please enter your login password',
+  wrongPassword: 'The login password is wrong',
+  enterEmailCode: 'Please enter the code we emailed you',
+  /** A password reset of an account with 2FA on, sent without its second factor. */
+  resetNeedsSecondFactor:
+    'Two-factor authentication is on for this account. Enter your authenticator code or a recovery code, or confirm with a passkey.',
+  recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
 } as const;
 
 /** A sign-in ticket waits this long for its second factor. */
@@ -41,11 +49,15 @@ export const twoFactorCodeInput = z
   .min(1, { error: TWO_FACTOR_MSG.enterCode })
   .max(32, { error: TWO_FACTOR_MSG.enterCode });
 
-/** POST /api-v1/2fa/setup/: a new pending secret (replacing an unconfirmed one). */
+/**
+ * POST /api-v1/2fa/setup/: the proof of docs/decisions/0045 (the passkey when one is on, else the
+ * login password and an emailed code); answers a new pending secret (replacing an unconfirmed one).
+ */
+export const twoFactorSetupBody = z.object(factorChangeFields).nullish();
 export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
 
-/** POST /api-v1/2fa/enable/ and /disable/. */
+/** POST /api-v1/2fa/enable/ and /disable/; /recovery-codes/ takes `code` too (a TOTP or recovery code). */
 export const twoFactorCodeBody = z.object({ code: twoFactorCodeInput });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBody>;
 

@@ -151,7 +151,9 @@ export const api = {
     request<T>('PUT', path, { json }, options),
   patch: <T = unknown>(path: string, json?: unknown, options?: RequestOptions<T>) =>
     request<T>('PATCH', path, { json }, options),
-  delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, {}, options),
+  /** `json`: a body, for the few deletions that carry a proof (a passkey's: docs/decisions/0045). */
+  delete: <T = unknown>(path: string, options?: RequestOptions<T> & { json?: unknown }) =>
+    request<T>('DELETE', path, { json: options?.json }, options),
   /** multipart/form-data (image uploads); the browser sets the boundary header itself. */
   upload: <T = unknown>(path: string, form: FormData, options?: RequestOptions<T>) =>
     request<T>('POST', path, { form }, options),

@@ -12,7 +12,7 @@ import { clearTwoFactor } from '../../helpers/totp.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import { SoftPasskey } from '../../helpers/webauthn.js';
 import type { RouteSpec } from './route-table.js';
-import type { Response, Scene } from './scene.js';
+import { resetCode, securityCode, type Response, type Scene } from './scene.js';
 
 /** A passkey row of the user (one is enough): what rename, removal and second-factor options act on. */
 async function passkeyOf(s: Scene, user: TestUser): Promise<number> {
@@ -31,6 +31,32 @@ async function passkeyOf(s: Scene, user: TestUser): Promise<number> {
   return added!.id;
 }
 
+/**
+ * The proof a change of the second factors takes with none on (docs/decisions/0045): the actor's
+ * 2FA and passkeys are cleared first, then their password and a fresh emailed code.
+ */
+async function noFactorProof(s: Scene, actor: TestUser) {
+  await clearTwoFactor(s.t, actor);
+  await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
+  return { password: actor.password, email_code: await securityCode(s.t, actor) };
+}
+
+/** A passkey of the owner registered through the API (one the test can sign with), and a proof by it. */
+async function signedOwnerPasskey(s: Scene) {
+  const key = new SoftPasskey();
+  const options = await call(s.t, 'POST', '/api-v1/passkeys/registration-options/', {
+    token: s.owner.token,
+    body: await noFactorProof(s, s.owner),
+  });
+  const added = await call(s.t, 'POST', '/api-v1/passkeys/', {
+    token: s.owner.token,
+    body: { name: `Phone ${s.secret}`, response: key.register(options.body) },
+  });
+  if (added.status !== 201) throw new Error(`passkey registration: ${added.status} ${JSON.stringify(added.body)}`);
+  const assertion = await call(s.t, 'POST', '/api-v1/passkeys/assertion-options/', { token: s.owner.token, body: {} });
+  return { id: (added.body as { id: number }).id, passkey: key.assert(assertion.body) };
+}
+
 /** A passkey added by a request is taken away again, so the actor's second factor stays off for the routes after. */
 const dropPasskeys = async (s: Scene, actor: TestUser, _response: Response) => {
   await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
@@ -46,7 +72,7 @@ function signerOf(s: Scene) {
       const key = new SoftPasskey();
       const options = await call(s.t, 'POST', '/api-v1/passkeys/registration-options/', {
         token: user.token,
-        body: {},
+        body: await noFactorProof(s, user),
       });
       const added = await call(s.t, 'POST', '/api-v1/passkeys/', {
         token: user.token,
@@ -63,19 +89,20 @@ function signerOf(s: Scene) {
 export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
   'POST /api-v1/passkeys/registration-options/': {
     access: 'user',
-    request: () => ({ url: '/api-v1/passkeys/registration-options/', body: {} }),
+    request: async (s, actor) => ({
+      url: '/api-v1/passkeys/registration-options/',
+      body: await noFactorProof(s, actor),
+    }),
   },
   'POST /api-v1/passkeys/': {
     access: 'user',
     ok: 201,
     request: async (s, actor) => {
-      // Options without a second factor need 2FA off: the fuzz suite builds every request before
-      // sending any, and the 2FA routes' requests before this one may have left TOTP on.
-      await clearTwoFactor(s.t, actor);
-      await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
+      // Options with the proof of an actor without a second factor: the fuzz suite builds every
+      // request before sending any, and the 2FA routes' requests before this one may have left TOTP on.
       const options = await call(s.t, 'POST', '/api-v1/passkeys/registration-options/', {
         token: actor.token,
-        body: {},
+        body: await noFactorProof(s, actor),
       });
       return {
         url: '/api-v1/passkeys/',
@@ -107,11 +134,15 @@ export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
     }),
     after: dropPasskeys,
   },
+  // The owner's passkey, removed with its own assertion (docs/decisions/0045); others get 404 first.
   'DELETE /api-v1/passkeys/:id/': {
     access: 'user',
     owned: true,
     expect: { admin: 404 },
-    request: async (s) => ({ url: `/api-v1/passkeys/${await passkeyOf(s, s.owner)}/` }),
+    request: async (s) => {
+      const { id, passkey } = await signedOwnerPasskey(s);
+      return { url: `/api-v1/passkeys/${id}/`, body: { passkey } };
+    },
     after: dropPasskeys,
   },
   'POST /api-v1/passkeys/login-options/': {
@@ -139,6 +170,17 @@ export const PASSKEY_ROUTES: Record<string, RouteSpec> = {
   },
   // A live ticket of the passkey signer (what POST /api-v1/login/ answers with 2FA on), issued
   // directly so no caller pays for a password hash.
+  // The reset code of the passkey signer (forgot-password), answered with options for its passkey.
+  'POST /api-v1/reset-password/passkey-options/': {
+    access: 'public',
+    request: async (s) => {
+      const { user } = await signerOf(s);
+      return {
+        url: '/api-v1/reset-password/passkey-options/',
+        body: { email: user.email, otp: await resetCode(s.t, user.email) },
+      };
+    },
+  },
   'POST /api-v1/login/2fa/passkey-options/': {
     access: 'public',
     request: async (s) => {

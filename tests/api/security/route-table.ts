@@ -14,6 +14,7 @@ import {
   apiKeys,
   chatMessages,
   faqEntries,
+  passkeys,
   trades,
   transactions,
   userSecuritySettings,
@@ -380,7 +381,11 @@ function twoFactorUser(s: Scene) {
 /** A pending TOTP setup of the actor (2FA off before), and the code that confirms it. */
 async function pendingTotpCode(s: Scene, actor: TestUser): Promise<string> {
   await clearTwoFactor(s.t, actor);
-  const setup = await call(s.t, 'POST', '/api-v1/2fa/setup/', { token: actor.token, body: {} });
+  await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
+  const setup = await call(s.t, 'POST', '/api-v1/2fa/setup/', {
+    token: actor.token,
+    body: { password: actor.password, email_code: await securityCode(s.t, actor) },
+  });
   if (setup.status !== 200) throw new Error(`2fa/setup: ${setup.status}`);
   return totp(setup.body.secret, s.t.clock.now());
 }
@@ -475,10 +480,25 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api-v1/2fa/': { access: 'user', request: get('/api-v1/2fa/') },
   'POST /api-v1/2fa/setup/': {
     access: 'user',
+    // With no second factor on, the password and an emailed code (docs/decisions/0045).
     request: async (s, actor) => {
       await clearTwoFactor(s.t, actor);
-      return { url: '/api-v1/2fa/setup/', body: {} };
+      await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
+      return {
+        url: '/api-v1/2fa/setup/',
+        body: { password: actor.password, email_code: await securityCode(s.t, actor) },
+      };
     },
+  },
+  'POST /api-v1/2fa/recovery-codes/': {
+    access: 'user',
+    request: async (s, actor) => {
+      await clearTwoFactor(s.t, actor);
+      await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
+      const { secret } = await enableTotp(s.t, actor);
+      return { url: '/api-v1/2fa/recovery-codes/', body: { code: nextTotp(s.t, secret) } };
+    },
+    after: (s, actor) => clearTwoFactor(s.t, actor),
   },
   'POST /api-v1/2fa/enable/': {
     access: 'user',
@@ -490,6 +510,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     // Callers that are refused leave the owner's 2FA on; the owner's own call (after them) turns it off.
     request: async (s, actor) => {
       await clearTwoFactor(s.t, actor);
+      await s.t.db.delete(passkeys).where(eq(passkeys.userId, actor.id));
       const { secret } = await enableTotp(s.t, actor);
       return { url: '/api-v1/2fa/disable/', body: { code: nextTotp(s.t, secret) } };
     },

@@ -102,9 +102,10 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
 
     /**
      * Check and use up a code. Runs in its own transaction so a wrong try is counted even though
-     * the caller's operation then fails.
+     * the caller's operation then fails. With `keep`, a right code stays usable (a wrong one counts
+     * all the same): a password reset checks it before asking for the second factor (docs/decisions/0045).
      */
-    async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+    async consume(email: string, purpose: OtpPurpose, code: string, { keep = false } = {}): Promise<void> {
       const now = ctx.clock.now();
       const outcome = await ctx.db.transaction(async (tx) => {
         const [row] = await tx
@@ -127,7 +128,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
             .where(eq(otps.id, row.id));
           return attempts >= OTP_MAX_ATTEMPTS ? ('locked' as const) : ('invalid' as const);
         }
-        await tx.update(otps).set({ consumedAt: now }).where(eq(otps.id, row.id));
+        if (!keep) await tx.update(otps).set({ consumedAt: now }).where(eq(otps.id, row.id));
         return 'ok' as const;
       });
       if (outcome === 'locked-today') throw tooManyRequests(OTP_LOCKED_FOR_TODAY);

@@ -65,7 +65,11 @@ export const authModule: AppModule = (app, ctx) => {
   app.post('/api-v1/reset-password/', {
     config: limited,
     schema: { tags, body: resetPasswordBody, response: { 200: messageBody, ...errors } },
-    handler: (req) => auth.resetPassword(req.body.email, req.body.otp, req.body.password),
+    handler: (req) =>
+      auth.resetPassword(req.body.email, req.body.otp, req.body.password, {
+        two_factor_code: req.body.two_factor_code,
+        ...(req.body.passkey ? { passkey: req.body.passkey } : {}),
+      }),
   });
 
   app.post('/api-v1/transcation-password-otp/', {

@@ -9,7 +9,8 @@ import {
   type UserInfo,
 } from '../../../shared/api/auth.js';
 import { MSG } from '../../../shared/messages.js';
-import type { LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
+import type { SecondFactorProof } from '../../../shared/api/security.js';
+import { TWO_FACTOR_MSG, type LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
 import { SESSIONS_MSG } from '../../../shared/api/sessions.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -19,7 +20,13 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
-import { assertNotLocked, recordFailure, secondFactorMethods, startWithdrawalCooldown } from '../security/index.js';
+import {
+  assertNotLocked,
+  recordFailure,
+  requireSecondFactorForAccount,
+  secondFactorMethods,
+  startWithdrawalCooldown,
+} from '../security/index.js';
 import { INVALID_OTP, createOtpService } from './otp.js';
 import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
@@ -167,9 +174,23 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       return { message: AUTH_MSG.codeSentIfAccount };
     },
 
-    async resetPassword(email: string, code: string, password: string) {
-      await otp.consume(email, 'reset', code);
+    /**
+     * With 2FA on, the reset passes the second factor too (TOTP, a recovery code or a passkey): a
+     * mailbox alone does not take over the account (docs/decisions/0045-second-factor-guards-itself.md).
+     * The emailed code is checked first, and used up only once the second factor passed, so whoever
+     * holds it learns that one is needed and may send it with the same code.
+     */
+    async resetPassword(email: string, code: string, password: string, proof: SecondFactorProof = {}) {
       const user = await findByEmail(ctx.db, email);
+      if (user && (await secondFactorMethods(ctx.db, user.id)).length > 0) {
+        await otp.consume(email, 'reset', code, { keep: true });
+        if (!proof.two_factor_code?.trim() && proof.passkey === undefined)
+          throw badRequest(TWO_FACTOR_MSG.resetNeedsSecondFactor, {
+            two_factor_code: TWO_FACTOR_MSG.resetNeedsSecondFactor,
+          });
+        await requireSecondFactorForAccount(ctx, user.id, proof);
+      }
+      await otp.consume(email, 'reset', code);
       if (!user) throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
       await replaceLoginPassword(user.id, password, 'password-reset');
       return { message: MSG.passwordUpdated };

@@ -21,6 +21,11 @@ export const NOTIFICATION_KINDS = [
   'identity_approved',
   'identity_rejected',
   'chat_reply',
+  'passkey_added',
+  'passkey_removed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_renewed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -11,18 +11,21 @@ import {
   passkeyLoginBody,
   passkeyView,
   registrationOptionsBody,
+  removePasskeyBody,
   renamePasskeyBody,
+  resetPasskeyOptionsBody,
   ticketPasskeyOptionsBody,
   webauthnOptions,
 } from '../../../shared/api/passkeys.js';
 import type { AppModule } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { unauthorized } from '../../errors.js';
+import { badRequest, unauthorized } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute, perUserPerMinute } from '../../plugins/rate-limits.js';
-import { clientOf, loginTicketUser, sessionUserOf, startSession } from '../auth/index.js';
+import { clientOf, createOtpService, loginTicketUser, sessionUserOf, startSession } from '../auth/index.js';
 import {
   addPasskey,
+  assertOwnPasskey,
   listPasskeys,
   registrationOptions,
   relyingPartyOf,
@@ -32,9 +35,9 @@ import {
   signInOptions,
   verifyPasskeySignIn,
 } from './passkeys.js';
-import { requireSecondFactor } from './second-factor.js';
+import { requireFactorChangeProof } from './second-factor.js';
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 const idParams = z.object({ id: idParam });
 const noBody = z.object({}).nullish();
 
@@ -51,8 +54,9 @@ export const passkeysModule: AppModule = (app, ctx) => {
     schema: { tags, body: registrationOptionsBody, response: { 200: webauthnOptions, ...errors } },
     handler: async (req) => {
       const user = currentUser(req);
-      // With 2FA on, a stolen session must not be able to add its own way in.
-      await requireSecondFactor(ctx, user.id, req.body ?? {});
+      // A stolen session must not be able to add its own way in: the current second factor, or with
+      // none on the password and an emailed code (docs/decisions/0045-second-factor-guards-itself.md).
+      await requireFactorChangeProof(ctx, user.id, req.body ?? {});
       return registrationOptions(ctx, relyingPartyOf(ctx.config, req), user);
     },
   });
@@ -79,8 +83,15 @@ export const passkeysModule: AppModule = (app, ctx) => {
 
   app.delete('/api-v1/passkeys/:id/', {
     onRequest: requireUser,
-    schema: { tags, params: idParams, response: { 200: messageBody, ...errors } },
-    handler: (req) => removePasskey(ctx, currentUser(req).id, req.params.id),
+    config: userLimit,
+    schema: { tags, params: idParams, body: removePasskeyBody, response: { 200: messageBody, ...errors } },
+    handler: async (req) => {
+      const userId = currentUser(req).id;
+      await assertOwnPasskey(ctx.db, userId, req.params.id);
+      // The same proof as adding one: a stolen session cannot remove the owner's (docs/decisions/0045).
+      await requireFactorChangeProof(ctx, userId, req.body ?? {});
+      return removePasskey(ctx, userId, req.params.id);
+    },
   });
 
   app.post('/api-v1/passkeys/login-options/', {
@@ -105,6 +116,19 @@ export const passkeysModule: AppModule = (app, ctx) => {
     config: userLimit,
     schema: { tags, body: noBody, response: { 200: webauthnOptions, ...errors } },
     handler: (req) => secondFactorOptions(ctx, relyingPartyOf(ctx.config, req), currentUser(req).id),
+  });
+
+  // A password reset of an account with passkeys: the reset code proves the mailbox, a passkey the
+  // second factor (docs/decisions/0045). The code is checked, not used up: the reset uses it.
+  app.post('/api-v1/reset-password/passkey-options/', {
+    config: publicLimit,
+    schema: { tags, body: resetPasskeyOptionsBody, response: { 200: webauthnOptions, ...errors } },
+    handler: async (req) => {
+      await createOtpService(ctx).consume(req.body.email, 'reset', req.body.otp, { keep: true });
+      const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, req.body.email));
+      if (!user) throw badRequest(PASSKEY_MSG.notFound);
+      return secondFactorOptions(ctx, relyingPartyOf(ctx.config, req), user.id);
+    },
   });
 
   app.post('/api-v1/login/2fa/passkey-options/', {

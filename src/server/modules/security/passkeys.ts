@@ -31,7 +31,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { passkeys, users, webauthnChallenges } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
-import { secondFactorMethods } from './second-factor.js';
+import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './second-factor.js';
 
 /** How long a challenge may be answered (issue 16: 5 minutes). */
 const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -197,35 +197,30 @@ export async function addPasskey(
   const info = verified.registrationInfo;
   let row;
   try {
-    [row] = await ctx.db
-      .insert(passkeys)
-      .values({
-        userId: user.id,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-        counter: info.credential.counter,
-        transports: info.credential.transports ?? response.response.transports ?? [],
-        name,
-        deviceType: info.credentialDeviceType,
-        backedUp: info.credentialBackedUp,
-      })
-      .returning();
+    row = await ctx.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .insert(passkeys)
+        .values({
+          userId: user.id,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? response.response.transports ?? [],
+          name,
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+        })
+        .returning();
+      // The owner's history and mail (docs/decisions/0045-second-factor-guards-itself.md).
+      await secondFactorChanged(tx, user.id, { kind: 'passkey_added', name });
+      return saved;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'passkeys_credential_id_key')) throw conflict(PASSKEY_MSG.alreadyRegistered);
     throw error;
   }
   // The passkey is saved: a mail server that is away must not turn that into an error.
-  await ctx.mailer
-    .send({
-      to: user.email,
-      subject: 'A passkey was added to your Coinfront account',
-      text:
-        `The passkey "${name}" was added to your account at ${ctx.clock.now().toISOString()}. ` +
-        'It can sign in to your account without a password.\n\n' +
-        "If this wasn't you: sign in, remove it in Safety center > Passkeys, change your login password, " +
-        'and contact support.',
-    })
-    .catch((error: unknown) => ctx.log.warn({ err: error, userId: user.id }, 'passkey-added mail failed'));
+  await mailSecondFactorChange(ctx, user.id);
   return viewOf(row!);
 }
 
@@ -239,22 +234,38 @@ export async function renamePasskey(db: Queryable, userId: number, id: number, n
   return viewOf(row);
 }
 
+/** The user's passkey (404 for another user's or none), before a removal asks for its proof. */
+export async function assertOwnPasskey(db: Queryable, userId: number, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)));
+  if (!row) throw notFound(PASSKEY_MSG.notFound);
+}
+
 /**
- * DELETE /api-v1/passkeys/{id}/. Removing the last second factor is turning 2FA off: it starts the
- * 24-hour withdrawal cooldown (issue 16, "Withdrawal protection").
+ * DELETE /api-v1/passkeys/{id}/ (the caller has checked the proof: docs/decisions/0045). Removing
+ * the last second factor is turning 2FA off: it starts the 24-hour withdrawal cooldown (issue 16,
+ * "Withdrawal protection"). The owner is told (history and mail).
  */
-export async function removePasskey(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number) {
+export async function removePasskey(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>,
+  userId: number,
+  id: number,
+) {
   await ctx.db.transaction(async (tx) => {
     // The user's row is the lock two removals of their last two factors queue on.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [row] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-      .returning({ id: passkeys.id });
+      .returning({ id: passkeys.id, name: passkeys.name });
     if (!row) throw notFound(PASSKEY_MSG.notFound);
     if ((await secondFactorMethods(tx, userId)).length === 0)
       await startWithdrawalCooldown(tx, ctx, userId, 'two-factor-disabled');
+    await secondFactorChanged(tx, userId, { kind: 'passkey_removed', name: row.name });
   });
+  await mailSecondFactorChange(ctx, userId);
   return { message: PASSKEY_MSG.removed };
 }
 

@@ -3,13 +3,23 @@
  * actions (withdrawals, adding a whitelist address, turning the whitelist off, changing the
  * anti-phishing code) make. With 2FA off the check passes; with it on, the request must carry a
  * valid `two_factor_code` (TOTP or recovery code) or a passkey assertion.
+ *
+ * Changing the second factors themselves takes more (docs/decisions/0045-second-factor-guards-itself.md):
+ * requireFactorChangeProof, and each change is told to the owner (secondFactorChanged).
  */
-import type { SecondFactorProof } from '../../../shared/api/security.js';
+import { eq } from 'drizzle-orm';
+import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
+import { PROTECTION_MSG } from '../../../shared/api/protection.js';
+import type { FactorChangeProof, SecondFactorProof } from '../../../shared/api/security.js';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
-import { badRequest } from '../../errors.js';
-import { assertNotLocked } from './lockouts.js';
+import type { Queryable, Tx } from '../../db/database.js';
+import { users } from '../../db/schema.js';
+import { AppError, badRequest, unauthorized } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { createOtpService } from '../auth/index.js';
+import { mailNotifications, notify } from '../notifications/index.js';
+import { activeLocks, assertNotLocked, recordFailure } from './lockouts.js';
 import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
 import { consumeTwoFactorCode, hasTotp } from './two-factor.js';
 
@@ -33,6 +43,37 @@ export async function requireSecondFactor(
   if (methods.length === 0) return;
   // Wrong second factors lock the actions they guard (security/lockouts.ts): no more guessing while locked.
   await assertNotLocked(ctx, userId, 'withdrawal');
+  await checkProof(ctx, userId, proof, methods);
+}
+
+/**
+ * The second factor of a change to the second factors or of a password reset (docs/decisions/0045):
+ * as requireSecondFactor, but only the lock of wrong codes stops it, not a withdrawal cooldown (after
+ * a password reset the owner must still be able to add a passkey or reset again).
+ */
+export async function requireSecondFactorForAccount(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  userId: number,
+  proof: SecondFactorProof,
+): Promise<void> {
+  const methods = await secondFactorMethods(ctx.db, userId);
+  if (methods.length === 0) return;
+  await assertNoWrongCodeLock(ctx, userId);
+  await checkProof(ctx, userId, proof, methods);
+}
+
+/** 423 while wrong second factors lock the account (lockouts.ts); a withdrawal cooldown does not count. */
+export async function assertNoWrongCodeLock(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<void> {
+  const lock = (await activeLocks(ctx, userId, 'withdrawal')).find((l) => l.reason === 'wrong-codes');
+  if (lock) throw new AppError(423, PROTECTION_MSG.locked('withdrawal', new Date(lock.until), lock.reason));
+}
+
+async function checkProof(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  userId: number,
+  proof: SecondFactorProof,
+  methods: SecondFactorMethod[],
+): Promise<void> {
   if (proof.passkey !== undefined && methods.includes('passkey')) {
     await verifyPasskeyAssertion(ctx, userId, proof.passkey);
     return;
@@ -45,3 +86,67 @@ export async function requireSecondFactor(
   const required = methods.includes('totp') ? TWO_FACTOR_MSG.codeRequired : TWO_FACTOR_MSG.confirmSecondFactor;
   throw badRequest(required, { two_factor_code: required });
 }
+
+/**
+ * The proof that adding or removing a second factor takes (docs/decisions/0045-second-factor-guards-itself.md):
+ * with one on, requireSecondFactor (a stolen session cannot swap the owner's factor for its own);
+ * with none on, the login password and the emailed security code (POST /api-v1/transcation-password-otp/),
+ * which a stolen bearer token alone has neither of. The code is checked first and used up, so the
+ * password cannot be guessed without the mailbox; a wrong password counts toward the sign-in lock.
+ */
+export async function requireFactorChangeProof(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  userId: number,
+  proof: FactorChangeProof,
+): Promise<void> {
+  if ((await secondFactorMethods(ctx.db, userId)).length > 0) {
+    await requireSecondFactorForAccount(ctx, userId, proof);
+    return;
+  }
+  const [user] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  if (!proof.password) throw badRequest(TWO_FACTOR_MSG.enterPassword, { password: TWO_FACTOR_MSG.enterPassword });
+  const code = proof.email_code?.trim();
+  if (!code) throw badRequest(TWO_FACTOR_MSG.enterEmailCode, { email_code: TWO_FACTOR_MSG.enterEmailCode });
+  await assertNotLocked(ctx, userId, 'sign-in');
+  await createOtpService(ctx).consume(user.email, 'security', code);
+  if (!(await verifyPassword(proof.password, user.passwordHash))) {
+    await recordFailure(ctx, userId, 'login-password');
+    throw badRequest(TWO_FACTOR_MSG.wrongPassword, { password: TWO_FACTOR_MSG.wrongPassword });
+  }
+}
+
+export type SecondFactorChange =
+  | { kind: 'passkey_added' | 'passkey_removed'; name: string }
+  | { kind: 'two_factor_enabled' | 'two_factor_disabled' | 'recovery_codes_renewed' };
+
+const changeText = (change: SecondFactorChange) => {
+  switch (change.kind) {
+    case 'passkey_added':
+      return NOTIFICATION_TEXT.passkeyAdded(change.name);
+    case 'passkey_removed':
+      return NOTIFICATION_TEXT.passkeyRemoved(change.name);
+    case 'two_factor_enabled':
+      return NOTIFICATION_TEXT.twoFactorEnabled();
+    case 'two_factor_disabled':
+      return NOTIFICATION_TEXT.twoFactorDisabled();
+    case 'recovery_codes_renewed':
+      return NOTIFICATION_TEXT.recoveryCodesRenewed();
+  }
+};
+
+/**
+ * Records an enrolment or removal of a second factor in the change's own transaction, as a
+ * notification: the owner's history under the bell, and (after the commit, mailChanges) a mail in
+ * their language with the anti-phishing line (docs/decisions/0045).
+ */
+export async function secondFactorChanged(tx: Tx, userId: number, change: SecondFactorChange): Promise<void> {
+  await notify(tx, { userId, kind: change.kind, ...changeText(change) });
+}
+
+/** After the commit: mails the change (a mail that fails is retried by the notifications' own loop). */
+export const mailSecondFactorChange = (ctx: Pick<AppContext, 'db' | 'mailer' | 'log'>, userId: number) =>
+  mailNotifications(ctx, userId);

@@ -1,9 +1,9 @@
-/** HTTP of TOTP two-factor authentication (issue 16): setup, enable, disable and the status. */
-import { z } from 'zod';
+/** HTTP of TOTP two-factor authentication (issue 16): setup, enable, disable, new recovery codes and the status. */
 import { errorBody, messageBody } from '../../../shared/api/common.js';
 import {
   twoFactorCodeBody,
   twoFactorEnabledResponse,
+  twoFactorSetupBody,
   twoFactorSetupResponse,
   twoFactorStatus,
 } from '../../../shared/api/two-factor.js';
@@ -31,8 +31,8 @@ export const twoFactorModule: AppModule = (app, ctx) => {
   app.post('/api-v1/2fa/setup/', {
     onRequest: requireUser,
     config: limited,
-    schema: { tags, body: z.object({}).nullish(), response: { 200: twoFactorSetupResponse, ...errors } },
-    handler: (req) => twoFactor.setup(currentUser(req).id),
+    schema: { tags, body: twoFactorSetupBody, response: { 200: twoFactorSetupResponse, ...errors } },
+    handler: (req) => twoFactor.setup(currentUser(req).id, req.body ?? {}),
   });
 
   app.post('/api-v1/2fa/enable/', {
@@ -47,5 +47,13 @@ export const twoFactorModule: AppModule = (app, ctx) => {
     config: limited,
     schema: { tags, body: twoFactorCodeBody, response: { 200: messageBody, ...errors } },
     handler: (req) => twoFactor.disable(currentUser(req).id, req.body.code),
+  });
+
+  // New recovery codes for the old ones, with a current code (docs/decisions/0045).
+  app.post('/api-v1/2fa/recovery-codes/', {
+    onRequest: requireUser,
+    config: limited,
+    schema: { tags, body: twoFactorCodeBody, response: { 200: twoFactorEnabledResponse, ...errors } },
+    handler: (req) => twoFactor.renewRecoveryCodes(currentUser(req).id, req.body.code),
   });
 };

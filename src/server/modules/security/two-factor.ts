@@ -14,14 +14,21 @@ import {
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
 } from '../../../shared/api/two-factor.js';
+import type { FactorChangeProof } from '../../../shared/api/security.js';
 import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Tx } from '../../db/database.js';
 import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
-import { secondFactorMethods } from './second-factor.js';
+import {
+  assertNoWrongCodeLock,
+  mailSecondFactorChange,
+  requireFactorChangeProof,
+  secondFactorChanged,
+  secondFactorMethods,
+} from './second-factor.js';
 
 type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 
@@ -296,12 +303,28 @@ export async function hasTotp(db: Queryable, userId: number): Promise<boolean> {
   return Boolean((await totpRow(db, userId))?.enabledAt);
 }
 
-export function createTwoFactorService(ctx: TwoFactorContext) {
+/** The user's recovery codes, all replaced by `codes` (only their keyed hashes are kept). */
+async function replaceRecoveryCodes(tx: Tx, jwtSecret: Uint8Array, userId: number, codes: string[], now: Date) {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx
+    .insert(recoveryCodes)
+    .values(
+      codes.map((c) => ({ userId, codeHash: recoveryHash(jwtSecret, userId, normalizeCode(c)), createdAt: now })),
+    );
+}
+
+export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 'log'>) {
   return {
-    /** A new pending secret, replacing an unconfirmed one; refused while TOTP is on. */
-    async setup(userId: number): Promise<TwoFactorSetupResponse> {
+    /**
+     * A new pending secret, replacing an unconfirmed one; refused while TOTP is on. Takes the proof
+     * of docs/decisions/0045 (a passkey when one is on, else the password and an emailed code): only
+     * who gave it sees the secret, so enabling with its code needs nothing more.
+     */
+    async setup(userId: number, proof: FactorChangeProof): Promise<TwoFactorSetupResponse> {
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) throw new AppError(401, SERVER_MSG.loginAgain);
+      if (await hasTotp(ctx.db, userId)) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      await requireFactorChangeProof(ctx, userId, proof);
       const secret = generateSecret();
       const secretCiphertext = encryptTotpSecret(ctx.config.jwtSecret, userId, secret);
       const now = ctx.clock.now();
@@ -345,16 +368,28 @@ export function createTwoFactorService(ctx: TwoFactorContext) {
           )
           .returning({ userId: totpSecrets.userId });
         if (enabled.length === 0) throw conflict(TWO_FACTOR_MSG.setUpFirst);
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.insert(recoveryCodes).values(
-          codes.map((c) => ({
-            userId,
-            codeHash: recoveryHash(ctx.config.jwtSecret, userId, normalizeCode(c)),
-            createdAt: now,
-          })),
-        );
+        await replaceRecoveryCodes(tx, ctx.config.jwtSecret, userId, codes, now);
+        await secondFactorChanged(tx, userId, { kind: 'two_factor_enabled' });
       });
+      await mailSecondFactorChange(ctx, userId);
       return { message: TWO_FACTOR_MSG.enabled, recovery_codes: codes };
+    },
+
+    /**
+     * Ten new recovery codes for the old ones, with a current code (TOTP or recovery: the last
+     * recovery code left still makes new ones). docs/decisions/0045.
+     */
+    async renewRecoveryCodes(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
+      if (!(await hasTotp(ctx.db, userId))) throw badRequest(TWO_FACTOR_MSG.notOn, { code: TWO_FACTOR_MSG.notOn });
+      await assertNoWrongCodeLock(ctx, userId);
+      await consumeTwoFactorCode(ctx, userId, code, 'code');
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await ctx.db.transaction(async (tx) => {
+        await replaceRecoveryCodes(tx, ctx.config.jwtSecret, userId, codes, ctx.clock.now());
+        await secondFactorChanged(tx, userId, { kind: 'recovery_codes_renewed' });
+      });
+      await mailSecondFactorChange(ctx, userId);
+      return { message: TWO_FACTOR_MSG.recoveryCodesRenewed, recovery_codes: codes };
     },
 
     /** Turns TOTP off with a code (TOTP or recovery); withdrawals wait 24 hours after. */
@@ -370,7 +405,9 @@ export function createTwoFactorService(ctx: TwoFactorContext) {
           .set({ usedAt: ctx.clock.now() })
           .where(and(eq(loginTickets.userId, userId), isNull(loginTickets.usedAt)));
         await startWithdrawalCooldown(tx, ctx, userId, 'two-factor-disabled');
+        await secondFactorChanged(tx, userId, { kind: 'two_factor_disabled' });
       });
+      await mailSecondFactorChange(ctx, userId);
       return { message: TWO_FACTOR_MSG.disabled };
     },
 

@@ -232,6 +232,37 @@ describe('forgot password', () => {
     });
   });
 
+  it('with 2FA on, asks for the authenticator or recovery code and sends it with the same emailed code', async () => {
+    api.on('/api-v1/forgot-password/', () => [200, { message: 'sent' }]);
+    let asked = false;
+    api.on('/api-v1/reset-password/', () => {
+      if (asked) return [200, { message: MSG.passwordUpdated }];
+      asked = true;
+      return [
+        400,
+        {
+          error: TWO_FACTOR_MSG.resetNeedsSecondFactor,
+          fields: { two_factor_code: TWO_FACTOR_MSG.resetNeedsSecondFactor },
+        },
+      ];
+    });
+    show(<ForgotPasswordPage />, '/forgot-password');
+    type('Email', 'ada@example.com');
+    fireEvent.click(button('Send code'));
+    await screen.findByRole('dialog', { name: 'Set a new password' });
+    type('Verification code', '654321');
+    type('New password', 'a new password');
+    fireEvent.click(button('Reset password'));
+    expect((await screen.findByRole('alert')).textContent).toBe(TWO_FACTOR_MSG.resetNeedsSecondFactor);
+    type('Authentication code', 'abcde-fghjk');
+    fireEvent.click(button('Reset password'));
+    await screen.findByText('the login page');
+    expect(calls().at(-1)).toEqual({
+      url: '/api-v1/reset-password/',
+      body: { email: 'ada@example.com', otp: '654321', password: 'a new password', two_factor_code: 'abcde-fghjk' },
+    });
+  });
+
   it("falls back to docs/product.md's messages when the server gives none", async () => {
     api.on('/api-v1/forgot-password/', () => [500, {}]);
     show(<ForgotPasswordPage />, '/forgot-password');

@@ -1,14 +1,17 @@
-/** The sheets of /safety/passkeys: name a new passkey or rename one, and confirm a removal. */
+/**
+ * The sheets of /safety/passkeys: name a new passkey or rename one, and confirm a removal. Adding
+ * and removing ask for the proof of docs/decisions/0045 (FactorProof.tsx).
+ */
 import { useState, type FormEvent } from 'react';
 import { PASSKEY_MSG, passkeyName, type PasskeyView } from '../../../shared/api/passkeys';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
 import { TextField } from '../../components/TextField';
-import { isApiError } from '../../lib/api';
 import { useI18n, type Translate } from '../../lib/i18n';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api/passkeys';
+import { FactorProofFields, useFactorProof } from './FactorProof';
 
 /** A name the user will recognise in the list, from the device they add it on. */
 function deviceName(t: Translate, userAgent = navigator.userAgent): string {
@@ -25,24 +28,11 @@ const nameError = (name: string) => {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? PASSKEY_MSG.invalidResponse);
 };
 
-/** The server wants a TOTP or recovery code before a passkey may be added (2FA on). */
-const asksForCode = (error: unknown) =>
-  isApiError(error) && Boolean((error.data as { fields?: Record<string, string> } | null)?.fields?.two_factor_code);
-
-export function AddPasskeySheet({
-  open,
-  onClose,
-  hasPasskey,
-}: {
-  open: boolean;
-  onClose: () => void;
-  hasPasskey: boolean;
-}) {
+export function AddPasskeySheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, message } = useI18n();
   const add = useAddPasskey();
+  const proof = useFactorProof();
   const [name, setName] = useState(() => deviceName(t));
-  const [code, setCode] = useState('');
-  const [needsCode, setNeedsCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -51,15 +41,14 @@ export function AddPasskeySheet({
     if (invalid) return setError(message(invalid));
     setError(null);
     add.mutate(
-      { name: name.trim(), hasPasskey: hasPasskey && !needsCode, ...(needsCode ? { twoFactorCode: code.trim() } : {}) },
+      { name: name.trim(), proof: proof.build },
       {
         onSuccess: () => {
-          setCode('');
-          setNeedsCode(false);
+          proof.clear();
           onClose();
         },
         onError: (failure) => {
-          if (asksForCode(failure) && !needsCode) setNeedsCode(true);
+          proof.clear();
           setError(message(passkeyErrorMessage(failure, PASSKEY_MSG.notVerified)));
         },
       },
@@ -78,19 +67,9 @@ export function AddPasskeySheet({
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        {needsCode && (
-          <TextField
-            label={t('safety.passkeys.twoFactorCode')}
-            name="two-factor-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            hint={t('safety.passkeys.twoFactorHint')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
+        <FactorProofFields proof={proof} />
         {error && <Notice tone="error">{error}</Notice>}
-        <Button type="submit" busy={add.isPending}>
+        <Button type="submit" busy={add.isPending} disabled={!proof.ready}>
           {t('safety.passkeys.addButton')}
         </Button>
       </form>
@@ -148,27 +127,39 @@ export function RemovePasskeySheet({
 }) {
   const { t, message } = useI18n();
   const remove = useRemovePasskey();
+  const proof = useFactorProof();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!passkey) return;
+    remove.mutate(
+      { id: passkey.id, proof: proof.build },
+      {
+        onSuccess: () => {
+          proof.clear();
+          onClose();
+        },
+        onError: proof.clear,
+      },
+    );
+  };
   return (
     <BottomSheet open={passkey !== null} onClose={onClose} title={t('safety.passkeys.removeTitle')}>
-      <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm">
           {t('safety.passkeys.removeText', { name: passkey?.name ?? '' })}
           {last && ` ${t('safety.passkeys.removeLast')}`}
         </p>
+        <FactorProofFields proof={proof} />
         {remove.isError && (
           <Notice tone="error">{message(passkeyErrorMessage(remove.error, PASSKEY_MSG.notFound))}</Notice>
         )}
-        <Button
-          variant="danger"
-          busy={remove.isPending}
-          onClick={() => passkey && remove.mutate(passkey.id, { onSuccess: onClose })}
-        >
+        <Button type="submit" variant="danger" busy={remove.isPending} disabled={!proof.ready}>
           {t('safety.passkeys.remove')}
         </Button>
-        <Button variant="secondary" onClick={onClose}>
+        <Button type="button" variant="secondary" onClick={onClose}>
           {t('safety.passkeys.cancel')}
         </Button>
-      </div>
+      </form>
     </BottomSheet>
   );
 }

@@ -113,9 +113,16 @@ export function PasskeysPage() {
           {t('safety.passkeys.add')}
         </Button>
       </Screen>
-      {adding && <AddPasskeySheet open onClose={() => setAdding(false)} hasPasskey={list.length > 0} />}
+      {adding && <AddPasskeySheet open onClose={() => setAdding(false)} />}
       {renaming && <RenamePasskeySheet key={renaming.id} passkey={renaming} onClose={() => setRenaming(null)} />}
-      <RemovePasskeySheet passkey={removing} last={list.length === 1} onClose={() => setRemoving(null)} />
+      {removing && (
+        <RemovePasskeySheet
+          key={removing.id}
+          passkey={removing}
+          last={list.length === 1}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </>
   );
 }

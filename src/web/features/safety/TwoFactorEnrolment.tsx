@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useTwoFactorEnable, useTwoFactorSetup } from './api/two-factor';
+import { FactorProofFields, useFactorProof } from './FactorProof';
 
 /** The secret in groups of four, as authenticator apps show it for typing. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -21,24 +22,33 @@ export function TwoFactorEnrolment({ onEnabled }: { onEnabled: (answer: TwoFacto
   const { t, message } = useI18n();
   const setup = useTwoFactorSetup();
   const enable = useTwoFactorEnable();
+  const proof = useFactorProof();
   const copy = useCopyConfirmation(COPY_CONFIRMATION_MS);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   if (!setup.data) {
+    const start = (event: FormEvent) => {
+      event.preventDefault();
+      setup.mutate(proof.build, { onError: proof.clear });
+    };
     return (
-      <section className="mt-2 rounded-2xl bg-surface px-5 py-6 shadow-card">
-        <h2 className="text-lg font-semibold">{t('safety.twoFactor.protectTitle')}</h2>
-        <p className="mt-2 text-sm text-muted">{t('safety.twoFactor.protectText')}</p>
-        {setup.isError && (
-          <Notice tone="error" className="mt-4">
-            {errorMessage(setup.error, t('safety.twoFactor.setupFailed'))}
-          </Notice>
-        )}
-        <Button className="mt-5" busy={setup.isPending} onClick={() => setup.mutate(undefined)}>
+      <form
+        noValidate
+        onSubmit={start}
+        className="mt-2 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-6 shadow-card"
+      >
+        <div>
+          <h2 className="text-lg font-semibold">{t('safety.twoFactor.protectTitle')}</h2>
+          <p className="mt-2 text-sm text-muted">{t('safety.twoFactor.protectText')}</p>
+        </div>
+        {/* Setting up needs the proof of docs/decisions/0045: a passkey, or the password and an emailed code. */}
+        <FactorProofFields proof={proof} />
+        {setup.isError && <Notice tone="error">{errorMessage(setup.error, t('safety.twoFactor.setupFailed'))}</Notice>}
+        <Button type="submit" className="mt-1" busy={setup.isPending} disabled={!proof.ready}>
           {t('safety.twoFactor.setUp')}
         </Button>
-      </section>
+      </form>
     );
   }
 

@@ -1,9 +1,9 @@
 /**
  * /safety/two-factor (issue 16): the authenticator app's status; set it up (QR, key, first code),
- * the recovery codes once, and turning it off with a code.
+ * the recovery codes once, new recovery codes and turning it off with a code.
  */
 import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG, type TwoFactorStatus } from '../../../shared/api/two-factor';
+import { TWO_FACTOR_MSG, type TwoFactorEnabledResponse, type TwoFactorStatus } from '../../../shared/api/two-factor';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,7 +13,7 @@ import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { useTwoFactorDisable, useTwoFactorStatus } from './api/two-factor';
+import { useTwoFactorDisable, useTwoFactorRecoveryCodes, useTwoFactorStatus } from './api/two-factor';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 
@@ -23,13 +23,34 @@ export function TwoFactorPage() {
   // Shown once, right after enabling; leaving the page forgets them.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [disabledMessage, setDisabledMessage] = useState<string | null>(null);
+  const [renewedMessage, setRenewedMessage] = useState<string | null>(null);
 
   let body;
-  if (recoveryCodes) body = <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  if (recoveryCodes)
+    body = (
+      <RecoveryCodesPanel
+        codes={recoveryCodes}
+        notice={renewedMessage ?? undefined}
+        onDone={() => {
+          setRecoveryCodes(null);
+          setRenewedMessage(null);
+        }}
+      />
+    );
   else if (status.isPending) body = <Spinner />;
   else if (status.isError)
     body = <Notice tone="error">{errorMessage(status.error, t('safety.twoFactor.loadFailed'))}</Notice>;
-  else if (status.data.totp) body = <TwoFactorOn status={status.data} onDisabled={setDisabledMessage} />;
+  else if (status.data.totp)
+    body = (
+      <TwoFactorOn
+        status={status.data}
+        onDisabled={setDisabledMessage}
+        onRenewed={(answer) => {
+          setRenewedMessage(answer.message);
+          setRecoveryCodes(answer.recovery_codes);
+        }}
+      />
+    );
   else
     body = (
       <>
@@ -55,7 +76,15 @@ export function TwoFactorPage() {
   );
 }
 
-function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabled: (message: string) => void }) {
+function TwoFactorOn({
+  status,
+  onDisabled,
+  onRenewed,
+}: {
+  status: TwoFactorStatus;
+  onDisabled: (message: string) => void;
+  onRenewed: (answer: TwoFactorEnabledResponse) => void;
+}) {
   const { t, message } = useI18n();
   const disable = useTwoFactorDisable();
   const [leftBefore = '', leftAfter = ''] = t('safety.twoFactor.recoveryLeft').split('{{left}}');
@@ -92,6 +121,7 @@ function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabl
         noValidate
         onSubmit={submit}
         className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
+        data-testid="turn-off"
       >
         <div>
           <h2 className="text-lg font-semibold">{t('safety.twoFactor.turnOffTitle')}</h2>
@@ -114,6 +144,53 @@ function TwoFactorOn({ status, onDisabled }: { status: TwoFactorStatus; onDisabl
           {t('safety.twoFactor.turnOff')}
         </Button>
       </form>
+      <RenewRecoveryCodes onRenewed={onRenewed} />
     </>
+  );
+}
+
+/** Ten new recovery codes for the old ones, with a current code (docs/decisions/0045). */
+function RenewRecoveryCodes({ onRenewed }: { onRenewed: (answer: TwoFactorEnabledResponse) => void }) {
+  const { t, message } = useI18n();
+  const renew = useTwoFactorRecoveryCodes();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(message(TWO_FACTOR_MSG.enterCode));
+      return;
+    }
+    setError(null);
+    renew.mutate({ code: code.trim() }, { onSuccess: onRenewed, onSettled: () => setCode('') });
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
+      data-testid="renew-recovery-codes"
+    >
+      <div>
+        <h2 className="text-lg font-semibold">{t('safety.twoFactor.renewTitle')}</h2>
+        <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.renewText')}</p>
+      </div>
+      <TextField
+        label={t('safety.twoFactor.codeLabel')}
+        name="renew_code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={32}
+        placeholder={t('safety.twoFactor.codePlaceholder')}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error ?? undefined}
+      />
+      {renew.isError && <Notice tone="error">{errorMessage(renew.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
+      <Button type="submit" variant="secondary" busy={renew.isPending}>
+        {t('safety.twoFactor.renew')}
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,8 @@
-/** The two-factor page against a faked API (issue 16): set up, turn on, recovery codes once, turn off. */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+/**
+ * The two-factor page against a faked API (issue 16): set up (with the password and an emailed code:
+ * docs/decisions/0045), turn on, recovery codes once, new recovery codes, turn off.
+ */
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { TWO_FACTOR_MSG, type TwoFactorStatus } from '../../../shared/api/two-factor';
@@ -35,7 +38,12 @@ describe('two-factor page', () => {
       200,
       { secret: SECRET, otpauth_url: `otpauth://totp/Coinfront:ada%40example.com?secret=${SECRET}&issuer=Coinfront` },
     ]);
+    api.on('/api-v1/transcation-password-otp/', () => [200, { message: 'OTP sent' }]);
     show();
+    // No second factor on yet: the login password and the emailed code confirm it is the owner.
+    fireEvent.click(await screen.findByRole('button', { name: 'Send OTP' }));
+    type('Login password', 'correct horse 1');
+    type('Verification code', '246810');
     fireEvent.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -59,7 +67,8 @@ describe('two-factor page', () => {
     const list = await screen.findByTestId('recovery-codes');
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(CODES);
     expect(posts()).toEqual([
-      { url: '/api-v1/2fa/setup/', body: {} },
+      { url: '/api-v1/transcation-password-otp/', body: {} },
+      { url: '/api-v1/2fa/setup/', body: { password: 'correct horse 1', email_code: '246810' } },
       { url: '/api-v1/2fa/enable/', body: { code: '123456' } },
       { url: '/api-v1/2fa/enable/', body: { code: '654321' } },
     ]);
@@ -78,12 +87,29 @@ describe('two-factor page', () => {
     });
     show();
     expect((await screen.findByTestId('two-factor-on')).textContent).toContain('Recovery codes left: 7 of 10');
-    fireEvent.click(button('Turn off'));
+    const turnOff = within(screen.getByTestId('turn-off'));
+    fireEvent.click(turnOff.getByRole('button', { name: 'Turn off' }));
     expect(screen.getByText(TWO_FACTOR_MSG.enterCode)).toBeTruthy();
-    type('Authenticator or recovery code', ' abcde-fghjk ');
-    fireEvent.click(button('Turn off'));
+    fireEvent.change(turnOff.getByLabelText('Authenticator or recovery code'), { target: { value: ' abcde-fghjk ' } });
+    fireEvent.click(turnOff.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(TWO_FACTOR_MSG.disabled)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
     expect(posts()).toEqual([{ url: '/api-v1/2fa/disable/', body: { code: 'abcde-fghjk' } }]);
+  });
+
+  it('makes new recovery codes with a current code and shows them once', async () => {
+    api.on('/api-v1/2fa/', () => [200, ON]);
+    api.on('/api-v1/2fa/recovery-codes/', () => [
+      200,
+      { message: TWO_FACTOR_MSG.recoveryCodesRenewed, recovery_codes: CODES },
+    ]);
+    show();
+    const renew = within(await screen.findByTestId('renew-recovery-codes'));
+    fireEvent.change(renew.getByLabelText('Authenticator or recovery code'), { target: { value: '135791' } });
+    fireEvent.click(renew.getByRole('button', { name: 'Make new codes' }));
+    const list = await screen.findByTestId('recovery-codes');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(CODES);
+    expect(screen.getByText(TWO_FACTOR_MSG.recoveryCodesRenewed)).toBeTruthy();
+    expect(posts()).toEqual([{ url: '/api-v1/2fa/recovery-codes/', body: { code: '135791' } }]);
   });
 });

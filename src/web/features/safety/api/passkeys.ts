@@ -1,9 +1,10 @@
 /**
  * The user's passkeys (issue 16): GET/POST /api-v1/passkeys/, PATCH and DELETE /api-v1/passkeys/{id}/.
- * Adding one asks the server for options, the browser for a new passkey, then saves it; with 2FA
- * on, the current second factor is proved first (a passkey the user has, or the code they type).
+ * Adding or removing one takes the proof of docs/decisions/0045 (FactorProof.tsx): the current
+ * second factor, or with none on the login password and an emailed code.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FactorChangeProof } from '../../../../shared/api/security';
 import { api } from '../../../lib/api';
 import { createPasskey, signWithPasskey } from '../../../lib/passkeys';
 
@@ -26,30 +27,37 @@ async function passkeyProof(): Promise<Record<string, unknown>> {
   return signWithPasskey(options);
 }
 
+/** The passkey branch of a proof (FactorProof.tsx). */
+export const usePasskeyProof = () => passkeyProof;
+
+/** The proof of docs/decisions/0045, built on submit (a passkey is asked of the device then). */
+type ProofOf = () => Promise<FactorChangeProof>;
+
 export interface AddPasskeyInput {
   name: string;
-  /** The user has a passkey already: it proves the second factor. */
-  hasPasskey: boolean;
-  /** A TOTP or recovery code, when the server asked for one. */
-  twoFactorCode?: string;
+  proof: ProofOf;
 }
 
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name, hasPasskey, twoFactorCode }: AddPasskeyInput) => {
-      const proof = twoFactorCode
-        ? { two_factor_code: twoFactorCode }
-        : hasPasskey
-          ? { passkey: await passkeyProof() }
-          : {};
-      const options = await api.post('/api-v1/passkeys/registration-options/', proof, { schema: webauthnOptions });
+    mutationFn: async ({ name, proof }: AddPasskeyInput) => {
+      const options = await api.post('/api-v1/passkeys/registration-options/', await proof(), {
+        schema: webauthnOptions,
+      });
       const response = await createPasskey(options);
       return api.post('/api-v1/passkeys/', { name, response }, { schema: passkeyView });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
+    onSettled: () => invalidate(queryClient),
   });
 }
+
+/** The list and the 2FA status (a removal may turn 2FA off) are read again after a change. */
+const invalidate = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['safety', 'two-factor'] }),
+  ]);
 
 export function useRenamePasskey() {
   const queryClient = useQueryClient();
@@ -63,7 +71,8 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api-v1/passkeys/${id}/`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQuery().queryKey }),
+    mutationFn: async ({ id, proof }: { id: number; proof: ProofOf }) =>
+      api.delete(`/api-v1/passkeys/${id}/`, { json: await proof() }),
+    onSettled: () => invalidate(queryClient),
   });
 }

@@ -1,8 +1,9 @@
 /**
- * TOTP two-factor authentication (issue 16): GET /api-v1/2fa/ and setup, enable, disable. Every
+ * TOTP two-factor authentication (issue 16): GET /api-v1/2fa/ and setup, enable, disable, new recovery codes. Every
  * change refreshes the status, which the Safety Center row and the withdrawal form read too.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FactorChangeProof } from '../../../../shared/api/security';
 import type { TwoFactorCodeBody } from '../../../../shared/api/two-factor';
 import { api } from '../../../lib/api';
 
@@ -24,9 +25,10 @@ function useRefreshingMutation<B, T>(mutationFn: (body: B) => Promise<T>) {
   });
 }
 
+/** With the proof of docs/decisions/0045, built on submit (FactorProof.tsx). */
 export const useTwoFactorSetup = () =>
-  useRefreshingMutation(() =>
-    api.post('/api-v1/2fa/setup/', {}, { schema: async () => (await schemas()).twoFactorSetupResponse }),
+  useRefreshingMutation(async (proof: () => Promise<FactorChangeProof>) =>
+    api.post('/api-v1/2fa/setup/', await proof(), { schema: async () => (await schemas()).twoFactorSetupResponse }),
   );
 
 export const useTwoFactorEnable = () =>
@@ -38,5 +40,13 @@ export const useTwoFactorDisable = () =>
   useRefreshingMutation((body: TwoFactorCodeBody) =>
     api.post('/api-v1/2fa/disable/', body, {
       schema: async () => (await import('../../../../shared/api/common')).messageBody,
+    }),
+  );
+
+/** Ten new recovery codes for the old ones, with a current code (docs/decisions/0045). */
+export const useTwoFactorRecoveryCodes = () =>
+  useRefreshingMutation((body: TwoFactorCodeBody) =>
+    api.post('/api-v1/2fa/recovery-codes/', body, {
+      schema: async () => (await schemas()).twoFactorEnabledResponse,
     }),
   );
