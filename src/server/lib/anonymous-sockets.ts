@@ -31,9 +31,4 @@ export class AnonymousSockets {
       else this.byAddress.set(address, left);
     };
   }
-
-  /** Sockets of `address` holding a place now. */
-  held(address: string): number {
-    return this.byAddress.get(address) ?? 0;
-  }
 }

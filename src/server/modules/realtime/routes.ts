@@ -34,8 +34,8 @@ const MAX_MESSAGES_PER_SECOND = 10;
  * Path segments that name no stream a connection may have looked up (listenKeys, each a database
  * read; docs/decisions/0050). The exchange's clients name one listenKey, ccxt adds a '/0'.
  */
-export const MAX_CLAIMED_SEGMENTS = 10;
-export const TOO_MANY_SEGMENTS = { code: 1008, reason: 'Too many listenKeys' } as const;
+const MAX_CLAIMED_SEGMENTS = 10;
+const TOO_MANY_SEGMENTS = { code: 1008, reason: 'Too many listenKeys' } as const;
 /** A client that has this much unread data gets no more frames until it catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /**
