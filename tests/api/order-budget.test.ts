@@ -3,11 +3,14 @@
  * flood over lever orders, spot orders and the private API's POST /api/v3/order, on two instances
  * behind one balancer, gets TRADE_RATE_LIMIT (60) a minute in all, not 60 per route and instance. The
  * web answers its usual 429; the private API the exchange's 429 with -1015. Another user is served.
+ * Counted in PostgreSQL, and in Redis with REDIS_URL (docs/decisions/0037).
  */
 import { createHmac } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
+import { startRedis, type TestRedis } from '../helpers/redis.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { grant } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
@@ -34,14 +37,14 @@ interface Trader {
   secret: string;
 }
 
-async function trader(): Promise<Trader> {
-  const user = await signUp(t);
-  await grant(t, user, 'funding', 'USDT', '10000');
-  await grant(t, user, 'lever', 'USDT', '10000');
-  await call(t, 'POST', '/api-v1/transcation-password-otp/', { token: user.token, body: {} });
-  const res = await call<ApiKeyCreated>(t, 'POST', '/api-v1/api-keys/', {
+async function trader(at: TestApp = t): Promise<Trader> {
+  const user = await signUp(at);
+  await grant(at, user, 'funding', 'USDT', '10000');
+  await grant(at, user, 'lever', 'USDT', '10000');
+  await call(at, 'POST', '/api-v1/transcation-password-otp/', { token: user.token, body: {} });
+  const res = await call<ApiKeyCreated>(at, 'POST', '/api-v1/api-keys/', {
     token: user.token,
-    body: { label: 'bot', permissions: ['read', 'spot'], code: t.mailbox.lastCode(user.email) },
+    body: { label: 'bot', permissions: ['read', 'spot'], code: at.mailbox.lastCode(user.email) },
   });
   expect(res.status).toBe(201);
   return { user, apiKey: res.body.api_key, secret: res.body.secret };
@@ -104,5 +107,40 @@ describe('one order budget per user across the web and the private API', () => {
       `update rate_limit_counts set expires_at = now() - interval '1 second' where key like '%orders:user:${flooder.user.id}'`,
     );
     expect((await order(t, flooder, 'api', 0)).status).toBe(200);
+  });
+});
+
+describe('with REDIS_URL: the same one budget, counted in Redis', () => {
+  let redis: TestRedis;
+  let r: TestApp;
+  let second: Awaited<ReturnType<typeof anotherInstance>>;
+  beforeAll(async () => {
+    redis = await startRedis();
+    const market = createFakeMarket();
+    r = await createTestApp({ market, env: { TRADE_RATE_LIMIT: undefined, REDIS_URL: redis.url } });
+    second = await anotherInstance(r, { market });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await r?.close();
+    await redis?.stop();
+  });
+
+  it('refuses the 61st order across the web and the private API on two instances', async () => {
+    const flooder = await trader(r);
+    for (let i = 0; i < 60; i++) {
+      const res = await order(i % 2 === 0 ? r : second, flooder, i % 2 === 0 ? 'spot' : 'api', i);
+      expect(res.status, `order ${i + 1}`).not.toBe(429);
+    }
+    expect((await order(second, flooder, 'lever', 1)).status).toBe(429);
+    expect((await order(r, flooder, 'api', 1)).body).toMatchObject({ code: -1015 });
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys(`coinfront-rl-*orders:user:${flooder.user.id}`);
+      expect(keys).toHaveLength(1);
+      expect(await client.get(keys[0]!)).toBe('62');
+    } finally {
+      client.disconnect();
+    }
   });
 });
