@@ -37,7 +37,7 @@ export function createContext(config: Config, db: Db, overrides: ContextOverride
   const tokens = createTokenService(config.jwtSecret, config.tokenTtl, () => clock.now());
   const changes = new ChangeFeed(db.$client);
   const market = overrides.market ?? createMarketService({ config, db, clock, log });
-  const streams = new StreamHub();
+  const streams = new StreamHub({ anonymousPerAddress: config.wsAnonymousPerAddress });
   const metrics = new AppMetrics();
   metrics.observe({
     pool: db.$client,

@@ -129,6 +129,11 @@ const envSchema = z
     UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     /** Trade creations (orders) per minute per user (issue 15, docs/decisions/0020). */
     TRADE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /**
+     * Stream sockets (/ws, /stream, /ws-api/v3) one client address may hold open before they show a
+     * credential (docs/decisions/0050).
+     */
+    WS_ANONYMOUS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
     /** Proxies in front whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (trustProxyOf). */
     TRUST_PROXY: optionalString,
     /** Milliseconds between passes of the trade jobs (limit fills, liquidation, price history); 0 turns them off. */
@@ -229,6 +234,8 @@ export interface Config {
   chatRateLimit: number;
   uploadRateLimit: number;
   tradeRateLimit: number;
+  /** Unauthenticated stream sockets per client address (WS_ANONYMOUS_PER_ADDRESS). */
+  wsAnonymousPerAddress: number;
   /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
   /** Fees and maintenance margin of leveraged trades (docs/architecture.md section 5). */
@@ -353,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     chatRateLimit: env.CHAT_RATE_LIMIT,
     uploadRateLimit: env.UPLOAD_RATE_LIMIT,
     tradeRateLimit: env.TRADE_RATE_LIMIT,
+    wsAnonymousPerAddress: env.WS_ANONYMOUS_PER_ADDRESS,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     trading: { feeRate: env.TRADE_FEE_RATE, maintenanceRate: env.MAINTENANCE_MARGIN_RATE },
     spotFeeRate: env.SPOT_FEE_RATE,

@@ -12,6 +12,8 @@
  * publishes each new message to its topic.
  */
 
+import { AnonymousSockets } from './anonymous-sockets.js';
+
 const wrap = (topic: string, frame: string) => `{"stream":${JSON.stringify(topic)},"data":${frame}}`;
 
 export interface StreamClient {
@@ -68,6 +70,8 @@ interface Subscriptions {
 }
 
 export class StreamHub {
+  /** Sockets not authenticated yet, at most so many per client address (anonymous-sockets.ts). */
+  readonly anonymous: AnonymousSockets;
   private readonly families = new Map<string, TopicFamily>();
   private readonly topics = new Map<string, Topic>();
   private readonly byClient = new Map<StreamClient, Subscriptions>();
@@ -76,6 +80,10 @@ export class StreamHub {
   private readonly open = new Set<StreamClient>();
   private sent = 0;
   private received = 0;
+
+  constructor(options: { anonymousPerAddress?: number } = {}) {
+    this.anonymous = new AnonymousSockets(options.anonymousPerAddress ?? Number.POSITIVE_INFINITY);
+  }
 
   /** A connection opened (the realtime route); `drop` forgets it. */
   attach(client: StreamClient): void {

@@ -1,13 +1,16 @@
 /** Support: the FAQ bot and the chat between a user and staff (docs/product.md 3 "Chat message", 7 "Chat and support"). */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { idParam, staffPageLimit } from './common.js';
+import { idParam, STAFF_PAGE_SIZE, staffPageLimit } from './common.js';
 
 /** The server's own texts of the chat that are not MSG's (each has a code: shared/message-codes.ts). */
 export const SUPPORT_MSG = {
   invalidMessage: 'Invalid message',
   /** The name of a chat whose user is gone. */
   unknownUser: (userId: string) => `User ${userId}`,
+  /** A chat holds at most CHAT_SESSION_MAX_MESSAGES (docs/decisions/0050). */
+  chatFull: (max: string) =>
+    `This chat has reached its limit of ${max} messages. Support will end it, then you can start a new chat.`,
 } as const;
 
 // --- FAQ ---------------------------------------------------------------------------------------
@@ -73,7 +76,19 @@ export const chatSessionDetails = z.object({
 export type ChatSessionDetails = z.infer<typeof chatSessionDetails>;
 
 export const chatSessionParams = z.object({ session_id: sessionId });
-export const messagesQuery = z.object({ session_id: sessionId });
+
+/** Messages a chat page holds by default: the newest, and the staff list's messages per chat (docs/decisions/0050). */
+export const CHAT_PAGE_SIZE = STAFF_PAGE_SIZE;
+/** Messages one chat may hold; the next is refused with SUPPORT_MSG.chatFull (docs/decisions/0050). */
+export const CHAT_SESSION_MAX_MESSAGES = 5000;
+
+/**
+ * GET /api-v2/messages/?session_id=: one page of the chat, oldest first: its newest `limit` messages
+ * (CHAT_PAGE_SIZE unless told, at most STAFF_PAGE_MAX), or with `before` (a message id) the `limit`
+ * messages just before it, for "load earlier". A page shorter than `limit` is the chat's start.
+ */
+export const messagesQuery = z.object({ session_id: sessionId, before: idParam.optional(), limit: staffPageLimit });
+export type MessagesQuery = z.infer<typeof messagesQuery>;
 
 /** Text fields of POST /api-v2/messages/ (multipart, with an optional `image` file; or JSON without one). */
 export const sendMessageFields = z.object({
@@ -104,7 +119,8 @@ export const chatMessagesResponse = z.array(chatMessage);
 
 /**
  * GET /api-v2/support/latest-messages/ (staff): open chats with at least one message, keyed by
- * a JSON string of {user_id, username}, each with all its messages, oldest first.
+ * a JSON string of {user_id, username}, each with its newest CHAT_PAGE_SIZE messages, oldest first
+ * (the whole conversation pages through GET /api-v2/messages/).
  */
 export const latestMessagesResponse = z.record(z.string(), z.array(chatMessage));
 /**

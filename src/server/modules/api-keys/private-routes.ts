@@ -20,6 +20,7 @@ import { spotBalances } from './balances.js';
 import { createUserData } from './user-data.js';
 import { userDataStreamRoutes } from './user-stream-routes.js';
 import { cancelledView, fixed8, orderIdOfClientId, orderView, placedView, tradeView } from './exchange-view.js';
+import { createOrderBudget } from '../../plugins/order-budget.js';
 import { apiError, authenticate, countWeight, createWeightCounter, type SignedCaller } from './signed.js';
 
 const invalidSymbol = () => new ExchangeApiError(400, -1121, 'Invalid symbol.');
@@ -31,6 +32,9 @@ const duplicateOrder = () => new ExchangeApiError(400, -2010, 'Duplicate order s
 const noSuchOrder = () => new ExchangeApiError(400, -2013, 'Order does not exist.');
 const unknownOrder = () => new ExchangeApiError(400, -2011, 'Unknown order sent.');
 const notRequired = (name: string) => new ExchangeApiError(400, -1106, `Parameter '${name}' sent when not required.`);
+/** Over the user's order budget (docs/decisions/0050): the exchange's 429 and -1015, without Retry-After. */
+const tooManyOrders = (max: number) =>
+  new ExchangeApiError(429, -1015, `Too many new orders; current limit is ${max} orders per 1 MINUTE.`);
 const unavailable = () =>
   new ExchangeApiError(503, -1001, 'Internal error; unable to process your request. Please try again.');
 
@@ -102,6 +106,8 @@ export const privateApiModule: AppModule = (app, ctx) => {
   const spot = createSpotService(ctx);
   const weights = createWeightCounter(() => ctx.clock.now().getTime());
   const feeRate = ctx.config.spotFeeRate;
+  // New orders share the user's one budget with the web's lever and spot orders (docs/decisions/0050).
+  const orderBudget = createOrderBudget(app, ctx.config.tradeRateLimit);
   const userData = createUserData(ctx);
   app.addHook('onClose', async () => userData.stop());
 
@@ -233,6 +239,9 @@ export const privateApiModule: AppModule = (app, ctx) => {
     '/api/v3/order',
     doc('New order (TRADE): MARKET with quantity or quoteOrderQty, LIMIT GTC'),
     signed(1, 'spot', async (caller, reply) => {
+      // Counted once the user is known, before the order is read: refused orders count, as on the web.
+      const budget = await orderBudget.take(reply.request, caller.userId);
+      if (!budget.allowed) throw tooManyOrders(budget.max);
       const { body, clientId, respType } = await orderRequest(caller);
       const kept = clientId ?? newClientId();
       try {

@@ -21,6 +21,7 @@ import type { AppContext, ZodApp } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
 import { apiListenKeys } from '../../db/schema.js';
 import { ExchangeApiError } from '../../errors.js';
+import { TOO_MANY_ANONYMOUS_SOCKETS } from '../../lib/anonymous-sockets.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { apiError, authenticate, authenticateWsApi, countWeight, type WeightCounter } from './signed.js';
 import { keyTopic, LISTEN_KEY, USER_DATA_FAMILY, type UserData } from './user-data.js';
@@ -126,6 +127,13 @@ type WsApiAnswer = { status: number; result: unknown } | { status: number; error
 
 function openWsApi(ctx: AppContext, userData: UserData, socket: WebSocket, request: FastifyRequest) {
   const hub = ctx.streams;
+  // Until a signed subscription, the socket holds one of its address's places (docs/decisions/0050).
+  const place = hub.anonymous.admit(request.ip);
+  if (!place) {
+    socket.close(TOO_MANY_ANONYMOUS_SOCKETS.code, TOO_MANY_ANONYMOUS_SOCKETS.reason);
+    return;
+  }
+  const releaseAnonymous: () => void = place;
   let subscription: { id: number; topic: string } | undefined;
   let subscriptions = 0;
   const writable = () => socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES;
@@ -159,6 +167,7 @@ function openWsApi(ctx: AppContext, userData: UserData, socket: WebSocket, reque
         return { status: 200, result: { serverTime: ctx.clock.now().getTime() } };
       case 'userDataStream.subscribe.signature': {
         const key = await authenticateWsApi(ctx, params, request.ip, 'read');
+        releaseAnonymous();
         const topic = keyTopic(key.id);
         await userData.subscribeUser(client, key.userId, topic, { apiKeyId: key.id });
         unsubscribe();
@@ -219,6 +228,9 @@ function openWsApi(ctx: AppContext, userData: UserData, socket: WebSocket, reque
         );
       });
   });
-  socket.on('close', () => hub.drop(client));
+  socket.on('close', () => {
+    releaseAnonymous();
+    hub.drop(client);
+  });
   socket.on('error', (error) => request.log.debug({ err: error }, 'websocket api error'));
 }

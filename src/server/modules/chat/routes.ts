@@ -77,7 +77,7 @@ export const chatModule: AppModule = (app, ctx) => {
   app.get('/api-v2/messages/', {
     onRequest: requireUser,
     schema: { tags, querystring: messagesQuery, response: { 200: chatMessagesResponse, ...errors } },
-    handler: (req) => chat.messages(currentUser(req), req.query.session_id),
+    handler: (req) => chat.messages(currentUser(req), req.query),
   });
 
   app.post('/api-v2/messages/', {

@@ -2,14 +2,17 @@
  * Support chat rules: a user has at most one open session and sees only their own; staff see and
  * answer every open session and end them. Text is kept as plain text; images follow the upload rules.
  */
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CHAT_PAGE_SIZE,
+  CHAT_SESSION_MAX_MESSAGES,
   chatKeyOf,
   type ChatMessage,
   type ChatSessionDetails,
   type LatestMessagesQuery,
   type LatestMessagesResponse,
+  type MessagesQuery,
   SUPPORT_MSG,
 } from '../../../shared/api/support.js';
 import { MSG } from '../../../shared/messages.js';
@@ -86,15 +89,22 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
       };
     },
 
-    async messages(viewer: Viewer, sessionId: string): Promise<ChatMessage[]> {
-      await visibleSession(ctx.db, viewer, sessionId);
+    /** One page of a chat (docs/decisions/0050): the newest `limit` messages, or those before `before`; oldest first. */
+    async messages(viewer: Viewer, page: MessagesQuery): Promise<ChatMessage[]> {
+      await visibleSession(ctx.db, viewer, page.session_id);
       const rows = await ctx.db
         .select({ message: chatMessages, from: senderColumns })
         .from(chatMessages)
         .innerJoin(sender, eq(sender.id, chatMessages.senderId))
-        .where(eq(chatMessages.sessionId, sessionId))
-        .orderBy(asc(chatMessages.id));
-      return rows.map((r) => toApi(r.message, r.from));
+        .where(
+          and(
+            eq(chatMessages.sessionId, page.session_id),
+            page.before === undefined ? undefined : lt(chatMessages.id, page.before),
+          ),
+        )
+        .orderBy(desc(chatMessages.id))
+        .limit(page.limit);
+      return rows.reverse().map((r) => toApi(r.message, r.from));
     },
 
     /**
@@ -129,6 +139,13 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
           // Shares the row lock with close-chat, so no message lands after the chat ended.
           const session = await visibleSession(tx, viewer, sessionId, 'share');
           if (session.status !== 'open') throw conflict(MSG.chatEnded);
+          // A bounded chat (docs/decisions/0050); two sends at once may both pass at the last place.
+          const [held] = await tx
+            .select({ n: count() })
+            .from(chatMessages)
+            .where(eq(chatMessages.sessionId, sessionId));
+          if ((held?.n ?? 0) >= CHAT_SESSION_MAX_MESSAGES)
+            throw conflict(SUPPORT_MSG.chatFull(String(CHAT_SESSION_MAX_MESSAGES)));
           const [inserted] = await tx
             .insert(chatMessages)
             .values({ sessionId, senderId: viewer.id, isStaff: viewer.isAdmin, text, image: stored })
@@ -148,7 +165,8 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
 
     /**
      * Staff's list of open chats that have at least one message, the most recently active first,
-     * each keyed by a JSON string of its user's id and name, with all its messages oldest first.
+     * each keyed by a JSON string of its user's id and name, with its newest CHAT_PAGE_SIZE messages
+     * oldest first (docs/decisions/0050: a long chat does not make every poll of the desk long).
      */
     async openChats(page: LatestMessagesQuery): Promise<LatestMessagesResponse> {
       const owner = alias(users, 'owner');
@@ -169,16 +187,27 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
         .orderBy(desc(lastMessage))
         .limit(page.limit);
       if (open.length === 0) return {};
-      const rows = await ctx.db
-        .select({ message: chatMessages, from: senderColumns })
+      const newest = ctx.db
+        .select({
+          id: chatMessages.id,
+          rank: sql<number>`row_number() over (partition by ${chatMessages.sessionId} order by ${chatMessages.id} desc)`.as(
+            'rank',
+          ),
+        })
         .from(chatMessages)
-        .innerJoin(sender, eq(sender.id, chatMessages.senderId))
         .where(
           inArray(
             chatMessages.sessionId,
             open.map((s) => s.id),
           ),
         )
+        .as('newest');
+      const rows = await ctx.db
+        .select({ message: chatMessages, from: senderColumns })
+        .from(chatMessages)
+        .innerJoin(newest, eq(newest.id, chatMessages.id))
+        .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+        .where(lte(newest.rank, CHAT_PAGE_SIZE))
         .orderBy(asc(chatMessages.id));
       const bySession = new Map<string, ChatMessage[]>();
       for (const r of rows) {

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, AppModule } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
+import { TOO_MANY_ANONYMOUS_SOCKETS } from '../../lib/anonymous-sockets.js';
 import { onSessionsEnded } from '../../lib/session-events.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { batchSender } from './batch.js';
@@ -29,6 +30,12 @@ import {
 const MAX_STREAMS_PER_CONNECTION = 200;
 /** Requests per second a connection may send before it is closed (the exchange allows 5). */
 const MAX_MESSAGES_PER_SECOND = 10;
+/**
+ * Path segments that name no stream a connection may have looked up (listenKeys, each a database
+ * read; docs/decisions/0050). The exchange's clients name one listenKey, ccxt adds a '/0'.
+ */
+const MAX_CLAIMED_SEGMENTS = 10;
+const TOO_MANY_SEGMENTS = { code: 1008, reason: 'Too many listenKeys' } as const;
 /** A client that has this much unread data gets no more frames until it catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /**
@@ -53,6 +60,13 @@ function openConnection(
   combined: boolean,
 ) {
   const hub = ctx.streams;
+  // Until it shows a credential (LOGIN, a listenKey) a socket holds one of its address's places.
+  const place = hub.anonymous.admit(request.ip);
+  if (!place) {
+    socket.close(TOO_MANY_ANONYMOUS_SOCKETS.code, TOO_MANY_ANONYMOUS_SOCKETS.reason);
+    return;
+  }
+  const releaseAnonymous: () => void = place;
   const sendBatch = batchSender(socket);
   const writable = () => socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES;
   const client: StreamClient = {
@@ -134,6 +148,7 @@ function openConnection(
     if (client.userId !== undefined && client.userId !== user.id) hub.drop(client);
     client.userId = user.id;
     client.isAdmin = user.isAdmin;
+    releaseAnonymous();
     if (session) clearInterval(session.timer);
     session = { token: req.token, timer: setInterval(recheckSoon, SESSION_RECHECK_MS) };
     session.timer.unref();
@@ -207,6 +222,7 @@ function openConnection(
     }
   });
   socket.on('close', () => {
+    releaseAnonymous();
     hub.drop(client);
     stopListening();
     if (session) clearInterval(session.timer);
@@ -219,11 +235,26 @@ function openConnection(
    * its topics, anything else is ignored. Before any message is handled (it is first in the queue).
    */
   async function openWith(): Promise<void> {
-    const topics: string[] = [];
-    for (const segment of segments.slice(0, MAX_STREAMS_PER_CONNECTION + 1)) {
+    const named = [...new Set(segments.slice(0, MAX_STREAMS_PER_CONNECTION + 1))].map((segment) => {
       const name = normalizeStream(segment);
-      if (!('error' in hub.check(name, client))) topics.push(name);
-      else topics.push(...((await hub.resolveSegment(segment, client)) ?? []));
+      return { segment, topic: 'error' in hub.check(name, client) ? null : name };
+    });
+    // Each segment that is no stream may be a listenKey, looked up in the database: a few, not 201.
+    if (named.filter((item) => item.topic === null).length > MAX_CLAIMED_SEGMENTS) {
+      client.send(errorFrame({ code: 2, msg: `Invalid request: at most ${MAX_CLAIMED_SEGMENTS} listenKeys` }));
+      socket.close(TOO_MANY_SEGMENTS.code, TOO_MANY_SEGMENTS.reason);
+      return;
+    }
+    const topics: string[] = [];
+    for (const item of named) {
+      if (item.topic !== null) {
+        topics.push(item.topic);
+        continue;
+      }
+      const claimed = await hub.resolveSegment(item.segment, client);
+      if (!claimed) continue;
+      topics.push(...claimed);
+      releaseAnonymous(); // a live listenKey is a credential
     }
     if (topics.length === 0 || socket.readyState !== socket.OPEN) return;
     const result = subscribe(topics);

@@ -15,7 +15,7 @@ import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
-import { perUserPerMinute } from '../../plugins/rate-limits.js';
+import { createOrderBudget } from '../../plugins/order-budget.js';
 import { registerOrdersStream } from '../realtime/index.js';
 import { SPOT_ORDERS_CHANGED } from './lifecycle.js';
 import { createSpotService } from './service.js';
@@ -36,6 +36,7 @@ const errors = {
 export const spotModule: AppModule = (app, ctx) => {
   const spot = createSpotService(ctx);
   const { requireUser } = ctx.guard;
+  const orders = createOrderBudget(app, ctx.config.tradeRateLimit);
   // orders@user.<id> over /ws: the user's open orders, pushed on every change of them on any
   // instance (placed, filled by the per-tick pass, cancelled; realtime/user-streams.ts).
   registerOrdersStream(ctx, {
@@ -45,9 +46,9 @@ export const spotModule: AppModule = (app, ctx) => {
   const tags = ['spot'];
 
   app.post('/api-v1/spot-orders/', {
-    onRequest: requireUser,
-    // As trade creation: a flood of orders is refused before it reaches the database (docs/decisions/0020).
-    config: perUserPerMinute(ctx.config.tradeRateLimit, 'allow'),
+    // As trade creation: a flood of orders is refused before it reaches the database (docs/decisions/0020),
+    // in the user's one order budget (docs/decisions/0050).
+    onRequest: [requireUser, orders.guard],
     schema: { tags, body: spotOrderBody, response: { 201: spotOrderAnswer, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await spot.place(currentUser(req).id, req.body, idempotencyOf(req))),

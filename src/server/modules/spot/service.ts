@@ -39,11 +39,13 @@ const reachedNow = (body: SpotOrderBody, quote: Quote) =>
   (body.side === 'buy' ? cmp(body.price!, quote.price) >= 0 : cmp(body.price!, quote.price) <= 0);
 
 /**
- * An order's value, quantity x price, must be at least MIN_ORDER_NOTIONAL USDT: the house's price for
- * a market order, the limit for a limit order. Checked before anything is locked.
+ * An order's value, quantity x price, must be at least MIN_ORDER_NOTIONAL USDT at the price it trades
+ * at (docs/decisions/0050): the house's price for a market order and for a limit it already reached
+ * (it fills at once, at that price), the limit for a resting order (it fills at its limit,
+ * lifecycle.ts fillResting). So no fill is worth less than the minimum. Checked before anything is locked.
  */
 function checkMinNotional(body: SpotOrderBody, quote: Quote): void {
-  const value = mul(body.quantity, body.price ?? quote.price);
+  const value = mul(body.quantity, reachedNow(body, quote) ? quote.price : body.price!);
   if (cmp(value, MIN_ORDER_NOTIONAL) < 0) {
     const message = SPOT_MSG.belowMinNotional(toAmount(value));
     throw badRequest(message, { quantity: message });

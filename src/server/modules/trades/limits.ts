@@ -6,18 +6,24 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { TRADE_MSG, type ActiveTradesQuery, type TradeCreationBody } from '../../../shared/api/trade.js';
 import { MAX_OPEN_TRADES, MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
-import { cmp, mul, toAmount } from '../../../shared/money.js';
+import { cmp, limitReached, mul, toAmount } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
 import { trades } from '../../db/schema.js';
 import { badRequest, conflict } from '../../errors.js';
 
 /**
- * An order's value, hands x price, must be at least MIN_ORDER_NOTIONAL USDT: the price is the mark
- * for a market order and the limit for a limit order (what it is asked to trade at). Checked before
- * any row is locked; nothing changes when it is refused.
+ * An order's value, hands x price, must be at least MIN_ORDER_NOTIONAL USDT at the price it trades at
+ * (docs/decisions/0050): the mark for a market order and for a limit order the mark has already
+ * reached (it opens at once, at the mark), the limit for a limit order that rests (it fills at its
+ * limit, lifecycle.ts fillOrder). So no order opens a position worth less than the minimum. Checked
+ * before any row is locked; nothing changes when it is refused.
  */
-export function checkMinNotional(body: Pick<TradeCreationBody, 'hands' | 'limit_price'>, mark: string): void {
-  const notional = mul(body.hands, body.limit_price ?? mark);
+export function checkMinNotional(
+  body: Pick<TradeCreationBody, 'hands' | 'limit_price' | 'trade_type'>,
+  mark: string,
+): void {
+  const resting = body.limit_price !== null && !limitReached(body.trade_type, body.limit_price, mark);
+  const notional = mul(body.hands, resting ? body.limit_price! : mark);
   if (cmp(notional, MIN_ORDER_NOTIONAL) < 0) {
     const message = TRADE_MSG.belowMinNotional(toAmount(notional));
     throw badRequest(message, { hands: message });

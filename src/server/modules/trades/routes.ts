@@ -19,7 +19,7 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
-import { perUserPerMinute } from '../../plugins/rate-limits.js';
+import { createOrderBudget } from '../../plugins/order-budget.js';
 import { listTradeHistory } from './history.js';
 import { startTradeJobs, type TradeJobs } from './jobs.js';
 import { registerPositionsStream } from './push.js';
@@ -41,12 +41,13 @@ export const tradesModule: AppModule = (app, ctx) => {
   const positions = registerPositionsStream(ctx, trades);
   app.addHook('onClose', async () => positions.stop());
   const { requireUser } = ctx.guard;
+  const orders = createOrderBudget(app, ctx.config.tradeRateLimit);
   const tags = ['trades'];
 
   app.post('/api-v1/trade-creation/', {
-    onRequest: requireUser,
-    // A flood of orders is refused before it reaches the database (docs/decisions/0020).
-    config: perUserPerMinute(ctx.config.tradeRateLimit, 'allow'),
+    // A flood of orders is refused before it reaches the database (docs/decisions/0020), counted in
+    // the user's one order budget with spot and private-API orders (docs/decisions/0050).
+    onRequest: [requireUser, orders.guard],
     schema: { tags, body: tradeCreationBody, response: { 201: tradeAnswer, ...errors } },
     handler: async (req, reply) =>
       sendOutcome(reply, await trades.open(currentUser(req).id, req.body, idempotencyOf(req))),

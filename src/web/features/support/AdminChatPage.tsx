@@ -201,7 +201,7 @@ export function AdminConversation({
       {(chats.isPending || (sessionId && messages.isPending)) && <Spinner label={t('support.chat.loading')} />}
       {chats.isError && <ChatNote tone="error">{message(errorMessage(chats.error, MSG.somethingWentWrong))}</ChatNote>}
       {missing && <ChatNote>{t('support.admin.noOpenChat', { name: title })}</ChatNote>}
-      {messages.data && <MessageList messages={shown} isMine={fromStaff} />}
+      {messages.data && <MessageList messages={shown} isMine={fromStaff} earlier={messages} />}
       {ended && <ChatNote>{message(MSG.chatClosed)}</ChatNote>}
     </ChatScreen>
   );

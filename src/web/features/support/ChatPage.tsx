@@ -83,7 +83,7 @@ export function ChatPage() {
       {session.isSuccess && (
         <>
           <ChatNote>{t('support.chat.intro', { hours: SUPPORT_HOURS })}</ChatNote>
-          {messages.data && <MessageList messages={messages.data} isMine={fromUser} />}
+          {messages.data && <MessageList messages={messages.data} isMine={fromUser} earlier={messages} />}
           {messages.isError && (
             <ChatNote tone="error">{message(errorMessage(messages.error, MSG.somethingWentWrong))}</ChatNote>
           )}

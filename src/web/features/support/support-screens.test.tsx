@@ -246,6 +246,25 @@ describe('the user chat', () => {
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('');
   });
 
+  it('shows the newest page of a long chat and loads the earlier messages above it on request', async () => {
+    api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('open')]);
+    const newest = Array.from({ length: 50 }, (_, i) => message({ id: 101 + i, text: `new ${101 + i}` }));
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [200, newest]);
+    api.on(`GET /api-v2/messages/?session_id=${SESSION}&before=101`, [
+      200,
+      [message({ id: 7, text: 'first words' }), message({ id: 8, text: 'second words' })],
+    ]);
+    show(<ChatPage />, '/chat/:sessionId', `/chat/${SESSION}`);
+    expect(await screen.findAllByTestId('chat-message')).toHaveLength(50);
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('first words')).toBeTruthy();
+    const texts = screen.getAllByTestId('chat-message').map((b) => b.querySelector('p')?.textContent);
+    expect(texts.slice(0, 3)).toEqual(['first words', 'second words', 'new 101']);
+    expect(texts).toHaveLength(52);
+    // A short page is the chat's start: nothing earlier to ask for.
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+
   it('says when the chat has ended and stops sending', async () => {
     api.on(`GET /api-v2/chats/${SESSION}/`, [200, sessionDetails('closed')]);
     api.on(`GET /api-v2/messages/?session_id=${SESSION}`, [200, [message({ text: 'hello' })]]);

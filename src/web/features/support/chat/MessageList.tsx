@@ -1,11 +1,13 @@
 /**
  * The messages of a chat as bubbles: one's own on the right, the other side's on the left with the
  * sender's name, the time under each, pictures as thumbnails that open full size. Text is React
- * text, never HTML. The view follows new messages down.
+ * text, never HTML. The view follows new messages down. A long chat comes in pages
+ * (docs/decisions/0050): "Load more" above the first message brings the earlier ones.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/api/support';
 import { cx } from '../../../components/cx';
+import { LoadMore, type PagedQuery } from '../../../components/LoadMore';
 import { useT } from '../../../lib/i18n';
 import { useMessageTime } from '../message-time';
 import { ImageViewer } from './ImageViewer';
@@ -71,21 +73,30 @@ function Bubble({
 export function MessageList({
   messages,
   isMine,
+  earlier,
 }: {
   messages: ChatMessage[];
   isMine: (message: ChatMessage) => boolean;
+  /** The chat's pages: earlier messages load on request. */
+  earlier?: PagedQuery;
 }) {
   const t = useT();
   const [enlarged, setEnlarged] = useState<string | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
+  // Down to a new last message; earlier pages arriving above leave the view where it is.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastId, messages.length]);
+  }, [lastId]);
 
   return (
     <>
+      {earlier && (
+        <div className="flex justify-center">
+          <LoadMore query={earlier} label={t('support.messages.loadEarlier')} />
+        </div>
+      )}
       <ol className="flex flex-col gap-3" aria-label={t('support.messages.label')}>
         {messages.map((message, i) => {
           const mine = isMine(message);
