@@ -35,7 +35,7 @@ import { SavedAddressPicker } from './SavedAddressPicker';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { useBalance } from './api/wallet-lists';
+import { useBalance } from '../../lib/wallet-lists';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
 type Field = 'address' | 'amount' | 'password' | 'network';

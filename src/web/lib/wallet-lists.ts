@@ -3,14 +3,13 @@
  * cached list (wallet-cache.ts) is shown at once and counts as stale, so it is refreshed on every visit.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { walletList } from '../../../../shared/api/wallet';
-import type { WalletKind } from '../../../../shared/constants';
-import { api } from '../../../lib/api';
-import { readSession } from '../../../lib/session';
+import { walletList } from '../../shared/api/wallet';
+import type { WalletKind } from '../../shared/constants';
+import { api } from './api';
+import { WALLET_KEY } from './query-keys';
+import { readSession } from './session';
 import { readWalletCache, writeWalletCache } from './wallet-cache';
 
-/** Every query of balances and money history starts with this key: money moves invalidate it whole. */
-export const WALLET_KEY = ['wallet'] as const;
 const WALLET_LISTS_KEY = [...WALLET_KEY, 'list'] as const;
 
 export function walletListQuery(kind: WalletKind) {
