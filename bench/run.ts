@@ -16,8 +16,9 @@ import { HttpConnection } from './lib/http-client.js';
 import { summariseProfiles } from './lib/profile.js';
 import { startTrace } from './lib/trace.js';
 import { formatTable, type Figure } from './lib/report.js';
-import { createUsers, grant, type BenchUser } from './lib/seed.js';
-import { startServer, startStack, type ServerProcess, type Stack } from './lib/stack.js';
+import { createUsers, grant } from './lib/seed.js';
+import type { BenchContext } from './lib/context.js';
+import { startServer, startStack, type ServerProcess } from './lib/stack.js';
 import { runFanout } from './sections/fanout.js';
 import { runHttp } from './sections/http.js';
 import { runMoney } from './sections/money.js';
@@ -28,19 +29,6 @@ import { buildWeb, runWeb } from './sections/web.js';
 
 const SECTIONS = ['http', 'traders', 'money', 'fanout', 'web', 'risk', 'workers'] as const;
 type Section = (typeof SECTIONS)[number];
-
-export interface BenchContext {
-  quick: boolean;
-  stack: Stack;
-  server: ServerProcess;
-  log: (line: string) => void;
-  /** Raw numbers behind the figures, kept in latest.json. */
-  details: Record<string, unknown>;
-  /** A user with `count` open BTC trades opened through the API, and funds in every wallet list. */
-  tradersWithOpenTrades(count: number): Promise<BenchUser>;
-  /** The current last price of a symbol, from the server. */
-  lastPrice(symbol: string): Promise<string>;
-}
 
 function parseArgs(argv: string[]) {
   const quick = argv.includes('--quick');

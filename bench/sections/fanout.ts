@@ -9,7 +9,7 @@ import { Histogram } from '../lib/histogram.js';
 import { sleep, spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
 import type { ServerProcess } from '../lib/stack.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 import type { WsCommand, WsConnected, WsReport } from '../workers/ws-clients.js';
 
 const PROCESSES = 2;

@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { figure, type Figure } from '../lib/report.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 
 const CONNECTIONS = 100;
 

@@ -8,7 +8,7 @@ import { checkLedger } from '../../src/server/modules/ledger/check.js';
 import { HttpConnection } from '../lib/http-client.js';
 import { figure, type Figure } from '../lib/report.js';
 import { createUsers, grant } from '../lib/seed.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 
 /** Concurrent clients, each its own user (so row locks measure work, not one user's queue). */
 const CLIENTS = 32;

@@ -13,7 +13,7 @@ import { riskPass } from '../../src/server/modules/trades/risk.js';
 import { Histogram } from '../lib/histogram.js';
 import { figure, type Figure } from '../lib/report.js';
 import { createUsers } from '../lib/seed.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 
 const COINS = ['RA', 'RB', 'RC', 'RD', 'RE', 'RF', 'RG', 'RH', 'RI', 'RJ', 'RK', 'RL', 'RM', 'RN', 'RO'].map(
   (c) => `${c}BENCH`,

@@ -20,7 +20,7 @@ import { Histogram } from '../lib/histogram.js';
 import { sleep, spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
 import { createUsers, openSeedTrades } from '../lib/seed.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 import type { TraderCommand, TraderReport } from '../workers/traders.js';
 
 const P99_LIMIT_MS = 50;

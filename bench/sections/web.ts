@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { HttpConnection } from '../lib/http-client.js';
 import { figure, type Figure } from '../lib/report.js';
 import { BENCH_PASSWORD, createUsers } from '../lib/seed.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 
 const WEB_DIR = 'dist/web';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import { figure, type Figure } from '../lib/report.js';
 import { startServer, type ServerProcess } from '../lib/stack.js';
-import type { BenchContext } from '../run.js';
+import type { BenchContext } from '../lib/context.js';
 import { runFanout } from './fanout.js';
 
 const CONNECTIONS = 100;

@@ -2,9 +2,10 @@
 import path from 'node:path';
 import pino from 'pino';
 import type { Config } from './config.js';
-import type { AppContext, Clock } from './context.js';
+import type { AppContext } from './context.js';
 import { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
 import { createFileStore } from './lib/files.js';
 import { createMailer, type Mailer } from './lib/mail.js';

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Db } from './db/database.js';
+import type { Clock } from './lib/clock.js';
 import type { EventBus } from './lib/event-bus.js';
 import type { FileStore } from './lib/files.js';
 import type { Mailer } from './lib/mail.js';
@@ -17,11 +18,9 @@ import type { AppMetrics } from './lib/metrics.js';
 import type { StreamHub } from './lib/stream-hub.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AuthGuard } from './plugins/auth.js';
-import type { MarketService } from './modules/market/index.js';
-
-export interface Clock {
-  now(): Date;
-}
+// The market's type from its own file, not its index.js: the index also hands on the market's
+// routes, which import this file (docs/style.md: imports point one way).
+import type { MarketService } from './modules/market/types.js';
 
 export interface AppContext {
   config: Config;

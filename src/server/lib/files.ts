@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../context.js';
+import type { Clock } from './clock.js';
 import { CONTENT_TYPE_BY_EXTENSION, type ImageInfo } from './images.js';
 
 /** A signed URL is good for 10 to 15 minutes (see `expiryOf`). */

@@ -10,7 +10,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Clock } from '../context.js';
+import type { Clock } from '../lib/clock.js';
 import type { Db } from '../db/database.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { logBackgroundFailure } from '../db/errors.js';

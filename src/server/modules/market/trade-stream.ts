@@ -17,10 +17,10 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { toFixed } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
+import { SPOT_ORDERS_CHANGED } from '../../db/channels.js';
 import { logBackgroundFailure } from '../../db/errors.js';
 import { spotOrders } from '../../db/schema.js';
 import type { StreamHub } from '../../lib/stream-hub.js';
-import { SPOT_ORDERS_CHANGED } from '../spot/index.js';
 import { MARKET_FAMILY } from './streams.js';
 import { parseTopic } from './topics.js';
 

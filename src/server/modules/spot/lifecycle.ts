@@ -30,9 +30,6 @@ export type NewSpotOrder = typeof spotOrders.$inferInsert;
 /** Ledger entries of spot orders carry this ref_type and the order id. */
 const SPOT_REF = 'spot_order';
 
-/** The channel migration 0009's trigger notifies on every change of a spot order (JSON: user_id, order_id, status). */
-export const SPOT_ORDERS_CHANGED = 'spot_orders_changed';
-
 /** Spot orders trade in the funding wallet. */
 export const funding = (userId: number, currency: string): AccountKey => ({ userId, wallet: 'funding', currency });
 

@@ -12,12 +12,12 @@ import {
   spotRules,
 } from '../../../shared/api/spot.js';
 import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
+import { SPOT_ORDERS_CHANGED } from '../../db/channels.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { createOrderBudget } from '../../plugins/order-budget.js';
 import { registerOrdersStream } from '../realtime/index.js';
-import { SPOT_ORDERS_CHANGED } from './lifecycle.js';
 import { createSpotService } from './service.js';
 
 /** The newest open orders a push carries (a page, as GET /api-v1/spot-orders/?status=open answers). */

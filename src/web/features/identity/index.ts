@@ -3,4 +3,3 @@ export { BasicInfoPage } from './BasicInfoPage';
 export { IdentityVerificationPage } from './IdentityVerificationPage';
 export { UnverifiedUsersPanel } from './UnverifiedUsersPanel';
 export { UnverifiedUsersTable } from './UnverifiedUsersTable';
-export { UNVERIFIED_USERS_KEY } from './api/unverified-users';

@@ -19,7 +19,7 @@ const fake = vi.hoisted(() => {
   const state = { open: false };
   return { listeners, statusListeners, state };
 });
-vi.mock('./stream', () => ({
+vi.mock('../../lib/sockets', () => ({
   userSocket: (): MarketSocket => ({
     subscribe(stream: string, listener: StreamListener) {
       if (!fake.listeners.has(stream)) fake.listeners.set(stream, new Set());

@@ -10,4 +10,3 @@ export { spotPriceQuery } from './api/price.js';
 export { leverPriceQuery } from './api/ticker.js';
 export { leverCoinListQuery } from './api/tickers.js';
 export { usdtPricesQuery } from './api/usdt-prices.js';
-export { marketSocket, userSocket } from './stream.js';

@@ -1,41 +1,8 @@
-/**
- * The app's stream socket (lib/market-socket.ts) and a hook for live tickers. By default the market
- * is our own server, and then one socket carries everything: the tickers and, after the LOGIN it
- * sends on every (re)connection, the user's own streams (chat, positions: docs/architecture.md
- * "Realtime"). A build that reads the market from the exchange directly keeps a second socket to
- * our server for the user's streams.
- */
+/** A hook for live tickers on the app's stream socket (lib/sockets.ts). */
 import { useEffect, useState } from 'react';
 import { tickerStream } from '../../../shared/market.js';
-import { createMarketSocket, type MarketSocket } from '../../lib/market-socket.js';
-import { getToken } from '../../lib/session.js';
-import { marketBase, marketIsOurServer, ownStreamUrl } from './endpoints.js';
-
-/** LOGIN with the access token, when there is one: user streams need it, tickers do not. */
-const login = () => {
-  const token = getToken();
-  return token ? { method: 'LOGIN', params: [token], id: 'login' } : null;
-};
-
-let shared: MarketSocket | undefined;
-let ownServer: MarketSocket | undefined;
-
-export function marketSocket(): MarketSocket {
-  return (shared ??= createMarketSocket({
-    url: async () => (await marketBase()).ws,
-    ...(marketIsOurServer() ? { greeting: login } : {}),
-  }));
-}
-
-/** The socket of the user's own streams (chat, positions): the market socket itself unless the market is direct. */
-export function userSocket(): MarketSocket {
-  if (marketIsOurServer()) return marketSocket();
-  return (ownServer ??= createMarketSocket({
-    url: () => ownStreamUrl(),
-    greeting: login,
-    log: (message, detail) => console.warn(`[user stream] ${message}`, detail ?? ''),
-  }));
-}
+import type { MarketSocket } from '../../lib/market-socket.js';
+import { marketSocket } from '../../lib/sockets.js';
 
 /** What a screen shows of a live ticker (docs/product.md section 3: symbol, lastPrice, priceChangePercent). */
 export interface LiveTicker {

@@ -12,7 +12,7 @@ import { NOTIFICATION_TEXT } from '../../../shared/api/notifications';
 import { NotificationsList } from './NotificationsList';
 import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
-vi.mock('../market', () => ({
+vi.mock('../../lib/sockets', () => ({
   userSocket: () => ({
     subscribe: () => () => {},
     streams: () => [],

@@ -1,7 +1,7 @@
 /**
  * The Home bell's notifications (issue 19 "## Notifications", docs/architecture.md "## Notifications"):
  * the first page of GET /api-v1/notifications/ (it carries the unread count), replaced by every
- * `notifications@user.<id>` frame while the user's socket is up (market/stream.ts `userSocket`), and
+ * `notifications@user.<id>` frame while the user's socket is up (lib/sockets.ts `userSocket`), and
  * polled once a minute only while it is not; older pages on demand; marking read.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { api } from '../../lib/api';
 import type { MarketSocket } from '../../lib/market-socket';
 import { useLanguage } from '../../lib/language';
 import { getStoredUser, getToken } from '../../lib/session';
-import { userSocket } from '../market';
+import { userSocket } from '../../lib/sockets';
 
 const NOTIFICATIONS_KEY = ['notifications'] as const;
 const firstPageKey = [...NOTIFICATIONS_KEY, 'first'] as const;

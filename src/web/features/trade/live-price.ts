@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Ticker24h } from '../../../shared/api/market';
 import { tickerStream } from '../../../shared/market';
-import { leverPriceQuery, marketSocket } from '../market';
+import { marketSocket } from '../../lib/sockets';
+import { leverPriceQuery } from '../market';
 
 export interface LivePrice {
   /** Last price; undefined until the first quote. */

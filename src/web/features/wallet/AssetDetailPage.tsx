@@ -20,7 +20,7 @@ import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
 import { useSpotRecords } from './api/spot-records';
 import { useTransactionHistory } from './api/transaction-history';
-import { useWalletList } from './api/wallet-lists';
+import { useWalletList } from '../../lib/wallet-lists';
 import { groupDigits } from './display';
 import { localGrouped } from './localized';
 import { LINK_PRIMARY, LINK_SECONDARY } from './linkButton';

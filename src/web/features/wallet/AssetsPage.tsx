@@ -14,7 +14,7 @@ import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUsdtPrices } from './api/prices';
-import { useWalletList } from './api/wallet-lists';
+import { useWalletList } from '../../lib/wallet-lists';
 import { groupDigits } from './display';
 import { localGrouped } from './localized';
 import { NoRecord } from './NoRecord';

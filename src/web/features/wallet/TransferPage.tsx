@@ -21,7 +21,7 @@ import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { useTransfer } from './api/money-moves';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { useBalance } from './api/wallet-lists';
+import { useBalance } from '../../lib/wallet-lists';
 import { liveTransferProblem, submitTransferProblem } from './transfer-rules';
 import { isWalletKind } from './wallet-kinds';
 

@@ -39,7 +39,8 @@ import { SavedAddressPicker } from './SavedAddressPicker';
 import { useWithdraw } from './api/money-moves';
 import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { useBalance, useBonusLock } from './api/wallet-lists';
+import { useBalance } from '../../lib/wallet-lists';
+import { useBonusLock } from './api/bonus-lock';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
 type Field = 'address' | 'amount' | 'password' | 'network';

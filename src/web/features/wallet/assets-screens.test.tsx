@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { forgetWalletCacheMemory, writeWalletCache } from './api/wallet-cache';
+import { forgetWalletCacheMemory, writeWalletCache } from '../../lib/wallet-cache';
 import { AssetDetailPage } from './AssetDetailPage';
 import { AssetsPage } from './AssetsPage';
 

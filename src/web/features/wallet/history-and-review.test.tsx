@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { UNVERIFIED_USERS_KEY } from '../identity';
-import { PENDING_TRANSACTIONS_KEY } from './api/pending-transactions';
+import { PENDING_TRANSACTIONS_KEY, UNVERIFIED_USERS_KEY } from '../../lib/query-keys';
 import { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 import { PendingTransactionsPanel } from './PendingTransactionsPanel';
 

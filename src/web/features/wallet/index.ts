@@ -7,5 +7,3 @@ export { PendingTransactionsPanel } from './PendingTransactionsPanel';
 export { PendingTransactionsTable } from './PendingTransactionsTable';
 export { TransferPage } from './TransferPage';
 export { WithdrawalPage } from './WithdrawalPage';
-export { PENDING_TRANSACTIONS_KEY } from './api/pending-transactions';
-export { WALLET_KEY, walletListQuery } from './api/wallet-lists';

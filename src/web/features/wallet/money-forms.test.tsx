@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_MSG } from '../../../shared/api/wallet';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { forgetWalletCacheMemory } from './api/wallet-cache';
+import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { DepositPage } from './DepositPage';
 import { TransferPage } from './TransferPage';
 import { WithdrawalPage } from './WithdrawalPage';

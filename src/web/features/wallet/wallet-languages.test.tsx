@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_MSG } from '../../../shared/api/deposits';
 import { minWithdrawalMessage } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { forgetWalletCacheMemory } from './api/wallet-cache';
+import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { DepositPage } from './DepositPage';
 import { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 import { localGrouped } from './localized';

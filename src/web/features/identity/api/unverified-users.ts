@@ -7,9 +7,8 @@ import { unverifiedUsersResponse, type UnverifiedUser } from '../../../../shared
 import { MSG } from '../../../../shared/messages';
 import { i18n } from '../../../lib/i18n';
 import { api, errorMessage, isApiError } from '../../../lib/api';
+import { UNVERIFIED_USERS_KEY } from '../../../lib/query-keys';
 import { staffQueueOptions } from '../../../lib/staff-queue';
-
-export const UNVERIFIED_USERS_KEY = ['admin', 'unverified-users'] as const;
 
 /** One page, oldest first; `after` the last verification_id seen (docs/decisions/0020). */
 async function getUnverifiedUsers(after: number | undefined, signal?: AbortSignal): Promise<UnverifiedUser[]> {

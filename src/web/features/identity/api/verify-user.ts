@@ -1,14 +1,13 @@
 /**
  * Staff: PATCH /api-v3/admin/verify-user/{user_id}/ with `verified`, or `unverified` and a reason to
  * reject. Failures are only logged (docs/product.md section 8); either way both request lists reload
- * (docs/product.md section 4; the pending transactions are the wallet feature's), so the screen shows what the server now holds.
+ * (docs/product.md section 4; the pending transactions are the wallet feature's, both keys in lib/query-keys.ts), so the screen shows what the server now holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { verifyUserResponse, type VerifyUserBody } from '../../../../shared/api/identity';
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
-import { PENDING_TRANSACTIONS_KEY } from '../../wallet';
-import { UNVERIFIED_USERS_KEY } from './unverified-users';
+import { PENDING_TRANSACTIONS_KEY, UNVERIFIED_USERS_KEY } from '../../../lib/query-keys';
 
 interface VerifyUserInput {
   userId: number;

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../../../shared/constants.js';
-import { marketBase } from '../endpoints.js';
+import { marketBase } from '../../../lib/market-endpoints.js';
 
 export class MarketRequestError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * New chat messages pushed by the server over the user's WebSocket (market/stream.ts: the one stream socket,
+ * New chat messages pushed by the server over the user's WebSocket (lib/sockets.ts: the one stream socket,
  * shared with the tickers and the positions), so a reply shows at once; the 3 s polling of docs/product.md stays as the
  * fallback. It follows the user's chat topic or, for staff, every chat.
  */
@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CHAT_STREAMS, type ChatStreamEvent } from '../../../../shared/api/support';
 import { getStoredUser } from '../../../lib/session';
-import { userSocket } from '../../market';
+import { userSocket } from '../../../lib/sockets';
 import { addSentMessage } from './messages';
 import { OPEN_CHATS_KEY } from './open-chats';
 import { chatSessionQuery } from './chat-session';

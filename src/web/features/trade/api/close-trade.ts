@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
 import { fetchCoinPrice } from '../../market';
 import { dropActiveTrade } from './active-trades';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { WALLET_KEY } from '../../wallet';
+import { WALLET_KEY } from '../../../lib/query-keys';
 import { TRADES_KEY } from './keys';
 
 /** The price to quote: the market's last price, else the server's mark from the list. */

@@ -1,7 +1,7 @@
 /** The funding (exchange) wallet, which a spot order would trade from: the spot mock's percentages use it. */
 import { useQuery } from '@tanstack/react-query';
 import type { WalletList } from '../../../../shared/api/wallet';
-import { walletListQuery } from '../../wallet';
+import { walletListQuery } from '../../../lib/wallet-lists';
 
 const balancesOf = (list: WalletList) => new Map(list.map((row) => [row.currency, row.balance]));
 

@@ -1,6 +1,6 @@
 /**
  * Query keys of the trades. Every trade query starts with TRADES_KEY, so a trade refreshes whatever
- * shows one (the history's Closed tab too); balances sit under the wallet feature's WALLET_KEY. The
+ * shows one (the history's Closed tab too); balances sit under WALLET_KEY (lib/query-keys.ts). The
  * trading rules are not a trade's: they sit outside TRADES_KEY, so an order does not refetch them.
  */
 export const TRADES_KEY = ['trades'] as const;

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WalletList } from '../../../../shared/api/wallet';
 import { POLL, QUOTE_CURRENCY } from '../../../../shared/constants';
-import { walletListQuery } from '../../wallet';
+import { walletListQuery } from '../../../lib/wallet-lists';
 
 const usdtOf = (list: WalletList) => list.find((row) => row.currency === QUOTE_CURRENCY)?.balance ?? '0';
 

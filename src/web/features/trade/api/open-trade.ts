@@ -7,7 +7,7 @@ import { tradeAnswer, type TradeCreationInput } from '../../../../shared/api/tra
 import { api } from '../../../lib/api';
 import { orderIdentity } from '../order-form';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { WALLET_KEY } from '../../wallet';
+import { WALLET_KEY } from '../../../lib/query-keys';
 import { tradeKeys } from './keys';
 
 const openTrade = (payload: TradeCreationInput, idempotencyKey: string) =>

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tradeAnswer, type TradeMarginInput, type TradeTpslInput } from '../../../../shared/api/trade';
 import { api } from '../../../lib/api';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { WALLET_KEY } from '../../wallet';
+import { WALLET_KEY } from '../../../lib/query-keys';
 import { mergeActiveTrade } from './active-trades';
 import { tradeKeys } from './keys';
 

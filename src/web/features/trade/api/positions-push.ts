@@ -1,6 +1,6 @@
 /**
  * The open positions pushed by the server (issue 17 "Live positions", docs/architecture.md
- * "Realtime"): `positions@user.<id>` on the user's socket (market/stream.ts `userSocket`) sends the very list
+ * "Realtime"): `positions@user.<id>` on the user's socket (lib/sockets.ts `userSocket`) sends the very list
  * GET /api-v1/get-active-trades/ answers, at once on every change and on every price move (at most
  * once a second). Each frame replaces the cached list; while frames come, the 1 s poll of
  * docs/product.md 7 is off, and it is back as soon as the socket is down or refused.
@@ -12,7 +12,7 @@ import { USER_STREAMS } from '../../../../shared/api/streams';
 import { activeTrades } from '../../../../shared/api/trade';
 import type { MarketSocket } from '../../../lib/market-socket';
 import { getStoredUser } from '../../../lib/session';
-import { userSocket } from '../../market';
+import { userSocket } from '../../../lib/sockets';
 import { tradeKeys } from './keys';
 
 const positionsFrame = z.object({ e: z.literal('positions'), trades: activeTrades });

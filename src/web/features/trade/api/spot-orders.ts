@@ -14,7 +14,7 @@ import {
 import { POLL } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { idempotencyHeaders, useSubmissionKey } from '../../../lib/submission-key';
-import { WALLET_KEY } from '../../wallet';
+import { WALLET_KEY } from '../../../lib/query-keys';
 
 const SPOT_KEY = ['spot-orders'] as const;
 const spotKeys = {

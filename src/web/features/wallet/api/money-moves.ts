@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/api/wallet';
 import { api } from '../../../lib/api';
 import { idempotencyHeaders } from '../../../lib/submission-key';
-import { WALLET_KEY } from './wallet-lists';
+import { WALLET_KEY } from '../../../lib/query-keys';
 
 export type RechargeRequest = z.input<typeof rechargeBody>;
 export type TransferRequest = z.input<typeof transferBody>;

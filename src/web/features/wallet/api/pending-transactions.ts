@@ -13,9 +13,7 @@ import {
 import { MSG } from '../../../../shared/messages';
 import { api, isApiError } from '../../../lib/api';
 import { staffQueueOptions } from '../../../lib/staff-queue';
-import { UNVERIFIED_USERS_KEY } from '../../identity';
-
-export const PENDING_TRANSACTIONS_KEY = ['admin', 'pending-transactions'] as const;
+import { PENDING_TRANSACTIONS_KEY, UNVERIFIED_USERS_KEY } from '../../../lib/query-keys';
 
 /** docs/product.md 8: a 404, or an error naming 'No pending transactions', is an empty queue. */
 function isEmptyQueue(error: unknown): boolean {

@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { spotOrders } from '../../../../shared/api/spot';
 import { api } from '../../../lib/api';
-import { WALLET_KEY } from './wallet-lists';
+import { WALLET_KEY } from '../../../lib/query-keys';
 
 /** The newest filled orders an asset's record shows. */
 const RECORD_LIMIT = 100;

@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionHistory } from '../../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
-import { WALLET_KEY } from './wallet-lists';
+import { WALLET_KEY } from '../../../lib/query-keys';
 
 /** The most the server answers at once; an asset's record is picked from these. */
 const HISTORY_LIMIT = 500;

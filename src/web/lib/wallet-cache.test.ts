@@ -1,6 +1,6 @@
 /** docs/product.md 4 "Wallet list cache": memory first, then local storage, 24 hours, one user's own. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_CACHE_MS } from '../../../../shared/constants';
+import { API_CACHE_MS } from '../../shared/constants';
 import { forgetWalletCacheMemory, readWalletCache, writeWalletCache } from './wallet-cache';
 
 const list = [

@@ -4,9 +4,9 @@
  * user: another account logged in on the same device starts empty.
  */
 import { z } from 'zod';
-import { walletList, type WalletList } from '../../../../shared/api/wallet';
-import { API_CACHE_MS, WALLET_KINDS, type WalletKind } from '../../../../shared/constants';
-import { STORAGE_KEYS, readItem, writeItem } from '../../../lib/storage';
+import { walletList, type WalletList } from '../../shared/api/wallet';
+import { API_CACHE_MS, WALLET_KINDS, type WalletKind } from '../../shared/constants';
+import { STORAGE_KEYS, readItem, writeItem } from './storage';
 
 const cachedList = z.object({ list: walletList, savedAt: z.number() });
 export type CachedList = z.infer<typeof cachedList>;

@@ -11,7 +11,7 @@
  * The result is cached in local storage with a timestamp for 24 hours (overrides are read first,
  * so changing one takes effect at once). Everything the browser provides is passed in.
  */
-import { API_CACHE_MS, GEOLOCATION_TIMEOUT_MS } from '../../../shared/constants.js';
+import { API_CACHE_MS, GEOLOCATION_TIMEOUT_MS } from '../../shared/constants.js';
 import {
   countryOf,
   EXCHANGE_ENDPOINTS,
@@ -20,7 +20,7 @@ import {
   US_CANADA_TIME_ZONES,
   type ExchangeEndpoints,
   type MarketRegion,
-} from '../../../shared/market-region.js';
+} from '../../shared/market-region.js';
 
 /** Local storage keys of docs/product.md section 3 (the same names as the app's storage key list). */
 export const REGION_STORAGE_KEYS = {

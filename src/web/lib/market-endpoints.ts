@@ -1,10 +1,10 @@
 /**
  * Where the browser reads market data. By default our own server (same origin: /api/v3 and /stream,
- * combined frames, so the same socket also carries the user's own streams: stream.ts), which
+ * combined frames, so the same socket also carries the user's own streams: sockets.ts), which
  * follows the exchange for everyone. Built with VITE_MARKET_DIRECT=true, the browser talks
- * to the public exchange itself and region.ts picks the US or international endpoints.
+ * to the public exchange itself and market-region.ts picks the US or international endpoints.
  */
-import { browserSignals, resolveMarketEndpoints } from './region.js';
+import { browserSignals, resolveMarketEndpoints } from './market-region.js';
 
 export interface MarketBase {
   /** REST base without a trailing slash; '' is this site. */

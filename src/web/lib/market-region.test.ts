@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseRegion, REGION_STORAGE_KEYS, resolveMarketEndpoints, type RegionSignals } from './region.js';
+import { chooseRegion, REGION_STORAGE_KEYS, resolveMarketEndpoints, type RegionSignals } from './market-region.js';
 
 const US = { rest: 'https://us.test', ws: 'wss://us-stream.test' };
 const INTL = { rest: 'https://intl.test', ws: 'wss://intl-stream.test' };
