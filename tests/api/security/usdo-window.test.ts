@@ -9,11 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTradeJobsOnce } from '../../../src/server/modules/trades/jobs.js';
+import { ADMIN_MSG } from '../../../src/shared/api/admin.js';
 import type { TradeItem } from '../../../src/shared/api/trade.js';
-import { LEVERAGE_OPTIONS, leverageOptionsOf } from '../../../src/shared/constants.js';
+import { IN_HOUSE_LEVERAGE, LEVERAGE_OPTIONS, leverageOptionsOf } from '../../../src/shared/constants.js';
 import { dec, tradeProfitLoss, type Dec } from '../../../src/shared/money.js';
 import { trades } from '../../../src/server/db/schema.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { anotherInstance, createTestApp, type TestApp } from '../../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../../helpers/money.js';
 import { closeTrade, leverTrader, openTrade } from '../../helpers/trades.js';
 import { call, logIn, type TestUser } from '../../helpers/users.js';
@@ -38,7 +39,13 @@ const setUsdo = (price: string) =>
   call(t, 'PUT', '/api-v3/admin/settings/', { token: admin.token, body: { usdo_price: { price } } });
 
 async function openUsdo(user: TestUser, side: 'buy' | 'sell', hands: string): Promise<number> {
-  const res = await openTrade(t, user, { coin: 'USDO', trade_type: side, hands, leverage: 1, starting_price: await mark() });
+  const res = await openTrade(t, user, {
+    coin: 'USDO',
+    trade_type: side,
+    hands,
+    leverage: 1,
+    starting_price: await mark(),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body.trade as TradeItem).trade_id;
 }
@@ -51,10 +58,15 @@ describe('the review finding: three quick staff changes', () => {
     const short = await openUsdo(trader, 'sell', '200');
 
     // What the reviewer did: each change within +-50 % of the one before, one right after the other.
+    const answers = [];
     for (const price of ['1.5', '2.25', '3.375']) {
-      await setUsdo(price);
+      answers.push(await setUsdo(price));
       await runTradeJobsOnce(t.ctx);
     }
+    // The first is taken; the others would leave the window (1 and 1.5 within the last 24 h).
+    const message = ADMIN_MSG.usdoPriceOutOfRange('0.75', '1.5');
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 400]);
+    expect(answers[1]!.body).toMatchObject({ error: message, fields: { usdo_price: message } });
     for (const id of [long, short]) {
       const [row] = await t.db.select().from(trades).where(eq(trades.id, id));
       if (row!.status === 'open') expect((await closeTrade(t, trader, id, await mark())).status).toBe(200);
@@ -105,9 +117,76 @@ const change = fc.record({
 });
 const scenario = fc.record({
   oneAccount: fc.boolean(),
-  leverage: fc.constantFrom(...LEVERAGE_OPTIONS),
+  leverage: fc.constantFrom(IN_HOUSE_LEVERAGE, ...LEVERAGE_OPTIONS),
   notional: fc.integer({ min: 200, max: 2000 }),
   changes: fc.array(change, { minLength: 3, maxLength: 6 }),
+});
+
+describe('the limits over time, across instances and at once', () => {
+  it("lets the price move further after a day, but never to an open position's liquidation price", async () => {
+    t.clock.advance(25 * HOUR); // 1 and the refused moves are out of the window: 1.5 alone is in it
+    const trader = await leverTrader(t, '1000');
+    await signInAgain(admin);
+    expect(await mark()).toBe('1.5');
+    const long = await openUsdo(trader, 'buy', '100');
+    const short = await openUsdo(trader, 'sell', '100');
+    const settings = await call(t, 'GET', '/api-v3/admin/settings/', { token: admin.token });
+    expect(settings.body.usdo_price.allowed).toEqual({ lowest: '0.75', highest: '2.25' });
+    expect((await setUsdo('2.25')).status).toBe(200);
+    await runTradeJobsOnce(t.ctx);
+
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    await signInAgain(trader);
+    // The window alone would allow 3.375; the short opened at 1.5 is liquidated at about 2.985.
+    const liquidation = dec((await t.db.select().from(trades).where(eq(trades.id, short)))[0]!.liquidationPrice!);
+    const highest = liquidation.minus('0.00000001').toDecimalPlaces(8, 3).toFixed(); // ROUND_FLOOR
+    const message = ADMIN_MSG.usdoPriceOutOfRange('1.125', highest);
+    expect(await setUsdo(liquidation.toFixed())).toMatchObject({ status: 400, body: { error: message } });
+    expect(await setUsdo('3.375')).toMatchObject({ status: 400, body: { error: message } });
+    expect((await setUsdo(highest)).status).toBe(200);
+    await runTradeJobsOnce(t.ctx);
+    // Nobody was liquidated, and the pair is down by its fees.
+    for (const id of [long, short]) {
+      expect((await t.db.select().from(trades).where(eq(trades.id, id)))[0]!.status).toBe('open');
+      expect((await closeTrade(t, trader, id, await mark())).status).toBe(200);
+    }
+    expect(dec(await balanceOf(t, trader, 'lever', 'USDT')).lt(1000)).toBe(true);
+  });
+
+  it('holds across instances: a second server reads the same window', async () => {
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    const current = await mark();
+    expect((await setUsdo(dec(current).times('1.4').toDecimalPlaces(8).toFixed())).status).toBe(200);
+    const other = await anotherInstance(t);
+    try {
+      // 1.4 x 1.4 of the price a moment ago: each step within 50 %, together beyond it.
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: '/api-v3/admin/settings/',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { usdo_price: { price: dec(current).times('1.96').toDecimalPlaces(8).toFixed() } },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    } finally {
+      await other.close();
+    }
+    await runTradeJobsOnce(t.ctx);
+  });
+
+  it('lets one of two staff changes made at once through when together they leave the window', async () => {
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    const current = dec(await mark());
+    // Up 45 % and down 45 %: either is allowed alone, neither after the other.
+    const answers = await Promise.all([
+      setUsdo(current.times('1.45').toDecimalPlaces(8).toFixed()),
+      setUsdo(current.times('0.55').toDecimalPlaces(8).toFixed()),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    await runTradeJobsOnce(t.ctx);
+  });
 });
 
 describe(`hedged USDO pairs through random staff changes and time (USDO_SEED=${SEED})`, () => {
@@ -125,7 +204,13 @@ describe(`hedged USDO pairs through random staff changes and time (USDO_SEED=${S
 
         // USDO trades at 1X only (docs/decisions/0019): another leverage is refused and moves nothing.
         if (!leverageOptionsOf('USDO').includes(leverage)) {
-          const refused = await openTrade(t, a, { coin: 'USDO', trade_type: 'buy', hands, leverage, starting_price: entry });
+          const refused = await openTrade(t, a, {
+            coin: 'USDO',
+            trade_type: 'buy',
+            hands,
+            leverage,
+            starting_price: entry,
+          });
           expect(refused.status, context).toBe(400);
           expect((await balances([a, b])).eq(start), context).toBe(true);
           seen.refusedLeverage++;
