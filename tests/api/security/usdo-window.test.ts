@@ -139,10 +139,13 @@ describe('the limits over time, across instances and at once', () => {
     await signInAgain(admin);
     await signInAgain(trader);
     // The window alone would allow 3.375; the short opened at 1.5 is liquidated at about 2.985.
-    const liquidation = dec((await t.db.select().from(trades).where(eq(trades.id, short)))[0]!.liquidationPrice!);
+    const stored = dec((await t.db.select().from(trades).where(eq(trades.id, short)))[0]!.liquidationPrice!);
+    // At its opening margin (1.5 x 100 / 1X): 1.5 x 2 / (1 + 0.5 % maintenance), just below the stored one.
+    const liquidation = dec('1.5').times(2).div('1.005');
+    expect(liquidation.lte(stored)).toBe(true);
     const highest = liquidation.minus('0.00000001').toDecimalPlaces(8, 3).toFixed(); // ROUND_FLOOR
     const message = ADMIN_MSG.usdoPriceOutOfRange('1.125', highest);
-    expect(await setUsdo(liquidation.toFixed())).toMatchObject({ status: 400, body: { error: message } });
+    expect(await setUsdo(stored.toFixed())).toMatchObject({ status: 400, body: { error: message } });
     expect(await setUsdo('3.375')).toMatchObject({ status: 400, body: { error: message } });
     expect((await setUsdo(highest)).status).toBe(200);
     await runTradeJobsOnce(t.ctx);
@@ -152,6 +155,34 @@ describe('the limits over time, across instances and at once', () => {
       expect((await closeTrade(t, trader, id, await mark())).status).toBe(200);
     }
     expect(dec(await balanceOf(t, trader, 'lever', 'USDT')).lt(1000)).toBe(true);
+  });
+
+  it('counts the liquidation price a position can return to by taking back added margin', async () => {
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    const entry = dec(await mark());
+    const trader = await leverTrader(t, '10000');
+    const long = await openUsdo(trader, 'buy', '100');
+    const short = await openUsdo(trader, 'sell', '100');
+    // Added margin moves the short's liquidation price far away; the range must not trust it, or
+    // taking the margin back while the mark walks past the old liquidation price wins the walk.
+    const added = await call(t, 'POST', '/api-v1/trade-margin/', {
+      token: trader.token,
+      body: { trade_id: short, amount: dec(entry).times(300).toDecimalPlaces(8).toFixed() },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // A day later up 50 %, another day later the window alone would allow 2.25 x the entry.
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    expect((await setUsdo(entry.times('1.5').toDecimalPlaces(8, 3).toFixed())).status).toBe(200);
+    await runTradeJobsOnce(t.ctx);
+    t.clock.advance(25 * HOUR);
+    await signInAgain(admin);
+    await signInAgain(trader);
+    const settings = await call(t, 'GET', '/api-v3/admin/settings/', { token: admin.token });
+    const initial = entry.times(2).div('1.005'); // the short's liquidation price at its opening margin
+    expect(dec(settings.body.usdo_price.allowed.highest).lt(initial)).toBe(true);
+    for (const id of [long, short]) expect((await closeTrade(t, trader, id, await mark())).status).toBe(200);
   });
 
   it('holds across instances: a second server reads the same window', async () => {

@@ -64,7 +64,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
   async function read(db: Queryable): Promise<AdminSettings> {
     // One after the other: inside a transaction they share one connection.
     const price = await usdoPrice(db, ctx.config.usdoPrice);
-    const allowed = await usdoRange(db, price.price, ctx.clock.now());
+    const allowed = await usdoRange(db, price.price, ctx.clock.now(), ctx.config.trading.maintenanceRate);
     const addresses = await depositAddresses(db, ctx.config);
     const faq = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder), asc(faqEntries.id));
     return {
@@ -100,7 +100,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
           await replaceSetting(tx, staffId, USDO_PRICE_KEY, 'settings.usdo_price', after, async () => {
             const { price } = await usdoPrice(tx, ctx.config.usdoPrice);
             const now = ctx.clock.now();
-            checkUsdoChange(after.price, await usdoRange(tx, price, now));
+            checkUsdoChange(after.price, await usdoRange(tx, price, now, ctx.config.trading.maintenanceRate));
             // The replaced price stays in the window for 24 h (written under the price's lock).
             if (price !== after.price)
               await upsertSetting(tx, USDO_WINDOW_KEY, await windowAfterChange(tx, price, now), staffId, now);

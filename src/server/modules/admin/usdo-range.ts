@@ -11,12 +11,12 @@
  * the price under the price's advisory lock), so the limit holds across instances and restarts and
  * two staff changing at once take turns.
  */
-import { and, eq, max, min } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { dec, type Dec } from '../../../shared/money.js';
 import type { Queryable } from '../../db/database.js';
-import { settings, trades } from '../../db/schema.js';
+import { settings } from '../../db/schema.js';
 
 /** The setting with the prices USDO had in the last window: each replaced price and when it was replaced. */
 export const USDO_WINDOW_KEY = 'usdo_price_window';
@@ -56,27 +56,40 @@ async function replacedPrices(db: Queryable, now: Date): Promise<Replaced[]> {
   );
 }
 
-/** The liquidation prices nearest the price: the highest of the open longs, the lowest of the open shorts. */
-async function liquidationBounds(db: Queryable): Promise<{ long: string | null; short: string | null }> {
-  const open = (side: 'buy' | 'sell') =>
-    and(eq(trades.status, 'open'), eq(trades.coin, IN_HOUSE_COIN), eq(trades.tradeType, side));
-  const [long] = await db
-    .select({ price: max(trades.liquidationPrice) })
-    .from(trades)
-    .where(open('buy'));
-  const [short] = await db
-    .select({ price: min(trades.liquidationPrice) })
-    .from(trades)
-    .where(open('sell'));
-  return { long: long?.price ?? null, short: short?.price ?? null };
+/**
+ * The liquidation prices nearest the price: the highest of the open longs, the lowest of the open
+ * shorts. Each position counts the nearer of its stored price and the one at its opening margin
+ * (hands x entry / leverage): added margin can be taken back down to that (docs/decisions/0025 6),
+ * which brings the liquidation price back, so only the opening one is sure to stay.
+ */
+async function liquidationBounds(
+  db: Queryable,
+  maintenanceRate: string,
+): Promise<{ long: string | null; short: string | null }> {
+  const { rows } = await db.execute<{ long: string | null; short: string | null }>(sql`
+    select
+      (select max(greatest(t.liquidation_price,
+                  t.entry_price * (1 - 1.0 / t.leverage) / (1 - ${maintenanceRate}::numeric)))
+         from trades t
+         where t.status = 'open' and t.coin = ${IN_HOUSE_COIN} and t.trade_type = 'buy')::text as long,
+      (select min(least(t.liquidation_price,
+                  t.entry_price * (1 + 1.0 / t.leverage) / (1 + ${maintenanceRate}::numeric)))
+         from trades t
+         where t.status = 'open' and t.coin = ${IN_HOUSE_COIN} and t.trade_type = 'sell')::text as short`);
+  return { long: rows[0]?.long ?? null, short: rows[0]?.short ?? null };
 }
 
 /** The range staff may set now, given the current price; typeable prices (8 places), both ends allowed. */
-export async function usdoRange(db: Queryable, current: string, now: Date): Promise<UsdoRange> {
+export async function usdoRange(
+  db: Queryable,
+  current: string,
+  now: Date,
+  maintenanceRate: string,
+): Promise<UsdoRange> {
   const had: Dec[] = [dec(current), ...(await replacedPrices(db, now)).map((p) => dec(p.price))];
   let lowest = Decimal.max(...had).times(dec(1).minus(USDO_MAX_MOVE));
   let highest = Decimal.min(...had).times(dec(1).plus(USDO_MAX_MOVE));
-  const liquidation = await liquidationBounds(db);
+  const liquidation = await liquidationBounds(db, maintenanceRate);
   // Strictly inside: the walked mark then never reaches a liquidation price (docs/decisions/0019).
   if (liquidation.long !== null) lowest = Decimal.max(lowest, dec(liquidation.long).plus(TICK));
   if (liquidation.short !== null) highest = Decimal.min(highest, dec(liquidation.short).minus(TICK));
