@@ -302,19 +302,19 @@ describe('settings', () => {
 describe('audit log', () => {
   it('lists staff actions newest first, paged, with the actor and the target', async () => {
     const other = await createAdmin(t);
-    // Each within +-50 % of the price before it (docs/decisions/0019).
-    await putSettings({ usdo_price: { price: '1.8' } }, other.token);
-    await putSettings({ usdo_price: { price: '2.7' } });
+    // Each within the range allowed now (docs/decisions/0049).
+    await putSettings({ usdo_price: { price: '1.4' } }, other.token);
+    await putSettings({ usdo_price: { price: '1.3' } });
 
     const page = await get<AuditLogPage>('/api-v3/admin/audit-log/?page=1&page_size=2');
     expect(page.status).toBe(200);
     expect(page.body.page_size).toBe(2);
     expect(page.body.total).toBeGreaterThanOrEqual(2);
     expect(page.body.items.map((e) => [e.actor_email, e.after])).toEqual([
-      [admin.email, { price: '2.7' }],
-      [other.email, { price: '1.8' }],
+      [admin.email, { price: '1.3' }],
+      [other.email, { price: '1.4' }],
     ]);
-    expect(page.body.items[0]!.before).toEqual({ price: '1.8' });
+    expect(page.body.items[0]!.before).toEqual({ price: '1.4' });
 
     const next = await get<AuditLogPage>('/api-v3/admin/audit-log/?page=2&page_size=2');
     expect(next.body.items[0]!.id).toBeLessThan(page.body.items[1]!.id);
@@ -329,7 +329,7 @@ describe('audit log', () => {
 
   it('is kept when the admin flag of the actor is later removed', async () => {
     const other = await createAdmin(t);
-    await putSettings({ usdo_price: { price: '4' } }, other.token);
+    await putSettings({ usdo_price: { price: '1.2' } }, other.token);
     await t.db.update(users).set({ isAdmin: false }).where(eq(users.id, other.id));
     expect((await latestAudit()).actor_email).toBe(other.email);
   });

@@ -256,16 +256,18 @@ describe('USDO: the staff price', () => {
   const putUsdo = async (price: string) =>
     call(t, 'PUT', '/api-v3/admin/settings/', { token: (await staff(t)).token, body: { usdo_price: { price } } });
 
-  it('refuses a change beyond +-50 % of the current price, with a field error', async () => {
+  it('refuses a change beyond +-50 % of the prices of the last 24 h, with a field error (docs/decisions/0049)', async () => {
     await runTradeJobsOnce(t.ctx);
     const current = (await t.ctx.market.markPrice('USDO'))!.price;
     expect(current).toBe('1');
     const tooHigh = await putUsdo('1.50000001');
-    const message = ADMIN_MSG.usdoChangeTooLarge('1', '0.5', '1.5');
+    const message = ADMIN_MSG.usdoPriceOutOfRange('0.5', '1.5');
     expect(tooHigh).toMatchObject({ status: 400, body: { error: message, fields: { usdo_price: message } } });
     expect(await putUsdo('0.49999999')).toMatchObject({ status: 400 });
     expect(await putUsdo('1.5')).toMatchObject({ status: 200 });
+    expect(await putUsdo('0.74999999')).toMatchObject({ status: 400 }); // below 50 % of 1.5, had in the window
     expect(await putUsdo('0.75')).toMatchObject({ status: 200 }); // 50 % of 1.5
+    expect(await putUsdo('1.12500001')).toMatchObject({ status: 400 }); // above 1.5 x 0.75
     expect(await putUsdo('1')).toMatchObject({ status: 200 });
     await runTradeJobsOnce(t.ctx);
   });

@@ -17,8 +17,8 @@ export const ADMIN_MSG = {
   userNotFound: 'User not found',
   faqEntryNotFound: 'FAQ entry not found',
   invalidPrice: 'Price must be a positive number with at most 8 decimals',
-  usdoChangeTooLarge: (current: string, lowest: string, highest: string) =>
-    `The USDO price can change by at most 50 % at a time: from ${current} it can be set from ${lowest} to ${highest}`,
+  usdoPriceOutOfRange: (lowest: string, highest: string) =>
+    `The USDO price can now be set from ${lowest} to ${highest}: within 24 hours it moves at most 50 % from any price it had, and never to the liquidation price of an open USDO position`,
   nothingToChange: 'Nothing to change',
   invalidAddress: (network: string) => `Please enter a valid ${network} address`,
   placeholderRequired: (placeholder: string) =>
@@ -220,7 +220,12 @@ export type FaqEntry = z.infer<typeof faqEntry>;
 
 /** GET /api-v3/admin/settings/ */
 export const adminSettings = z.object({
-  usdo_price: z.object({ price: decimalString, updated_at: z.string().nullable() }),
+  usdo_price: z.object({
+    price: decimalString,
+    updated_at: z.string().nullable(),
+    /** The range a change may take now (docs/decisions/0049-usdo-price-window.md). */
+    allowed: z.object({ lowest: decimalString, highest: decimalString }),
+  }),
   deposit_addresses: z.object({ ERC20: z.string(), TRC20: z.string(), BTC: z.string() }),
   faq_entries: z.array(faqEntry),
   /** Issue 23: each deposit network's minimum and confirmations (docs/decisions/0028). */

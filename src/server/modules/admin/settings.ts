@@ -1,5 +1,5 @@
 /**
- * The settings staff may change: the USDO price, the deposit addresses the FAQ bot and the deposit
+ * The settings staff may change: the USDO price (within the range of docs/decisions/0049), the deposit addresses the FAQ bot and the deposit
  * screen give (with each network's minimum and confirmations), and the
  * FAQ answers. Every change is written with its audit entry in one transaction, so neither exists
  * without the other; a per-key advisory lock makes two editors take turns, so each entry's
@@ -16,7 +16,6 @@ import {
   type SettingsSaved,
   type SettingsUpdateBody,
 } from '../../../shared/api/admin.js';
-import { add, dec, sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { faqEntries, settings } from '../../db/schema.js';
@@ -25,6 +24,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';
 import { DEPOSIT_NETWORKS_KEY, depositNetworkTerms } from '../wallets/index.js';
 import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
+import { USDO_WINDOW_KEY, inUsdoRange, usdoRange, windowAfterChange, type UsdoRange } from './usdo-range.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
 
@@ -50,18 +50,13 @@ async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: numbe
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: staffId, updatedAt: at } });
 }
 
-/** A staff change of the USDO price moves it by at most this share of the current price (docs/decisions/0019). */
-const USDO_MAX_CHANGE = '0.5';
-
 /**
- * At 1X a move of up to 50 % can liquidate nobody, so a hedged USDO pair ends with exactly minus its
- * fees (docs/decisions/0019); a larger change is refused, read under the key's lock.
+ * A staff change of the USDO price stays in the range allowed now (docs/decisions/0049): a refusal
+ * names that range; read under the key's lock, so two staff changing at once take turns.
  */
-function checkUsdoChange(current: string, next: string) {
-  const lowest = dec(current).times(sub(1, USDO_MAX_CHANGE));
-  const highest = dec(current).times(add(1, USDO_MAX_CHANGE));
-  if (dec(next).gte(lowest) && dec(next).lte(highest)) return;
-  const message = ADMIN_MSG.usdoChangeTooLarge(current, lowest.toFixed(), highest.toFixed());
+function checkUsdoChange(next: string, range: UsdoRange) {
+  if (inUsdoRange(next, range)) return;
+  const message = ADMIN_MSG.usdoPriceOutOfRange(range.lowest, range.highest);
   throw badRequest(message, { usdo_price: message });
 }
 
@@ -69,10 +64,11 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
   async function read(db: Queryable): Promise<AdminSettings> {
     // One after the other: inside a transaction they share one connection.
     const price = await usdoPrice(db, ctx.config.usdoPrice);
+    const allowed = await usdoRange(db, price.price, ctx.clock.now(), ctx.config.trading.maintenanceRate);
     const addresses = await depositAddresses(db, ctx.config);
     const faq = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder), asc(faqEntries.id));
     return {
-      usdo_price: { price: price.price, updated_at: price.updatedAt?.toISOString() ?? null },
+      usdo_price: { price: price.price, updated_at: price.updatedAt?.toISOString() ?? null, allowed },
       deposit_addresses: addresses,
       faq_entries: faq.map(toFaqEntry),
       deposit_networks: await depositNetworkTerms(db),
@@ -103,7 +99,11 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
           const after = { price: body.usdo_price.price };
           await replaceSetting(tx, staffId, USDO_PRICE_KEY, 'settings.usdo_price', after, async () => {
             const { price } = await usdoPrice(tx, ctx.config.usdoPrice);
-            checkUsdoChange(price, after.price);
+            const now = ctx.clock.now();
+            checkUsdoChange(after.price, await usdoRange(tx, price, now, ctx.config.trading.maintenanceRate));
+            // The replaced price stays in the window for 24 h (written under the price's lock).
+            if (price !== after.price)
+              await upsertSetting(tx, USDO_WINDOW_KEY, await windowAfterChange(tx, price, now), staffId, now);
             return { price };
           });
         }

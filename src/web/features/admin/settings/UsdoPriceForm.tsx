@@ -1,4 +1,7 @@
-/** The in-house coin's price in USDT: what users see at /api-v1/default-currency/ and trade USDO at. */
+/**
+ * The in-house coin's price in USDT: what users see at /api-v1/default-currency/ and trade USDO at,
+ * with the range a change may take now (docs/decisions/0049-usdo-price-window.md).
+ */
 import { useState } from 'react';
 import { ADMIN_MSG, usdoPriceInput, type AdminSettings } from '../../../../shared/api/admin';
 import { IN_HOUSE_COIN } from '../../../../shared/constants';
@@ -57,6 +60,11 @@ export function UsdoPriceForm({ current }: { current: AdminSettings['usdo_price'
         autoComplete="off"
         value={price}
         onChange={(event) => setPrice(event.target.value)}
+        hint={t('admin.settings.usdo.allowed', {
+          coin: IN_HOUSE_COIN,
+          lowest: number(current.allowed.lowest),
+          highest: number(current.allowed.highest),
+        })}
         error={error}
       />
     </SettingsCard>

@@ -11,7 +11,7 @@ import { ThemeProvider } from '../../../lib/theme';
 import { AdminConsolePage } from '../AdminConsolePage';
 
 const SETTINGS: AdminSettings = {
-  usdo_price: { price: '1', updated_at: null },
+  usdo_price: { price: '1', updated_at: null, allowed: { lowest: '0.5', highest: '1.5' } },
   deposit_addresses: {
     ERC20: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
     TRC20: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
