@@ -264,7 +264,7 @@ export default tseslint.config(
           allow: [
             ['src/server/modules/security/protection.ts', 'src/server/modules/auth/index.ts'],
             ['src/server/modules/security/passkey-routes.ts', 'src/server/modules/auth/index.ts'],
-            ['src/server/modules/security/lockouts.ts', 'src/server/modules/api-keys/index.ts'],
+            ['src/server/modules/security/second-factor.ts', 'src/server/modules/auth/index.ts'],
             ['src/server/modules/security/passkeys.ts', 'src/server/modules/security/second-factor.ts'],
             ['src/server/modules/security/two-factor.ts', 'src/server/modules/security/second-factor.ts'],
             // The access matrix's passkey entries take RouteSpec from the table that lists them.

@@ -1,5 +1,5 @@
 /** A new trader's first minutes in a real browser: sign up with the emailed code, log in, log out. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
 import { enableTotp, nextTotp } from '../helpers/totp.js';
@@ -105,7 +105,10 @@ describe('a new trader', () => {
     const { page, context } = await suite.phone();
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(user.email);
+    // The mailbox already holds the code that enabled 2FA: wait for the reset mail itself.
+    const setupCode = suite.app.mailbox.lastCode(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
+    await vi.waitFor(() => expect(suite.app.mailbox.lastCode(user.email)).not.toBe(setupCode));
     const sheet = page.getByRole('dialog', { name: 'Set a new password' });
     await sheet.getByLabel('Verification code').fill(suite.app.mailbox.lastCode(user.email));
     await sheet.getByLabel('New password', { exact: true }).fill('my new password 4');
