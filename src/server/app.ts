@@ -43,7 +43,7 @@ const LISTEN_KEY_IN_URL = /(?<![A-Za-z0-9])[A-Za-z0-9]{60}(?![A-Za-z0-9])/g;
  * within recvWindow; listenKey parameters), and with every listenKey in a path (/ws/<listenKey>) or a
  * query (/stream?streams=<listenKey>) replaced.
  */
-export function urlForLog(url: string): string {
+function urlForLog(url: string): string {
   const path = url.split('?')[0]!;
   const kept = path.startsWith('/files/') || path.startsWith('/api/v3/') || path === '/api/v3' ? path : url;
   return kept.replace(LISTEN_KEY_IN_URL, '<listenKey>');

@@ -21,9 +21,9 @@ import { settings } from '../../db/schema.js';
 /** The setting with the prices USDO had in the last window: each replaced price and when it was replaced. */
 export const USDO_WINDOW_KEY = 'usdo_price_window';
 /** The window: 24 hours. */
-export const USDO_WINDOW_MS = 24 * 60 * 60 * 1000;
+const USDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Within a window the price moves at most this share from any price it had. */
-export const USDO_MAX_MOVE = '0.5';
+const USDO_MAX_MOVE = '0.5';
 
 /** Staff type prices with at most 8 decimals (usdoPriceInput). */
 const PRICE_PLACES = 8;
