@@ -87,11 +87,15 @@ async function startServerProcess(name: string): Promise<{ child: ChildProcess; 
   return { child, logFile };
 }
 
-/** Which instance (its pool's application_name) holds the trade jobs' lock, if any. */
+/**
+ * Which instance (its pool's application_name) holds the trade jobs' lock on this test's database, if
+ * any. pg_locks lists the whole cluster: other test files' apps hold the same key on their own databases.
+ */
 async function lockHolder(): Promise<string | undefined> {
   const { rows } = await t.db.$client.query<{ name: string }>(
     `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
      where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+       and l.database = (select oid from pg_database where datname = current_database())
        and ((l.classid::int8 << 32) | l.objid::int8) = $1`,
     [TRADE_JOBS_LOCK_KEY],
   );

@@ -206,8 +206,13 @@ describe('two engines on one database', () => {
     const silent = pino({ level: 'silent' });
     const leaderLocks = async () =>
       Number(
-        (await t.db.execute<{ n: string }>(sql`select count(*) as n from pg_locks where locktype = 'advisory'`))
-          .rows[0]!.n,
+        // This database's: pg_locks lists the cluster, where other test files' engines hold theirs.
+        (
+          await t.db.execute<{ n: string }>(
+            sql`select count(*) as n from pg_locks where locktype = 'advisory'
+                and database = (select oid from pg_database where datname = current_database())`,
+          )
+        ).rows[0]!.n,
       );
     // The first engine becomes the leader (its first pass takes the lock) before the second starts.
     const one = startTradeJobs({ ...t.ctx, log: silent }, 30);
