@@ -256,22 +256,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { graph: importLoopRules },
     rules: {
-      'graph/no-import-loop': [
-        'error',
-        {
-          // The one loop left: auth, security and api-keys use each other (docs/decisions/0051). These
-          // imports close it; the change that untangles those modules removes them (the rule then says so).
-          allow: [
-            ['src/server/modules/security/protection.ts', 'src/server/modules/auth/index.ts'],
-            ['src/server/modules/security/passkey-routes.ts', 'src/server/modules/auth/index.ts'],
-            ['src/server/modules/security/second-factor.ts', 'src/server/modules/auth/index.ts'],
-            ['src/server/modules/security/passkeys.ts', 'src/server/modules/security/second-factor.ts'],
-            ['src/server/modules/security/two-factor.ts', 'src/server/modules/security/second-factor.ts'],
-            // The access matrix's passkey entries take RouteSpec from the table that lists them.
-            ['tests/api/security/passkey-routes.ts', 'tests/api/security/route-table.ts'],
-          ],
-        },
-      ],
+      // No allow list: the last loop (auth, security and api-keys) was untangled (docs/decisions/0051).
+      'graph/no-import-loop': 'error',
     },
   },
   // After the src/web block: a feature's own no-restricted-imports replaces that block's, so it repeats its pattern.

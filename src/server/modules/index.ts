@@ -2,7 +2,7 @@
 import type { AppModule } from '../context.js';
 import { adminModule } from './admin/index.js';
 import { apiKeysModule, privateApiModule } from './api-keys/index.js';
-import { authModule, sessionsModule } from './auth/index.js';
+import { authModule, passkeySignInModule, sessionsModule } from './auth/index.js';
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { faqModule } from './faq/index.js';
@@ -41,4 +41,5 @@ export const modules: AppModule[] = [
   // and a passkey or TOTP turns 2FA on for its user.
   twoFactorModule,
   passkeysModule,
+  passkeySignInModule,
 ];

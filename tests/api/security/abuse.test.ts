@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.js';
 import { hashPassword } from '../../../src/server/lib/passwords.js';
-import { INVALID_OTP, OTP_LOCKED_FOR_TODAY } from '../../../src/server/modules/auth/otp.js';
+import { INVALID_OTP, OTP_LOCKED_FOR_TODAY } from '../../../src/server/modules/security/otp.js';
 import {
   OTP_DAILY_WINDOW_MS,
   OTP_DAILY_WRONG_MAX,

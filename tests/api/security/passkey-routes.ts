@@ -11,8 +11,7 @@ import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets
 import { clearTwoFactor } from '../../helpers/totp.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import { SoftPasskey } from '../../helpers/webauthn.js';
-import type { RouteSpec } from './route-table.js';
-import { resetCode, securityCode, type Response, type Scene } from './scene.js';
+import { resetCode, securityCode, type Response, type RouteSpec, type Scene } from './scene.js';
 
 /** A passkey row of the user (one is enough): what rename, removal and second-factor options act on. */
 async function passkeyOf(s: Scene, user: TestUser): Promise<number> {

@@ -40,41 +40,14 @@ import {
   resetCode,
   secretAddress,
   securityCode,
+  type ActorName,
   type Response,
   type RouteRequest,
+  type RouteSpec,
   type Scene,
 } from './scene.js';
 
-/**
- * - public: anyone, any token or none.
- * - user: a valid token of any account (staff included); forged, expired and revoked tokens 401.
- * - admin: staff only; other accounts 403, bad tokens 401.
- * - signed-file: the URL's signature is the permission; tokens change nothing.
- * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
- * - signed-key: the exchange-compatible private API (issue 20): the request's API key and HMAC
- *   signature are the permission, bearer tokens change nothing (its refusals: private-api.test.ts;
- *   the user data stream's listenKey calls take the key alone: user-data-stream.test.ts).
- * - websocket-api: the exchange's WebSocket API (/ws-api/v3, issue 20 "User data stream"): a
- *   subscription is signed with an API key in-band; bearer tokens change nothing (checked separately).
- */
-type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket' | 'websocket-api' | 'signed-key';
-
-/** Real accounts a request can come from; forged and revoked tokens send the owner's request. */
-export type ActorName = 'owner' | 'other' | 'admin';
-
-export interface RouteSpec {
-  access: Access;
-  /** A request that works for `actor` (objects in it are the owner's). */
-  request: (s: Scene, actor: TestUser) => RouteRequest | Promise<RouteRequest>;
-  /** Status of that request for an allowed actor (default 200). */
-  ok?: number;
-  /** The request names an object of the owner: another user gets 404, as if it did not exist. */
-  owned?: boolean;
-  /** Statuses that differ for one actor (e.g. staff may not act on someone else's object). */
-  expect?: Partial<Record<ActorName, number>>;
-  /** Undo a success that would spoil later requests (a logout ends the actor's tokens). */
-  after?: (s: Scene, actor: TestUser, response: Response) => Promise<void>;
-}
+export type { ActorName, RouteSpec };
 
 const get = (url: string) => (): RouteRequest => ({ url });
 

@@ -19,13 +19,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { apiKeys } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import {
-  confirmSensitiveChange,
-  encryptSecret,
-  openSealed,
-  resealRows,
-  type ServerSecrets,
-} from '../security/index.js';
+import { encryptSecret, openSealed, resealRows, type ServerSecrets } from '../../lib/sealing.js';
+import { confirmSensitiveChange } from '../security/index.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 type KeysContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;

@@ -9,7 +9,7 @@ import { apiKeyAnswer, apiKeyBody, apiKeyCreated, apiKeyList, apiKeyPatchBody } 
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
-import { resealAtStart } from '../security/index.js';
+import { resealAtStart } from '../../lib/sealing.js';
 import { createApiKeysService, resealApiSecrets } from './keys.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };

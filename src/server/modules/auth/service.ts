@@ -22,12 +22,13 @@ import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
 import {
   assertNotLocked,
+  createOtpService,
+  INVALID_OTP,
   recordFailure,
   requireSecondFactorForAccount,
   secondFactorMethods,
   startWithdrawalCooldown,
 } from '../security/index.js';
-import { INVALID_OTP, createOtpService } from './otp.js';
 import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
 import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo } from './sessions.js';

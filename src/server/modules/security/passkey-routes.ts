@@ -1,28 +1,27 @@
-/** HTTP of passkeys (issue 16; docs/security.md "Passkeys"): the rules are in passkeys.ts. */
+/**
+ * HTTP of passkeys (docs/security.md "Passkeys"): the rules are in passkeys.ts. Signing in with a
+ * passkey is the auth module's (auth/passkey-sign-in-routes.ts).
+ */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginSession } from '../../../shared/api/auth.js';
 import { errorBody, idParam, messageBody } from '../../../shared/api/common.js';
 import {
   addPasskeyBody,
-  loginOptionsResponse,
   PASSKEY_MSG,
   passkeyList,
-  passkeyLoginBody,
   passkeyView,
   registrationOptionsBody,
   removePasskeyBody,
   renamePasskeyBody,
   resetPasskeyOptionsBody,
-  ticketPasskeyOptionsBody,
   webauthnOptions,
 } from '../../../shared/api/passkeys.js';
 import type { AppModule } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { badRequest, unauthorized } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perAddressPerMinute, perUserPerMinute } from '../../plugins/rate-limits.js';
-import { clientOf, createOtpService, loginTicketUser, sessionUserOf, startSession } from '../auth/index.js';
+import { createOtpService } from './otp.js';
 import {
   addPasskey,
   assertOwnPasskey,
@@ -32,8 +31,6 @@ import {
   removePasskey,
   renamePasskey,
   secondFactorOptions,
-  signInOptions,
-  verifyPasskeySignIn,
 } from './passkeys.js';
 import { requireFactorChangeProof } from './second-factor.js';
 
@@ -94,23 +91,6 @@ export const passkeysModule: AppModule = (app, ctx) => {
     },
   });
 
-  app.post('/api-v1/passkeys/login-options/', {
-    config: publicLimit,
-    schema: { tags, body: noBody, response: { 200: loginOptionsResponse, ...errors } },
-    handler: (req) => signInOptions(ctx, relyingPartyOf(ctx.config, req)),
-  });
-
-  app.post('/api-v1/passkeys/login/', {
-    config: publicLimit,
-    schema: { tags, body: passkeyLoginBody, response: { 200: loginSession, ...errors } },
-    handler: async (req) => {
-      const userId = await verifyPasskeySignIn(ctx, req.body.challenge_id, req.body.response);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw unauthorized(PASSKEY_MSG.signInFailed);
-      return { access: await startSession(ctx, user, clientOf(req)), user: await sessionUserOf(ctx.db, user) };
-    },
-  });
-
   app.post('/api-v1/passkeys/assertion-options/', {
     onRequest: requireUser,
     config: userLimit,
@@ -128,15 +108,6 @@ export const passkeysModule: AppModule = (app, ctx) => {
       const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, req.body.email));
       if (!user) throw badRequest(PASSKEY_MSG.notFound);
       return secondFactorOptions(ctx, relyingPartyOf(ctx.config, req), user.id);
-    },
-  });
-
-  app.post('/api-v1/login/2fa/passkey-options/', {
-    config: publicLimit,
-    schema: { tags, body: ticketPasskeyOptionsBody, response: { 200: webauthnOptions, ...errors } },
-    handler: async (req) => {
-      const userId = await loginTicketUser(ctx, req.body.ticket);
-      return secondFactorOptions(ctx, relyingPartyOf(ctx.config, req), userId);
     },
   });
 };

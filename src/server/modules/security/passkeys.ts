@@ -31,7 +31,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { passkeys, users, webauthnChallenges } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
-import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './second-factor.js';
+import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './factors.js';
 
 /** How long a challenge may be answered (issue 16: 5 minutes). */
 const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -57,11 +57,6 @@ export function relyingPartyOf(
 ): RelyingParty {
   const url = new URL(config.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`);
   return { rpId: url.hostname, origin: url.origin };
-}
-
-export async function hasPasskeys(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
-  return row !== undefined;
 }
 
 const viewOf = (row: typeof passkeys.$inferSelect): PasskeyView => ({

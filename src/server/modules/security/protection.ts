@@ -23,9 +23,10 @@ import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { userSecuritySettings, users, withdrawalAddresses } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
-import { createOtpService } from '../auth/index.js';
 import { activeLocks } from './lockouts.js';
-import { requireSecondFactor, secondFactorMethods } from './second-factor.js';
+import { secondFactorMethods } from './factors.js';
+import { createOtpService } from './otp.js';
+import { requireSecondFactor } from './second-factor.js';
 
 type ProtectionContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 

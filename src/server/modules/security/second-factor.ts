@@ -8,30 +8,18 @@
  * requireFactorChangeProof, and each change is told to the owner (secondFactorChanged).
  */
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import { PROTECTION_MSG } from '../../../shared/api/protection.js';
 import type { FactorChangeProof, SecondFactorProof } from '../../../shared/api/security.js';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
-import type { Queryable, Tx } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, unauthorized } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { createOtpService } from '../auth/index.js';
-import { mailNotifications, notify } from '../notifications/index.js';
 import { activeLocks, assertNotLocked, recordFailure } from './lockouts.js';
-import { hasPasskeys, verifyPasskeyAssertion } from './passkeys.js';
-import { consumeTwoFactorCode, hasTotp } from './two-factor.js';
-
-export type SecondFactorMethod = 'totp' | 'passkey';
-
-/** The second factors the user has on; empty when 2FA is off. */
-export async function secondFactorMethods(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
-  const methods: SecondFactorMethod[] = [];
-  if (await hasTotp(db, userId)) methods.push('totp');
-  if (await hasPasskeys(db, userId)) methods.push('passkey');
-  return methods;
-}
+import { secondFactorMethods, type SecondFactorMethod } from './factors.js';
+import { createOtpService } from './otp.js';
+import { verifyPasskeyAssertion } from './passkeys.js';
+import { consumeTwoFactorCode } from './two-factor.js';
 
 /** Passes when 2FA is off or the proof is good; otherwise throws a 400 naming what is missing or wrong. */
 export async function requireSecondFactor(
@@ -118,35 +106,3 @@ export async function requireFactorChangeProof(
     throw badRequest(TWO_FACTOR_MSG.wrongPassword, { password: TWO_FACTOR_MSG.wrongPassword });
   }
 }
-
-export type SecondFactorChange =
-  | { kind: 'passkey_added' | 'passkey_removed'; name: string }
-  | { kind: 'two_factor_enabled' | 'two_factor_disabled' | 'recovery_codes_renewed' };
-
-const changeText = (change: SecondFactorChange) => {
-  switch (change.kind) {
-    case 'passkey_added':
-      return NOTIFICATION_TEXT.passkeyAdded(change.name);
-    case 'passkey_removed':
-      return NOTIFICATION_TEXT.passkeyRemoved(change.name);
-    case 'two_factor_enabled':
-      return NOTIFICATION_TEXT.twoFactorEnabled();
-    case 'two_factor_disabled':
-      return NOTIFICATION_TEXT.twoFactorDisabled();
-    case 'recovery_codes_renewed':
-      return NOTIFICATION_TEXT.recoveryCodesRenewed();
-  }
-};
-
-/**
- * Records an enrolment or removal of a second factor in the change's own transaction, as a
- * notification: the owner's history under the bell, and (after the commit, mailChanges) a mail in
- * their language with the anti-phishing line (docs/decisions/0045).
- */
-export async function secondFactorChanged(tx: Tx, userId: number, change: SecondFactorChange): Promise<void> {
-  await notify(tx, { userId, kind: change.kind, ...changeText(change) });
-}
-
-/** After the commit: mails the change (a mail that fails is retried by the notifications' own loop). */
-export const mailSecondFactorChange = (ctx: Pick<AppContext, 'db' | 'mailer' | 'log'>, userId: number) =>
-  mailNotifications(ctx, userId);

@@ -10,7 +10,9 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
-import { createTwoFactorService, resealAtStart, resealTotpSecrets } from './two-factor.js';
+import { resealAtStart } from '../../lib/sealing.js';
+import { createTwoFactorService } from './two-factor-service.js';
+import { resealTotpSecrets } from './two-factor.js';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 
