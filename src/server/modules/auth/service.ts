@@ -25,7 +25,7 @@ import {
   createOtpService,
   INVALID_OTP,
   recordFailure,
-  requireSecondFactorForAccount,
+  requireSecondFactor,
   secondFactorMethods,
   startWithdrawalCooldown,
 } from '../security/index.js';
@@ -189,7 +189,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
           throw badRequest(TWO_FACTOR_MSG.resetNeedsSecondFactor, {
             two_factor_code: TWO_FACTOR_MSG.resetNeedsSecondFactor,
           });
-        await requireSecondFactorForAccount(ctx, user.id, proof);
+        await requireSecondFactor(ctx, user.id, proof, 'account');
       }
       await otp.consume(email, 'reset', code);
       if (!user) throw badRequest(INVALID_OTP, { otp: INVALID_OTP });

@@ -21,32 +21,28 @@ import { createOtpService } from './otp.js';
 import { verifyPasskeyAssertion } from './passkeys.js';
 import { consumeTwoFactorCode } from './two-factor.js';
 
-/** Passes when 2FA is off or the proof is good; otherwise throws a 400 naming what is missing or wrong. */
+/**
+ * Which lock stops a second-factor check before it looks at the proof (security/lockouts.ts): a
+ * money action waits out any lock of withdrawals, a cooldown included; a change to the second
+ * factors or a password reset (docs/decisions/0045) only the lock of wrong codes, so that after a
+ * reset the owner can still add a passkey or reset again.
+ */
+export type SecondFactorGate = 'withdrawal' | 'account';
+
+/**
+ * Passes when 2FA is off or the proof is good; otherwise throws a 400 naming what is missing or wrong.
+ * No more guessing while locked: the gate's lock is checked first.
+ */
 export async function requireSecondFactor(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
   userId: number,
   proof: SecondFactorProof,
+  gate: SecondFactorGate = 'withdrawal',
 ): Promise<void> {
   const methods = await secondFactorMethods(ctx.db, userId);
   if (methods.length === 0) return;
-  // Wrong second factors lock the actions they guard (security/lockouts.ts): no more guessing while locked.
-  await assertNotLocked(ctx, userId, 'withdrawal');
-  await checkProof(ctx, userId, proof, methods);
-}
-
-/**
- * The second factor of a change to the second factors or of a password reset (docs/decisions/0045):
- * as requireSecondFactor, but only the lock of wrong codes stops it, not a withdrawal cooldown (after
- * a password reset the owner must still be able to add a passkey or reset again).
- */
-export async function requireSecondFactorForAccount(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
-  userId: number,
-  proof: SecondFactorProof,
-): Promise<void> {
-  const methods = await secondFactorMethods(ctx.db, userId);
-  if (methods.length === 0) return;
-  await assertNoWrongCodeLock(ctx, userId);
+  if (gate === 'withdrawal') await assertNotLocked(ctx, userId, 'withdrawal');
+  else await assertNoWrongCodeLock(ctx, userId);
   await checkProof(ctx, userId, proof, methods);
 }
 
@@ -88,7 +84,7 @@ export async function requireFactorChangeProof(
   proof: FactorChangeProof,
 ): Promise<void> {
   if ((await secondFactorMethods(ctx.db, userId)).length > 0) {
-    await requireSecondFactorForAccount(ctx, userId, proof);
+    await requireSecondFactor(ctx, userId, proof, 'account');
     return;
   }
   const [user] = await ctx.db

@@ -85,21 +85,11 @@ function TwoFactorOn({
   onDisabled: (message: string) => void;
   onRenewed: (answer: TwoFactorEnabledResponse) => void;
 }) {
-  const { t, message } = useI18n();
+  const { t } = useI18n();
   const disable = useTwoFactorDisable();
+  // Ten new recovery codes for the old ones, with a current code (docs/decisions/0045).
+  const renew = useTwoFactorRecoveryCodes();
   const [leftBefore = '', leftAfter = ''] = t('safety.twoFactor.recoveryLeft').split('{{left}}');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setError(message(TWO_FACTOR_MSG.enterCode));
-      return;
-    }
-    setError(null);
-    disable.mutate({ code: code.trim() }, { onSuccess: (answer) => onDisabled(answer.message) });
-  };
 
   return (
     <>
@@ -117,42 +107,54 @@ function TwoFactorOn({
           {leftAfter}
         </p>
       </section>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
-        data-testid="turn-off"
-      >
-        <div>
-          <h2 className="text-lg font-semibold">{t('safety.twoFactor.turnOffTitle')}</h2>
-          <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.turnOffText')}</p>
-        </div>
-        <TextField
-          label={t('safety.twoFactor.codeLabel')}
-          name="two_factor_code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={32}
-          placeholder={t('safety.twoFactor.codePlaceholder')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={error ?? undefined}
-        />
-        {disable.isError && <Notice tone="error">{errorMessage(disable.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
-        <Button type="submit" variant="danger" busy={disable.isPending}>
-          {t('safety.twoFactor.turnOff')}
-        </Button>
-      </form>
-      <RenewRecoveryCodes onRenewed={onRenewed} />
+      <CodeForm
+        testId="turn-off"
+        name="two_factor_code"
+        title={t('safety.twoFactor.turnOffTitle')}
+        text={t('safety.twoFactor.turnOffText')}
+        action={t('safety.twoFactor.turnOff')}
+        variant="danger"
+        mutation={disable}
+        onSubmit={(code) => disable.mutate({ code }, { onSuccess: (answer) => onDisabled(answer.message) })}
+      />
+      <CodeForm
+        testId="renew-recovery-codes"
+        name="renew_code"
+        title={t('safety.twoFactor.renewTitle')}
+        text={t('safety.twoFactor.renewText')}
+        action={t('safety.twoFactor.renew')}
+        variant="secondary"
+        mutation={renew}
+        onSubmit={(code, done) => renew.mutate({ code }, { onSuccess: onRenewed, onSettled: done })}
+      />
     </>
   );
 }
 
-/** Ten new recovery codes for the old ones, with a current code (docs/decisions/0045). */
-function RenewRecoveryCodes({ onRenewed }: { onRenewed: (answer: TwoFactorEnabledResponse) => void }) {
+/**
+ * A card asking for a current code (TOTP or recovery) to do one thing with it. `clear` empties the
+ * field: the renewal clears it when the request settles (the code is used up either way).
+ */
+function CodeForm({
+  testId,
+  name,
+  title,
+  text,
+  action,
+  variant,
+  mutation,
+  onSubmit,
+}: {
+  testId: string;
+  name: string;
+  title: string;
+  text: string;
+  action: string;
+  variant: 'danger' | 'secondary';
+  mutation: { isPending: boolean; isError: boolean; error: unknown };
+  onSubmit: (code: string, clear: () => void) => void;
+}) {
   const { t, message } = useI18n();
-  const renew = useTwoFactorRecoveryCodes();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -162,22 +164,22 @@ function RenewRecoveryCodes({ onRenewed }: { onRenewed: (answer: TwoFactorEnable
       return;
     }
     setError(null);
-    renew.mutate({ code: code.trim() }, { onSuccess: onRenewed, onSettled: () => setCode('') });
+    onSubmit(code.trim(), () => setCode(''));
   };
   return (
     <form
       noValidate
       onSubmit={submit}
       className="mt-4 flex flex-col gap-4 rounded-2xl bg-surface px-5 py-5 shadow-card"
-      data-testid="renew-recovery-codes"
+      data-testid={testId}
     >
       <div>
-        <h2 className="text-lg font-semibold">{t('safety.twoFactor.renewTitle')}</h2>
-        <p className="mt-1 text-sm text-muted">{t('safety.twoFactor.renewText')}</p>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="mt-1 text-sm text-muted">{text}</p>
       </div>
       <TextField
         label={t('safety.twoFactor.codeLabel')}
-        name="renew_code"
+        name={name}
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}
@@ -187,9 +189,9 @@ function RenewRecoveryCodes({ onRenewed }: { onRenewed: (answer: TwoFactorEnable
         onChange={(e) => setCode(e.target.value)}
         error={error ?? undefined}
       />
-      {renew.isError && <Notice tone="error">{errorMessage(renew.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
-      <Button type="submit" variant="secondary" busy={renew.isPending}>
-        {t('safety.twoFactor.renew')}
+      {mutation.isError && <Notice tone="error">{errorMessage(mutation.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}
+      <Button type="submit" variant={variant} busy={mutation.isPending}>
+        {action}
       </Button>
     </form>
   );
