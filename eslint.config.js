@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import { importLoopRules } from './scripts/lint-import-loops.js';
 
 /**
- * Tests may not swallow a failure unseen (issue 22): `.catch(() => {})`, `.catch(() => undefined)`
+ * Tests may not swallow a failure unseen (docs/style.md): `.catch(() => {})`, `.catch(() => undefined)`
  * and the like need a comment, on the line of the `.catch(` or the line above, saying why the
  * failure does not matter. Otherwise let it fail the test.
  */
@@ -52,7 +52,7 @@ const testRules = {
   },
 };
 /**
- * Every user-visible text goes through the i18n layer (issue 19 "## Languages", src/web/lib/i18n.ts):
+ * Every user-visible text goes through the i18n layer (docs/decisions/0043-languages.md, src/web/lib/i18n.ts):
  * no words as JSX text, as a string in braces, or as a text attribute (aria-label, placeholder, ...),
  * and no shared-table message (`MSG.x`, `TRADE_MSG.x`) shown without `message()`. Symbols, numbers and
  * upper-case tickers (USDT, ERC20, BTC/USDT) are not words.

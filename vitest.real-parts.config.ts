@@ -1,5 +1,5 @@
 /**
- * The real-parts tests (issue 18, tests/real-parts/): only through scripts/real-parts.sh, which starts
+ * The real-parts tests (tests/real-parts/): only through scripts/real-parts.sh, which starts
  * Debian's PostgreSQL, Redis, HAProxy and three instances first. Not one of `npm test`'s projects
  * (vitest.config.ts): they need root for apt-get and a few minutes.
  */

@@ -1,5 +1,5 @@
 # Sourced (not run) by .ci/run and scripts/real-parts.sh: Debian's own packages for the tests that
-# prove the app on real parts (issue 18 "Proven with real parts"), and Debian's PostgreSQL in a
+# prove the app on real parts (docs/decisions/0038-operations.md), and Debian's PostgreSQL in a
 # throwaway folder. Installs with apt-get only what is missing, and only as root (as scripts/test.mjs
 # installs chromium); otherwise it stops with the command to run.
 

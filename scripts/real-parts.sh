@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 18 "Proven with real parts" (docs/operations.md "## The real-parts test"): Debian's
+# Proven with real parts (docs/decisions/0038-operations.md, docs/operations.md "## The real-parts test"): Debian's
 # PostgreSQL, Redis (redis-server) and HAProxy in front of three app instances started the way an
 # operator starts them (node --import tsx src/server/main.ts, NODE_ENV=production), then the tests of
 # tests/real-parts/ through the balancer, twice: with REDIS_URL (Redis event bus) and without it

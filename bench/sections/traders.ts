@@ -1,6 +1,6 @@
 /**
  * 2. Trader capacity: simulated Lever screens (bench/workers/traders.ts, in child processes) as they
- * work since issue 17: positions pushed over the one stream socket, the remaining polls over HTTP.
+ * work since positions were pushed (docs/decisions/0027-positions-push.md): positions pushed over the one stream socket, the remaining polls over HTTP.
  * Added in steps until the p99 of their requests passes 50 ms, a request fails or a trader's
  * positions stream is not live; the figure is the largest step held. Each trader has its own user
  * with one open trade. Also the push's delay from the market tick to the trader (p50/p99).

@@ -1,5 +1,5 @@
 /**
- * 7. Workers (issue 18 "## Figures"): requests/s of the ticker and the authenticated reads with
+ * 7. Workers (docs/performance.md): requests/s of the ticker and the authenticated reads with
  * WEB_CONCURRENCY 1 and 2 side by side, and the fan-out p99 for 10,000 clients with 2 workers.
  *
  * This machine is shared and its speed moves between runs (the baseline once moved 2x), so the

@@ -1,6 +1,6 @@
 /**
  * Simulated traders (a child process of the bench, so its event loop is not the server's), each
- * following the Lever screen as it works since issue 17 (docs/architecture.md "Realtime"):
+ * following the Lever screen as it works with positions pushed (docs/decisions/0027-positions-push.md, docs/architecture.md "Realtime"):
  * - one WebSocket on /stream (the app's one stream socket): LOGIN with its token, then SUBSCRIBE its
  *   coin's ticker and `positions@user.<id>`; the positions are pushed, so get-active-trades is asked
  *   once when the screen opens and then every 1 s only while the socket is down (docs/product.md 7's

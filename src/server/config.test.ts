@@ -1,4 +1,4 @@
-/** Configuration refused at start (issue 16, docs/security.md "Hygiene"): TRUST_PROXY and JWT_SECRET. */
+/** Configuration refused at start (docs/security.md "Hygiene"): TRUST_PROXY and JWT_SECRET. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -127,7 +127,7 @@ const envSchema = z
     CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Identity submissions (three images each) per minute per user. */
     UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-    /** Trade creations (orders) per minute per user (issue 15, docs/decisions/0020). */
+    /** Trade creations (orders) per minute per user (docs/decisions/0020). */
     TRADE_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     /**
      * Stream sockets (/ws, /stream, /ws-api/v3) one client address may hold open before they show a
@@ -164,7 +164,7 @@ const envSchema = z
     REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), {
       error: 'must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379',
     }),
-    /** Worker processes on one port (issue 18); unset: the machine's cores, 1 under NODE_ENV=test. */
+    /** Worker processes on one port (docs/decisions/0036-event-bus.md); unset: the machine's cores, 1 under NODE_ENV=test. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /**
      * log2 of scrypt's N for new password hashes (lib/passwords.ts). Production never goes below the

@@ -157,7 +157,7 @@ describe('checkAddress: the network of a withdrawal and its address', () => {
   });
 });
 
-describe('the refusals have codes, so they are translated (issue 19 "## Languages")', () => {
+describe('the refusals have codes, so they are translated (docs/decisions/0043-languages.md)', () => {
   it("finds the code and the networks of a currency's address refusal, and each network's hash refusal", async () => {
     const { messageCode } = await import('./message-codes.js');
     const { DEPOSIT_MSG } = await import('./api/deposits.js');

@@ -1,5 +1,5 @@
 /**
- * Withdrawal networks and their address formats (issue 23; docs/security.md "## Withdrawal addresses
+ * Withdrawal networks and their address formats (docs/security.md "## Withdrawal addresses
  * and networks", docs/decisions/0029): one implementation for the server's checks and the web form's
  * checks as typed, so a typo is caught by exact checksums before any money is held.
  *
@@ -43,7 +43,7 @@ export const ADDRESS_MSG = {
   /**
    * The address has the shape of none of the currency's networks (two or more: "ERC20 or TRC20"). The
    * networks are arguments, not worked out from `currency` inside, so the text has a template the
-   * message codes find and translate (src/shared/message-codes.ts, issue 19 "## Languages").
+   * message codes find and translate (src/shared/message-codes.ts, docs/decisions/0043-languages.md).
    */
   invalidForCurrency: (currency: string, others: string, last: string) =>
     `This is not a valid ${currency} address on ${others} or ${last}`,

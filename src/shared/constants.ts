@@ -16,7 +16,7 @@ export const MIN_RECHARGE_USDT = '50';
  * notional of leveraged positions opened (hands x entry price) and the USDT value of spot fills.
  */
 export const BONUS_TURNOVER_MULTIPLE = '20';
-/** Deposit requests a user may have waiting for staff at once (issue 15, docs/decisions/0020). */
+/** Deposit requests a user may have waiting for staff at once (docs/decisions/0020). */
 export const MAX_PENDING_DEPOSITS = 5;
 export const CONFIRMATIONS_TO_ARRIVE = 1;
 export const CONFIRMATIONS_TO_WITHDRAW = 6;
@@ -34,7 +34,7 @@ export const leverageOptionsOf = (coin: string): readonly Leverage[] =>
   coin.trim().toUpperCase() === IN_HOUSE_COIN ? [IN_HOUSE_LEVERAGE] : LEVERAGE_OPTIONS;
 /** Trading fee on the notional, on open and on close (TRADE_FEE_RATE overrides it). */
 export const DEFAULT_TRADE_FEE_RATE = '0.0005';
-/** Fee of a spot fill, a share of its USDT value, paid in USDT (SPOT_FEE_RATE overrides it; issue 17). */
+/** Fee of a spot fill, a share of its USDT value, paid in USDT (SPOT_FEE_RATE overrides it; docs/decisions/0025-trade-protection.md). */
 export const DEFAULT_SPOT_FEE_RATE = '0.001';
 /** Equity at which a position is liquidated, as a share of its notional at the mark (MAINTENANCE_MARGIN_RATE). */
 export const DEFAULT_MAINTENANCE_MARGIN_RATE = '0.005';
@@ -71,7 +71,7 @@ export const ADMIN_CHAT_LIST_POLL_MS = 5_000;
 export const POLL = {
   markets: 5_000,
   spotMock: 3_000,
-  /** The Exchange screen's open spot orders: a resting one fills on the server's per-tick pass (issue 17). */
+  /** The Exchange screen's open spot orders: a resting one fills on the server's per-tick pass (docs/decisions/0025-trade-protection.md). */
   spotOrders: 3_000,
   leverPrices: 3_000,
   leverCoinList: 10_000,
@@ -87,7 +87,7 @@ export const TRANSACTION_PASSWORD_MIN = 6;
 export const TRANSACTION_PASSWORD_MAX = 16;
 export const LOGIN_PASSWORD_MIN = 8;
 export const LOGIN_PASSWORD_MAX = 128;
-/** A first or last name on the profile is at most this many characters (code points, after trimming; issue 19). */
+/** A first or last name on the profile is at most this many characters (code points, after trimming; docs/decisions/0043-languages.md). */
 export const PROFILE_NAME_MAX = 50;
 
 export const OTP_LENGTH = 6;

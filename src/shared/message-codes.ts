@@ -1,5 +1,5 @@
 /**
- * A stable code for every message the server and the web show (issue 19 "## Languages", docs/decisions/
+ * A stable code for every message the server and the web show (docs/decisions/0043-languages.md, docs/decisions/
  * 0043-languages.md): the message tables of src/shared are the one source of the English texts, and a
  * text's code is `<table>.<key>` (e.g. `auth.loginFailed`). A text made by a function (`Please enter a
  * valid ERC20 address`) has the function's code and its arguments as `params` ({ p0: 'ERC20' }).

@@ -65,7 +65,7 @@ export const MSG = {
   alreadyVerified: 'Your identity is already verified',
   noVerificationSubmitted: 'No verification submitted yet',
   verificationAlreadyReviewed: 'This verification has already been reviewed',
-  /** Issue 16: staff never review their own submission (docs/security.md "Hygiene"). */
+  /** Staff never review their own submission (docs/security.md "Hygiene"). */
   cannotReviewOwnIdentity: 'You cannot review your own identity verification. Another staff member must do it.',
   userVerified: 'User verified successfully',
   userRejected: 'User verification rejected',
@@ -108,7 +108,7 @@ export const insufficientForMinWithdrawalMessage = (equivalent: string, currency
 /** A form carried a file in a field that takes none. */
 export const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
 
-/** Sessions and devices (issue 16): texts of the server and the Safety Center screen. */
+/** Sessions and devices (docs/security.md): texts of the server and the Safety Center screen. */
 export const SESSIONS_MSG = {
   notFound: 'Session not found',
   ended: 'The session has been signed out',
@@ -129,7 +129,7 @@ export const SESSIONS_MSG = {
   unknownDevice: 'Unknown device',
 } as const;
 
-/** The profile (issue 19, docs/architecture.md "## Profile"): texts of the server and the profile screen. */
+/** The profile (docs/architecture.md "## Profile"): texts of the server and the profile screen. */
 export const PROFILE_MSG = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

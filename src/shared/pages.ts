@@ -61,7 +61,7 @@ export const PAGES = {
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },
     support: { path: '/support', feature: 'support', screen: 'SupportPage' },
     sharingLink: { path: '/sharing-link', feature: 'pages', screen: 'SharingLinkPage' },
-    /** issue 19: the user's profile from the drawer (docs/architecture.md "## Profile"). */
+    /** docs/decisions/0043-languages.md: the user's profile from the drawer (docs/architecture.md "## Profile"). */
     profile: { path: '/profile', feature: 'account', screen: 'ProfilePage' },
     chat: { path: '/chat/:sessionId', feature: 'support', screen: 'ChatPage' },
   },

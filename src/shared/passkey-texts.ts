@@ -1,5 +1,5 @@
 /**
- * What the passkey screens and the server say (issue 16), one source for both. Kept apart from the
+ * What the passkey screens and the server say (docs/decisions/0022-passkeys.md), one source for both. Kept apart from the
  * schemas in api/passkeys.ts so /login can show them without loading zod.
  */
 export const PASSKEY_MSG = {

@@ -1,5 +1,5 @@
 /**
- * The staff console at a desk (issue 19, docs/architecture.md "Staff console at a desk"): the optional
+ * The staff console at a desk (docs/architecture.md "Staff console at a desk"): the optional
  * sort, filter and page parameters of the users, audit log and pending transactions lists. Sorting is
  * by allow-listed columns only, bad parameters answer 400, and the lists stay staff only.
  */

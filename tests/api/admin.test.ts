@@ -1,4 +1,4 @@
-/** The staff console (issue 8): user search and detail, the audit log, and the settings staff edit. */
+/** The staff console (docs/decisions/0009-pages-staff-console-pwa.md): user search and detail, the audit log, and the settings staff edit. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../src/server/db/schema.js';

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 20 "API keys", docs/security.md "API keys"): created with the emailed code (2FA
+ * API keys (docs/decisions/0033-api-keys.md, docs/security.md "API keys"): created with the emailed code (2FA
  * off) or the second factor (2FA on); the secret is answered once and kept only encrypted; listed
  * without secrets; another user's key is 404; switched off and on; deleted; ended for good by a
  * password reset and a password change (not by a lock: docs/decisions/0046). The signed calls are private-api.test.ts.

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` and `npm run restore` (issue 18 "What an operator needs", docs/operations.md
+ * `npm run backup` and `npm run restore` (docs/decisions/0038-operations.md, docs/operations.md
  * "Backups"): a stack with users, a deposit, a trade and an uploaded identity image is backed up,
  * restored into a fresh DATA_DIR (the embedded PostgreSQL, made by the restore), and there the
  * ledger check is clean, every balance equal to the original's, every row there and the image served

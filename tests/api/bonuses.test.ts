@@ -1,5 +1,5 @@
 /**
- * Bonuses as docs/product.md section 9's tiers promise (issue 23, docs/decisions/0030): paid on a
+ * Bonuses as docs/product.md section 9's tiers promise (docs/decisions/0030): paid on a
  * deposit's approval from the house's promotions account, each tier level once per user, the
  * programs adding up; staff switch them off and edit the tiers; the bell's schedule reads them live.
  */

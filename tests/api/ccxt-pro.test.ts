@@ -1,6 +1,6 @@
 /**
  * The most used crypto trading library's WebSocket side, unmodified: ccxt.pro's binance class
- * pointed at a Coinfront server (issue 20, "Public streams, as the exchange serves them";
+ * pointed at a Coinfront server (docs/decisions/0032-public-streams.md;
  * README "Pointing ccxt at a Coinfront server"). Only its addresses are changed (urls.api.public
  * for REST, urls.api.ws.spot for the streams) and its markets limited to spot; it connects to
  * /ws/0, /ws/1... and speaks SUBSCRIBE as it does with the exchange. A test server has no TLS, so

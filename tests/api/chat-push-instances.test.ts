@@ -1,5 +1,5 @@
 /**
- * Chat pushed across instances (issue 18 "One system across instances"): two servers on one database,
+ * Chat pushed across instances (docs/decisions/0036-event-bus.md): two servers on one database,
  * as behind a load balancer. A user's socket is on A; a staff reply posted through B must reach it at
  * once (not at the next 3 s poll), over each event bus transport (src/server/lib/event-bus.ts):
  * PostgreSQL NOTIFY without REDIS_URL, Redis pub/sub with it.

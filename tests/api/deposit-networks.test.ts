@@ -1,5 +1,5 @@
 /**
- * Deposit networks (issue 23 "Deposits", docs/decisions/0028): the addresses endpoint fed by staff
+ * Deposit networks (docs/decisions/0028-deposit-networks.md, docs/decisions/0028): the addresses endpoint fed by staff
  * Settings, the network and transaction hash a deposit request may carry, and one live deposit per hash.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Every error the server sends carries a stable code beside its English text (issue 19 "## Languages",
+ * Every error the server sends carries a stable code beside its English text (docs/decisions/0043-languages.md,
  * plugins/error-handler.ts): a validation error, a refusal and a not-found each name a text of the
  * shared message tables that, filled with its params, is exactly the English `error` (and each field's
  * message likewise in `field_codes`), so the web shows any of them in the language picked.

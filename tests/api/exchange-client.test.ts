@@ -1,6 +1,6 @@
 /**
  * A stock exchange client library (Binance's own connector), pointed at our base address, reads
- * tickers, order book, klines and exchange info unmodified (issue 3, docs/architecture.md section 7).
+ * tickers, order book, klines and exchange info unmodified (docs/architecture.md section 7).
  */
 import type { AddressInfo } from 'node:net';
 import { Spot } from '@binance/connector';

@@ -1,5 +1,5 @@
 /**
- * The embedded PostgreSQL under faults (issue 21, docs/operations.md): killed under a stream of
+ * The embedded PostgreSQL under faults (docs/operations.md): killed under a stream of
  * transfers it is restarted by the server, which answers 503 (never 500) meanwhile and serves again
  * within seconds, every acknowledged transfer there once; repeated failures make it give up; a start
  * on a data directory whose postmaster.pid is stale (a dead PID, a live program that is not

@@ -1,5 +1,5 @@
 /**
- * An external PostgreSQL (DATABASE_URL) stopped and started under load (issue 21,
+ * An external PostgreSQL (DATABASE_URL) stopped and started under load (docs/decisions/0016-faults.md,
  * docs/operations.md): the app answers 503 while it is down, /readyz says why, and it serves again
  * once the database is back, without a restart of the app (the pool and the LISTEN connection
  * reconnect by themselves). It stops the very server the tests use, so it runs on its own, in

@@ -1,5 +1,5 @@
 /**
- * Hygiene (issue 16, docs/security.md "Hygiene"): what reaches the logs. No mail subject or body
+ * Hygiene (docs/security.md "Hygiene"): what reaches the logs. No mail subject or body
  * (they carry codes), and no signed file URL's query (its signature is a permission).
  */
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Identity verification (issue 6): the user's submission and status, staff review, who can see the images. */
+/** Identity verification (docs/decisions/0003-identity-verification.md): the user's submission and status, staff review, who can see the images. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/server/lib/images.js';

@@ -1,5 +1,5 @@
 /**
- * Background work moves to a surviving instance when the acting one dies (issue 18 "One system across
+ * Background work moves to a surviving instance when the acting one dies (docs/decisions/0036-event-bus.md "One system across
  * instances", docs/decisions/0036). The trade jobs (risk pass: limit fills, liquidations, TP/SL; the
  * spot pass; price sampling) run only on the instance holding one advisory lock on a connection of its
  * own (modules/trades/jobs.ts). Here a real server process holds it and is killed (SIGKILL), or frozen

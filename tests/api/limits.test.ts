@@ -1,5 +1,5 @@
 /**
- * The abuse limits of issue 15 (docs/decisions/0020-abuse-limits.md), each at its edge: the minimum
+ * The abuse limits (docs/decisions/0020-abuse-limits.md), each at its edge: the minimum
  * order value, the cap on open trades and resting orders (also under a burst of parallel orders),
  * the per-user rate limit on trade creation, paging of the trade lists, the cap on pending deposits
  * and the bounded pages of the staff queues.

@@ -79,7 +79,7 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
     const tenth = await loginFrom(user.email, 'wrong password', '198.51.100.10');
     const until = await lockEnd(user, before, lockMs);
     const expected = `Sign-in is locked until ${lockTime(until)} after too many wrong passwords`;
-    // Beside the English, the code and the time the screen translates it by (issue 19 "## Languages").
+    // Beside the English, the code and the time the screen translates it by (docs/decisions/0043-languages.md).
     const refusal = {
       error: expected,
       code: 'protection.lockedUntil.signIn.wrongPasswords',

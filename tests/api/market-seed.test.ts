@@ -1,5 +1,5 @@
 /**
- * The simulator's secret (docs/architecture.md section 7, issue 15): without MARKET_SEED the walk is
+ * The simulator's secret (docs/architecture.md section 7, docs/decisions/0018-house-books.md): without MARKET_SEED the walk is
  * keyed by 32 random bytes generated once per installation into DATA_DIR/market-secret, so its
  * future can't be computed from the public source; MARKET_SEED overrides it, and instances sharing
  * DATA_DIR or MARKET_SEED agree.

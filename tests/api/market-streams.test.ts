@@ -1,5 +1,5 @@
 /**
- * The exchange's public streams (issue 20 "Public streams, as the exchange serves them",
+ * The exchange's public streams (docs/decisions/0032-public-streams.md,
  * docs/architecture.md "Public streams", docs/decisions/0032): every stream's event fields and
  * types (prices and quantities strings, ids and times numbers), path segments that name no stream
  * ignored, combined frames, the diff depth stream synced against /api/v3/depth's lastUpdateId by the

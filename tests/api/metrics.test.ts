@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 18 "What an operator needs", docs/operations.md "Metrics and alerts",
+ * GET /metrics (docs/decisions/0038-operations.md, docs/operations.md "Metrics and alerts",
  * docs/decisions/0038-operations.md): after real requests, a deposit, a trade, a risk pass and a
  * WebSocket subscription, each series an operator watches is there with a sane value; routes are
  * their patterns; no user id, email or token is in the page; METRICS_TOKEN is enforced.

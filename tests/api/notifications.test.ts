@@ -1,5 +1,5 @@
 /**
- * In-app notifications (issue 19 "## Notifications", docs/architecture.md "## Notifications",
+ * In-app notifications (docs/decisions/0034-notifications.md, docs/architecture.md "## Notifications",
  * docs/decisions/0034-notifications.md): each event of a user's money and identity records one
  * notification for that user and nobody else, in the event's transaction (a rolled-back event
  * leaves none) and mails it once after the commit; GET /api-v1/notifications/ pages them, POST

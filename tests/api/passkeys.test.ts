@@ -1,5 +1,5 @@
 /**
- * Passkeys (issue 16; docs/security.md "Passkeys", src/server/modules/security/passkeys.ts):
+ * Passkeys (docs/security.md "Passkeys", src/server/modules/security/passkeys.ts):
  * registration, the list, rename and removal, passwordless sign-in and the passkey as a second
  * factor, answered by a software authenticator (tests/helpers/webauthn.ts) that signs with real
  * ES256 keys. Challenges are single use, expire after 5 minutes and are bound to their user,

@@ -1,5 +1,5 @@
 /**
- * Positions pushed over the WebSocket (issue 17 "Live positions", docs/architecture.md "Realtime"):
+ * Positions pushed over the WebSocket (docs/decisions/0027-positions-push.md, docs/architecture.md "Realtime"):
  * after LOGIN, `positions@user.<own id>` sends the get-active-trades items at once, on every price
  * move of a held coin (at most once a second), at once on open, close, fill and liquidation, also
  * for a change made through another instance; another user's stream is refused; a logout ends it.

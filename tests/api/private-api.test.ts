@@ -1,5 +1,5 @@
 /**
- * The exchange-compatible private API (issue 20 "Private API on our real rules", docs/architecture.md
+ * The exchange-compatible private API (docs/decisions/0033-api-keys.md, docs/architecture.md
  * "Private API"): the unmodified ccxt `binance` class and the official @binance/connector, pointed at
  * a test server, trade the same spot orders as the Exchange screen (its holds, fees and ledger); the
  * refusals carry the exchange's codes: wrong signature -1022, stale timestamp -1021, a read-only key

@@ -1,5 +1,5 @@
 /**
- * SPEC's listed profile and basic-info calls (issue 19, docs/architecture.md "## Profile"):
+ * SPEC's listed profile and basic-info calls (docs/architecture.md "## Profile"):
  * GET /api-v1/user/profile/ is /info/'s answer, POST /api-v1/user/update/ changes the two names and
  * nothing else, GET /api-v2/identity/basic-info/ is the user's own latest submission (404 when none).
  */

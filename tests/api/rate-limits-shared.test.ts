@@ -1,5 +1,5 @@
 /**
- * Rate limits are one budget across instances (issue 18, docs/decisions/0037-shared-rate-limits.md):
+ * Rate limits are one budget across instances (docs/decisions/0037-shared-rate-limits.md):
  * two servers on one database, as behind a load balancer, count a client's login attempts together,
  * through PostgreSQL without REDIS_URL and through a real redis-server with it.
  */

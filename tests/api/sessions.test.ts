@@ -1,5 +1,5 @@
 /**
- * Sessions and devices (issue 16; docs/security.md "Sessions and devices"): every login is a
+ * Sessions and devices (docs/security.md "Sessions and devices"): every login is a
  * session the user can see and end; an ended session's token is refused at once on every instance
  * and its sockets are closed; a sign-in from a new device or address mails the user.
  */

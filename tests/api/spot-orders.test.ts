@@ -1,5 +1,5 @@
 /**
- * Spot orders (issue 17, docs/architecture.md "Spot orders", docs/decisions/0026): market and limit
+ * Spot orders (docs/architecture.md "Spot orders", docs/decisions/0026): market and limit
  * buys and sells of coins for USDT in the funding wallet, the house as counterparty at the best ask
  * (buy) or bid (sell) of the server's book, a 0.1 % fee in USDT, every move a balanced posting;
  * resting orders hold their USDT or coin and fill on the per-tick pass; cancel releases the hold;
@@ -603,7 +603,7 @@ describe('listing and the change notification', () => {
   });
 });
 
-describe('orders@user.<id> (issue 17 "Spot order fills push")', () => {
+describe('orders@user.<id> (docs/decisions/0026-spot-orders.md)', () => {
   it('sends the open orders on subscribe, and again at once when one is placed on another instance, fills or is cancelled', async () => {
     const user = await trader('1000');
     const resting = await place(user, {

@@ -1,4 +1,4 @@
-/** Support (issue 7): the FAQ bot, chat sessions and messages, and the staff chat desk. */
+/** Support (docs/decisions/0004-support-chat-and-faq.md): the FAQ bot, chat sessions and messages, and the staff chat desk. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/server/lib/images.js';

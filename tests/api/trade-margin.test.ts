@@ -1,5 +1,5 @@
 /**
- * Isolated margin (issue 17 "Positions", docs/decisions/0025-trade-protection.md) at the real rates:
+ * Isolated margin (docs/decisions/0027-positions-push.md, docs/decisions/0025-trade-protection.md) at the real rates:
  * POST /api-v1/trade-margin/ adds (positive, from the lever wallet) or removes (negative, back to it)
  * margin of an open position through the ledger; the stored liquidation price moves and the risk
  * pass acts on the new one; a removal is refused below the initial margin or when the new liquidation
@@ -76,7 +76,7 @@ describe('adding and removing margin', () => {
 
     const tooMuch = await changeMargin(user, { trade_id: id, amount: '-40.00000001' });
     expect(tooMuch.status).toBe(400);
-    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    // With its stable code (docs/decisions/0043-languages.md), so the screen shows it in the trader's language.
     const tooMuchCode = { code: 'trade.marginTooMuchRemoved', params: { p0: '40' } };
     expect(tooMuch.body).toEqual({
       error: TRADE_MSG.marginTooMuchRemoved('40'),

@@ -1,5 +1,5 @@
 /**
- * Partial close (issue 17 "Positions", docs/decisions/0025-trade-protection.md) at the real rates
+ * Partial close (docs/decisions/0027-positions-push.md, docs/decisions/0025-trade-protection.md) at the real rates
  * (0.05 % fee): trade-updation with `hands` closes that many; the closed part (its own row, with
  * parent_trade_id) pays back its share of the margin plus its P/L minus its closing fee, exact to the
  * cent; the rest stays open with its take-profit and stop-loss, its margin and opening fee reduced in
@@ -166,7 +166,7 @@ describe('refusals change nothing', () => {
 
     const tooMany = await closeHands(user, id, '0.10000001', '60000');
     expect(tooMany.status).toBe(400);
-    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    // With its stable code (docs/decisions/0043-languages.md), so the screen shows it in the trader's language.
     const tooManyCode = { code: 'trade.texts.closeHandsAtMost', params: { p0: '0.1', p1: '0.1' } };
     expect(tooMany.body).toEqual({
       error: TRADE_MSG.closeHandsTooMany('0.1'),

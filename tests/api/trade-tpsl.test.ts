@@ -1,5 +1,5 @@
 /**
- * Take-profit and stop-loss (issue 17 "Positions", docs/decisions/0025-trade-protection.md), at the
+ * Take-profit and stop-loss (docs/decisions/0027-positions-push.md, docs/decisions/0025-trade-protection.md), at the
  * real rates (0.05 % fee, 0.5 % maintenance margin) on a walked fake market: they fire in the risk
  * pass when the server's mark reaches them, close at the trigger price for longs and shorts, are
  * refused on the wrong side of the mark (of the limit price for a resting order) or at or beyond the
@@ -143,7 +143,7 @@ describe('refusals', () => {
     const tp = await openTrade(t, user, { leverage: 10, take_profit: '59999' });
     expect(tp.status).toBe(400);
     const tpMessage = TRADE_MSG.takeProfitWrongSide('buy', 'the current price', '60000');
-    // With its stable code (issue 19 "## Languages"), so the screen shows it in the trader's language.
+    // With its stable code (docs/decisions/0043-languages.md), so the screen shows it in the trader's language.
     const tpCode = { code: 'trade.texts.longTakeProfitAboveMark', params: { p0: '60000' } };
     expect(tp.body).toEqual({
       error: tpMessage,

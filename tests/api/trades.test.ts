@@ -518,7 +518,7 @@ describe('live prices: active trades and is_closed false', () => {
         'created_at',
         'opened_at',
         'closed_at',
-        // issue 17 (docs/decisions/0025-trade-protection.md)
+        // docs/decisions/0025-trade-protection.md (docs/decisions/0025-trade-protection.md)
         'take_profit',
         'stop_loss',
         'close_reason',
@@ -581,7 +581,7 @@ describe('trade history', () => {
       order_type: 'market',
       open_fee: '0',
       close_fee: '0',
-      // issue 17 (docs/decisions/0025-trade-protection.md)
+      // docs/decisions/0025-trade-protection.md (docs/decisions/0025-trade-protection.md)
       close_reason: 'manual',
       fee: '0',
       realized_profit_loss: '30',
@@ -604,7 +604,7 @@ describe('trade history', () => {
     expect((await tradeHistoryOf(t, user, `?limit=1&before=${ids[2]}`)).map((h) => h.trade_id)).toEqual([ids[1]]);
     expect(await tradeHistoryOf(t, user, '?status=liquidated')).toEqual([]);
     expect(await tradeHistoryOf(t, user, '?status=closed')).toHaveLength(3);
-    // Several statuses at once, as the Closed tab asks (issue 17).
+    // Several statuses at once, as the Closed tab asks (docs/decisions/0025-trade-protection.md).
     expect(await tradeHistoryOf(t, user, '?status=closed,liquidated')).toHaveLength(3);
     expect(await tradeHistoryOf(t, user, '?status=cancelled')).toEqual([]);
   });

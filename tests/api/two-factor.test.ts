@@ -1,5 +1,5 @@
 /**
- * TOTP two-factor authentication (issue 16, docs/security.md "Two-factor authentication (TOTP)"):
+ * TOTP two-factor authentication (docs/security.md "Two-factor authentication (TOTP)"):
  * codes are computed here by RFC 6238 (tests/helpers/totp.ts, node:crypto), never by otplib.
  */
 import { eq } from 'drizzle-orm';

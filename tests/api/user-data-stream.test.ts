@@ -1,5 +1,5 @@
 /**
- * The user data stream (issue 20 "User data stream"; docs/architecture.md "Private API";
+ * The user data stream (docs/decisions/0035-user-data-stream.md; docs/architecture.md "Private API";
  * docs/decisions/0035-user-data-stream.md): listenKeys (POST/PUT/DELETE /api/v3/userDataStream),
  * /ws/<listenKey> with the exchange's executionReport, outboundAccountPosition and balanceUpdate
  * events, listenKeyExpired on the app's clock, and the WebSocket API's

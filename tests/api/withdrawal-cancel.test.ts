@@ -1,5 +1,5 @@
 /**
- * Issue 23: the owner cancels their pending withdrawal (`POST /api-v1/withdraw/cancel/
+ * See docs/decisions/0029-withdrawal-networks.md: the owner cancels their pending withdrawal (`POST /api-v1/withdraw/cancel/
  * { transaction_id }`): the hold comes back through the ledger as staff's Reject returns it; another
  * user's or an unknown one is 404, a decided one 409; a cancel racing staff's approve has exactly one
  * winner (docs/decisions/0029).

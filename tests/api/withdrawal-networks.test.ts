@@ -1,5 +1,5 @@
 /**
- * Issue 23 "Withdrawals": the network of a withdrawal (optional; inferred from the address when
+ * See docs/decisions/0029-withdrawal-networks.md: the network of a withdrawal (optional; inferred from the address when
  * absent), its address checked with exact checksums, refusals that name the network and change
  * nothing (docs/security.md "## Withdrawal addresses and networks", docs/decisions/0029).
  */
@@ -162,7 +162,7 @@ describe('a network that does not carry the currency, or no network at all', () 
   });
 });
 
-describe('the address book checks addresses with the same validator (issue 16 + 23)', () => {
+describe('the address book checks addresses with the same validator (docs/decisions/0024-withdrawal-protection.md, 0029-withdrawal-networks.md)', () => {
   it('refuses a broken address and a network that does not carry the coin before any code is asked', async () => {
     const add = (body: Record<string, unknown>) =>
       call(t, 'POST', '/api-v1/withdrawal-addresses/', {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TX_PASSWORD = '135791';
-// Valid addresses (issue 23 checks them): an ERC20 one serves USDT and ETH alike.
+// Valid addresses (docs/decisions/0029-withdrawal-networks.md checks them): an ERC20 one serves USDT and ETH alike.
 const SAVED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ELSEWHERE = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -328,7 +328,7 @@ describe('withdrawal mails', () => {
     });
     const before = t.mailbox.messages.filter((m) => m.to === user.email).length;
     await decide(admin, deposit.body.transaction.transaction_id, 'approve');
-    // Only the deposit's own notification mail (issue 19), no withdrawal mail.
+    // Only the deposit's own notification mail (docs/decisions/0043-languages.md), no withdrawal mail.
     expect(
       t.mailbox.messages
         .filter((m) => m.to === user.email)
@@ -345,7 +345,7 @@ describe('security status', () => {
   });
 });
 
-describe('with 2FA on (issue 16: the second factor guards these changes too)', () => {
+describe('with 2FA on (docs/decisions/0024-withdrawal-protection.md: the second factor guards these changes too)', () => {
   it('adding an address, turning the whitelist off and changing the anti-phishing code need the TOTP code, not the mailed one', async () => {
     const user = await trader();
     const { secret } = await enableTotp(t, user);

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 const PASSWORD = '135791';
 const ADDRESS = '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063';
-/** Bitcoin goes to a Bitcoin address (issue 23 checks the address for the coin's network). */
+/** Bitcoin goes to a Bitcoin address (docs/decisions/0029-withdrawal-networks.md checks the address for the coin's network). */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const withdraw = (user: TestUser, body: Record<string, unknown>) =>

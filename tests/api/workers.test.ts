@@ -1,5 +1,5 @@
 /**
- * WEB_CONCURRENCY (issue 18, docs/architecture.md "Instances: limits and workers"): the real entry
+ * WEB_CONCURRENCY (docs/architecture.md "Instances: limits and workers"): the real entry
  * (src/server/main.ts) with 2 workers on one port. A worker killed by pid is replaced while the
  * other keeps answering; SIGTERM drains them all and the primary exits 0.
  */

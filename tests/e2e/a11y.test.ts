@@ -1,7 +1,7 @@
 /**
  * axe-core on every route of the tour (user and staff), with the sheets and drawers the walk opens,
  * light and dark: no serious or critical violation of WCAG 2.0/2.1/2.2 A and AA or axe's best
- * practices, colour contrast included (issue 19 "## Accessibility"; docs/architecture.md
+ * practices, colour contrast included (docs/decisions/0042-accessibility-checks.md; docs/architecture.md
  * "## Accessibility"). One page per theme walks the routes in order, in-app (helpers/tour.ts walk),
  * loading the page only to sign in as the next visitor when the tour changes hands.
  */

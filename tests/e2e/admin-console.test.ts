@@ -1,5 +1,5 @@
 /**
- * The staff console's Users and Settings views in a real browser (issue 8): the menu switches the
+ * The staff console's Users and Settings views in a real browser (docs/decisions/0009-pages-staff-console-pwa.md): the menu switches the
  * view (kept in the address), staff find a user and read their wallets, edit the USDO price and an
  * FAQ answer, users get the change, and the audit log shows who did it.
  */

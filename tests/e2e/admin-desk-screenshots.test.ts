@@ -1,6 +1,6 @@
 /**
  * Screenshots of the staff console at a desk (1280x800) and on a phone (390x844), light and dark
- * (issue 19), for a person to look at. Runs only when SCREENSHOTS names a folder:
+ * (docs/decisions/0041-staff-console-at-a-desk.md), for a person to look at. Runs only when SCREENSHOTS names a folder:
  * SCREENSHOTS=.tmp npx vitest run --project e2e tests/e2e/admin-desk-screenshots.test.ts
  */
 import { beforeAll, it } from 'vitest';

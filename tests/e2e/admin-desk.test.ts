@@ -1,5 +1,5 @@
 /**
- * The staff console at a desk (issue 19, docs/architecture.md "Staff console at a desk") in a real
+ * The staff console at a desk (docs/architecture.md "Staff console at a desk") in a real
  * browser: at 1280x800 the side navigation stays visible, the console uses the width, the users
  * table sorts and pages, a deposit is approved from the pending transactions table, and the chat
  * list sits beside the open conversation. At 390x844 the phone layout is unchanged.

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the API keys screen (issue 20, docs/security.md "API keys") at phone size, light and
+ * Screenshots of the API keys screen (docs/security.md "API keys") at phone size, light and
  * dark: the list with an active, a disabled and an ended key; the create form filled in; the secret
  * shown once after creating a key through the form with the emailed code.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e api-keys-screenshots

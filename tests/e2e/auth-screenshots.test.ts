@@ -1,5 +1,5 @@
 /**
- * Screenshots of the sign-in screens in German and Japanese (issue 19 "## Languages"): the login with a
+ * Screenshots of the sign-in screens in German and Japanese (docs/decisions/0043-languages.md): the login with a
  * refused password, the first sign-up step and the forgot-password screen, at phone size, to look for
  * overflow and English left over.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e auth-screenshots

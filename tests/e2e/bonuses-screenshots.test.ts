@@ -1,5 +1,5 @@
 /**
- * Screenshots of bonuses (issue 23, docs/decisions/0030) at phone size, light and dark: the bell's
+ * Screenshots of bonuses (docs/decisions/0030) at phone size, light and dark: the bell's
  * schedule read from the live tiers, a history and an asset record with bonus rows, and the staff's
  * bonus settings. Runs only when SCREENSHOTS names a folder:
  * SCREENSHOTS=.tmp npx vitest run --project e2e bonuses-screenshots

@@ -1,5 +1,5 @@
 /**
- * The house's books in a real browser with the production trading rates (issue 15): a trader whose
+ * The house's books in a real browser with the production trading rates (docs/decisions/0018-house-books.md): a trader whose
  * deposit staff approved sees the opening fee, what the order takes and the liquidation price at the
  * maintenance margin before opening a long, closes it, finds its fees in the history; then a staff
  * member opens Books from the staff menu and sees the fee revenue, the house's trading P/L and a
@@ -62,7 +62,7 @@ describe('the house books', () => {
     await page.getByLabel('Hands', { exact: true }).fill('0.1');
 
     await page.getByRole('button', { name: 'Buy (long)' }).click();
-    // A first order at 50X or more asks once (issue 23).
+    // A first order at 50X or more asks once (docs/decisions/0028-deposit-networks.md).
     await page.getByRole('dialog', { name: 'Confirm a 100X order' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').getByText('Trade opened').waitFor();
     const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /BTC\/USDT long/ });
@@ -76,7 +76,7 @@ describe('the house books', () => {
     market.set('BTC', '60150');
     await row.getByText('+15.00').waitFor();
     await row.getByRole('button', { name: /^Close BTC\/USDT long/ }).click();
-    // Close asks how much (issue 17): all of it by default.
+    // Close asks how much (docs/decisions/0025-trade-protection.md): all of it by default.
     await page.getByRole('dialog').getByRole('button', { name: 'Close all' }).click();
     await page.getByText('no record').waitFor();
     // 60 of margin + 15 of profit - 3.0075 of closing fee (0.05 % of 6015).

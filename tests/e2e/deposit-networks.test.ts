@@ -1,5 +1,5 @@
 /**
- * The deposit network picker in a real browser (issue 23 "Deposits", docs/decisions/0028): each
+ * The deposit network picker in a real browser (docs/decisions/0028-deposit-networks.md, docs/decisions/0028): each
  * network's address with a QR code that a phone camera reads as that very address (jsQR over a
  * screenshot), and a deposit with a transaction hash that staff see in their pending list.
  * With SCREENSHOTS set, it also writes the Deposit screen in both themes.

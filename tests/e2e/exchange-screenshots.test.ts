@@ -1,6 +1,6 @@
 /**
  * Screenshots of the Exchange screen's spot orders at phone size, light and dark, on the simulated
- * market (issue 17): the form with a limit order's preview, the open orders, the order history, the
+ * market (docs/decisions/0026-spot-orders.md): the form with a limit order's preview, the open orders, the order history, the
  * coin selector over the spot pairs and a coin's asset record with its spot trades.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e exchange-screenshots
  */

@@ -1,5 +1,5 @@
 /**
- * A trader on the Exchange screen in a real browser (issue 17 "Spot orders"), on a market whose
+ * A trader on the Exchange screen in a real browser (docs/decisions/0026-spot-orders.md), on a market whose
  * prices and book the test sets: place a spot limit order (its USDT held), cancel it (given back); a
  * market buy at the ask that changes the balance and shows in the history and the coin's asset
  * record; and the Markets list opening a lever coin on the Lever screen and another spot pair on the

@@ -1,5 +1,5 @@
 /**
- * Identity verification in two browsers (issue 6): a user sends three document photos, staff open
+ * Identity verification in two browsers (docs/decisions/0003-identity-verification.md): a user sends three document photos, staff open
  * the details and reject with a reason, the user reads it and sends again, staff verify, the user
  * sees Verified (on the screen and in the drawer).
  */

@@ -1,6 +1,6 @@
 /**
  * Every route of the tour (user and staff) in two languages other than English finds no English UI
- * word (issue 19 "## Languages": "a browser test that walks every route in two non-English languages
+ * word (docs/decisions/0043-languages.md: "a browser test that walks every route in two non-English languages
  * and finds no English UI word"; docs/decisions/0043-languages.md).
  *
  * On each stop the walk reads what a person meets: the visible text (document.body.innerText), the
@@ -30,7 +30,7 @@ const LANGUAGES = ['de', 'ja'] as const;
 
 /**
  * Names that are the same in every language, matched as written: the brand, networks (ERC20 and TRC20
- * have a digit, so are no words anyway), the abbreviations issue 19 keeps ("2FA", "API", "OTP"), the
+ * have a digit, so are no words anyway), the abbreviations the languages decision keeps (docs/decisions/0043-languages.md) ("2FA", "API", "OTP"), the
  * in-house coin USDO and the market's symbols (src/shared/market.ts). Upper case only: LINK is a coin,
  * "link" is an English word.
  */

@@ -1,5 +1,5 @@
 /**
- * The Lever screen tells the trader what happened (issue 23, docs/decisions/0031-lever-results.md), in a
+ * The Lever screen tells the trader what happened (docs/decisions/0031-lever-results.md), in a
  * real browser on a market whose prices the test sets: a result message that the next one replaces
  * (open, then the close's realized P/L, then the cancel) and that goes by itself; positions and open
  * orders in tabs with counts; a tapped book price in the limit field; the question before a first

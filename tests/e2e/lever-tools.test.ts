@@ -1,5 +1,5 @@
 /**
- * A trader's tools on the Lever screen in a real browser (issue 17, docs/decisions/0025-trade-protection.md):
+ * A trader's tools on the Lever screen in a real browser (docs/decisions/0025-trade-protection.md):
  * open a long, set its take-profit and stop-loss in the edit sheet (a wrong-side one refused with
  * the server's text), close half of it from the Close sheet, and see the rest still open with its
  * TP/SL; the take-profit then fires on the server's risk pass. Screenshots of the sheets at phone

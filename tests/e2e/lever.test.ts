@@ -2,7 +2,7 @@
  * A trader on the Lever screen in a real browser, on a market whose prices the test sets: fund the
  * lever wallet, open a long with the margin shown first, watch its P/L follow the price, close it
  * and find it in the trade history; open a short; place a limit order and cancel it (the result
- * messages, tabs and book of issue 23 are in lever-messages.test.ts); see why an
+ * messages, tabs and book of docs/decisions/0031-lever-results.md are in lever-messages.test.ts); see why an
  * order cannot go, and the server's reason when it is refused.
  */
 import type { Page } from 'playwright-core';
@@ -43,7 +43,7 @@ async function openLever(user: TestUser): Promise<PhonePage> {
 }
 
 const orders = (page: Page) => page.getByRole('list', { name: 'Positions' });
-/** A first order at 50X or more asks once (issue 23): say yes. */
+/** A first order at 50X or more asks once (docs/decisions/0031-lever-results.md): say yes. */
 const confirmHighLeverage = (page: Page, leverage: number) =>
   page
     .getByRole('dialog', { name: `Confirm a ${leverage}X order` })
@@ -81,7 +81,7 @@ describe('the Lever screen', () => {
     await row.getByText('+15.00').waitFor();
 
     await row.getByRole('button', { name: /^Close BTC\/USDT long/ }).click();
-    // Close asks how much (issue 17): all of it by default.
+    // Close asks how much (docs/decisions/0025-trade-protection.md): all of it by default.
     await page.getByRole('dialog').getByRole('button', { name: 'Close all' }).click();
     await page.getByText('no record').waitFor();
     // Margin 60 back plus 15 of profit.
@@ -129,7 +129,7 @@ describe('the Lever screen', () => {
     await expect.poll(() => preview(page, 'Margin').textContent()).toBe('236.00 USDT');
     await page.getByRole('button', { name: 'Buy (long)' }).click();
     await page.getByRole('status').getByText('Limit order placed').waitFor();
-    // The resting order is in the Open orders tab, not among the positions (issue 23).
+    // The resting order is in the Open orders tab, not among the positions (docs/decisions/0031-lever-results.md).
     await page.getByRole('tab', { name: 'Open orders (1)' }).click();
     const order = page
       .getByRole('list', { name: 'Open orders' })

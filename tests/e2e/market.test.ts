@@ -113,7 +113,7 @@ describe('home', () => {
   it('opens the bonus schedule from the bell (its list of notifications, none yet: no badge)', async () => {
     const { page, context, errors } = await loggedInPage();
     await page.goto('/home');
-    // The badge is the real unread count since issue 19 (docs/product.md "As built" under Home).
+    // The badge is the real unread count (docs/decisions/0034-notifications.md, docs/product.md "As built" under Home).
     const bell = page.getByRole('button', { name: 'Notifications' });
     await bell.waitFor();
     expect(await page.getByTestId('notifications-badge').count()).toBe(0);

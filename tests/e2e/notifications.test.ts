@@ -1,5 +1,5 @@
 /**
- * The Home bell in a real browser (issue 19 "## Notifications"): staff approve a deposit, the bell's
+ * The Home bell in a real browser (docs/decisions/0034-notifications.md): staff approve a deposit, the bell's
  * badge shows 1 without a reload, opening the list shows the notification and marks it read, and the
  * badge is gone; the bonus schedule is still one tap away. With SCREENSHOTS set, the list in both
  * themes at 390x844.

@@ -1,5 +1,5 @@
 /**
- * The informational user screens in a real browser (issue 8): the sharing link and its QR code,
+ * The informational user screens in a real browser (docs/decisions/0009-pages-staff-console-pwa.md): the sharing link and its QR code,
  * signing up through it, fiat (legal currency), about us, the important notice and lock-up.
  */
 import { count, eq } from 'drizzle-orm';
@@ -166,7 +166,7 @@ describe('static pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a public page in the language stored before load, <html lang> with it (issue 19 "## Languages")', async () => {
+  it('shows a public page in the language stored before load, <html lang> with it (docs/decisions/0043-languages.md)', async () => {
     const { page, errors } = await suite.phone();
     await page.addInitScript(() => localStorage.setItem('language', 'de'));
     await page.goto('/legal-currency');

@@ -1,5 +1,5 @@
 /**
- * Passkeys in a real browser (issue 16): Chromium's virtual authenticator (CDP WebAuthn domain)
+ * Passkeys in a real browser (docs/decisions/0022-passkeys.md): Chromium's virtual authenticator (CDP WebAuthn domain)
  * plays the phone's fingerprint reader. A trader adds a passkey in the Safety Center, renames it,
  * logs out and signs in with it, then removes it (adding with the password and an emailed code,
  * removing with the passkey itself: docs/decisions/0045). The page is on http://localhost: browsers allow

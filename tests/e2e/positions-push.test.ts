@@ -1,6 +1,6 @@
 /**
  * The Lever screen in a real browser follows the positions pushed over its one stream socket
- * (issue 17 "Live positions"): a position's P/L moves with the price while the page asks
+ * (docs/decisions/0027-positions-push.md): a position's P/L moves with the price while the page asks
  * get-active-trades nothing, and the 1 s poll comes back when the socket is gone.
  */
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Screenshots of issue 19's profile screen (saved, and a refused name) and the logged-out drawer on
+ * Screenshots of the profile screen (docs/decisions/0040-profile.md) (saved, and a refused name) and the logged-out drawer on
  * the sign-in screen, at phone size, light and dark.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e profile-screenshots
  */

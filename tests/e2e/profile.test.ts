@@ -1,5 +1,5 @@
 /**
- * Issue 19's leftovers in a real browser: the profile screen from the drawer (edit the name, see it
+ * The profile (docs/decisions/0040-profile.md) in a real browser: the profile screen from the drawer (edit the name, see it
  * saved and shown), and a logged-out visitor's way in: the drawer on the sign-in screen, and a
  * support button on a public page that leads through sign-in to support.
  */

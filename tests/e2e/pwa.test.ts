@@ -1,5 +1,5 @@
 /**
- * Installable and usable offline (issue 8): the web manifest and its icons, the service worker of
+ * Installable and usable offline (docs/decisions/0009-pages-staff-console-pwa.md): the web manifest and its icons, the service worker of
  * production builds, the shell served offline, and the API never cached.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Screenshots of the Safety Center in German and Japanese at phone size (issue 19 "## Languages"):
+ * Screenshots of the Safety Center in German and Japanese at phone size (docs/decisions/0043-languages.md):
  * the center with a lock in force, the API keys screen and the two-factor setup, to look for overflow
  * and English left over. Runs only when SCREENSHOTS names a folder:
  * SCREENSHOTS=.tmp npx vitest run --project e2e safety-language-screenshots

@@ -2,7 +2,7 @@
  * The screenshot tour: every route of docs/product.md section 2 at 390 px in English, Chinese and German,
  * light and dark, with the sheets and drawers each screen's buttons open, into SCREENSHOTS
  * (`npm run screenshots`), named route-<screen>-<language>-<theme>.png (a sheet adds -sheet-<n>). A
- * person looks at them for overflow, clipped translations and English left over (issue 19 "##
+ * person looks at them for overflow, clipped translations and English left over (docs/decisions/0043-languages.md "##
  * Languages"); TOUR_ROUTES=home,lever limits it. The other screenshots files add the states a route alone does not show, in English.
  */
 import { describe, it } from 'vitest';

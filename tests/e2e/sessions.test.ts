@@ -1,5 +1,5 @@
 /**
- * Sessions and devices in a real browser (issue 16): the Safety Center lists where the account is
+ * Sessions and devices in a real browser (docs/decisions/0023-sessions-and-hygiene.md): the Safety Center lists where the account is
  * signed in, this device marked; "Sign out" ends another session (its token is refused at once) and
  * "Sign out all other sessions" ends the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * Support in two browsers (issue 7): a user asks the FAQ bot, copies a deposit address, connects
+ * Support in two browsers (docs/decisions/0004-support-chat-and-faq.md): a user asks the FAQ bot, copies a deposit address, connects
  * to a person and writes text, an emoji and a picture; staff see the chat card, answer, and end the
  * chat; the user sees the answer and that the chat ended. Text that looks like HTML stays text.
  */

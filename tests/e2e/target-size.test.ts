@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2 target size (issue 19 "## Accessibility"): the shared components' controls - the password
+ * WCAG 2.2 target size (docs/decisions/0042-accessibility-checks.md): the shared components' controls - the password
  * field's eye, the page header's back arrow, a sheet's close button - are at least 24 x 24 CSS px, by
  * axe's `target-size` (tag wcag22aa) and by their own boxes. The whole tour leaves the rule out
  * (docs/decisions/0042-accessibility-checks.md: the order book's 22 px rows are a design choice).

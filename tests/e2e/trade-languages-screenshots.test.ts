@@ -1,5 +1,5 @@
 /**
- * The Lever and Exchange screens in German and Japanese at phone size (issue 19 "## Languages"), for a
+ * The Lever and Exchange screens in German and Japanese at phone size (docs/decisions/0043-languages.md), for a
  * person to check that the translated texts fit 390 px and no English is left.
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e trade-languages-screenshots
  */

@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication in a real browser (issue 16): enrolment by scanning the QR code from a
+ * Two-factor authentication in a real browser (docs/decisions/0021-two-factor.md): enrolment by scanning the QR code from a
  * screenshot (jsQR over sharp's raw pixels), the code an authenticator app would show (RFC 6238 in
  * tests/helpers/totp.ts), the recovery codes, and signing in again with the second step. Setting up
  * takes the login password and the emailed code first (docs/decisions/0045).

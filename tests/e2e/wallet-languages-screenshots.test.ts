@@ -1,5 +1,5 @@
 /**
- * The wallet screens in German and Japanese at phone size (issue 19 "## Languages"), for a person to look
+ * The wallet screens in German and Japanese at phone size (docs/decisions/0043-languages.md), for a person to look
  * at: no English left, no text running out of its box. Runs only when SCREENSHOTS names a folder:
  * SCREENSHOTS=.tmp npx vitest run --project e2e wallet-languages-screenshots
  */

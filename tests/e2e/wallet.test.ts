@@ -140,7 +140,7 @@ describe('money through the screens', () => {
     await page.getByText('99 USDT').waitFor();
     await page.getByLabel('Transaction password').fill('246810');
     await page.getByRole('button', { name: 'Withdraw' }).click();
-    // Issue 23: sent only from the confirmation sheet.
+    // See docs/decisions/0029-withdrawal-networks.md: sent only from the confirmation sheet.
     await page
       .getByRole('dialog', { name: 'Confirm withdrawal' })
       .getByRole('button', { name: 'Confirm withdrawal' })

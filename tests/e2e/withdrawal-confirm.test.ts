@@ -1,5 +1,5 @@
 /**
- * Issue 23 in a real browser at phone size: the withdrawal screen checks the address for its network
+ * Withdrawal networks (docs/decisions/0029-withdrawal-networks.md) in a real browser at phone size: the withdrawal screen checks the address for its network
  * as it is typed and sends only from its confirmation sheet (network, address, amount, fee, arrival);
  * the owner cancels a pending withdrawal from the records after a confirmation; staff's Approve asks
  * first, naming the user, the amount and the action. Screenshots of the new screens in both themes

@@ -79,7 +79,7 @@ describe('address book and whitelist in the browser', () => {
     await page.getByLabel('Amount').fill('100');
     await page.getByLabel('Transaction password').fill('000000');
     // Five wrong transaction passwords; each click waits for the previous answer (the button is busy until then).
-    // Sent from the confirmation sheet (issue 23), which stays open with the refusal.
+    // Sent from the confirmation sheet (docs/decisions/0029-withdrawal-networks.md), which stays open with the refusal.
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const sheet = page.getByRole('dialog', { name: 'Confirm withdrawal' });
     for (let i = 0; i < 5; i++) {

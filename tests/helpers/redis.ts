@@ -1,5 +1,5 @@
 /**
- * A real Redis for a test file (issue 18: the event bus and rate limits over Redis): Debian's
+ * A real Redis for a test file (docs/decisions/0036-event-bus.md: the event bus and rate limits over Redis): Debian's
  * `redis-server`, installed with apt-get when it is missing and we are root (as scripts/test.mjs
  * installs chromium), started on a free port in a throwaway folder, without persistence.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Proven with real parts": a trader's sign-up, deposit, trade and chat in Debian's chromium,
+ * Proven with real parts (docs/decisions/0038-operations.md): a trader's sign-up, deposit, trade and chat in Debian's chromium,
  * through HAProxy in front of three instances (scripts/real-parts.sh). Every request of the page is
  * balanced round robin, so the steps are served by different instances on the one database; the
  * sign-up code is read from the outbox all instances share. Staff act over the API.

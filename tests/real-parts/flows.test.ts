@@ -16,7 +16,7 @@ function postFrom(localAddress: string, url: string, body: unknown, headers: Rec
 }
 
 /**
- * Issue 18 "Proven with real parts", through HAProxy in front of three instances on Debian's
+ * Proven with real parts (docs/decisions/0038-operations.md), through HAProxy in front of three instances on Debian's
  * PostgreSQL (scripts/real-parts.sh runs this file once with Redis and once without): requests are
  * spread over the instances, a staff reply posted on one instance reaches the user's socket on
  * another, and concurrent withdrawals spread over the instances take exactly the balance's worth.

@@ -1,5 +1,5 @@
 /**
- * What the real-parts tests (issue 18) get from scripts/real-parts.sh: the balancer's and each
+ * What the real-parts tests (docs/decisions/0038-operations.md) get from scripts/real-parts.sh: the balancer's and each
  * instance's address, the instances' process ids (to SIGKILL one), the shared DATA_DIR (the dev
  * mail outbox, readable whichever instance sent a mail) and the staff account it created. Requests
  * go over real HTTP and WebSockets, never `inject`.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 "Proven with real parts": one of the three instances behind HAProxy is SIGKILLed in the
+ * Proven with real parts (docs/decisions/0038-operations.md): one of the three instances behind HAProxy is SIGKILLed in the
  * middle of a load of money moves and with WebSocket clients on it. Clients that retry with their
  * Idempotency-Key get one effect each, WebSocket clients reconnect through the balancer and get their
  * stream again, and the ledger check (scripts/ledger-check.ts, as an operator runs it) is clean.

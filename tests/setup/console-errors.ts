@@ -1,5 +1,5 @@
 /**
- * A test that prints console.error fails (issue 14, as epic-stack does): React's act() warnings,
+ * A test that prints console.error fails (as epic-stack does): React's act() warnings,
  * failed queries and caught-then-logged errors are bugs or expectations, never noise. A test that
  * expects an error to be logged says so itself: `vi.spyOn(console, 'error').mockImplementation(...)`
  * and an assertion on the spy; while that mock stands, nothing reaches this check.

@@ -17,7 +17,7 @@ declare module '@binance/connector' {
       interval: string,
       options?: { limit?: number; startTime?: number; endTime?: number },
     ): Promise<Response>;
-    // The signed calls of the private API (issue 20, tests/api/private-api.test.ts).
+    // The signed calls of the private API (tests/api/private-api.test.ts).
     account(options?: Record<string, unknown>): Promise<Response>;
     newOrder(symbol: string, side: string, type: string, options?: Record<string, unknown>): Promise<Response>;
     getOrder(symbol: string, options?: Record<string, unknown>): Promise<Response>;

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 18 "What an operator needs", docs/operations.md "Backups", docs/decisions/0038-operations.md):
+ * Backups (docs/decisions/0038-operations.md, docs/operations.md "Backups", docs/decisions/0038-operations.md):
  * `npm run backup` writes one tar.gz with every row of the database, read in one snapshot, and the
  * uploads and secrets of DATA_DIR; `npm run restore FILE` loads it into an empty database.
  *

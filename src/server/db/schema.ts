@@ -439,7 +439,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A user's TOTP secret (issue 16, docs/decisions/0021): AES-256-GCM ciphertext, never the secret in
+ * A user's TOTP secret (docs/decisions/0021): AES-256-GCM ciphertext, never the secret in
  * clear. Pending (enabled_at null) from setup until a code confirms it; `last_used_step` is the
  * newest 30-second step a code was accepted for, so no code is accepted twice.
  */
@@ -485,7 +485,7 @@ export const loginTickets = pgTable(
 );
 
 /**
- * A user's passkeys (WebAuthn credentials, issue 16, docs/decisions/0022): the public key and the
+ * A user's passkeys (WebAuthn credentials, docs/decisions/0022): the public key and the
  * signature counter the authenticator last reported. A passkey signs in on its own and is a second factor.
  */
 export const passkeys = pgTable(
@@ -595,7 +595,7 @@ export const userSecuritySettings = pgTable('user_security_settings', {
 });
 
 /**
- * Sign-in sessions (issue 16, docs/security.md "Sessions and devices"): one per login, its id in the
+ * Sign-in sessions (docs/security.md "Sessions and devices"): one per login, its id in the
  * token's `sid`. A session is live while `ended_at` is null; ended rows are kept, so a later sign-in
  * can tell a device or address seen before from a new one. A trigger (migration 0006) notifies every
  * instance when a user's sessions start or end.
@@ -617,7 +617,7 @@ export const sessions = pgTable(
 );
 
 /**
- * In-app notifications (issue 19, built early for the money rails): what happened to a user's money
+ * In-app notifications (built early for the money rails): what happened to a user's money
  * and identity, one row per event, written in the same transaction as the event
  * (modules/notifications). `read_at` is null until the user has seen it.
  */
@@ -652,7 +652,7 @@ export const notifications = pgTable(
 );
 
 /**
- * Bonuses paid (issue 23, docs/decisions/0030): one row per tier level a user was paid, so each level
+ * Bonuses paid (docs/decisions/0030): one row per tier level a user was paid, so each level
  * pays once per user (unique user, program, level) and the new-user bonus once at all (partial unique
  * index); written in the deposit approval's transaction with the `bonus` transaction that paid it.
  * `amount` is what that level added: a higher level of a program pays its bonus minus what the
@@ -714,7 +714,7 @@ export const bonusLocks = pgTable(
 );
 
 /**
- * API keys (issue 20, docs/security.md "API keys", docs/decisions/0033-api-keys.md): the public key
+ * API keys (docs/security.md "API keys", docs/decisions/0033-api-keys.md): the public key
  * a bot sends as X-MBX-APIKEY and its HMAC secret, encrypted at rest (AES-256-GCM, modules/api-keys):
  * the server needs the secret itself to check signatures, so it cannot be a hash. A key works while
  * `enabled` (the user's switch) and not `ended_at` (a password reset or an account lock ended it for good).

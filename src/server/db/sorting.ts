@@ -1,5 +1,5 @@
 /**
- * Sorting and searching of the staff tables (issue 19, docs/architecture.md "Staff console at a desk"):
+ * Sorting and searching of the staff tables (docs/architecture.md "Staff console at a desk"):
  * a client's `sort` is looked up in an allow-list of columns, never put into SQL; its text filters
  * are LIKE patterns matched literally.
  */

@@ -1,5 +1,5 @@
 /**
- * One event bus across server instances (issue 18, docs/architecture.md "Instances: one event bus",
+ * One event bus across server instances (docs/architecture.md "Instances: one event bus",
  * docs/decisions/0036): what one instance publishes, every instance (itself included) hears, through
  * PostgreSQL NOTIFY/LISTEN or, when REDIS_URL is set, Redis pub/sub. Same contract on both:
  *

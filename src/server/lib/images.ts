@@ -2,7 +2,7 @@
  * Recognises an uploaded image by its bytes (never by its name or the client's content type) and
  * reads its dimensions from the header, so a decompression bomb is refused before anyone decodes it.
  * Then re-encodes it with sharp (libvips) in the same format without its metadata: no EXIF (GPS
- * location, camera serial), XMP or comments are ever stored (issue 16, docs/security.md "Hygiene").
+ * location, camera serial), XMP or comments are ever stored (docs/security.md "Hygiene").
  */
 import sharp from 'sharp';
 

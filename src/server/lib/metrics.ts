@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of one app (issue 18 "What an operator needs", docs/operations.md "Metrics and
+ * Prometheus metrics of one app (docs/decisions/0038-operations.md, docs/operations.md "Metrics and
  * alerts", docs/decisions/0038-operations.md): `GET /metrics` serves `registry`.
  *
  * One registry per app, never prom-client's global one: tests build many apps in one process, and

@@ -48,7 +48,7 @@ export interface TopicFamily {
 
 /**
  * Claims a `/ws/<segment>` path segment that names no stream, e.g. a user data stream's listenKey
- * (issue 20): the topics to subscribe the connection to, or null when the segment is not this
+ * (docs/decisions/0033-api-keys.md): the topics to subscribe the connection to, or null when the segment is not this
  * resolver's. The topics go through the usual check (their family's `accepts` and `allows`), so a
  * resolver may record on its side that this client was granted them (a WeakMap keyed by the
  * client) for its family's `allows` to read. Segments nobody claims are ignored (ccxt's /ws/0).

@@ -13,7 +13,7 @@ import { AppError, DATABASE_UNAVAILABLE, ExchangeApiError } from '../errors.js';
 
 /**
  * The app's error body: the English `error` with its stable `code` and `params` (shared/message-codes.ts)
- * so a client translates it, and each field's message with its code in `field_codes` (issue 19 "##
+ * so a client translates it, and each field's message with its code in `field_codes` (docs/decisions/0043-languages.md "##
  * Languages": one way for the whole app). A text in no table goes without a code.
  */
 function errorBody(error: string, fields?: Record<string, string>) {

@@ -1,5 +1,5 @@
 /**
- * Where @fastify/rate-limit counts (issue 18 "Rate limits are one budget across instances",
+ * Where @fastify/rate-limit counts (docs/decisions/0037-shared-rate-limits.md,
  * docs/decisions/0037-shared-rate-limits.md): every instance and worker counts into one place, so N of
  * them give a client one budget, not N.
  *

@@ -76,7 +76,7 @@ export const ADMIN_USERS_SORTS = ['created_at', 'email', 'name', 'uniqueid'] as 
 export type AdminUsersSort = (typeof ADMIN_USERS_SORTS)[number];
 
 /**
- * GET /api-v3/admin/users/?q=&page=&page_size= : q matches email, name or unique id. Issue 19 adds
+ * GET /api-v3/admin/users/?q=&page=&page_size= : q matches email, name or unique id. At a desk (docs/decisions/0041-staff-console-at-a-desk.md) it adds
  * `sort` (ADMIN_USERS_SORTS) and `order` (asc / desc, default asc with a sort, else newest first) and
  * the filter `role` (staff / trader).
  */
@@ -153,7 +153,7 @@ export const AUDIT_LOG_SORTS = ['created_at', 'action', 'actor_email', 'target_t
 export type AuditLogSort = (typeof AUDIT_LOG_SORTS)[number];
 
 /**
- * GET /api-v3/admin/audit-log/?page=&page_size= . Issue 19 adds `sort` (AUDIT_LOG_SORTS), `order`, and
+ * GET /api-v3/admin/audit-log/?page=&page_size= . At a desk (docs/decisions/0041-staff-console-at-a-desk.md) it adds `sort` (AUDIT_LOG_SORTS), `order`, and
  * the filters `action` and `target_type` (exact) and `actor` (part of the staff member's email).
  */
 export const auditLogQuery = z.object({
@@ -228,7 +228,7 @@ export const adminSettings = z.object({
   }),
   deposit_addresses: z.object({ ERC20: z.string(), TRC20: z.string(), BTC: z.string() }),
   faq_entries: z.array(faqEntry),
-  /** Issue 23: each deposit network's minimum and confirmations (docs/decisions/0028). */
+  /** See docs/decisions/0028-deposit-networks.md: each deposit network's minimum and confirmations (docs/decisions/0028). */
   deposit_networks: depositNetworkTerms,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 20 "API keys", docs/security.md "API keys", docs/decisions/0033-api-keys.md): a
+ * API keys (docs/decisions/0033-api-keys.md, docs/security.md "API keys", docs/decisions/0033-api-keys.md): a
  * trader's bot signs requests to the exchange-compatible private API (/api/v3) with one. Requests,
  * answers and texts for the server and the Safety Center alike.
  */

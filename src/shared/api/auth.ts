@@ -109,12 +109,12 @@ export const loginSession = z.object({ access: z.string(), user: sessionUser });
 /** The completed sign-in (kept as the name clients and tests already use for it). */
 export type LoginResponse = z.infer<typeof loginSession>;
 
-/** The second factors a user may have on (issue 16): an authenticator app, a passkey. */
+/** The second factors a user may have on (docs/security.md): an authenticator app, a passkey. */
 export const secondFactorMethod = z.enum(['totp', 'passkey']);
 export type SecondFactorMethodName = z.infer<typeof secondFactorMethod>;
 
 /**
- * POST /api-v1/login/ with 2FA on (issue 16): no token yet, a ticket for the second step
+ * POST /api-v1/login/ with 2FA on (docs/security.md): no token yet, a ticket for the second step
  * (POST /api-v1/login/2fa/ or a passkey), valid 5 minutes and once.
  */
 export const twoFactorChallenge = z.object({

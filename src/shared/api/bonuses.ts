@@ -1,5 +1,5 @@
 /**
- * Bonuses as docs/product.md section 9's tiers promise (issue 23, docs/decisions/0030): the live tiers
+ * Bonuses as docs/product.md section 9's tiers promise (docs/decisions/0030): the live tiers
  * and switch the bell's schedule reads, and the staff's edit of them.
  *
  * Tiers come in the four groups the schedule shows (docs/product.md section 9): `new_user`,

@@ -50,7 +50,7 @@ export const idParam = z.coerce
   .positive({ error: SERVER_MSG.invalidId })
   .max(2 ** 53 - 1, { error: SERVER_MSG.invalidId });
 
-// ---- pages of the staff queues (issue 15, docs/decisions/0020-abuse-limits.md) ----
+// ---- pages of the staff queues (docs/decisions/0020-abuse-limits.md) ----
 
 /** Items a staff queue answers by default: a bounded page, so a flood of requests cannot bury the rest. */
 export const STAFF_PAGE_SIZE = 50;
@@ -76,7 +76,7 @@ export const staffQueueQuery = z.object({
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuery>;
 
-// ---- sorted staff tables (issue 19, docs/architecture.md "Staff console at a desk") ----
+// ---- sorted staff tables (docs/architecture.md "Staff console at a desk") ----
 
 export const SORT_MSG = {
   invalidSort: 'Unknown sort column',

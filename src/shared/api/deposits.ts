@@ -1,5 +1,5 @@
 /**
- * Deposit networks (issue 23 "Deposits", docs/architecture.md "## Deposit networks", docs/decisions/0028):
+ * Deposit networks (docs/decisions/0028-deposit-networks.md, docs/architecture.md "## Deposit networks", docs/decisions/0028):
  * which networks carry which currency, the addresses answer, and the transaction hash a deposit
  * request may carry, validated and written in one canonical form per network.
  */
@@ -30,7 +30,7 @@ const TX_HASH_FORMS: Record<DepositNetwork, { pattern: RegExp; form: string }> =
 /**
  * The refusal of a hash that is not one of `network`'s, one text per network: a text made from a lookup
  * by network has no template the message codes can find (src/shared/message-codes.ts), so each network's
- * text is its own code and is translated (issue 19 "## Languages").
+ * text is its own code and is translated (docs/decisions/0043-languages.md).
  */
 const INVALID_TX_HASH = Object.fromEntries(
   DEPOSIT_NETWORKS.map((network) => [

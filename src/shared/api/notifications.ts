@@ -1,5 +1,5 @@
 /**
- * In-app notifications (issue 19 "## Notifications", docs/architecture.md "## Notifications",
+ * In-app notifications (docs/decisions/0034-notifications.md, docs/architecture.md "## Notifications",
  * docs/decisions/0034-notifications.md): what happened to a user's money and identity. The lists,
  * the read request and the texts, for the server and the Home bell alike.
  */

@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 16): register, list, rename and remove them in the Safety Center, sign in
+ * Passkeys (WebAuthn, docs/decisions/0022-passkeys.md): register, list, rename and remove them in the Safety Center, sign in
  * with one instead of a password, and prove the second factor with one. Schemas shared by the server
  * and the screens; the WebAuthn JSON itself is checked by @simplewebauthn/server.
  */

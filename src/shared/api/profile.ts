@@ -1,5 +1,5 @@
 /**
- * The user's own profile (issue 19, docs/architecture.md "## Profile"): GET /api-v1/user/profile/ answers
+ * The user's own profile (docs/architecture.md "## Profile"): GET /api-v1/user/profile/ answers
  * exactly what GET /api-v1/info/ does, and POST /api-v1/user/update/ changes the first and last name,
  * nothing else. One schema for the server's check and the profile screen's form.
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawal protection, locks and the anti-phishing code (issue 16; docs/security.md "## Locks" and
+ * Withdrawal protection, locks and the anti-phishing code (docs/security.md "## Locks" and
  * "## Withdrawal protection and anti-phishing"): schemas, figures and texts shared by the server and
  * the Safety Center screens.
  */
@@ -64,7 +64,7 @@ const REASON_KEY: Record<LockReason, BecauseKey> = {
 /**
  * The lock texts as one-argument templates per scope and reason (the time is the argument), so each
  * has a stable code (shared/message-codes.ts) and is translated whole rather than glued from English
- * parts (issue 19 "## Languages"). `locked` and `lockLine` keep their English and pick from these.
+ * parts (docs/decisions/0043-languages.md). `locked` and `lockLine` keep their English and pick from these.
  */
 const lockedUntil = (subject: string) =>
   Object.fromEntries(
@@ -141,7 +141,7 @@ export const withdrawalAddressBody = z
     /** Required; with 2FA on a passkey assertion may stand in for it. */
     code: confirmCode.optional(),
     passkey: passkeyProof,
-    /** Issue 23: the address is checked as a withdrawal's is (src/shared/addresses.ts); absent: inferred. */
+    /** See docs/decisions/0029-withdrawal-networks.md: the address is checked as a withdrawal's is (src/shared/addresses.ts); absent: inferred. */
     network: z.string().trim().toUpperCase().max(16).optional(),
   })
   .superRefine((v, ctx) => {

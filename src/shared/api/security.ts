@@ -1,4 +1,4 @@
-/** Account security (issue 16): schemas shared by the server and the Safety Center screens. */
+/** Account security (docs/security.md): schemas shared by the server and the Safety Center screens. */
 import { z } from 'zod';
 
 /**

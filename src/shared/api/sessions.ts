@@ -1,4 +1,4 @@
-/** Sign-in sessions and devices (issue 16; docs/security.md "Sessions and devices"): shared by the server and the Safety Center. */
+/** Sign-in sessions and devices (docs/security.md "Sessions and devices"): shared by the server and the Safety Center. */
 import { z } from 'zod';
 import { SESSIONS_MSG } from '../messages.js';
 

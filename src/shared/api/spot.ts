@@ -1,5 +1,5 @@
 /**
- * Spot orders (issue 17 "Spot orders on the Exchange screen", docs/architecture.md "Spot orders",
+ * Spot orders (docs/decisions/0026-spot-orders.md, docs/architecture.md "Spot orders",
  * docs/decisions/0026-spot-orders.md): buy and sell coins for USDT in the funding wallet, the house
  * as counterparty. Requests, answers and texts for the server and the Exchange screen alike.
  */
@@ -48,7 +48,7 @@ export const spotPairOf = (symbolOrCoin: string): SpotPair | undefined => SPOT_P
 /** Our texts (the server answers them; the Exchange screen shows the same). */
 /**
  * The texts of SPOT_MSG's functions that pick a sentence or repeat an argument: one entry each, so
- * each has a stable code and a translation (issue 19 "## Languages", src/shared/message-codes.ts).
+ * each has a stable code and a translation (docs/decisions/0043-languages.md, src/shared/message-codes.ts).
  */
 const SPOT_TEXTS = {
   wholeUnits: (coin: string) => `${coin} is bought and sold in whole units: please enter a quantity without decimals`,

@@ -1,5 +1,5 @@
 /**
- * A trader's own state pushed over the WebSocket (docs/architecture.md "Realtime", issue 17 "Live
+ * A trader's own state pushed over the WebSocket (docs/architecture.md "Realtime", docs/decisions/0027-positions-push.md "Live
  * positions"): after LOGIN, `positions@user.<id>`, `orders@user.<id>` and `notifications@user.<id>` (only one's own id).
  * Every frame is the whole current state, not a change: the next frame replaces the last.
  */

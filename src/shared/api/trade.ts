@@ -25,7 +25,7 @@ import { decimalString } from './common.js';
 /**
  * The texts of TRADE_MSG's functions that pick one of several sentences (by side, by reference price,
  * by status) or repeat an argument: one entry each, so each has a stable code and a translation
- * (issue 19 "## Languages", src/shared/message-codes.ts makes codes only of one-sentence templates).
+ * (docs/decisions/0043-languages.md, src/shared/message-codes.ts makes codes only of one-sentence templates).
  */
 const TRADE_TEXTS = {
   markWalkingOf: (coin: string, sameCoin: string) =>

@@ -1,5 +1,5 @@
 /**
- * Two-factor authentication with an authenticator app (issue 16, docs/security.md "Two-factor
+ * Two-factor authentication with an authenticator app (docs/security.md "Two-factor
  * authentication (TOTP)"): the schemas of /api-v1/2fa/* and the second step of a sign-in, shared by
  * the server and the Safety Center and login screens.
  */

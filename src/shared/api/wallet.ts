@@ -44,7 +44,7 @@ export const WALLET_MSG = {
   ownTransaction: 'Staff cannot review their own transactions',
   transactionApproved: 'Transaction approved',
   transactionCancelled: 'Transaction cancelled',
-  // The owner's cancel of a pending withdrawal (issue 23, docs/decisions/0029).
+  // The owner's cancel of a pending withdrawal (docs/decisions/0029).
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalCancelled: 'Your withdrawal has been cancelled and the amount returned to your funding account.',
   withdrawalAlreadyDecided: (status: 'successful' | 'cancel') =>
@@ -121,12 +121,12 @@ export const transactionItem = z.object({
   usdt_value: decimalString.nullable(),
   address: z.string().nullable(),
   decided_at: z.string().nullable(),
-  /** Issue 23: the network a deposit named or a withdrawal is sent on (ERC20, TRC20, BTC) and a deposit's transaction hash; null when none (the server always sends both). */
+  /** See docs/decisions/0029-withdrawal-networks.md: the network a deposit named or a withdrawal is sent on (ERC20, TRC20, BTC) and a deposit's transaction hash; null when none (the server always sends both). */
   network: z.string().nullable().optional(),
   tx_hash: z.string().nullable().optional(),
   /** A bonus's program (new_user, membership, vip: docs/decisions/0030); null for other types. */
   bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
-  /** Who cancelled it (status cancel): its owner, or staff's Reject (issue 23); null otherwise. */
+  /** Who cancelled it (status cancel): its owner, or staff's Reject (docs/decisions/0028-deposit-networks.md); null otherwise. */
   cancelled_by: z.enum(['owner', 'staff']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
@@ -156,7 +156,7 @@ export const rechargeBody = z
       .trim()
       .min(1, { error: WALLET_MSG.enterPaymentAddress })
       .max(200, { error: 'The payment address is too long' }),
-    // Issue 23: optional, so SPEC's {amount, payment_address} stays valid (docs/decisions/0028).
+    // See docs/decisions/0028-deposit-networks.md: optional, so SPEC's {amount, payment_address} stays valid (docs/decisions/0028).
     network: z
       .string({ error: DEPOSIT_MSG.chooseNetwork })
       .trim()
@@ -246,12 +246,12 @@ export const withdrawalBody = z
     transaction_password: optionalText(MSG.enterTransactionPassword),
     password: optionalText(MSG.enterTransactionPassword),
     currency: z.string({ error: WALLET_MSG.chooseCurrency }).optional(),
-    /** ERC20, TRC20 or BTC (issue 23); absent: inferred from the address (src/shared/addresses.ts). */
+    /** ERC20, TRC20 or BTC (docs/decisions/0028-deposit-networks.md); absent: inferred from the address (src/shared/addresses.ts). */
     network: z.string({ error: ADDRESS_MSG.unknownNetwork }).max(16, { error: ADDRESS_MSG.unknownNetwork }).optional(),
     handling_fee: optionalNumberish,
     arrival_amount: optionalNumberish,
     usdt_value: optionalNumberish,
-    // With 2FA on, the withdrawal needs its second factor too (issue 16, server/modules/security/second-factor.ts).
+    // With 2FA on, the withdrawal needs its second factor too (server/modules/security/second-factor.ts).
     ...secondFactorFields,
   })
   .superRefine((v, ctx) => {
@@ -261,7 +261,7 @@ export const withdrawalBody = z
     if (!address || address.length > 128 || /\s/.test(address)) {
       ctx.addIssue({ code: 'custom', path: [addressPath], message: MSG.enterValidAddress });
     } else if (withdrawalNetworksOf(currency).length > 0) {
-      // The address must be one of the network's, checksum included (issue 23): a typo loses money for good.
+      // The address must be one of the network's, checksum included (docs/decisions/0028-deposit-networks.md): a typo loses money for good.
       const check = checkAddress(currency, address, v.network?.trim().toUpperCase());
       if (!check.ok)
         ctx.addIssue({
@@ -304,7 +304,7 @@ export const withdrawalBody = z
   });
 export type WithdrawalBody = z.infer<typeof withdrawalBody>;
 
-/** POST /api-v1/withdraw/cancel/ (issue 23): the owner takes back their pending withdrawal. */
+/** POST /api-v1/withdraw/cancel/ (docs/decisions/0028-deposit-networks.md): the owner takes back their pending withdrawal. */
 export const withdrawalCancelBody = z.object({
   transaction_id: z.coerce
     .number({ error: 'transaction_id is required' })
@@ -348,7 +348,7 @@ const pendingTransaction = z.object({
   user_email: z.string(),
   /** The address the user paid from (deposit) or wants to be paid to (withdrawal). */
   payment_address: z.string().optional(),
-  /** Issue 23: what the user says the deposit came on, when they said it, or a withdrawal's network. */
+  /** See docs/decisions/0029-withdrawal-networks.md: what the user says the deposit came on, when they said it, or a withdrawal's network. */
   network: z.string().optional(),
   tx_hash: z.string().optional(),
   fee: decimalString.optional(),
@@ -370,7 +370,7 @@ export type PendingTransactionSort = (typeof PENDING_TRANSACTION_SORTS)[number];
 
 /**
  * GET /api-v3/admin/pending-transactions/: the queue's `after` and `limit` (docs/decisions/0020), and
- * for the desk's table (issue 19) `page` (pages of `limit`), `sort` / `order`, and the filters
+ * for the desk's table (docs/decisions/0043-languages.md) `page` (pages of `limit`), `sort` / `order`, and the filters
  * `transaction_type`, `currency` (exact) and `user` (part of the email). The answer stays the plain
  * list; `after` is the cursor of the default order only, so it refuses `page` and `sort`.
  */

@@ -17,7 +17,7 @@ export function guard(access: Access): LoaderFunction {
       queryClient.clear();
     }
     if (decision.redirectTo !== PATHS.login) return redirect(decision.redirectTo);
-    // To /login, and after signing in on to the page that was asked for (issue 19).
+    // To /login, and after signing in on to the page that was asked for (docs/decisions/0043-languages.md).
     const asked = new URL(request.url);
     return redirect(loginPathFor(`${asked.pathname}${asked.search}`));
   };

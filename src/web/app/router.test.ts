@@ -107,7 +107,7 @@ describe('a visitor without a session', () => {
     },
   );
 
-  // issue 19: after signing in, the visitor goes on to the page asked for (the login page reads `next`).
+  // docs/decisions/0043-languages.md: after signing in, the visitor goes on to the page asked for (the login page reads `next`).
   it.each([
     ['/support', '/login?next=%2Fsupport'],
     ['/profile', '/login?next=%2Fprofile'],

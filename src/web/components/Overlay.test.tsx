@@ -1,5 +1,5 @@
 /**
- * The shared sheet's keyboard behaviour (issue 19 "## Accessibility"): focus moves in on open, Tab
+ * The shared sheet's keyboard behaviour (docs/decisions/0042-accessibility-checks.md): focus moves in on open, Tab
  * and Shift+Tab stay inside, Escape closes, and focus goes back to the control that opened it.
  * The browser test (tests/e2e/a11y.test.ts) walks the same with real key presses.
  */

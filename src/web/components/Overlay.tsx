@@ -49,7 +49,7 @@ export function useModalBehaviour(open: boolean, onClose: () => void, contain = 
       }
       const at = document.activeElement;
       // Focus outside the panel (a click on its text leaves it on <body>) re-enters at the near end,
-      // rather than Tab walking on into the page behind (issue 19: sheets trap focus).
+      // rather than Tab walking on into the page behind (docs/decisions/0043-languages.md: sheets trap focus).
       if (!(at instanceof Node) || !node.contains(at)) {
         event.preventDefault();
         (event.shiftKey ? tail : head).focus();

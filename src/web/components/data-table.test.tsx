@@ -1,5 +1,5 @@
 /**
- * The desk's tables (issue 19, docs/architecture.md "Staff console at a desk"): a sortable header is a
+ * The desk's tables (docs/architecture.md "Staff console at a desk"): a sortable header is a
  * button that turns the sort round on the same column and starts another ascending; the sorted column
  * says so with aria-sort. The unverified users sort and filter on the client.
  */

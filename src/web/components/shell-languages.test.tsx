@@ -1,5 +1,5 @@
 /**
- * The shared components in another language (issue 19 "## Languages"): the Pager's words and numbers,
+ * The shared components in another language (docs/decisions/0043-languages.md): the Pager's words and numbers,
  * the PageHeader's back button and the sheets' close button follow the language picked; English stays
  * exactly as it was.
  */

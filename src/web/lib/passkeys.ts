@@ -1,5 +1,5 @@
 /**
- * The browser's side of passkeys (WebAuthn, issue 16): @simplewebauthn/browser asks the platform
+ * The browser's side of passkeys (WebAuthn, docs/decisions/0022-passkeys.md): @simplewebauthn/browser asks the platform
  * or a security key, loaded only when a passkey is used, so /login stays light. Errors become the
  * texts of PASSKEY_MSG, the server's API errors their own message.
  */

@@ -1,4 +1,4 @@
-/** Where a sign-in goes on to (issue 19): only a page of this app named by the guard's `next`. */
+/** Where a sign-in goes on to (docs/decisions/0043-languages.md): only a page of this app named by the guard's `next`. */
 import { describe, expect, it } from 'vitest';
 import { loginPathFor, nextPathOf } from './paths';
 

@@ -14,7 +14,7 @@ const leverPathOf = (coin: string) => `${PATHS.lever}?coin=${encodeURIComponent(
 const exchangePathOf = (coin: string) => `${PATHS.exchange}?coin=${encodeURIComponent(coin)}`;
 
 /**
- * Where tapping a Markets pair goes (issue 17, docs/decisions/0026): a lever coin (a main symbol's
+ * Where tapping a Markets pair goes (docs/decisions/0026): a lever coin (a main symbol's
  * USDT pair) opens the Lever screen on it, another spot-tradable pair the Exchange screen on it, and
  * any other pair nowhere (null: not clickable). Both screens read the one parameter `?coin=`.
  */
@@ -26,7 +26,7 @@ export function pairPathOf(symbol: string): string | null {
 }
 
 /**
- * Back to where a logged-out visitor was going (issue 19): the guard sends them to
+ * Back to where a logged-out visitor was going (docs/decisions/0043-languages.md): the guard sends them to
  * `/login?next=<the page>`, and a sign-in goes on to that page instead of home.
  */
 const NEXT_PARAM = 'next';

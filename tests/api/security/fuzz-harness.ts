@@ -402,7 +402,7 @@ export function describeFuzz(group: FuzzGroup) {
       const started = Date.now();
       const all = await targets(group);
       expect(all.length).toBeGreaterThan(0);
-      // The signed private API (/api/v3, issue 20) reads its parameters from the query or a form body as
+      // The signed private API (/api/v3, docs/decisions/0033-api-keys.md) reads its parameters from the query or a form body as
       // the exchange does, and any other body as none: no body is refused for its shape, so it has no
       // must-fail phase (its refusals are the signature's: private-api.test.ts).
       const withBodies = all.filter((t) => t.route.method !== 'GET' && t.spec.access !== 'signed-key');

@@ -49,7 +49,7 @@ const SPECIAL_STRINGS = [
   '\ud800',
   'e\u0301',
   'ＡＢＣ',
-  // A transaction hash in full-width look-alikes (issue 23): must never pass as 64 hex characters.
+  // A transaction hash in full-width look-alikes (docs/decisions/0028-deposit-networks.md): must never pass as 64 hex characters.
   `0x${'ａ'.repeat(64)}`,
   // Language codes a lax check might take (POST /api-v1/user/language/ accepts the ten of the picker only).
   'EN',
@@ -159,11 +159,11 @@ const EXTRA_KEYS = [
   'status',
   'fee',
   'role',
-  // The second factor (issue 16) on any route: a code, a passkey assertion, a sign-in ticket.
+  // The second factor (docs/security.md) on any route: a code, a passkey assertion, a sign-in ticket.
   'two_factor_code',
   'passkey',
   'ticket',
-  // The profile's read-only fields (issue 19): POST /api-v1/user/update/ must refuse them.
+  // The profile's read-only fields (docs/decisions/0043-languages.md): POST /api-v1/user/update/ must refuse them.
   'email',
   'uniqueid',
   'is_verified',

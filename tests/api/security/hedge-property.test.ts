@@ -1,5 +1,5 @@
 /**
- * The hedge property (issue 15, docs/decisions/0019-risk-engine.md): random hedged pairs (a long and a
+ * The hedge property (docs/decisions/0019-risk-engine.md): random hedged pairs (a long and a
  * short of equal size, in one account or in two; BTC, ETH, or USDO at 1X; random leverage) through
  * random price paths with small moves and jumps (up to 30 % for market coins, staff USDO changes up
  * to +-50 %), the risk engine run after each price change, and random closes. While both legs are

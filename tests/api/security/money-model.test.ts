@@ -326,7 +326,7 @@ class Withdraw implements Operation {
     this.userId = user.id;
     this.price = this.currency === 'BTC' ? m.price.toFixed() : '1';
     const body = {
-      // A real address of the coin's network (issue 23 checks it).
+      // A real address of the coin's network (docs/decisions/0028-deposit-networks.md checks it).
       address:
         this.currency === 'BTC' ? 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       currency: this.currency,

@@ -200,7 +200,7 @@ async function ownerRestingSpotOrder(s: Scene): Promise<number> {
   return orderId;
 }
 
-// ---- API keys and the signed private API (issue 20) ----
+// ---- API keys and the signed private API (docs/decisions/0033-api-keys.md) ----
 
 let apiKeysMade = 0;
 const liveKeys = new WeakMap<TestUser, { id: number; apiKey: string; secret: string }>();
@@ -440,7 +440,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     }),
     after: liftWithdrawalCooldown,
   },
-  // --- two-factor authentication (issue 16); each leaves the actor's 2FA off, so withdrawals need no code ---
+  // --- two-factor authentication (docs/security.md); each leaves the actor's 2FA off, so withdrawals need no code ---
   'POST /api-v1/login/2fa/': {
     access: 'public',
     request: async (s) => {
@@ -490,14 +490,14 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'POST /api-v1/logout/': { access: 'user', request: () => ({ url: '/api-v1/logout/' }), after: renewToken },
   'GET /api-v1/info/': { access: 'user', request: get('/api-v1/info/') },
-  // issue 19: the profile (/info/'s answer) and its two writable names; each actor renames only itself.
+  // docs/decisions/0043-languages.md: the profile (/info/'s answer) and its two writable names; each actor renames only itself.
   'GET /api-v1/user/profile/': { access: 'user', request: get('/api-v1/user/profile/') },
   'POST /api-v1/user/update/': {
     access: 'user',
     request: () => ({ url: '/api-v1/user/update/', body: { first_name: 'Matrix', last_name: 'Renamed' } }),
   },
 
-  // --- sessions and devices (issue 16) ---
+  // --- sessions and devices (docs/security.md) ---
   'GET /api-v1/sessions/': { access: 'user', request: get('/api-v1/sessions/') },
   'DELETE /api-v1/sessions/:session_id/': {
     access: 'user',
@@ -529,7 +529,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
 
   // --- wallets and money (docs/product.md 7 "Assets", "Transaction") ---
   ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
-  // Issue 23: where to deposit, signed-in users only (docs/decisions/0028).
+  // See docs/decisions/0028-deposit-networks.md: where to deposit, signed-in users only (docs/decisions/0028).
   'GET /api-v1/deposit-addresses/': { access: 'user', request: get('/api-v1/deposit-addresses/?currency=USDT') },
   'POST /api-v1/recharge/': {
     access: 'user',
@@ -541,7 +541,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
         body: {
           amount: '50',
           payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender',
-          // Issue 23's optional fields, a fresh hash each time (a hash pays one deposit).
+          // The deposit networks' optional fields (docs/decisions/0028-deposit-networks.md), a fresh hash each time (a hash pays one deposit).
           network: 'TRC20',
           tx_hash: randomBytes(32).toString('hex'),
         },
@@ -569,7 +569,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       body: { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '1' },
     }),
   },
-  // Issue 23: the owner takes back their pending withdrawal; anyone else's is 404, staff's too (they Reject).
+  // See docs/decisions/0029-withdrawal-networks.md: the owner takes back their pending withdrawal; anyone else's is 404, staff's too (they Reject).
   'POST /api-v1/withdraw/cancel/': {
     access: 'user',
     owned: true,
@@ -641,7 +641,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
   'GET /api-v1/documents-verification/': { access: 'user', request: get('/api-v1/documents-verification/') },
-  // issue 19: the caller's own latest submission (every actor of the scene has one under review).
+  // docs/decisions/0043-languages.md: the caller's own latest submission (every actor of the scene has one under review).
   'GET /api-v2/identity/basic-info/': { access: 'user', request: get('/api-v2/identity/basic-info/') },
   'GET /api-v3/admin/unverified-users-records/': {
     access: 'admin',
@@ -711,7 +711,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api-v1/trade-history/': { access: 'user', request: get('/api-v1/trade-history/') },
   'GET /api-v1/trade-rules/': { access: 'public', request: get('/api-v1/trade-rules/') },
 
-  // --- spot orders (issue 17): each caller trades with its own funding wallet ---
+  // --- spot orders (docs/decisions/0025-trade-protection.md): each caller trades with its own funding wallet ---
   'POST /api-v1/spot-orders/': {
     access: 'user',
     ok: 201,
@@ -733,7 +733,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api-v1/spot-rules/': { access: 'public', request: get('/api-v1/spot-rules/') },
 
-  // --- API keys (issue 20, docs/security.md "API keys") ---
+  // --- API keys (docs/security.md "API keys") ---
   'GET /api-v1/api-keys/': { access: 'user', request: get('/api-v1/api-keys/') },
   'POST /api-v1/api-keys/': {
     access: 'user',
@@ -844,7 +844,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     access: 'admin',
     request: () => ({ url: '/api-v3/admin/settings/', body: { usdo_price: { price: '1' } } }),
   },
-  // Bonuses (issue 23, docs/decisions/0030): the schedule is public, its switch and tiers staff's.
+  // Bonuses (docs/decisions/0030): the schedule is public, its switch and tiers staff's.
   'GET /api-v1/bonus-tiers/': { access: 'public', request: get('/api-v1/bonus-tiers/') },
   // The user's locked bonus and what they may withdraw (docs/decisions/0047).
   'GET /api-v1/bonus-lock/': { access: 'user', request: get('/api-v1/bonus-lock/') },
@@ -898,7 +898,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
 
-  // --- notifications (issue 19): each caller lists and marks only its own ---
+  // --- notifications (docs/decisions/0043-languages.md): each caller lists and marks only its own ---
   'GET /api-v1/notifications/': { access: 'user', request: get('/api-v1/notifications/?limit=5') },
   'POST /api-v1/notifications/read/': {
     access: 'user',
@@ -910,6 +910,6 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: () => ({ url: '/api-v1/user/language/', body: { language: 'en' } }),
   },
 
-  // --- passkeys (issue 16; passkey-routes.ts) ---
+  // --- passkeys (passkey-routes.ts) ---
   ...PASSKEY_ROUTES,
 };

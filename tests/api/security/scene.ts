@@ -54,7 +54,7 @@ export interface Scene {
 const TRANSACTION_PASSWORD = '246810';
 
 /**
- * The owner's withdrawal address: a valid TRC20 address (issue 23 checks them) made from the secret,
+ * The owner's withdrawal address: a valid TRC20 address (docs/decisions/0028-deposit-networks.md checks them) made from the secret,
  * so it is as private as the secret and access-matrix.test.ts looks for it in others' answers too.
  */
 export const secretAddress = (secret: string) => tronAddress(parseInt(secret.slice(2, 14), 16));
@@ -259,10 +259,10 @@ export async function createScene(options: TestAppOptions = {}): Promise<Scene> 
  * - admin: staff only; other accounts 403, bad tokens 401.
  * - signed-file: the URL's signature is the permission; tokens change nothing.
  * - websocket: the stream endpoint; identity is proven in-band with LOGIN (checked separately).
- * - signed-key: the exchange-compatible private API (issue 20): the request's API key and HMAC
+ * - signed-key: the exchange-compatible private API (docs/decisions/0033-api-keys.md): the request's API key and HMAC
  *   signature are the permission, bearer tokens change nothing (its refusals: private-api.test.ts;
  *   the user data stream's listenKey calls take the key alone: user-data-stream.test.ts).
- * - websocket-api: the exchange's WebSocket API (/ws-api/v3, issue 20 "User data stream"): a
+ * - websocket-api: the exchange's WebSocket API (/ws-api/v3, docs/decisions/0035-user-data-stream.md): a
  *   subscription is signed with an API key in-band; bearer tokens change nothing (checked separately).
  */
 export type Access = 'public' | 'user' | 'admin' | 'signed-file' | 'websocket' | 'websocket-api' | 'signed-key';

@@ -29,7 +29,7 @@ const withdraw = (currency: string, amount: string) => (t: TestApp, user: TestUs
   call(t, 'POST', '/api-v1/withdraw/', {
     token: user.token,
     body: {
-      // A real address of the coin's network (issue 23 checks it).
+      // A real address of the coin's network (docs/decisions/0028-deposit-networks.md checks it).
       address: currency === 'BTC' ? 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       amount,
       currency,

@@ -3,7 +3,7 @@
  * (server-side token version and every sessions row), a logout ends the token's own session
  * (docs/decisions/0023), so a stolen token dies: over HTTP (on every route: see the revoked
  * variants of access-matrix.test.ts) and on the WebSocket, at LOGIN and for a connection that
- * logged in earlier, which is told and closed (issue 16).
+ * logged in earlier, which is told and closed (docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED, SESSION_ENDED_CLOSE, SESSION_RECHECK_MS } from '../../../src/server/modules/realtime/routes.js';

@@ -31,11 +31,11 @@ export interface PhonePageOptions {
    * downloads every asset in each fresh context, and requests it answers bypass page.route.
    */
   serviceWorkers?: 'allow' | 'block';
-  /** Another screen than the phone's, e.g. a desk's 1280x800 (issue 19): a mouse, not touch. */
+  /** Another screen than the phone's, e.g. a desk's 1280x800 (docs/decisions/0043-languages.md): a mouse, not touch. */
   viewport?: { width: number; height: number };
 }
 
-/** A desktop screen (the staff console at a desk, issue 19). */
+/** A desktop screen (the staff console at a desk, docs/decisions/0043-languages.md). */
 export const DESK = { width: 1280, height: 800 } as const;
 
 export interface PhonePage {

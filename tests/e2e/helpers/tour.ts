@@ -147,7 +147,7 @@ async function waitUntil(page: Page, what: Promise<unknown>, message: string): P
 /**
  * Opens the stop with a page load and waits until it has drawn its data: its heading is up, requests
  * have calmed and no loading spinner is left. A page that never gets there fails the test, so the
- * layout and axe checks never inspect a page still loading (issue 22).
+ * layout and axe checks never inspect a page still loading (docs/style.md).
  */
 export async function visit(page: Page, stop: Stop): Promise<void> {
   await page.goto(stop.path);

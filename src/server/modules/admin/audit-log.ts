@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.js';
 import { auditLog, users } from '../../db/schema.js';
 import { containsPattern, orderOf } from '../../db/sorting.js';
 
-/** The audit log table's sortable columns (issue 19): the allow-list behind `sort`. */
+/** The audit log table's sortable columns (docs/decisions/0041-staff-console-at-a-desk.md): the allow-list behind `sort`. */
 const AUDIT_SORT_COLUMNS: Record<AuditLogSort, AnyColumn> = {
   created_at: auditLog.createdAt,
   action: auditLog.action,

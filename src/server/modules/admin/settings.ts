@@ -114,7 +114,7 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
           );
         }
         if (body.deposit_networks) {
-          // Issue 23: each network's minimum and confirmations, shown on the deposit screen (docs/decisions/0028).
+          // See docs/decisions/0028-deposit-networks.md: each network's minimum and confirmations, shown on the deposit screen (docs/decisions/0028).
           const after = structuredClone(body.deposit_networks);
           await replaceSetting(tx, staffId, DEPOSIT_NETWORKS_KEY, 'settings.deposit_networks', after, () =>
             depositNetworkTerms(tx),

@@ -26,7 +26,7 @@ function searchCondition(q: string): SQL | undefined {
   return or(ilike(users.email, contains), ilike(fullName, contains), ilike(users.uniqueid, `${likeLiteral(q)}%`));
 }
 
-/** The users table's sortable columns (issue 19): the allow-list behind `sort`. */
+/** The users table's sortable columns (docs/decisions/0041-staff-console-at-a-desk.md): the allow-list behind `sort`. */
 const USER_SORT_COLUMNS: Record<AdminUsersSort, AnyColumn | SQL> = {
   created_at: users.createdAt,
   email: users.email,

@@ -1,5 +1,5 @@
 /**
- * Spot orders, trades and balances in the exchange's response shapes (issue 20 "Private API on our
+ * Spot orders, trades and balances in the exchange's response shapes (docs/decisions/0033-api-keys.md "Private API on our
  * real rules"; docs/architecture.md "Private API"): numbers as strings with 8 decimals, times in
  * ms, statuses NEW / FILLED / CANCELED. Each filled order is one trade (the house is the
  * counterparty of the whole quantity), its id the order's.

@@ -1,4 +1,4 @@
-/** API keys and the exchange-compatible private API (issue 20): what app.ts and other modules may import. */
+/** API keys and the exchange-compatible private API (docs/decisions/0033-api-keys.md): what app.ts and other modules may import. */
 export { apiKeysModule } from './routes.js';
 export { privateApiModule } from './private-routes.js';
 export { endApiKeys, type ApiKeyEndReason } from './end.js';

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 20, docs/security.md "API keys", docs/decisions/0033-api-keys.md): create (with the
+ * API keys (docs/security.md "API keys", docs/decisions/0033-api-keys.md): create (with the
  * second factor, or the emailed code without 2FA), list, switch on and off, delete, and end them all
  * when the user's password is reset or the account is locked. The secret is encrypted at rest with
  * AES-256-GCM under a key derived from JWT_SECRET (security/two-factor.ts's helper), bound to its

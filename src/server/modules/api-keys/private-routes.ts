@@ -1,5 +1,5 @@
 /**
- * The exchange-compatible private API on our real spot rules (issue 20 "Private API on our real
+ * The exchange-compatible private API on our real spot rules (docs/decisions/0033-api-keys.md "Private API on our real
  * rules", docs/architecture.md "Private API"): /api/v3/account, order (+ test), openOrders,
  * allOrders, myTrades, signed as the exchange signs them (signed.ts). Orders are the Exchange
  * screen's spot orders: placed and cancelled through the spot module (its holds, fees and ledger

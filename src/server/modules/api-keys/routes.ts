@@ -1,5 +1,5 @@
 /**
- * HTTP of API keys (issue 20 "API keys"): POST /api-v1/api-keys/ creates one (its secret answered
+ * HTTP of API keys (docs/decisions/0033-api-keys.md): POST /api-v1/api-keys/ creates one (its secret answered
  * once), GET lists them without secrets, PATCH /api-v1/api-keys/{id}/ switches one off or on,
  * DELETE removes it. The private API they sign is private-routes.ts.
  */

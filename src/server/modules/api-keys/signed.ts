@@ -1,5 +1,5 @@
 /**
- * Signed requests as the exchange signs them (issue 20; docs/architecture.md "Private API"): the key in
+ * Signed requests as the exchange signs them (docs/architecture.md "Private API"): the key in
  * `X-MBX-APIKEY`; `timestamp` and `recvWindow` (default 5000, at most 60000) and an HMAC-SHA256 hex
  * `signature` over totalParams, the query string concatenated with the request body (both as sent,
  * without the signature). Refusals carry the exchange's codes, texts and HTTP statuses. Request

@@ -1,5 +1,5 @@
 /**
- * The user data stream's events (issue 20 "User data stream"; docs/architecture.md "Private API";
+ * The user data stream's events (docs/decisions/0035-user-data-stream.md; docs/architecture.md "Private API";
  * docs/decisions/0035-user-data-stream.md), in the exchange's shapes:
  * - executionReport for each change of a spot order: NEW, then TRADE (status FILLED: the house fills
  *   the whole quantity at once) or CANCELED; an order placed and filled (or cancelled) between two

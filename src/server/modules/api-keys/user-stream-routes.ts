@@ -1,5 +1,5 @@
 /**
- * The user data stream's doors (issue 20 "User data stream"; docs/architecture.md "Private API";
+ * The user data stream's doors (docs/decisions/0035-user-data-stream.md; docs/architecture.md "Private API";
  * docs/decisions/0035-user-data-stream.md); the events themselves are user-data.ts's.
  *
  * - `POST /api/v3/userDataStream` (USER_STREAM: the X-MBX-APIKEY header, no signature) answers

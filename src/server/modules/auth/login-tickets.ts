@@ -1,5 +1,5 @@
 /**
- * The ticket of a sign-in waiting for its second factor (issue 16): the password was right and 2FA
+ * The ticket of a sign-in waiting for its second factor (docs/security.md): the password was right and 2FA
  * is on, so POST /api-v1/login/ answers a ticket instead of a token. It is random (256 bits), kept
  * as its SHA-256 only, bound to the user, valid 5 minutes and redeemed once. A wrong code does not
  * burn it, but 5 wrong codes do; every wrong code (or passkey) also counts toward the account's
@@ -37,7 +37,7 @@ export async function issueLoginTicket(ctx: Pick<AppContext, 'db' | 'clock'>, us
 
 /**
  * The user a live (unexpired, unused) ticket belongs to; 401 otherwise. Redeems nothing.
- * @public for the passkey branch of the second step (issue 16).
+ * @public for the passkey branch of the second step (docs/security.md).
  */
 export async function loginTicketUser(ctx: Pick<AppContext, 'db' | 'clock'>, ticket: string): Promise<number> {
   const [row] = await ctx.db
@@ -59,7 +59,7 @@ export async function loginTicketUser(ctx: Pick<AppContext, 'db' | 'clock'>, tic
  * For the passkey branch: look the user up with `loginTicketUser`, verify the assertion against
  * that user's passkeys, then call this. Throws 401 when the ticket is unknown, expired or used
  * (a second redemption of the same ticket loses the race here: the UPDATE is conditional).
- * @public for the passkey branch of the second step (issue 16).
+ * @public for the passkey branch of the second step (docs/security.md).
  */
 export async function redeemLoginTicket(
   ctx: TicketContext,

@@ -1,5 +1,5 @@
 /**
- * The user's own profile (issue 19, docs/architecture.md "## Profile"): the same answer as GET
+ * The user's own profile (docs/architecture.md "## Profile"): the same answer as GET
  * /api-v1/info/, and the change of the first and last name, the only fields a user may write.
  */
 import { eq } from 'drizzle-orm';

@@ -49,7 +49,7 @@ export const authModule: AppModule = (app, ctx) => {
     handler: (req) => auth.login(req.body.email, req.body.password, clientOf(req)),
   });
 
-  // The second step of a sign-in with 2FA on (issue 16); the passkey branch redeems the same ticket.
+  // The second step of a sign-in with 2FA on (docs/security.md); the passkey branch redeems the same ticket.
   app.post('/api-v1/login/2fa/', {
     config: limited,
     schema: { tags, body: loginTwoFactorBody, response: { 200: twoFactorLoginResponse, ...errors, 423: errorBody } },
@@ -111,7 +111,7 @@ export const authModule: AppModule = (app, ctx) => {
     handler: (req) => auth.info(currentUser(req).id),
   });
 
-  // issue 19: SPEC's listed profile calls. The profile is /info/'s answer; only the two names are writable.
+  // docs/decisions/0043-languages.md: SPEC's listed profile calls. The profile is /info/'s answer; only the two names are writable.
   app.get('/api-v1/user/profile/', {
     onRequest: requireUser,
     schema: { tags, response: { 200: userProfile, 401: errorBody, 404: errorBody } },

@@ -155,7 +155,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
         await assertNotLocked(ctx, user.id, 'sign-in'); // the try that starts the lock says so
       }
       if (!user || !ok) throw unauthorized(MSG.loginFailed);
-      // With 2FA on the password is only the first step: a ticket for the second, no token (issue 16).
+      // With 2FA on the password is only the first step: a ticket for the second, no token (docs/security.md).
       const methods = await secondFactorMethods(ctx.db, user.id);
       if (methods.length > 0)
         return { two_factor_required: true, ticket: await issueLoginTicket(ctx, user.id), methods };

@@ -1,5 +1,5 @@
 /**
- * Sign-in sessions (issue 16; docs/security.md "Sessions and devices", docs/decisions/0023): every
+ * Sign-in sessions (docs/security.md "Sessions and devices", docs/decisions/0023): every
  * login is a session with the device (from the user agent), the IP, when it started and when it was
  * last seen; its access token carries the session's id (`sid`). The guard (plugins/auth.ts) refuses
  * a token whose session ended, on every instance at once (a trigger notifies `sessions_changed`).

@@ -1,5 +1,5 @@
 /**
- * Paying what docs/product.md section 9's bonus tiers promise (issue 23, docs/decisions/0030), in the
+ * Paying what docs/product.md section 9's bonus tiers promise (docs/decisions/0030), in the
  * transaction of the deposit's approval, after the deposit is credited and marked successful:
  *
  * - new-user recharge: the user's first approved USDT deposit pays the highest new-user tier its

@@ -1,5 +1,5 @@
 /**
- * The bonus mail (issue 23): the user hears of a bonus as of their withdrawals (wallets/withdrawal-mail.ts),
+ * The bonus mail (docs/decisions/0030-bonuses.md): the user hears of a bonus as of their withdrawals (wallets/withdrawal-mail.ts),
  * after the approval committed; a mail that cannot be sent is logged, never a failed approval.
  */
 import { eq } from 'drizzle-orm';

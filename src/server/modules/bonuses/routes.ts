@@ -1,5 +1,5 @@
 /**
- * HTTP of bonuses (issue 23, docs/decisions/0030): GET /api-v1/bonus-tiers/ (public: the schedule is on
+ * HTTP of bonuses (docs/decisions/0030): GET /api-v1/bonus-tiers/ (public: the schedule is on
  * Home before sign-in) tells what is on offer; GET /api-v1/bonus-lock/ tells a user their locked bonus
  * and what they may withdraw (docs/decisions/0047); staff read and change the switch and the tiers under
  * /api-v3/admin/settings/bonuses/ (audited).

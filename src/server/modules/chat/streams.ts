@@ -5,7 +5,7 @@
  * - `chat@staff`: every session (staff only).
  * Frames: {"e":"chatMessage","message":{...}} and {"e":"chatClosed","session_id":"..."}.
  *
- * Across instances (issue 18, docs/decisions/0036): the instance that commits a message or a close
+ * Across instances (docs/decisions/0036): the instance that commits a message or a close
  * publishes its ids on the event bus (ctx.bus, channel "chat"); every instance, itself included, hears
  * them, reads the message row and publishes the frame to the sockets it holds. While the bus is down
  * the instance pushes to its own sockets only, and the other instances' clients get it by their poll.

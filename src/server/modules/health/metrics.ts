@@ -1,5 +1,5 @@
 /**
- * GET /metrics: the app's Prometheus series (lib/metrics.ts) on the app's own port (issue 18 "What
+ * GET /metrics: the app's Prometheus series (lib/metrics.ts) on the app's own port (docs/decisions/0038-operations.md "What
  * an operator needs", docs/operations.md "Metrics and alerts", docs/decisions/0038-operations.md).
  *
  * With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` may read it (compared in

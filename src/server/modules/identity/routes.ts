@@ -63,7 +63,7 @@ export const identityModule: AppModule = (app, ctx) => {
     handler: (req) => identity.status(currentUser(req).id),
   });
 
-  // issue 19: SPEC's listed basic-info call. The signed-in user's latest submission, the answer of
+  // docs/decisions/0043-languages.md: SPEC's listed basic-info call. The signed-in user's latest submission, the answer of
   // GET /api-v1/documents-verification/ (the same function); 404 when none. Never the images: they
   // reach staff only (signed URLs in the review).
   app.get('/api-v2/identity/basic-info/', {

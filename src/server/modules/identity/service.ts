@@ -144,7 +144,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
 
     /** Verify or reject (docs/product.md sends a rejection as status `unverified`) the user's pending submission. */
     async decide(staffId: number, userId: number, decision: VerifyUserBody): Promise<VerifyUserResponse> {
-      // Four eyes: a staff member's own identity is reviewed by someone else (issue 16).
+      // Four eyes: a staff member's own identity is reviewed by someone else (docs/security.md).
       if (staffId === userId) throw forbidden(MSG.cannotReviewOwnIdentity);
       const status: SubmissionStatus = decision.status === 'verified' ? 'verified' : 'rejected';
       const rejectionReason = status === 'rejected' ? decision.reason : null;

@@ -1,5 +1,5 @@
 /**
- * Each notification also goes out by mail (issue 19 "## Notifications"), in the user's language
+ * Each notification also goes out by mail (docs/decisions/0034-notifications.md), in the user's language
  * (users.language, set from the Home picker; texts.ts reads the translations), after the event committed, as wallets/withdrawal-mail.ts does; the Mailer adds
  * the anti-phishing code (security/anti-phishing-mail.ts).
  *

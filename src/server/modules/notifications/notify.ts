@@ -1,5 +1,5 @@
 /**
- * Telling a user what happened to their money and identity (issue 19 "## Notifications",
+ * Telling a user what happened to their money and identity (docs/decisions/0034-notifications.md,
  * docs/architecture.md "## Notifications"). A notification is written inside the transaction of the
  * event it describes, so it exists exactly when the event committed: a rolled-back approval leaves
  * none (and so no push and no mail: the push follows the row's NOTIFY, sent at commit, and the mail

@@ -1,5 +1,5 @@
 /**
- * HTTP and push of notifications (issue 19 "## Notifications"): GET /api-v1/notifications/ lists the
+ * HTTP and push of notifications (docs/decisions/0034-notifications.md): GET /api-v1/notifications/ lists the
  * user's own, POST /api-v1/notifications/read/ marks them read, and notifications@user.<id> over /ws
  * sends the first page again on every change (new or read), on any instance. POST /api-v1/user/language/
  * keeps the language picked on Home, in which the user's mails are written (mail.ts).

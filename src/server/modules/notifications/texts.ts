@@ -1,5 +1,5 @@
 /**
- * The notifications' texts in each language of the picker, for their mails (issue 19 "## Notifications":
+ * The notifications' texts in each language of the picker, for their mails (docs/decisions/0034-notifications.md:
  * mails in the user's language; docs/decisions/0044-notifications-languages.md). The translations are
  * the web's own catalogs of the notifications table (src/web/locales/<code>/messages.notifications.json,
  * one source for the bell and the mail), read as data files: the server never imports the web's code.

@@ -48,7 +48,7 @@ export const SESSION_RECHECK_MS = 30_000;
 export const SESSION_ENDED = { code: 401, msg: 'Your session has ended. Please log in again.' };
 /**
  * Close code of a connection whose session was ended (logout, signed out from Sessions and devices,
- * a password change or reset): it is told with SESSION_ENDED, then closed (issue 16).
+ * a password change or reset): it is told with SESSION_ENDED, then closed (docs/security.md).
  */
 export const SESSION_ENDED_CLOSE = { code: 4001, reason: 'Session ended' } as const;
 

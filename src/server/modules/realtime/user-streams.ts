@@ -148,7 +148,7 @@ export function createUserStream(
 }
 
 /**
- * Where the spot orders plug in (issue 17 "Spot order fills push on orders@user.{user_id}"): the
+ * Where the spot orders plug in (docs/decisions/0026-spot-orders.md): the
  * spot module calls this once with a function returning the user's open spot orders (the items
  * of GET /api-v1/spot-orders/?status=open) and the NOTIFY channel its spot_orders trigger sends a
  * user id on. Every change of a user's orders (placed, filled, cancelled), on any instance, then

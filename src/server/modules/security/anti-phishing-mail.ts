@@ -1,5 +1,5 @@
 /**
- * The anti-phishing code in every mail (issue 16; docs/security.md "## Withdrawal protection and
+ * The anti-phishing code in every mail (docs/security.md "## Withdrawal protection and
  * anti-phishing"): one wrapper around the app's Mailer (bootstrap.ts createContext), so every mail
  * any module sends - codes, alerts, notifications, and the ones added later - carries the
  * recipient's code on its first line once they have set one. A phishing mail cannot know it.

@@ -1,5 +1,5 @@
 /**
- * Account locks (issue 16), counted per account in PostgreSQL whatever address the attempts come
+ * Account locks (docs/decisions/0024-withdrawal-protection.md), counted per account in PostgreSQL whatever address the attempts come
  * from: wrong login passwords lock sign-in; wrong second factors at sign-in lock sign-in too, with a
  * count of their own (docs/decisions/0046-sign-in-code-lock.md); wrong transaction passwords and
  * wrong 2FA codes of sensitive actions lock withdrawals; a password change or reset, 2FA turned off

@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, issue 16; docs/security.md "Passkeys", docs/decisions/0022): register, list,
+ * Passkeys (WebAuthn, docs/security.md "Passkeys", docs/decisions/0022): register, list,
  * rename and remove them, sign in with one instead of a password, and prove the second factor with
  * one. @simplewebauthn/server checks the signatures; this module keeps the challenges (single use,
  * 5 minutes, bound to one purpose, one user and the site they were handed out for) and the
@@ -33,7 +33,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
 import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './factors.js';
 
-/** How long a challenge may be answered (issue 16: 5 minutes). */
+/** How long a challenge may be answered (docs/decisions/0022-passkeys.md: 5 minutes). */
 const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = 'Coinfront';
 
@@ -240,7 +240,7 @@ export async function assertOwnPasskey(db: Queryable, userId: number, id: number
 
 /**
  * DELETE /api-v1/passkeys/{id}/ (the caller has checked the proof: docs/decisions/0045). Removing
- * the last second factor is turning 2FA off: it starts the 24-hour withdrawal cooldown (issue 16,
+ * the last second factor is turning 2FA off: it starts the 24-hour withdrawal cooldown (docs/decisions/0022-passkeys.md,
  * "Withdrawal protection"). The owner is told (history and mail).
  */
 export async function removePasskey(

@@ -1,5 +1,5 @@
 /**
- * HTTP of issue 16 "Withdrawal protection" and the anti-phishing code (docs/security.md "## Withdrawal
+ * HTTP of withdrawal protection (docs/decisions/0024-withdrawal-protection.md) and the anti-phishing code (docs/security.md "## Withdrawal
  * protection and anti-phishing"): the address book, the whitelist switch, the anti-phishing code and
  * the Safety Center's status (whitelist, masked code, locks in force).
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawal protection and the anti-phishing code (issue 16; docs/security.md "## Withdrawal
+ * Withdrawal protection and the anti-phishing code (docs/security.md "## Withdrawal
  * protection and anti-phishing"): the address book, the whitelist switch, the anti-phishing code and
  * the Safety Center's status of them and of the locks.
  *

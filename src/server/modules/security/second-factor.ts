@@ -1,5 +1,5 @@
 /**
- * The second factor (issue 16): which methods a user has turned on, and the check that sensitive
+ * The second factor (docs/security.md): which methods a user has turned on, and the check that sensitive
  * actions (withdrawals, adding a whitelist address, turning the whitelist off, changing the
  * anti-phishing code) make. With 2FA off the check passes; with it on, the request must carry a
  * valid `two_factor_code` (TOTP or recovery code) or a passkey assertion.

@@ -1,4 +1,4 @@
-/** HTTP of TOTP two-factor authentication (issue 16): setup, enable, disable, new recovery codes and the status. */
+/** HTTP of TOTP two-factor authentication (docs/decisions/0021-two-factor.md): setup, enable, disable, new recovery codes and the status. */
 import { errorBody, messageBody } from '../../../shared/api/common.js';
 import {
   twoFactorCodeBody,

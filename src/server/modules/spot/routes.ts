@@ -1,5 +1,5 @@
 /**
- * HTTP of spot orders (issue 17): POST /api-v1/spot-orders/ places one, GET lists them, DELETE
+ * HTTP of spot orders (docs/decisions/0026-spot-orders.md): POST /api-v1/spot-orders/ places one, GET lists them, DELETE
  * /api-v1/spot-orders/{id}/ cancels a resting one, GET /api-v1/spot-rules/ tells the fee.
  */
 import { errorBody } from '../../../shared/api/common.js';

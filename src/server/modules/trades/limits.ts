@@ -1,5 +1,5 @@
 /**
- * The abuse limits of trade creation (issue 15, docs/decisions/0020-abuse-limits.md): a minimum order
+ * The abuse limits of trade creation (docs/decisions/0020-abuse-limits.md): a minimum order
  * value and a cap on a user's open positions and resting orders. The per-user rate limit is on the
  * route (routes.ts), the bounded lists are in service.ts and history.ts.
  */

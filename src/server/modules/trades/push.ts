@@ -1,5 +1,5 @@
 /**
- * Positions pushed live (issue 17 "Live positions", docs/architecture.md "Realtime",
+ * Positions pushed live (docs/decisions/0027-positions-push.md, docs/architecture.md "Realtime",
  * docs/decisions/0027): after LOGIN a connection may subscribe to `positions@user.<its id>` and
  * gets `{"e": "positions", "trades": [...]}`, the very items GET /api-v1/get-active-trades/ returns
  * (service.ts `itemsAt`, the one view of a live trade):

@@ -1,5 +1,5 @@
 /**
- * Where traders send deposits (issue 23, docs/architecture.md "## Deposit networks"): each network's
+ * Where traders send deposits (docs/architecture.md "## Deposit networks"): each network's
  * address, minimum and confirmations. The addresses are the staff setting the FAQ bot reads too
  * ('deposit_addresses', faq/addresses.ts), so the screen and the bot can never disagree; the minimum
  * and confirmations are the setting 'deposit_networks', SPEC's figures until staff change them.

@@ -55,7 +55,7 @@ export const walletsModule: AppModule = (app, ctx) => {
     });
   }
 
-  // Issue 23: where to send a deposit, per network. Signed-in users only, like the deposit screen
+  // See docs/decisions/0028-deposit-networks.md: where to send a deposit, per network. Signed-in users only, like the deposit screen
   // (docs/decisions/0028): no anonymous list of the platform's wallets for scrapers and look-alike sites.
   app.get('/api-v1/deposit-addresses/', {
     onRequest: requireUser,
@@ -83,7 +83,7 @@ export const walletsModule: AppModule = (app, ctx) => {
       sendOutcome(reply, await withdrawals.request(currentUser(req).id, req.body, idempotencyOf(req))),
   });
 
-  // Issue 23: the owner cancels their pending withdrawal; the hold is refunded (withdrawal-cancel.ts).
+  // See docs/decisions/0029-withdrawal-networks.md: the owner cancels their pending withdrawal; the hold is refunded (withdrawal-cancel.ts).
   app.post('/api-v1/withdraw/cancel/', {
     onRequest: requireUser,
     schema: { tags, body: withdrawalCancelBody, response: { 200: transactionCreated, 404: errorBody, ...errors } },

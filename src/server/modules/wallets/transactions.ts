@@ -86,7 +86,7 @@ export async function listHistory(
   return rows.map(toTransactionItem);
 }
 
-/** The pending transactions table's sortable columns (issue 19): the allow-list behind `sort`. */
+/** The pending transactions table's sortable columns (docs/decisions/0043-languages.md): the allow-list behind `sort`. */
 const PENDING_SORT_COLUMNS: Record<PendingTransactionSort, AnyColumn> = {
   created_at: transactions.createdAt,
   amount: transactions.amount,
@@ -98,7 +98,7 @@ const PENDING_SORT_COLUMNS: Record<PendingTransactionSort, AnyColumn> = {
 /**
  * The staff's queue: pending deposits and withdrawals, oldest first, one bounded page at a time
  * (docs/decisions/0020): those after the transaction_id `after`, at most `limit`. The desk's table
- * (issue 19) asks for a `page` of `limit` instead, sorted and filtered.
+ * (docs/decisions/0043-languages.md) asks for a `page` of `limit` instead, sorted and filtered.
  */
 export async function listPending(db: Queryable, page: PendingTransactionsQuery): Promise<PendingTransaction[]> {
   const conditions: SQL[] = [eq(transactions.status, 'pending'), ne(transactions.type, 'transfer')];

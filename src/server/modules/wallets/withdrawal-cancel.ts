@@ -1,5 +1,5 @@
 /**
- * The owner's cancel of their pending withdrawal (issue 23, `POST /api-v1/withdraw/cancel/`,
+ * The owner's cancel of their pending withdrawal (`POST /api-v1/withdraw/cancel/`,
  * docs/decisions/0029): the held amount goes back through the ledger exactly as staff's Reject
  * returns it (review.ts: house withdrawals -> the owner's funding, reason withdrawal_refund), and the
  * row ends in SPEC's status cancel with the owner as its decider. The row is locked first, so a

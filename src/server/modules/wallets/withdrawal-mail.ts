@@ -1,5 +1,5 @@
 /**
- * Withdrawal mails (issue 16, docs/security.md "## Withdrawal protection and anti-phishing"): the
+ * Withdrawal mails (docs/security.md "## Withdrawal protection and anti-phishing"): the
  * user is told of every withdrawal request and of its approval or rejection, with amount, currency,
  * address and status, so a withdrawal they did not ask for is noticed while staff can still stop it.
  * Sent after the change committed; a mail that cannot be sent is logged, never turned into a

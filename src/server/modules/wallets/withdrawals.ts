@@ -67,7 +67,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
             // Locks and cooldowns first: while withdrawals are locked, no password is even checked.
             await assertNotLocked(ctx, userId, 'withdrawal');
             await checkTransactionPassword(ctx, userId, password);
-            // After the password, so a wrong password does not use up the one-time code (issue 16).
+            // After the password, so a wrong password does not use up the one-time code (docs/decisions/0024-withdrawal-protection.md).
             await requireSecondFactor(ctx, userId, { two_factor_code, passkey });
             await assertWithdrawalAddressAllowed(ctx.db, userId, body.currency, body.address);
             return { price: await usdtPriceOf(ctx.market, body.currency) };

@@ -1,5 +1,5 @@
 /**
- * /profile in Portuguese (issue 19 "## Languages"): the screen's words, the verification status, the
+ * /profile in Portuguese (docs/decisions/0043-languages.md): the screen's words, the verification status, the
  * form check's message and the server's success come in the language picked, the user's data as typed.
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';

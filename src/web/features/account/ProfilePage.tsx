@@ -1,5 +1,5 @@
 /**
- * /profile (issue 19, docs/architecture.md "## Profile"), from the drawer: who the user is (GET
+ * /profile (docs/architecture.md "## Profile"), from the drawer: who the user is (GET
  * /api-v1/user/profile/, the fields of /info/) and the one thing they may change, their first and last
  * name (POST /api-v1/user/update/), checked with the server's own schema before it is sent.
  */

@@ -1,6 +1,6 @@
 /**
  * The staff menu (docs/product.md section 2 "Admin screens"): Dashboard, Users, Books (the house's
- * books of issue 15), Settings and Logout. The items switch the console's view, kept in the address
+ * books (docs/decisions/0018-house-books.md)), Settings and Logout. The items switch the console's view, kept in the address
  * (views.ts). On a phone it is this drawer; at a desk the side navigation (StaffDesk.tsx).
  */
 import { LogoutIcon } from '../../components/icons';

@@ -1,7 +1,7 @@
 /**
  * The staff console's Dashboard view: the top bar, the Chats and Requests tabs at the bottom and
  * the chosen tab's panels. The tab is kept in the address (?tab=requests) so a reload stays put.
- * At a desk (issue 19) the tabs sit on top, Requests shows tables and Chats the list beside the open
+ * At a desk (docs/decisions/0041-staff-console-at-a-desk.md) the tabs sit on top, Requests shows tables and Chats the list beside the open
  * conversation (?chat= the chat key).
  */
 import { useSearchParams } from 'react-router';

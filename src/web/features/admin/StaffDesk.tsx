@@ -1,5 +1,5 @@
 /**
- * The staff console at a desk (issue 19, docs/architecture.md "Staff console at a desk"): at 1024 px
+ * The staff console at a desk (docs/architecture.md "Staff console at a desk"): at 1024 px
  * and wider the drawer's entries stay visible as a side navigation beside the view. On a phone the
  * children are shown as they are (the drawer opens from the top bar's menu button).
  */

@@ -1,5 +1,5 @@
 /**
- * The staff console in a language other than English (issue 19 "## Languages"): the views' own texts
+ * The staff console in a language other than English (docs/decisions/0043-languages.md): the views' own texts
  * come from admin.json, the status words and wallet names are translated, the server's table messages
  * by their code, amounts keep every digit with the language's decimal separator, and counts take the
  * language's plural form. English is what the other tests of this folder read.

@@ -1,6 +1,6 @@
 /**
  * The staff menu's entries (docs/product.md section 2 "Admin screens"): Dashboard, Users, Books and
- * Settings, shown in the drawer on a phone and as the side navigation at a desk (issue 19).
+ * Settings, shown in the drawer on a phone and as the side navigation at a desk (docs/decisions/0041-staff-console-at-a-desk.md).
  */
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

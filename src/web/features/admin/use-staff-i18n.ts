@@ -1,7 +1,7 @@
 /**
  * The i18n layer (lib/i18n.ts) as the staff console uses it: `dateTime` keeps English's
  * 'Mar 1, 2025, 2:05 PM' of views.ts (what staff and the tests read today) and gives every other
- * language its own Intl date and time (issue 19 "## Languages").
+ * language its own Intl date and time (docs/decisions/0043-languages.md).
  */
 import { useMemo } from 'react';
 import { useI18n } from '../../lib/i18n';

@@ -1,7 +1,7 @@
 /**
  * /login: email and password (docs/product.md sections 2, 4, 5). Success stores the session and goes to
  * / (or on to the page the visitor was sent here from, `?next=`). The logo opens the logged-out drawer
- * (please-login, welcome, night mode, online service, clear cache), as on Home (issue 19).
+ * (please-login, welcome, night mode, online service, clear cache), as on Home (docs/decisions/0043-languages.md).
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { TwoFactorChallenge } from '../../../shared/api/auth';

@@ -1,5 +1,5 @@
 /**
- * Passkey buttons of the sign-in screens (issue 16): "Sign in with a passkey" on /login (no
+ * Passkey buttons of the sign-in screens (docs/decisions/0022-passkeys.md): "Sign in with a passkey" on /login (no
  * password), and "Use a passkey" for the second step of a login with 2FA on. Both store the session
  * and go on as a password login does; a browser without WebAuthn gets a clear message.
  */

@@ -1,5 +1,5 @@
 /**
- * The second step of /login when the account has 2FA on (issue 16): the 6-digit code of the
+ * The second step of /login when the account has 2FA on (docs/security.md): the 6-digit code of the
  * authenticator app, or one of the recovery codes. The ticket of the first step lasts 5 minutes.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';

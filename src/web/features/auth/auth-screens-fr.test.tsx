@@ -1,4 +1,4 @@
-/** The login screen in French (issue 19 "## Languages"): its texts and the server's refusal in French. */
+/** The login screen in French (docs/decisions/0043-languages.md): its texts and the server's refusal in French. */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';

@@ -35,7 +35,7 @@ const type = (label: string | RegExp, value: string) =>
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const jwt = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
 
-describe('login with two-factor authentication (issue 16)', () => {
+describe('login with two-factor authentication', () => {
   const user = {
     user_id: 2,
     username: 'A B',

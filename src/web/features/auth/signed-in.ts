@@ -7,7 +7,7 @@ import { saveSession } from '../../lib/session';
 
 /**
  * The session is stored, nothing cached for a previous user survives, and the page the visitor was
- * going to opens (`?next=`, set by the guard; issue 19), else home.
+ * going to opens (`?next=`, set by the guard; docs/decisions/0043-languages.md), else home.
  */
 export function useSignedIn() {
   const navigate = useNavigate();

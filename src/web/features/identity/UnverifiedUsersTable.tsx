@@ -1,5 +1,5 @@
 /**
- * The Unverified Users at a desk (issue 19, docs/architecture.md "Staff console at a desk"): the
+ * The Unverified Users at a desk (docs/architecture.md "Staff console at a desk"): the
  * submissions waiting for review as a table. Sorted and filtered on the client, over the pages loaded
  * so far (the queue is worked down, and the server sends it oldest first in pages with "Load more",
  * docs/decisions/0020 and 0041); the same Details, Reject and Verify as the phone's cards.

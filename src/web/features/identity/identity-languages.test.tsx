@@ -1,4 +1,4 @@
-/** The identity screens in another language (issue 19 "## Languages"): German texts, no English left. */
+/** The identity screens in another language (docs/decisions/0043-languages.md): German texts, no English left. */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';

@@ -1,6 +1,6 @@
 /**
  * Home (docs/product.md section 2): top bar (logo -> account drawer, language, bell -> notifications,
- * with the bonus schedule one tap away: issue 19),
+ * with the bonus schedule one tap away: docs/decisions/0043-languages.md),
  * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
  * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */

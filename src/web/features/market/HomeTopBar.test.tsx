@@ -1,5 +1,5 @@
 /**
- * The Home bell (issue 19 "## Notifications"): its badge is the real unread count (hidden at 0),
+ * The Home bell (docs/decisions/0034-notifications.md): its badge is the real unread count (hidden at 0),
  * follows notifications@user.<id> while the socket is up, and polls only while it is not.
  */
 import { act, cleanup, screen } from '@testing-library/react';

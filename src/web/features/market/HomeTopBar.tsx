@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 import { useNotifications } from '../notifications';
 import { LanguagePicker } from './LanguagePicker';
 
-/** The brand, never translated (issue 19). */
+/** The brand, never translated (docs/decisions/0043-languages.md). */
 const BRAND = 'Coinfront';
 
 export function HomeTopBar({
@@ -17,7 +17,7 @@ export function HomeTopBar({
   onOpenNotifications: () => void;
 }) {
   const t = useT();
-  // The real unread count (issue 19; docs/product.md section 2 "As built"): no badge at 0.
+  // The real unread count (docs/product.md section 2 "As built"): no badge at 0.
   const unread = useNotifications().data?.unread ?? 0;
   return (
     <header className="sticky top-0 z-20 flex h-14 items-center gap-1 bg-bg/95 px-2 backdrop-blur">

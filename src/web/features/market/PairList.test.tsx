@@ -1,5 +1,5 @@
 /**
- * The Markets list opens the tapped pair (issue 17: it always opened BTC): a lever coin on the Lever
+ * The Markets list opens the tapped pair (docs/decisions/0025-trade-protection.md: it always opened BTC): a lever coin on the Lever
  * page, another spot-tradable pair on the Exchange page, both with ?coin=, and any other pair nowhere.
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The bell's list in the language picked (issue 19 "## Languages" and "## Notifications",
+ * The bell's list in the language picked (docs/decisions/0043-languages.md and "## Notifications",
  * docs/decisions/0044): each notification's title and body from its kind and params through the
  * catalogs, amounts with the language's decimal separator, the English it was stored with for a row
  * without params; and the server is told the language, so its mails follow.

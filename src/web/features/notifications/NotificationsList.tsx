@@ -1,5 +1,5 @@
 /**
- * The list behind Home's bell (issue 19 "## Notifications"): the bonus schedule first (docs/product.md
+ * The list behind Home's bell (docs/decisions/0034-notifications.md): the bonus schedule first (docs/product.md
  * section 2 puts it behind the bell; it stays one tap away), then the user's notifications, newest
  * first, older pages on demand. Opening the list marks what it shows read (docs/decisions/0034):
  * the badge goes, and the items that were unread keep their "New" mark while the list is open.

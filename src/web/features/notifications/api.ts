@@ -1,5 +1,5 @@
 /**
- * The Home bell's notifications (issue 19 "## Notifications", docs/architecture.md "## Notifications"):
+ * The Home bell's notifications (docs/decisions/0034-notifications.md, docs/architecture.md "## Notifications"):
  * the first page of GET /api-v1/notifications/ (it carries the unread count), replaced by every
  * `notifications@user.<id>` frame while the user's socket is up (lib/sockets.ts `userSocket`), and
  * polled once a minute only while it is not; older pages on demand; marking read.

@@ -1,5 +1,5 @@
 /**
- * The informational pages in German and Japanese (issue 19 "## Languages"): titles, tabs, the long
+ * The informational pages in German and Japanese (docs/decisions/0043-languages.md): titles, tabs, the long
  * texts, plurals and grouped amounts in the language picked; product names and symbols untouched.
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';

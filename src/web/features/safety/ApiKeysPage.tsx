@@ -1,5 +1,5 @@
 /**
- * /safety/api-keys (issue 20 "API keys", docs/security.md "API keys"): create a key for a trading bot
+ * /safety/api-keys (docs/decisions/0033-api-keys.md, docs/security.md "API keys"): create a key for a trading bot
  * (label, permissions, optional IP allowlist) with the emailed code or the authenticator code, its
  * secret shown once with a copy button; the list with each key's switch and delete. Keys never
  * withdraw; a password reset or an account lock ends them.

@@ -1,5 +1,5 @@
 /**
- * /safety/passkeys (issue 16): the user's passkeys with when each was added and last used; add one
+ * /safety/passkeys (docs/decisions/0022-passkeys.md): the user's passkeys with when each was added and last used; add one
  * (the browser asks the device), rename, or remove after a confirmation. A browser without WebAuthn
  * is told so instead of offering a button that cannot work.
  */

@@ -1,5 +1,5 @@
 /**
- * /safety/sessions: where the account is signed in (issue 16; docs/security.md "Sessions and
+ * /safety/sessions: where the account is signed in (docs/security.md "Sessions and
  * devices"). This device first and marked; "Sign out" on each other one; "Sign out all other
  * sessions" below.
  */

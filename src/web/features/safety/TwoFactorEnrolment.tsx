@@ -1,5 +1,5 @@
 /**
- * Turning on the authenticator app (issue 16): a new secret as a QR code and as text (to type or
+ * Turning on the authenticator app (docs/security.md): a new secret as a QR code and as text (to type or
  * copy), then the app's current 6-digit code confirms it.
  */
 import { QRCodeSVG } from 'qrcode.react';

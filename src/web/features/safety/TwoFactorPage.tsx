@@ -1,5 +1,5 @@
 /**
- * /safety/two-factor (issue 16): the authenticator app's status; set it up (QR, key, first code),
+ * /safety/two-factor (docs/security.md): the authenticator app's status; set it up (QR, key, first code),
  * the recovery codes once, new recovery codes and turning it off with a code.
  */
 import { useState, type FormEvent } from 'react';

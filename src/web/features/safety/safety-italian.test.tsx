@@ -1,5 +1,5 @@
 /**
- * The Safety Center in Italian (issue 19 "## Languages"): the screens' own texts, the lock lines and
+ * The Safety Center in Italian (docs/decisions/0043-languages.md): the screens' own texts, the lock lines and
  * the server's answers come out of the catalogs in the language picked, and no English is left.
  * The rest of this folder's tests run in English and hold its texts to docs/product.md.
  */

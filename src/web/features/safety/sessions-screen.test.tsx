@@ -1,4 +1,4 @@
-/** The Sessions and devices screen against a faked API (issue 16). */
+/** The Sessions and devices screen against a faked API (docs/decisions/0023-sessions-and-hygiene.md). */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';

@@ -1,5 +1,5 @@
 /**
- * The two-factor page against a faked API (issue 16): set up (with the password and an emailed code:
+ * The two-factor page against a faked API (docs/decisions/0021-two-factor.md): set up (with the password and an emailed code:
  * docs/decisions/0045), turn on, recovery codes once, new recovery codes, turn off.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
  * The staff dashboard's Chats tab (docs/product.md section 2 "Admin screens"): a card per open chat with
  * the user's name, the message count, when it started and the latest words, polled every 5 s.
- * A card opens /admin/chat/{chat key}; at a desk (issue 19) the list is one column beside the open
+ * A card opens /admin/chat/{chat key}; at a desk (docs/decisions/0043-languages.md) the list is one column beside the open
  * conversation, and a card opens it there (`linkTo`, the open one marked by `selected`).
  */
 import { Link } from 'react-router';

@@ -3,7 +3,7 @@
  * The key (a JSON string of the user's id and name) finds the user's open chat in the staff list;
  * staff messages sit on the right. Sending is optimistic: the message shows at once and goes again
  * if the server refuses it (its text goes back into the box). 'End Chat' closes the session and
- * returns to the dashboard. At a desk (issue 19) the conversation opens beside the chat list on the
+ * returns to the dashboard. At a desk (docs/decisions/0041-staff-console-at-a-desk.md) the conversation opens beside the chat list on the
  * dashboard instead (AdminConversation there, ?chat= in its address).
  */
 import { useQueryClient } from '@tanstack/react-query';

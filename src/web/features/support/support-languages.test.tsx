@@ -1,4 +1,4 @@
-/** Support in another language (issue 19 "## Languages"): Japanese texts, the bot still asked in English. */
+/** Support in another language (docs/decisions/0043-languages.md): Japanese texts, the bot still asked in English. */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';

@@ -71,7 +71,7 @@ function precisionOf(price: number): number {
 
 /**
  * The axis and crosshair in the trader's own time zone (the chart itself counts in UTC), in the
- * language shown (issue 19); English keeps the browser's own order, as before.
+ * language shown (docs/decisions/0043-languages.md); English keeps the browser's own order, as before.
  */
 function localTime(time: Time, withDate = false): string {
   if (typeof time !== 'number') return '';

@@ -1,5 +1,5 @@
 /**
- * The chart card above the order form: 1m, 5m, 15m, 1h, 4h or 1d candles of the selected pair (issue 23;
+ * The chart card above the order form: 1m, 5m, 15m, 1h, 4h or 1d candles of the selected pair (docs/decisions/0031-lever-results.md;
  * GET /api/v3/klines serves every Binance interval, src/server/modules/market/intervals.ts). The chart library
  * loads with this card only (its own chunk), so other pages never download it.
  */

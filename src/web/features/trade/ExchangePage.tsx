@@ -1,5 +1,5 @@
 /**
- * /exchange (issue 17 "Spot orders on the Exchange screen"): buy and sell coins for USDT in the funding
+ * /exchange (docs/decisions/0026-spot-orders.md): buy and sell coins for USDT in the funding
  * wallet. The pair and its live price (the coin selector offers every spot pair), the spot order form
  * beside the order book, and the open orders and order history. The coin lives in the address
  * (?coin=TON, the parameter the Lever screen reads too) so a reload, a shared link or the Markets

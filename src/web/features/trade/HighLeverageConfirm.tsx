@@ -1,5 +1,5 @@
 /**
- * The one question before a trader's first order at 50X or more in a visit of the Lever screen (issue 23,
+ * The one question before a trader's first order at 50X or more in a visit of the Lever screen (docs/decisions/0031-lever-results.md,
  * docs/decisions/0031-lever-results.md): what the order is, how small a move takes its margin, and
  * where it is liquidated. "Don't ask again" is remembered on this device (local storage); the order
  * form offers to turn the question back on while it is off.

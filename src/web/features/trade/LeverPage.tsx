@@ -1,7 +1,7 @@
 /**
  * /lever (docs/product.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
  * the order form beside the order book (a tapped price fills the limit price), the positions and
- * open orders, and one message area for what the last action did (issue 23). The selected coin
+ * open orders, and one message area for what the last action did (docs/decisions/0031-lever-results.md). The selected coin
  * lives in the address (?coin=ETH) so a reload or a shared link keeps it.
  */
 import { useCallback, useState } from 'react';

@@ -1,9 +1,9 @@
 /**
  * One open order (docs/product.md 2): the pair as coin/USDT, the hands, Close (Cancel for a pending limit
  * order), Type, Amount, Price and P/L in USDT with 2 decimals; below them the margin, the opening fee
- * and the liquidation price (issue 15). P/L carries its ROE % (issue 23); what a cancel did, or why it was
+ * and the liquidation price (docs/decisions/0018-house-books.md). P/L carries its ROE % (docs/decisions/0031-lever-results.md); what a cancel did, or why it was
  * refused, goes to the screen's one message area (lever-messages.tsx). An open position's Close offers a partial close, and its
- * take-profit / stop-loss and margin have their own sheets (issue 17, docs/decisions/0025-trade-protection.md).
+ * take-profit / stop-loss and margin have their own sheets (docs/decisions/0025-trade-protection.md).
  * Memoised: the 1 s poll shares unchanged trades structurally, so only rows whose numbers moved render again.
  */
 import { memo, useState } from 'react';

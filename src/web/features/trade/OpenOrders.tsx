@@ -1,6 +1,6 @@
 /**
  * Below the order form (docs/product.md 2 "Open orders"): open positions and resting limit orders in
- * two tabs, each with its count (issue 23), newest first, in a list that scrolls at 320 px. The tabs
+ * two tabs, each with its count (docs/decisions/0031-lever-results.md), newest first, in a list that scrolls at 320 px. The tabs
  * take the place of docs/product.md's 'hold positions' button, which narrowed the one list to the
  * positions: the Positions tab is exactly that list (docs/decisions/0031-lever-results.md).
  */

@@ -2,7 +2,7 @@
  * The 5-level order book of the selected pair (GET /api/v3/depth?limit=5, every 3 s): asks in red
  * above the mid price, bids in green below, under a price-and-number header. Bars behind the rows
  * show each level's size against the largest shown. On the Lever screen a tap on a level gives its
- * price to the order form (issue 23). Failures are only logged (docs/product.md 8).
+ * price to the order form (docs/decisions/0031-lever-results.md). Failures are only logged (docs/product.md 8).
  */
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
@@ -30,7 +30,7 @@ const Row = memo(function Row({
   const share = level && dec(widest).gt(0) ? dec(level[1]).div(widest).times(100).toDecimalPlaces(1).toNumber() : 0;
   return (
     <li className="relative flex h-[22px] items-center justify-between gap-2 px-1 text-xs tabular-nums">
-      {/* The whole row takes the tap (issue 23); a button over it keeps the list a list for screen readers. */}
+      {/* The whole row takes the tap (docs/decisions/0031-lever-results.md); a button over it keeps the list a list for screen readers. */}
       {onPick && level && (
         <button
           type="button"

@@ -2,7 +2,7 @@
  * The Lever order form (docs/product.md 2): buy/sell, market or limit price, leverage, the current price,
  * hands, the lever balance, and the buy (long) or sell (short) button. The margin, the opening fee,
  * what the order takes (margin + fee) and the estimated liquidation price (at the maintenance margin)
- * show before the trader presses it, with the server's rates (issue 15); when the order cannot go
+ * show before the trader presses it, with the server's rates (docs/decisions/0018-house-books.md); when the order cannot go
  * yet the button is disabled and says why. A refused order shows the server's message (and is logged).
  */
 import { useState } from 'react';

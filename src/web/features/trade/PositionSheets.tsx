@@ -1,5 +1,5 @@
 /**
- * The sheets of an open position's tools (issue 17, docs/decisions/0025-trade-protection.md): close
+ * The sheets of an open position's tools (docs/decisions/0025-trade-protection.md): close
  * all or part of it (hands, or 25/50/75/100 %), set or clear its take-profit and stop-loss, and add
  * or remove margin with the liquidation price it would then have. Each input is judged as the
  * server judges it, with the server's texts; a refusal shows the server's message.
@@ -67,7 +67,7 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
   const messages = useLeverMessages();
   const speech = useI18n();
   const { t, message } = speech;
-  // What the close realized goes to the screen's message area (issue 23); a refusal stays in the sheet.
+  // What the close realized goes to the screen's message area (docs/decisions/0031-lever-results.md); a refusal stays in the sheet.
   const closing = useCloseTrade({
     onClosed: (answer) => messages.show({ tone: 'success', text: closeResultText(answer, speech) }),
   });

@@ -1,5 +1,5 @@
 /**
- * The order size as a share of what the margin allows (issue 23): a slider with stops at 0, 25, 50,
+ * The order size as a share of what the margin allows (docs/decisions/0031-lever-results.md): a slider with stops at 0, 25, 50,
  * 75 and 100 % that fills the hands field (order-form.ts handsForShare: the lever balance x leverage /
  * price, less the opening fee). It follows typed hands at the largest stop they reach.
  */

@@ -1,5 +1,5 @@
 /**
- * The spot order form of the Exchange screen (issue 17): buy or sell the coin for USDT in the funding
+ * The spot order form of the Exchange screen (docs/decisions/0026-spot-orders.md): buy or sell the coin for USDT in the funding
  * wallet, at the market (the house's ask for a buy, its bid for a sell) or at a limit; the 25-100 %
  * buttons on the real balance (USDT for a buy, the coin for a sell); the value, the fee and the total
  * before the trader presses the button, which is disabled (and says why) until the order can go. A

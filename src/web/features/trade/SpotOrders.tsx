@@ -1,5 +1,5 @@
 /**
- * The Exchange screen's orders (issue 17): the open (resting) spot orders with Cancel, and the order
+ * The Exchange screen's orders (docs/decisions/0026-spot-orders.md): the open (resting) spot orders with Cancel, and the order
  * history (filled and cancelled), newest first, in a list that scrolls at 320 px.
  */
 import { memo, useState } from 'react';

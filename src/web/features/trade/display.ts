@@ -49,7 +49,7 @@ export const pairLabel = (coin: string) => `${coin.toUpperCase()}/${QUOTE_CURREN
 export const formatSize = (value: string | null | undefined, places = 4) => formatAmount(value, places);
 
 /**
- * A position's return on its margin (ROE, issue 23): P/L / margin x 100 with 2 decimals and a sign
+ * A position's return on its margin (ROE, docs/decisions/0031-lever-results.md): P/L / margin x 100 with 2 decimals and a sign
  * ('+25.01%', '-3.40%'), as the exchanges show it beside the P/L; null without a margin.
  */
 export function formatRoe(profitLoss: string, margin: string): string | null {

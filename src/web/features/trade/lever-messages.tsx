@@ -1,5 +1,5 @@
 /**
- * The Lever screen's one message area (issue 23, docs/decisions/0031-lever-results.md): what the last
+ * The Lever screen's one message area (docs/decisions/0031-lever-results.md): what the last
  * action did (order placed, refused, position closed with its realized P/L, order cancelled). A new
  * result replaces the old one, a new action clears it, and a success goes away by itself after a few
  * seconds; a refusal stays until the next action or its close button, so it is read. The area sits

@@ -1,5 +1,5 @@
 /**
- * The Lever screen tells the trader what happened (issue 23, docs/decisions/0031-lever-results.md),
+ * The Lever screen tells the trader what happened (docs/decisions/0031-lever-results.md),
  * against a faked API: one message area whose results replace each other and go, the realized P/L of
  * a close, positions and open orders in tabs with counts, ROE beside P/L, the size slider, a tapped
  * book price, and the question before a first order at 50X or more.

@@ -234,7 +234,7 @@ describe('trade screen numbers', () => {
   });
 });
 
-describe('size slider (issue 23)', () => {
+describe('size slider', () => {
   const budget = { balance: '1000', leverage: 100, rules: RULES } as const;
   /** What `hands` at `price` and 100X takes: margin + opening fee, as the server charges them. */
   const costOf = (hands: string, price: string) =>
@@ -282,7 +282,7 @@ describe('size slider (issue 23)', () => {
   });
 });
 
-describe('the question before a high-leverage order (issue 23)', () => {
+describe('the question before a high-leverage order', () => {
   it('asks at 50X and 100X, not below, only while it is on and not yet answered in this visit', () => {
     expect(needsLeverageConfirm(100, true, false)).toBe(true);
     expect(needsLeverageConfirm(50, true, false)).toBe(true);

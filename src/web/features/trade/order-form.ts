@@ -2,7 +2,7 @@
  * The rules of the Lever order form, kept out of the screen: what an order would cost (margin,
  * opening fee, liquidation price) before the trader confirms, and why it cannot be sent yet. The
  * math is the server's own (src/shared/money.ts) with the server's rates (GET /api-v1/trade-rules/),
- * so the preview and the debit agree (issue 15: fee on open and close, maintenance margin, minimum).
+ * so the preview and the debit agree (docs/decisions/0018-house-books.md: fee on open and close, maintenance margin, minimum).
  */
 import {
   TRADE_MSG,
@@ -25,7 +25,7 @@ import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
 /**
  * Our texts for an order that cannot be sent yet (docs/product.md gives none): kept in TRADE_MSG so
- * they have codes and translations (issue 19); the form shows them through message().
+ * they have codes and translations (docs/decisions/0043-languages.md); the form shows them through message().
  */
 export const ORDER_FORM_MSG = TRADE_MSG.form;
 
@@ -114,10 +114,10 @@ const validPrice = (value: string | undefined): string | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** The size slider's stops: shares of what the margin allows (issue 23). */
+/** The size slider's stops: shares of what the margin allows (docs/decisions/0031-lever-results.md). */
 export const SIZE_SHARES = [25, 50, 75, 100] as const;
 
-/** An order at this leverage or more asks once before it goes (issue 23, docs/decisions/0031-lever-results.md). */
+/** An order at this leverage or more asks once before it goes (docs/decisions/0031-lever-results.md). */
 export const HIGH_LEVERAGE = 50;
 
 type Budget = Pick<OrderDraft, 'balance' | 'leverage' | 'rules'>;

@@ -1,5 +1,5 @@
 /**
- * The position tools of the Lever screen against a faked API (issue 17, docs/decisions/0025-trade-protection.md):
+ * The position tools of the Lever screen against a faked API (docs/decisions/0025-trade-protection.md):
  * take-profit / stop-loss in the order form, Close offering a partial close, the TP/SL and margin sheets,
  * each bad input with the server's own text.
  */

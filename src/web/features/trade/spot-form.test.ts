@@ -1,4 +1,4 @@
-/** The spot order preview and the balance shares (issue 17): the same arithmetic the server charges. */
+/** The spot order preview and the balance shares (docs/decisions/0026-spot-orders.md): the same arithmetic the server charges. */
 import { describe, expect, it } from 'vitest';
 import { SPOT_MSG, spotPairOf } from '../../../shared/api/spot';
 import { previewSpot, shareOfBalance, type SpotDraft } from './spot-form';

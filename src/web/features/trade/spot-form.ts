@@ -1,5 +1,5 @@
 /**
- * The Exchange screen's spot order, worked out before it is sent (issue 17, docs/architecture.md
+ * The Exchange screen's spot order, worked out before it is sent (docs/architecture.md
  * "Spot orders"): the price it would trade at, its value, the 0.1 % fee in USDT and the total, the
  * 25-100 % shares of the real funding balance, and why it cannot go yet. The server decides; this
  * only previews with the same arithmetic (shared/money.ts spotCost, spotProceeds, spotFee).

@@ -1,5 +1,5 @@
 /**
- * The Lever and Exchange screens in another language (issue 19 "## Languages"): their texts come from
+ * The Lever and Exchange screens in another language (docs/decisions/0043-languages.md): their texts come from
  * src/web/locales/<code>/trade.json, the shared-table messages through message(), and prices and amounts
  * with the language's decimal separator. Each check looks for the translation AND for the English
  * text's absence, so an untranslated (English-copy) catalog fails it.

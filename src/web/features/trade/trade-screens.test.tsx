@@ -1,6 +1,6 @@
 /**
  * The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of
- * docs/architecture.md 4; fees, maintenance margin and minimum of issue 15, from GET /api-v1/trade-rules/).
+ * docs/architecture.md 4; fees, maintenance margin and minimum of from GET /api-v1/trade-rules/).
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -266,7 +266,7 @@ describe('open orders', () => {
     ]);
     show(<OpenOrders trades={[trade()]} loading={false} />);
     fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
-    // Close asks how much (issue 17): all of it unless told otherwise.
+    // Close asks how much (docs/decisions/0025-trade-protection.md): all of it unless told otherwise.
     fireEvent.click(await screen.findByRole('button', { name: 'Close all' }));
     await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
     const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;

@@ -2,7 +2,7 @@
  * /asset/{walletType}/{currency} (docs/product.md 2 "Assets"): the balance, the financial record (this
  * wallet's transactions in this currency), and the actions: Transfer always; Deposit and Withdraw on
  * the funding (exchange) wallet only. The funding wallet's record of a spot coin (and of USDT) also lists
- * its filled spot orders (issue 17).
+ * its filled spot orders (docs/decisions/0025-trade-protection.md).
  */
 import { Link, useParams } from 'react-router';
 import { spotPairOf, type SpotOrder } from '../../../shared/api/spot';

@@ -1,5 +1,5 @@
 /**
- * The owner's cancel of a pending withdrawal (issue 23, `POST /api-v1/withdraw/cancel/`): a button on
+ * The owner's cancel of a pending withdrawal (`POST /api-v1/withdraw/cancel/`): a button on
  * the record, then a sheet that says what comes back before anything is sent.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /deposit (docs/product.md 2 "Deposit", 4, 5, 9; issue 23): USDT only. The user picks the network, sees
+ * /deposit (docs/product.md 2 "Deposit", 4, 5, 9; docs/decisions/0028-deposit-networks.md): USDT only. The user picks the network, sees
  * the platform's address for it with a QR code and a copy button, its minimum and confirmations, pays,
  * then sends the quantity, the address paid from and, if they have it, the transaction hash; staff
  * approve the request before the funding wallet is credited. The fields are cleared once it is sent.

@@ -2,7 +2,7 @@
  * /entrustment-history (docs/product.md 2 "History", 4 "Transaction"): entrustment = pending, transaction =
  * successful (the default), Closed = trade history, revoked = cancel. The tab is kept in the address.
  * Beside the transactions, entrustment lists the resting limit orders and revoked the revoked ones,
- * each saying what it is; Closed lists closed and liquidated trades with what closed them (issue 17).
+ * each saying what it is; Closed lists closed and liquidated trades with what closed them (docs/decisions/0025-trade-protection.md).
  */
 import { useSearchParams } from 'react-router';
 import type { TransactionStatus } from '../../../shared/constants';

@@ -82,7 +82,7 @@ export function PendingTransactionsPanel() {
   const { t, message } = useI18n();
   const pending = usePendingTransactions();
   const review = useReviewTransaction();
-  // Issue 23: Approve and Reject ask first (ReviewConfirmSheet); only its button decides.
+  // See docs/decisions/0029-withdrawal-networks.md: Approve and Reject ask first (ReviewConfirmSheet); only its button decides.
   const [question, setQuestion] = useState<ReviewQuestion | null>(null);
 
   let body;

@@ -1,5 +1,5 @@
 /**
- * The staff's Pending Transactions at a desk (issue 19, docs/architecture.md "Staff console at a desk"):
+ * The staff's Pending Transactions at a desk (docs/architecture.md "Staff console at a desk"):
  * the queue as a table, sorted, filtered and paged by the server (the queue can be long), with the
  * same Approve and Reject as the phone's cards (ReviewConfirmSheet asks first).
  */

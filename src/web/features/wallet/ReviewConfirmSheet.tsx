@@ -1,5 +1,5 @@
 /**
- * Staff's Approve and Reject of a deposit or withdrawal ask first (issue 23): the sheet names the
+ * Staff's Approve and Reject of a deposit or withdrawal ask first (docs/decisions/0028-deposit-networks.md): the sheet names the
  * user, the amount and the action, and only its button sends the decision.
  */
 import type { PendingTransaction } from '../../../shared/api/wallet';

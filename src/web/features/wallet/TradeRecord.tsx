@@ -1,7 +1,7 @@
 /**
  * One closed trade in the history's Closed tab (docs/product.md 3 "Trade history item", misspellings
- * included), with the trading fees it paid on open and close (issue 15), what closed it and its P/L
- * after fees (issue 17); and one resting or revoked limit order (OrderRecord).
+ * included), with the trading fees it paid on open and close (docs/decisions/0018-house-books.md), what closed it and its P/L
+ * after fees (docs/decisions/0025-trade-protection.md); and one resting or revoked limit order (OrderRecord).
  */
 import { formatPrice, formatProfitLoss } from '../../../shared/format';
 import { add, dec } from '../../../shared/money';

@@ -47,7 +47,7 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
 function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
   const texts = useI18n();
   const { t, number, dateTime } = texts;
-  // Issue 23: a withdrawal its owner cancelled says so; staff's Reject keeps SPEC's 'Cancelled'.
+  // See docs/decisions/0029-withdrawal-networks.md: a withdrawal its owner cancelled says so; staff's Reject keeps SPEC's 'Cancelled'.
   const status =
     item.cancelled_by === 'owner'
       ? { ...STATUS.cancel, label: 'wallet.record.status.cancelledByYou' as const }

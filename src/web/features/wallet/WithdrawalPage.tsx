@@ -4,7 +4,7 @@
  * as it has been edited, all of them on submit. Success goes back one page. Saved addresses of the
  * currency (the address book) are offered above the address field; picking one fills it.
  *
- * Issue 23 (docs/decisions/0029): a network picker (following the address's shape until the user
+ * Withdrawal networks (docs/decisions/0029-withdrawal-networks.md): a network picker (following the address's shape until the user
  * picks one), the address checked as typed by the server's own validator (src/shared/addresses.ts),
  * and Withdraw opens a confirmation sheet (network, address, amount, fee, arrival): only its button sends.
  *
@@ -152,7 +152,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const inferred = inferNetwork(values.address.trim());
   const network: Network =
     pickedNetwork ?? (inferred !== null && networks.includes(inferred) ? inferred : networks[0]!);
-  // With 2FA on, a withdrawal also needs the authenticator's current code (issue 16).
+  // With 2FA on, a withdrawal also needs the authenticator's current code (docs/decisions/0024-withdrawal-protection.md).
   const needsTwoFactor = useTwoFactorStatus().data?.totp === true;
   const [twoFactorCode, setTwoFactorCode] = useState('');
   const twoFactorError =

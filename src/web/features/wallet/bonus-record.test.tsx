@@ -1,4 +1,4 @@
-/** A bonus in the history and an asset's record (issue 23, docs/decisions/0030): its own label and its program. */
+/** A bonus in the history and an asset's record (docs/decisions/0030): its own label and its program. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransactionItem } from '../../../shared/api/wallet';

@@ -69,13 +69,13 @@ describe('history', () => {
     expect(within(item).queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
   });
 
-  it('says when the owner cancelled it themselves (issue 23)', async () => {
+  it('says when the owner cancelled it themselves', async () => {
     api.on('GET /api-v1/transcations-history/', [200, [{ ...withdrawal, cancelled_by: 'owner' }]]);
     show('/entrustment-history?tab=revoked');
     expect((await screen.findByRole('listitem')).textContent).toContain('Cancelled by you');
   });
 
-  it('cancels a pending withdrawal only after the sheet is confirmed, with an Idempotency-Key (issue 23)', async () => {
+  it('cancels a pending withdrawal only after the sheet is confirmed, with an Idempotency-Key', async () => {
     const pendingOne = { ...withdrawal, status: 'pending', cancelled_by: null, decided_at: null };
     api.on('GET /api-v1/transcations-history/', [200, [pendingOne]]);
     api.on('POST /api-v1/withdraw/cancel/', [
@@ -147,11 +147,11 @@ describe('history', () => {
     expect(item.textContent).toContain('-12.35 USDT');
     expect(item.textContent).toContain('60000.00');
     expect(item.textContent).toContain('587.66 USDT');
-    // The trading fees of opening and closing together (issue 15).
+    // The trading fees of opening and closing together (docs/decisions/0018-house-books.md).
     expect(item.textContent).toContain('Fees59.99 USDT');
     expect(item.querySelector('svg path')).not.toBeNull();
     expect(item.textContent).not.toContain('Liquidated');
-    // What closed it and the P/L after fees (issue 17); only closed and liquidated trades are asked for.
+    // What closed it and the P/L after fees (docs/decisions/0025-trade-protection.md); only closed and liquidated trades are asked for.
     expect(item.textContent).toContain('Take-profit');
     expect(item.textContent).toContain('Realized P/L-42.35 USDT');
     expect(api.callsTo('GET /api-v1/trade-history/')[0]!.query.get('status')).toBe('closed,liquidated');
@@ -335,7 +335,7 @@ describe('pending transactions (staff)', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const deposit = await screen.findByRole('listitem', { name: /Deposit/ });
     fireEvent.click(within(deposit).getByRole('button', { name: 'Approve' }));
-    // Issue 23: it asks first, naming the user, the amount and the action; nothing is sent yet.
+    // See docs/decisions/0031-lever-results.md: it asks first, naming the user, the amount and the action; nothing is sent yet.
     const ask = screen.getByRole('dialog', { name: 'Approve transaction' });
     expect(ask.textContent).toContain('Approve the deposit of 300 USDT by ada@example.com?');
     expect(api.callsTo(route)).toHaveLength(0);

@@ -1,5 +1,5 @@
 /**
- * Small helpers of the wallet screens' languages (issue 19 "## Languages"): a grouped amount with the
+ * Small helpers of the wallet screens' languages (docs/decisions/0043-languages.md): a grouped amount with the
  * language's own separators, and a translated sentence with an element (an address) inside it.
  */
 import type { LanguageCode } from '../../lib/language';

@@ -54,7 +54,7 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const selectedOf = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
-/** Real addresses (issue 23 checks their checksums): Tether's TRON contract, the EIP-55 example. */
+/** Real addresses (docs/decisions/0028-deposit-networks.md checks their checksums): Tether's TRON contract, the EIP-55 example. */
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const idempotencyKeyOf = (route: string, index = 0) => api.callsTo(route)[index]!.headers['Idempotency-Key'];
@@ -245,7 +245,7 @@ describe('withdrawal', () => {
     expect(link.getAttribute('href')).toBe('/safety/transaction-password');
   });
 
-  it('picks the network from the address until the user picks one, and checks the address as typed (issue 23)', async () => {
+  it('picks the network from the address until the user picks one, and checks the address as typed', async () => {
     show();
     await screen.findByText('Available: 120.5 USDT');
     const networks = screen.getByRole('radiogroup', { name: 'Network' });
@@ -270,7 +270,7 @@ describe('withdrawal', () => {
     expect(screen.getByText('This is not a valid TRC20 address')).toBeTruthy();
   });
 
-  it('says a coin without a network cannot be withdrawn, with no form (issue 23)', async () => {
+  it('says a coin without a network cannot be withdrawn, with no form', async () => {
     renderScreen(<WithdrawalPage />, { path: '/withdrawal/:currency', url: '/withdrawal/USDO' });
     expect(screen.getByText('USDO cannot be withdrawn')).toBeTruthy();
     expect(screen.queryByLabelText('Withdrawal address')).toBeNull();

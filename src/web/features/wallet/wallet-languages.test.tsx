@@ -1,5 +1,5 @@
 /**
- * The wallet screens in another language (issue 19 "## Languages"): the catalog's texts, the wallet
+ * The wallet screens in another language (docs/decisions/0043-languages.md): the catalog's texts, the wallet
  * message tables (server and form refusals) and the numbers with the language's separators, and no
  * English left where a translation exists.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
-// A real TRC20 address (Tether's contract): issue 23 checks the checksum.
+// A real TRC20 address (Tether's contract): docs/decisions/0029-withdrawal-networks.md checks the checksum.
 const filled: WithdrawalValues = {
   address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   amount: '60',
@@ -28,7 +28,7 @@ describe('withdrawal form rules', () => {
     expect(withdrawalErrors({ ...filled, amount: '0' }, usdt).amount).toBe(MSG.enterValidAmount);
   });
 
-  it("checks the address for its network with the server's validator (issue 23)", () => {
+  it("checks the address for its network with the server's validator", () => {
     expect(withdrawalErrors({ ...filled, address: 'abc' }, usdt).address).toBe(
       'This is not a valid USDT address on ERC20 or TRC20',
     );

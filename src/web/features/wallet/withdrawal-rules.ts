@@ -16,7 +16,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/forms';
 
 export interface WithdrawalValues {
   address: string;
-  /** The picked network (issue 23); '' lets the address decide (src/shared/addresses.ts). */
+  /** The picked network (docs/decisions/0029-withdrawal-networks.md); '' lets the address decide (src/shared/addresses.ts). */
   network?: string;
   amount: string;
   allAmount: boolean;

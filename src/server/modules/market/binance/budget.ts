@@ -1,5 +1,5 @@
 /**
- * The exchange's request-weight budget (MARKET_SOURCE=binance, issue 15). The exchange counts the
+ * The exchange's request-weight budget (MARKET_SOURCE=binance, docs/decisions/0018-house-books.md). The exchange counts the
  * weight of every REST request per IP and minute (api.binance.com: 6000) and reports it in
  * `x-mbx-used-weight-1m`; past the limit it answers 429, and an IP that keeps going gets 418 (banned
  * for minutes to days). So:

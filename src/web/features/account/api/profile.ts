@@ -1,5 +1,5 @@
 /**
- * The profile screen's calls (issue 19): GET /api-v1/user/profile/ and POST /api-v1/user/update/. The
+ * The profile screen's calls (docs/decisions/0043-languages.md): GET /api-v1/user/profile/ and POST /api-v1/user/update/. The
  * profile is /info/'s answer, so a saved change is written into the cached /info/ answer too, and the
  * drawer shows the new name at once.
  */

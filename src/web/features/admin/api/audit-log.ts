@@ -1,4 +1,4 @@
-/** GET /api-v3/admin/audit-log/: one page of the staff's audited actions, newest first; at a desk sorted and filtered (issue 19). */
+/** GET /api-v3/admin/audit-log/: one page of the staff's audited actions, newest first; at a desk sorted and filtered (docs/decisions/0041-staff-console-at-a-desk.md). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { auditLogPage, type AuditLogSort } from '../../../../shared/api/admin';
 import { api } from '../../../lib/api';

@@ -1,6 +1,6 @@
 /**
  * GET /api-v3/admin/books/ (staff only): per currency what customers hold, each house account and
- * their sum, which double entry keeps at "0" (issue 15; docs/architecture.md section 4). Read fresh
+ * their sum, which double entry keeps at "0" (docs/architecture.md section 4). Read fresh
  * on every visit: it is the check that no money was created or lost.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

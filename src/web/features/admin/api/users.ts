@@ -1,4 +1,4 @@
-/** GET /api-v3/admin/users/: one page of users, optionally searched, and at a desk sorted and filtered (issue 19). */
+/** GET /api-v3/admin/users/: one page of users, optionally searched, and at a desk sorted and filtered (docs/decisions/0041-staff-console-at-a-desk.md). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUsersPage, type AdminUsersSort } from '../../../../shared/api/admin';
 import { api } from '../../../lib/api';

@@ -1,5 +1,5 @@
 /**
- * The Books view (issue 15 "Double-entry books"; docs/architecture.md section 4): per currency what the
+ * The Books view (docs/decisions/0018-house-books.md; docs/architecture.md section 4): per currency what the
  * platform owes its customers, the fee revenue, the house's trading P/L, the insurance fund and the
  * money in transit (deposits, withdrawals, margin), and their total, which double entry keeps at 0.
  * Every house account the server reports is shown, so the lines on screen add up to the total.

@@ -1,5 +1,5 @@
 /**
- * The staff console's Books view against a faked GET /api-v3/admin/books/ (issue 15 "Double-entry
+ * The staff console's Books view against a faked GET /api-v3/admin/books/ (docs/decisions/0018-house-books.md "Double-entry
  * books"): reached from the staff menu, per currency the customer liabilities, fee revenue, trading
  * P/L, insurance fund and money in transit, the total, and a clear balanced / NOT balanced state.
  */

@@ -1,5 +1,5 @@
 /**
- * Bonuses in Settings (issue 23, docs/decisions/0030): the switch and the tiers of each program as
+ * Bonuses in Settings (docs/decisions/0030): the switch and the tiers of each program as
  * "recharge:bonus" pairs. The server checks them (positive amounts, thresholds and bonuses
  * increasing) and records the change in the audit log; the bell's schedule shows it at once.
  */

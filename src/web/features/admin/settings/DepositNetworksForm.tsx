@@ -1,5 +1,5 @@
 /**
- * Each deposit network's minimum and confirmations (issue 23, docs/decisions/0028): what the deposit
+ * Each deposit network's minimum and confirmations (docs/decisions/0028): what the deposit
  * screen and GET /api-v1/deposit-addresses/ show beside the addresses above.
  */
 import { useState } from 'react';

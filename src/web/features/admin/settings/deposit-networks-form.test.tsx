@@ -1,5 +1,5 @@
 /**
- * The staff Settings of deposit networks (issue 23, docs/decisions/0028) against a faked
+ * The staff Settings of deposit networks (docs/decisions/0028) against a faked
  * /api-v3/admin/settings/: each network's minimum and confirmations, checked before they are sent.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The audit log at a desk (issue 19, docs/architecture.md "Staff console at a desk"): filters by
+ * The audit log at a desk (docs/architecture.md "Staff console at a desk"): filters by
  * action, target type and staff member, and a table sorted and paged by the server (the log only
  * grows). The sort and filters are kept in the address like the page.
  */

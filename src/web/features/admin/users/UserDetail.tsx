@@ -174,7 +174,7 @@ function Transactions({ transactions }: { transactions: AdminUserDetail['transac
                   {t(`admin.user.txType.${tx.type}`)} · {number(formatAmount(tx.amount))} {tx.currency}
                 </span>
                 <span className="capitalize text-muted">
-                  {/* Issue 23: who cancelled it, the owner or staff's Reject. */}
+                  {/* See docs/decisions/0029-withdrawal-networks.md: who cancelled it, the owner or staff's Reject. */}
                   {tx.cancelled_by
                     ? t('admin.user.cancelledBy', {
                         status: t(`admin.user.txStatus.${tx.status}`),

@@ -1,5 +1,5 @@
 /**
- * The users at a desk (issue 19, docs/architecture.md "Staff console at a desk"): the search, a role
+ * The users at a desk (docs/architecture.md "Staff console at a desk"): the search, a role
  * filter and a table sorted and paged by the server (the list can be long). The sort, order and role
  * are kept in the address like the search and the page; a row opens the user's detail.
  */

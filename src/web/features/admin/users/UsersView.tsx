@@ -1,6 +1,6 @@
 /**
  * The Users view: the searchable user list or one user's detail, and the audit log of staff actions.
- * At a desk (issue 19) both lists are tables, sorted and filtered, kept in the address too.
+ * At a desk (docs/decisions/0041-staff-console-at-a-desk.md) both lists are tables, sorted and filtered, kept in the address too.
  */
 import { useSearchParams } from 'react-router';
 import { cx } from '../../../components/cx';

@@ -1,4 +1,4 @@
-/** POST /api-v1/login/2fa/: the second step of a sign-in with 2FA on (issue 16): the ticket and a code. */
+/** POST /api-v1/login/2fa/: the second step of a sign-in with 2FA on (docs/decisions/0021-two-factor.md): the ticket and a code. */
 import { useMutation } from '@tanstack/react-query';
 import type { LoginTwoFactorBody } from '../../../../shared/api/two-factor';
 import { api } from '../../../lib/api';

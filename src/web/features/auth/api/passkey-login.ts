@@ -1,5 +1,5 @@
 /**
- * Signing in with a passkey (issue 16): without a password (POST /api-v1/passkeys/login-options/,
+ * Signing in with a passkey (docs/decisions/0022-passkeys.md): without a password (POST /api-v1/passkeys/login-options/,
  * then /api-v1/passkeys/login/), or as the second step of a login with 2FA on
  * (POST /api-v1/login/2fa/passkey-options/ with the ticket, then /api-v1/login/2fa/ with the assertion).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api-v1/bonus-tiers/ (issue 23, docs/decisions/0030): the bonus tiers on offer now, as staff set
+ * GET /api-v1/bonus-tiers/ (docs/decisions/0030): the bonus tiers on offer now, as staff set
  * them in Settings; every group is empty while bonuses are off, so nothing promises them.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

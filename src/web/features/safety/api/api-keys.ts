@@ -1,4 +1,4 @@
-/** API keys (issue 20, docs/security.md "API keys"): list, create (secret answered once), switch, delete. */
+/** API keys (docs/security.md "API keys"): list, create (secret answered once), switch, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageBody } from '../../../../shared/api/common';
 import { apiKeyAnswer, apiKeyCreated, apiKeyList, type ApiKeyInput } from '../../../../shared/api/api-keys';

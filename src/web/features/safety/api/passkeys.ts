@@ -1,5 +1,5 @@
 /**
- * The user's passkeys (issue 16): GET/POST /api-v1/passkeys/, PATCH and DELETE /api-v1/passkeys/{id}/.
+ * The user's passkeys (docs/decisions/0022-passkeys.md): GET/POST /api-v1/passkeys/, PATCH and DELETE /api-v1/passkeys/{id}/.
  * Adding or removing one takes the proof of docs/decisions/0045 (FactorProof.tsx): the current
  * second factor, or with none on the login password and an emailed code.
  */

@@ -1,4 +1,4 @@
-/** Sessions and devices (issue 16): GET /api-v1/sessions/, DELETE one, POST revoke-others. */
+/** Sessions and devices (docs/decisions/0023-sessions-and-hygiene.md): GET /api-v1/sessions/, DELETE one, POST revoke-others. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

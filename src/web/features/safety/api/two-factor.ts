@@ -1,5 +1,5 @@
 /**
- * TOTP two-factor authentication (issue 16): GET /api-v1/2fa/ and setup, enable, disable, new recovery codes. Every
+ * TOTP two-factor authentication (docs/decisions/0021-two-factor.md): GET /api-v1/2fa/ and setup, enable, disable, new recovery codes. Every
  * change refreshes the status, which the Safety Center row and the withdrawal form read too.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The open positions pushed by the server (issue 17 "Live positions", docs/architecture.md
+ * The open positions pushed by the server (docs/decisions/0027-positions-push.md, docs/architecture.md
  * "Realtime"): `positions@user.<id>` on the user's socket (lib/sockets.ts `userSocket`) sends the very list
  * GET /api-v1/get-active-trades/ answers, at once on every change and on every price move (at most
  * once a second). Each frame replaces the cached list; while frames come, the 1 s poll of

@@ -1,5 +1,5 @@
 /**
- * Spot orders over HTTP (issue 17; schemas in shared/api/spot.ts): the user's open orders (refreshed
+ * Spot orders over HTTP (schemas in shared/api/spot.ts): the user's open orders (refreshed
  * every 3 s, so a fill by the server's per-tick pass shows), their history, placing one with an
  * Idempotency-Key per submission, and cancelling one. After a change the lists and balances refresh.
  */

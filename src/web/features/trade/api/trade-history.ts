@@ -9,7 +9,7 @@ import { tradeKeys } from './keys';
 
 /**
  * Which finished trades: the Closed tab's closed and liquidated ones, the revoked tab's cancelled
- * orders (issue 17), or all of them.
+ * orders (docs/decisions/0025-trade-protection.md), or all of them.
  */
 export type TradeHistoryKind = 'closed' | 'revoked' | 'all';
 const STATUS_QUERY: Record<TradeHistoryKind, string> = {

@@ -1,6 +1,6 @@
 /**
  * GET /api-v1/trade-rules/: the fee rate, maintenance margin rate, minimum order and leverage
- * choices the order preview needs (issue 15; schema in shared/api/trade.ts). They change only with
+ * choices the order preview needs (schema in shared/api/trade.ts). They change only with
  * the server's configuration, so one answer serves the whole visit.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * GET /api-v1/deposit-addresses/?currency= (issue 23): where to send a deposit on each network, with
+ * GET /api-v1/deposit-addresses/?currency= (docs/decisions/0028-deposit-networks.md): where to send a deposit on each network, with
  * its minimum and confirmations, as staff set them (docs/decisions/0028).
  */
 import { useQuery } from '@tanstack/react-query';

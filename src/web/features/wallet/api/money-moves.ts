@@ -1,6 +1,6 @@
 /**
  * The money-moving calls (docs/product.md 7): recharge (a deposit request), transfer between the
- * user's wallets, withdraw, and the owner's cancel of a pending withdrawal (issue 23). Each carries the submission's Idempotency-Key; success refreshes every
+ * user's wallets, withdraw, and the owner's cancel of a pending withdrawal (docs/decisions/0028-deposit-networks.md). Each carries the submission's Idempotency-Key; success refreshes every
  * balance and history.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';

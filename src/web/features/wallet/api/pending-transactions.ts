@@ -53,7 +53,7 @@ const pendingTransactionsQuery = () => ({
 /** The queue as loaded so far (`data`), with `fetchNextPage` for the next page. */
 export const usePendingTransactions = () => useInfiniteQuery(pendingTransactionsQuery());
 
-/** What the desk's table asks for (issue 19): a sorted, filtered page; the server sorts and cuts it. */
+/** What the desk's table asks for (docs/decisions/0043-languages.md): a sorted, filtered page; the server sorts and cuts it. */
 export interface PendingTableParams {
   sort: PendingTransactionSort | undefined;
   order: 'asc' | 'desc';

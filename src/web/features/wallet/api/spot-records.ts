@@ -1,5 +1,5 @@
 /**
- * GET /api-v1/spot-orders/?status=filled: the spot trades an asset's record shows (issue 17): of one
+ * GET /api-v1/spot-orders/?status=filled: the spot trades an asset's record shows (docs/decisions/0026-spot-orders.md): of one
  * coin's pair, or of every pair for USDT (each moved USDT). Under WALLET_KEY, so an order refreshes it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
