@@ -71,11 +71,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // After the other projects, one browser flow at a time: two cores are shared with the server under
-          // test. In one worker that keeps its modules: each file builds its own app, and loading the
-          // server's modules again for each of 45 files cost about 2 s apiece.
+          // After the other projects, two browser flows at a time: a flow mostly waits on its page, its
+          // server and timers (the cores about 80 % idle with one). Each worker keeps its modules: each
+          // file builds its own app, and loading the server's modules again per file cost about 2 s apiece.
           sequence: { groupOrder: 1 },
-          fileParallelism: false,
+          maxWorkers: 2,
           isolate: false,
         },
       },

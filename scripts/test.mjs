@@ -114,8 +114,9 @@ if (files.length > 0) {
   run('tests', bin('vitest'), ['run', ...files]);
 } else {
   // The server and web projects keep both cores busy (three workers); the browser project mostly waits on
-  // timers, the network and the page (vmstat: the cores about 80 % idle), so the static checks run beside
-  // it, one at a time. Every stage runs even when one before it failed, so one run shows every failure.
+  // timers, the network and the page (vmstat: the cores about 80 % idle with one flow at a time), so it runs
+  // two flows at a time with the static checks beside it, two at a time (ESLint alone outlasted the browser
+  // files). Every stage runs even when one before it failed, so one run shows every failure.
   const built = await check(...build);
   const units = await step('tests: server and web', bin('vitest'), [
     'run',
@@ -128,7 +129,7 @@ if (files.length > 0) {
   ]);
   const [browser, checked] = await Promise.all([
     built === 0 ? step('tests: browser', bin('vitest'), ['run', '--project', 'e2e']) : Promise.resolve(built),
-    checks(staticChecks, 1),
+    checks(staticChecks, 2),
   ]);
   const failed = [built, units, browser, checked].find((status) => status !== 0);
   if (failed !== undefined) {
