@@ -86,10 +86,16 @@ describe('at a desk (1280x800)', () => {
   });
 
   it('approves a deposit from the pending transactions table', async () => {
-    const user = await signUp(suite.app, { email: uniqueEmail('deskdeposit') });
+    const user = await signUp(suite.app, { email: uniqueEmail('deskdeposit-with-a-long-address') });
     const asked = await call(suite.app, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount: '150', payment_address: 'TXdeskPaidFromHere' },
+      // The longest details a row shows: an ERC20 sender and its transaction hash.
+      body: {
+        amount: '150',
+        payment_address: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
+        network: 'ERC20',
+        tx_hash: `0x${'ab'.repeat(32)}`,
+      },
     });
     expect(asked.status).toBe(201);
 
@@ -97,8 +103,13 @@ describe('at a desk (1280x800)', () => {
     const table = page.getByRole('table', { name: 'Pending Transactions' });
     await page.getByLabel('User email').fill(user.email);
     const row = table.getByRole('row').filter({ hasText: user.email });
-    await row.getByText('TXdeskPaidFromHere').waitFor();
+    await row.getByText(/0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063/).waitFor();
     await expect(table.getByRole('row').count()).resolves.toBe(2); // the header and this deposit
+    // At 1280 px Approve is in sight as the page opens, not only after scrolling the table sideways
+    // (a click would scroll to it, so the box is read first).
+    const approve = await row.getByRole('button', { name: 'Approve' }).boundingBox();
+    expect(approve!.x + approve!.width).toBeLessThanOrEqual(DESK.width);
+    expect(await table.evaluate((el) => el.parentElement!.scrollLeft)).toBe(0);
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve transaction' }).getByRole('button', { name: 'Approve' }).click();
     await row.waitFor({ state: 'detached' });

@@ -64,7 +64,7 @@ function Details({ item }: { item: PendingTransaction }) {
     item.usdt_value !== undefined && `≈ ${number(formatAmount(item.usdt_value))} USDT`,
   ].filter(Boolean);
   return (
-    <span className="block min-w-[12rem] max-w-[22rem] text-[13px] text-muted [overflow-wrap:anywhere]">
+    <span className="block min-w-[9rem] max-w-[16rem] text-[13px] text-muted [overflow-wrap:anywhere]">
       {parts.join(' · ')}
     </span>
   );
@@ -117,7 +117,7 @@ export function PendingTransactionsTable() {
             {t(TYPE_LABEL[item.transaction_type])}
           </span>
         </Cell>
-        <Cell className="whitespace-nowrap">{item.user_email}</Cell>
+        <Cell className="min-w-[11rem] max-w-[16rem] [overflow-wrap:anywhere]">{item.user_email}</Cell>
         <Cell numeric className="font-semibold">
           {number(formatAmount(item.amount))}
         </Cell>
@@ -125,25 +125,26 @@ export function PendingTransactionsTable() {
         <Cell>
           <Details item={item} />
         </Cell>
-        <Cell className="whitespace-nowrap text-muted">{dateTime(item.created_at)}</Cell>
-        <Cell>
-          <div className="flex justify-end gap-2">
-            <Button
-              variant="danger"
-              block={false}
-              className="h-9 px-3 text-sm"
-              disabled={review.isPending}
-              onClick={() => setQuestion({ item, action: 'cancel' })}
-            >
-              {t('wallet.pending.reject')}
-            </Button>
+        <Cell className="min-w-[6rem] text-muted">{dateTime(item.created_at)}</Cell>
+        {/* At the row's end whatever the width: Approve is never pushed out of sight (docs/decisions/0041). */}
+        <Cell className="sticky right-0 bg-surface">
+          <div className="flex flex-col items-stretch gap-1.5">
             <Button
               block={false}
-              className="h-9 px-3 text-sm"
+              className="h-8 px-3 text-sm"
               disabled={review.isPending}
               onClick={() => setQuestion({ item, action: 'approve' })}
             >
               {t('wallet.pending.approve')}
+            </Button>
+            <Button
+              variant="danger"
+              block={false}
+              className="h-8 px-3 text-sm"
+              disabled={review.isPending}
+              onClick={() => setQuestion({ item, action: 'cancel' })}
+            >
+              {t('wallet.pending.reject')}
             </Button>
           </div>
         </Cell>
