@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.js';
-import { balanceOf } from '../helpers/money.js';
+import { balanceOf, grant } from '../helpers/money.js';
 import { postForm } from '../helpers/multipart.js';
 import { call, createAdmin, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
 import { DESK } from './helpers/browser.js';
@@ -130,6 +130,7 @@ describe('at a desk (1280x800)', () => {
       { token: user.token },
     );
     expect(sent.status).toBe(201);
+    await grant(suite.app, user, 'funding', 'USDT', '1234.5');
 
     const { page, errors } = await staffAt(DESK);
     const list = page.getByRole('list', { name: 'Active chats' });
@@ -139,12 +140,23 @@ describe('at a desk (1280x800)', () => {
     await list.getByRole('link', { name: /Desk Chatter/ }).click();
     await page.waitForURL((url) => url.searchParams.has('chat'));
     await message.waitFor();
-    await page.getByRole('heading', { name: 'Desk Chatter' }).waitFor();
+    await page.getByRole('heading', { name: 'Desk Chatter', level: 1 }).waitFor();
     // Both panes at once, the list on the left.
     const listBox = (await list.boundingBox())!;
     const conversationBox = (await page.getByRole('textbox').boundingBox())!;
     expect(listBox.x + listBox.width).toBeLessThanOrEqual(conversationBox.x);
     await expect.poll(() => list.getByRole('link', { name: /Desk Chatter/ }).getAttribute('aria-current')).toBe('page');
+    // Beside the conversation, who it is: verification, what they hold, their latest transactions.
+    const about = page.getByRole('complementary', { name: 'About this user' });
+    await about.getByText(user.email).waitFor();
+    await about.getByText('Unverified').waitFor();
+    await about.getByText(/^1,?234\.5$/).waitFor();
+    expect((await about.boundingBox())!.x).toBeGreaterThanOrEqual(conversationBox.x + conversationBox.width);
+    await about.getByRole('link', { name: 'Open the whole profile' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('view') === 'users' && url.searchParams.get('user') === String(user.id),
+    );
+    await page.goBack();
 
     // A chat's own address opens the same two panes at a desk.
     const chatKey = new URL(page.url()).searchParams.get('chat')!;

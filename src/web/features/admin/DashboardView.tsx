@@ -5,6 +5,7 @@
  * conversation (?chat= the chat key).
  */
 import { useSearchParams } from 'react-router';
+import { parseChatKey } from '../../../shared/api/support';
 import { cx } from '../../components/cx';
 import { ChatIcon, InboxIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
@@ -14,6 +15,7 @@ import { UnverifiedUsersPanel, UnverifiedUsersTable } from '../identity';
 import { ActiveChatsPanel, AdminConversation, deskChatPath } from '../support';
 import { PendingTransactionsPanel, PendingTransactionsTable } from '../wallet';
 import { StaffTopBar } from './StaffTopBar';
+import { ChatUserContext } from './users/ChatUserContext';
 
 const TABS = {
   chats: { label: 'admin.dashboard.chats', heading: 'admin.dashboard.chatsHeading', Icon: ChatIcon },
@@ -92,6 +94,7 @@ export function DashboardView() {
 
 /** The Dashboard at a desk: tabs on top; Requests as tables, Chats as two panes. */
 function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) => void; chatKey: string | null }) {
+  const chatUser = chatKey ? parseChatKey(chatKey)?.user_id : undefined;
   const [, setParams] = useSearchParams();
   const { t } = useI18n();
   return (
@@ -115,7 +118,7 @@ function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) =>
             <UnverifiedUsersTable />
           </>
         ) : (
-          <div className="mt-4 grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)] gap-6">
+          <div className="mt-4 grid min-h-0 flex-1 grid-cols-[16rem_minmax(0,1fr)_17rem] gap-5">
             <div className="-m-1 h-[calc(100dvh-11rem)] overflow-y-auto p-1">
               <ActiveChatsPanel column linkTo={deskChatPath} selected={chatKey ?? undefined} />
             </div>
@@ -132,6 +135,10 @@ function DeskDashboard({ tab, onTab, chatKey }: { tab: Tab; onTab: (tab: Tab) =>
                   {t('admin.dashboard.chooseChat')}
                 </p>
               )}
+            </div>
+            {/* Who staff are talking to, beside the conversation (docs/decisions/0041). */}
+            <div className="-m-1 h-[calc(100dvh-11rem)] overflow-y-auto p-1">
+              {chatUser !== undefined && <ChatUserContext key={chatUser} userId={chatUser} />}
             </div>
           </div>
         )}

@@ -48,7 +48,7 @@ export function UserDetail({ userId, onBack }: { userId: number; onBack: () => v
   );
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+export function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl bg-surface p-4 shadow-card">
       <h2 className="mb-3 text-[15px] font-semibold">{title}</h2>
@@ -57,7 +57,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
       <dt className="shrink-0 text-muted">{label}</dt>
@@ -92,7 +92,8 @@ function Profile({ profile }: { profile: AdminUserDetail['profile'] }) {
   );
 }
 
-function Wallets({ wallets }: { wallets: AdminUserDetail['wallets'] }) {
+/** The four wallets; `held` leaves out the coins at zero (the chat desk's short view). */
+export function Wallets({ wallets, held = false }: { wallets: AdminUserDetail['wallets']; held?: boolean }) {
   const { t, number } = useStaffI18n();
   return (
     <Card title={t('assets.wallets')}>
@@ -101,14 +102,19 @@ function Wallets({ wallets }: { wallets: AdminUserDetail['wallets'] }) {
           <div key={kind} className="rounded-xl bg-surface-2 px-3 py-2">
             <h3 className="text-[13px] font-semibold text-muted">{t(`assets.account.${kind}`)}</h3>
             <dl>
-              {wallets[kind].map((w) => (
-                <div key={w.currency} className="flex justify-between gap-3 py-1 text-sm">
-                  <dt>{w.currency}</dt>
-                  <dd className={isZero(w.balance) ? 'text-muted' : 'font-semibold'}>
-                    {number(formatAmount(w.balance))}
-                  </dd>
-                </div>
-              ))}
+              {held && wallets[kind].every((w) => isZero(w.balance)) && (
+                <p className="py-1 text-sm text-muted">{t('admin.chatContext.empty')}</p>
+              )}
+              {wallets[kind]
+                .filter((w) => !held || !isZero(w.balance))
+                .map((w) => (
+                  <div key={w.currency} className="flex justify-between gap-3 py-1 text-sm">
+                    <dt>{w.currency}</dt>
+                    <dd className={isZero(w.balance) ? 'text-muted' : 'font-semibold'}>
+                      {number(formatAmount(w.balance))}
+                    </dd>
+                  </div>
+                ))}
             </dl>
           </div>
         ))}
@@ -157,12 +163,19 @@ function Trades({ trades }: { trades: AdminUserDetail['trades'] }) {
   );
 }
 
-function Transactions({ transactions }: { transactions: AdminUserDetail['transactions'] }) {
+/** The user's transactions, newest first; `title` names a shorter list (the chat desk's latest few). */
+export function Transactions({
+  transactions,
+  title,
+}: {
+  transactions: AdminUserDetail['transactions'];
+  title?: string;
+}) {
   const { t, message, number, dateTime } = useStaffI18n();
   const wallet = (name: string | null | undefined) =>
     isWalletKind(name) ? t(`admin.user.walletShort.${name}`) : (name ?? '');
   return (
-    <Card title={t('admin.user.transactions')}>
+    <Card title={title ?? t('admin.user.transactions')}>
       {transactions.length === 0 ? (
         <EmptyList message={message(MSG.noRecord)} />
       ) : (
