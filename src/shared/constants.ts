@@ -110,17 +110,18 @@ export const EMOJI_PICKER = { width: 350, height: 450, recentMax: 14 } as const;
 export const PRICE_DECIMALS = { home: 5, markets: 4, marketsTiny: 8, other: 2 } as const;
 export const PL_DECIMALS = 2;
 
+/** The ten languages: `name` as docs/product.md lists them, `native` as their speakers write it (the picker). */
 export const LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'zh', name: 'Chinese' },
-  { code: 'ja', name: 'Japanese' },
-  { code: 'ko', name: 'Korean' },
-  { code: 'fr', name: 'French' },
-  { code: 'de', name: 'German' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'it', name: 'Italian' },
-  { code: 'ru', name: 'Russian' },
-  { code: 'pt', name: 'Portuguese' },
+  { code: 'en', name: 'English', native: 'English' },
+  { code: 'zh', name: 'Chinese', native: '中文' },
+  { code: 'ja', name: 'Japanese', native: '日本語' },
+  { code: 'ko', name: 'Korean', native: '한국어' },
+  { code: 'fr', name: 'French', native: 'Français' },
+  { code: 'de', name: 'German', native: 'Deutsch' },
+  { code: 'es', name: 'Spanish', native: 'Español' },
+  { code: 'it', name: 'Italian', native: 'Italiano' },
+  { code: 'ru', name: 'Russian', native: 'Русский' },
+  { code: 'pt', name: 'Portuguese', native: 'Português' },
 ] as const;
 
 /** Bonus schedule shown in the Home notifications popup (USDT: recharge -> bonus). */

@@ -1,4 +1,7 @@
-/** Home's language picker names the languages in English as docs/product.md lists them, else in the language shown. */
+/**
+ * Home's language picker names each language as its speakers write it, with its name in the language
+ * shown beneath (docs/product.md's English names in English).
+ */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../tests/helpers/fake-web-api';
@@ -12,19 +15,23 @@ afterEach(async () => {
 });
 
 describe('the language picker', () => {
-  it("lists docs/product.md's English names in English", () => {
+  it("names each language in its own words, with docs/product.md's English name beneath in English", () => {
     renderScreen(<LanguagePicker />, { path: '/home', previous: null });
     fireEvent.click(screen.getByRole('button', { name: /Language: English/ }));
-    expect(screen.getByRole('radio', { name: 'Chinese' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Portuguese' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '中文 Chinese' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '日本語 Japanese' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Português Portuguese' })).toBeTruthy();
+    // English needs no second name.
+    expect(screen.getByRole('radio', { name: 'English', checked: true })).toBeTruthy();
   });
 
-  it('names every language in German once German is shown, with no English name left', async () => {
+  it('names every language in German beneath its own name once German is shown, with no English name left', async () => {
     await chooseLanguage('de');
     renderScreen(<LanguagePicker />, { path: '/home', previous: null });
     fireEvent.click(screen.getByRole('button', { name: /Sprache: Deutsch/ }));
     expect(screen.getByRole('radio', { name: 'Deutsch', checked: true })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Englisch' })).toBeTruthy();
-    expect(screen.queryByRole('radio', { name: 'German' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'English Englisch' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '日本語 Japanisch' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /German/ })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Home's language picker (docs/product.md section 2): the ten languages in a sheet, named in English as
- * docs/product.md section 2 lists them, and in the language shown otherwise (home.languageNames). The
- * choice is kept locally; lib/i18n.ts follows it.
+ * Home's language picker (docs/product.md section 2): the ten languages in a sheet, each named as its
+ * speakers write it (Deutsch, 日本語: one finds one's own language whatever is shown), with its name in
+ * the language shown beneath when that differs (home.languageNames; in English, docs/product.md's names).
+ * The choice is kept locally; lib/i18n.ts follows it.
  */
 import { useState } from 'react';
 import { LANGUAGES } from '../../../shared/constants.js';
@@ -32,8 +33,9 @@ export function LanguagePicker() {
       <BottomSheet open={open} onClose={() => setOpen(false)} title={t('home.language')}>
         {/* A radio group holds radios, not list items (axe listitem): no <ul>/<li> around them. */}
         <div role="radiogroup" aria-label={t('home.language')} className="-mx-2 pb-2">
-          {LANGUAGES.map(({ code }) => {
+          {LANGUAGES.map(({ code, native }) => {
             const selected = code === language;
+            const shownName = nameOf(code);
             return (
               <button
                 key={code}
@@ -50,7 +52,10 @@ export function LanguagePicker() {
                   selected && 'font-semibold text-primary',
                 )}
               >
-                {nameOf(code)}
+                <span className="flex flex-col py-1.5">
+                  <span lang={code}>{native}</span>
+                  {shownName !== native && <span className="text-[13px] font-normal text-muted">{shownName}</span>}
+                </span>
                 {selected && <CheckIcon size={20} />}
               </button>
             );
