@@ -44,7 +44,7 @@ describe('the Merkle sum tree', () => {
         const { root, proofOf } = treeOf(leaves);
         for (const currency of CURRENCIES)
           expect(root.sums[currency]).toBe(
-            canonical(leaves.reduce((sum, l) => add(sum, l.balances[currency]!), add(0, 0))),
+            canonical(leaves.reduce((sum, l) => add(sum, (l.balances as Sums)[currency]!), add(0, 0))),
           );
         leaves.forEach((_, i) => expect(verifyProof(proofOf(i)).ok).toBe(true));
       }),
