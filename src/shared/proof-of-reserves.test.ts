@@ -51,7 +51,7 @@ describe('the Merkle sum tree', () => {
     );
   });
 
-  it("any changed leaf balance fails, whether or not the totals are changed to match", () => {
+  it('any changed leaf balance fails, whether or not the totals are changed to match', () => {
     fc.assert(
       fc.property(
         fc.array(leafArb, { minLength: 1, maxLength: 40 }),
@@ -85,7 +85,9 @@ describe('the Merkle sum tree', () => {
           const proof = proofOf(pick % leaves.length);
           const s = stepPick % proof.path.length;
           const path = proof.path.map((step, i) =>
-            i === s ? { ...step, sums: { ...step.sums, [currency]: canonical(add(step.sums[currency]!, delta)) } } : step,
+            i === s
+              ? { ...step, sums: { ...step.sums, [currency]: canonical(add(step.sums[currency]!, delta)) } }
+              : step,
           );
           const totals = { ...proof.totals, [currency]: canonical(add(proof.totals[currency]!, delta)) };
           expect(verifyProof({ ...proof, path }).ok).toBe(false);
@@ -95,7 +97,7 @@ describe('the Merkle sum tree', () => {
     );
   });
 
-  it('a negative amount on the path is refused: it could hide another customer\'s claim', () => {
+  it("a negative amount on the path is refused: it could hide another customer's claim", () => {
     const a = { nonce: 'a'.repeat(32), balances: { BTC: '0', USDT: '100' } };
     const b = { nonce: 'b'.repeat(32), balances: { BTC: '0', USDT: '-100' } };
     // Built without the server's clamp: the totals would say nobody is owed anything.

@@ -26,7 +26,7 @@ export interface PathStep {
 const sha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 /** "BTC:0.1,USDT:123.45": every currency of the snapshot in code-point order, canonical amounts. */
-export function canonicalSums(sums: Sums, currencies: readonly string[]): string {
+function canonicalSums(sums: Sums, currencies: readonly string[]): string {
   return [...currencies]
     .sort()
     .map((currency) => `${currency}:${canonical(dec(sums[currency] ?? '0'))}`)
@@ -43,7 +43,7 @@ export function leafHash(nonce: string, balances: Sums, currencies: readonly str
  * the children's added. Both children's sums are hashed, not only their total, so no child can claim a
  * different split of the parent's sums.
  */
-export function parentOf(left: TreeNode, right: TreeNode, currencies: readonly string[]): TreeNode {
+function parentOf(left: TreeNode, right: TreeNode, currencies: readonly string[]): TreeNode {
   const hash = sha256Hex(
     `node|${left.hash}|${canonicalSums(left.sums, currencies)}|${right.hash}|${canonicalSums(right.sums, currencies)}`,
   );
@@ -115,8 +115,7 @@ export function verifyProof(proof: ProofToCheck): ProofCheck {
   const currencies = Object.keys(proof.totals).sort();
   const amounts = [proof.balances, ...proof.path.map((step) => step.sums)];
   for (const sums of amounts) {
-    if (Object.keys(sums).sort().join(',') !== currencies.join(','))
-      return { ok: false, reason: 'currencyMismatch' };
+    if (Object.keys(sums).sort().join(',') !== currencies.join(',')) return { ok: false, reason: 'currencyMismatch' };
     if (!Object.values(sums).every(isNonNegativeDecimal)) return { ok: false, reason: 'negativeAmount' };
   }
   const leaf = leafHash(proof.nonce, proof.balances, currencies);

@@ -39,7 +39,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const publish = () => call<ProofOfReserves>(t, 'POST', '/api-v3/admin/proof-of-reserves/', { token: admin.token });
-const mine = (user: TestUser) => call<MyProofOfReserves>(t, 'GET', '/api-v1/proof-of-reserves/mine/', { token: user.token });
+const mine = (user: TestUser) =>
+  call<MyProofOfReserves>(t, 'GET', '/api-v1/proof-of-reserves/mine/', { token: user.token });
 const published = () => call<ProofOfReserves>(t, 'GET', '/api-v1/proof-of-reserves/');
 const totalsOf = (p: ProofOfReserves) => Object.fromEntries(p.currencies.map((c) => [c.currency, c.total_liabilities]));
 const check = (proof: MyProofOfReserves, p: ProofOfReserves) =>
@@ -55,7 +56,8 @@ function verifyFromTheDoc(proof: MyProofOfReserves, p: ProofOfReserves): boolean
   const trim = (a: string) => (a.includes('.') ? a.replace(/0+$/, '').replace(/\.$/, '') : a);
   const text = (sums: Record<string, string>) => currencies.map((c) => `${c}:${trim(sums[c]!)}`).join(',');
   // Exact addition of non-negative decimals as scaled BigInts (18 places).
-  const scaled = (a: string) => BigInt(a.replace('.', '').padEnd(0)) * 10n ** BigInt(18 - (a.split('.')[1]?.length ?? 0));
+  const scaled = (a: string) =>
+    BigInt(a.replace('.', '').padEnd(0)) * 10n ** BigInt(18 - (a.split('.')[1]?.length ?? 0));
   const unscaled = (n: bigint) => trim(`${n / 10n ** 18n}.${(n % 10n ** 18n).toString().padStart(18, '0')}`);
   const valid = (sums: Record<string, string>) =>
     Object.keys(sums).sort().join() === currencies.join() && Object.values(sums).every((a) => /^\d+(\.\d+)?$/.test(a));
@@ -63,7 +65,13 @@ function verifyFromTheDoc(proof: MyProofOfReserves, p: ProofOfReserves): boolean
   let hash = sha(`leaf|${proof.nonce}|${text(proof.balances)}`);
   let sums = proof.balances;
   for (const step of proof.path) {
-    const [l, r] = step.side === 'left' ? [{ hash: step.hash, sums: step.sums }, { hash, sums }] : [{ hash, sums }, step];
+    const [l, r] =
+      step.side === 'left'
+        ? [
+            { hash: step.hash, sums: step.sums },
+            { hash, sums },
+          ]
+        : [{ hash, sums }, step];
     hash = sha(`node|${l.hash}|${text(l.sums)}|${r.hash}|${text(r.sums)}`);
     sums = Object.fromEntries(currencies.map((c) => [c, unscaled(scaled(l.sums[c]!) + scaled(r.sums[c]!))]));
   }
@@ -107,7 +115,11 @@ describe('proof of reserves', () => {
     const p = (await published()).body;
     const res = await mine(alice);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ snapshot_id: p.snapshot_id, root: p.root, balances: { BTC: '0.25', USDT: '150.5' } });
+    expect(res.body).toMatchObject({
+      snapshot_id: p.snapshot_id,
+      root: p.root,
+      balances: { BTC: '0.25', USDT: '150.5' },
+    });
     expect(res.body.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(check(res.body, p)).toEqual({ ok: true, leaf: res.body.leaf_hash });
     expect(verifyFromTheDoc(res.body, p)).toBe(true);
@@ -194,7 +206,10 @@ describe('reserve addresses', () => {
   it('staff name them, checked per network, and they are published beside the totals', async () => {
     const bad = await put(admin, [{ currency: 'USDT', network: 'ERC20', address: '0x1234' }]);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: ADDRESS_MSG.invalidFor('ERC20'), fields: { 'addresses.0.address': ADDRESS_MSG.invalidFor('ERC20') } });
+    expect(bad.body).toMatchObject({
+      error: ADDRESS_MSG.invalidFor('ERC20'),
+      fields: { 'addresses.0.address': ADDRESS_MSG.invalidFor('ERC20') },
+    });
     const twice = await put(admin, [
       { currency: 'ETH', network: 'ERC20', address: erc20 },
       { currency: 'ETH', network: 'ERC20', address: erc20.toLowerCase() },
@@ -205,7 +220,9 @@ describe('reserve addresses', () => {
 
     const ok = await put(admin, [{ currency: 'USDT', network: 'ERC20', address: erc20 }]);
     expect(ok.status).toBe(200);
-    expect((await published()).body.reserve_addresses).toEqual([{ currency: 'USDT', network: 'ERC20', address: erc20 }]);
+    expect((await published()).body.reserve_addresses).toEqual([
+      { currency: 'USDT', network: 'ERC20', address: erc20 },
+    ]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.reserve_addresses'));
     expect(entry).toMatchObject({ actorId: admin.id });
   });

@@ -34,9 +34,6 @@ export type ReserveAddress = z.infer<typeof reserveAddress>;
 export const reserveAddressesBody = z.object({
   addresses: z.array(reserveAddress).max(MAX_RESERVE_ADDRESSES, { error: RESERVES_MSG.tooManyAddresses }),
 });
-export type ReserveAddressesBody = z.infer<typeof reserveAddressesBody>;
-
-export const reserveAddressesResponse = reserveAddressesBody;
 
 /** GET /api-v1/proof-of-reserves/: the latest snapshot, public. */
 export const proofOfReserves = z.object({

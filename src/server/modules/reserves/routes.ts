@@ -3,12 +3,7 @@
  * user's proof, and staff's publishing and reserve addresses under /api-v3/admin.
  */
 import { errorBody } from '../../../shared/api/common.js';
-import {
-  myProofOfReserves,
-  proofOfReserves,
-  reserveAddressesBody,
-  reserveAddressesResponse,
-} from '../../../shared/api/reserves.js';
+import { myProofOfReserves, proofOfReserves, reserveAddressesBody } from '../../../shared/api/reserves.js';
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { replaceReserveAddresses, reserveAddresses } from './addresses.js';
@@ -39,13 +34,13 @@ export const reservesModule: AppModule = (app, ctx) => {
 
   app.get('/api-v3/admin/proof-of-reserves/reserve-addresses/', {
     onRequest: ctx.guard.requireAdmin,
-    schema: { tags: ['admin'], response: { 200: reserveAddressesResponse, ...errors } },
+    schema: { tags: ['admin'], response: { 200: reserveAddressesBody, ...errors } },
     handler: async () => ({ addresses: await reserveAddresses(ctx.db) }),
   });
 
   app.put('/api-v3/admin/proof-of-reserves/reserve-addresses/', {
     onRequest: ctx.guard.requireAdmin,
-    schema: { tags: ['admin'], body: reserveAddressesBody, response: { 200: reserveAddressesResponse, ...errors } },
+    schema: { tags: ['admin'], body: reserveAddressesBody, response: { 200: reserveAddressesBody, ...errors } },
     handler: (req) => ctx.db.transaction((tx) => replaceReserveAddresses(tx, currentUser(req).id, req.body.addresses)),
   });
 };

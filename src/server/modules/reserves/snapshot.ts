@@ -9,13 +9,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { RESERVES_MSG, type MyProofOfReserves, type ProofOfReserves } from '../../../shared/api/reserves.js';
 import { WALLET_KINDS } from '../../../shared/constants.js';
 import { canonical, dec } from '../../../shared/money.js';
-import { buildLevels, leafHash, pathOf, siblingIndex, type Sums, type TreeNode } from '../../../shared/proof-of-reserves.js';
-import type { Db, Queryable } from '../../db/database.js';
 import {
-  proofOfReservesLeaves,
-  proofOfReservesNodes,
-  proofOfReservesSnapshots,
-} from '../../db/schema.js';
+  buildLevels,
+  leafHash,
+  pathOf,
+  siblingIndex,
+  type Sums,
+  type TreeNode,
+} from '../../../shared/proof-of-reserves.js';
+import type { Db, Queryable } from '../../db/database.js';
+import { proofOfReservesLeaves, proofOfReservesNodes, proofOfReservesSnapshots } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { reserveAddresses } from './addresses.js';
@@ -81,11 +84,7 @@ async function publicView(db: Queryable, row: SnapshotRow): Promise<ProofOfReser
 }
 
 async function latestSnapshot(db: Queryable): Promise<SnapshotRow> {
-  const [row] = await db
-    .select()
-    .from(proofOfReservesSnapshots)
-    .orderBy(desc(proofOfReservesSnapshots.id))
-    .limit(1);
+  const [row] = await db.select().from(proofOfReservesSnapshots).orderBy(desc(proofOfReservesSnapshots.id)).limit(1);
   if (!row) throw notFound(RESERVES_MSG.noSnapshot);
   return row;
 }
@@ -110,7 +109,10 @@ export function createReservesService(ctx: { db: Db }) {
           if (leaves.length === 0) throw badRequest(RESERVES_MSG.nothingToPublish);
           const placed = shuffled(leaves).map((leaf) => ({ ...leaf, nonce: randomBytes(16).toString('hex') }));
           const levels = buildLevels(
-            placed.map((leaf): TreeNode => ({ hash: leafHash(leaf.nonce, leaf.balances, currencies), sums: leaf.balances })),
+            placed.map((leaf): TreeNode => ({
+              hash: leafHash(leaf.nonce, leaf.balances, currencies),
+              sums: leaf.balances,
+            })),
             currencies,
           );
           const root = levels.at(-1)![0]!;

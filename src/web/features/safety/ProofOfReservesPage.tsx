@@ -26,7 +26,11 @@ function Totals({ published }: { published: ProofOfReserves }) {
         {t('reserves.totals')}
       </h2>
       <p className="mt-1 text-[13px] text-muted">
-        {t('reserves.snapshot', { id: published.snapshot_id, date: dateTime(published.created_at), count: published.leaf_count })}
+        {t('reserves.snapshot', {
+          id: published.snapshot_id,
+          date: dateTime(published.created_at),
+          count: published.leaf_count,
+        })}
       </p>
       <dl className="mt-3 divide-y divide-line">
         {published.currencies.map((c) => (

@@ -8,7 +8,15 @@ import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
 import { SESSIONS_MSG } from '../../../shared/messages';
-import { CheckIcon, ChevronRightIcon, GlobeIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
+import {
+  CheckIcon,
+  ChevronRightIcon,
+  GlobeIcon,
+  KeyIcon,
+  LockIcon,
+  ShieldIcon,
+  WalletIcon,
+} from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { useI18n } from '../../lib/i18n';

@@ -3,11 +3,7 @@
  * a new one, and the reserve addresses published beside it. Both changes are audited by the server.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  proofOfReserves,
-  reserveAddressesResponse,
-  type ReserveAddress,
-} from '../../../../shared/api/reserves';
+import { proofOfReserves, reserveAddressesBody, type ReserveAddress } from '../../../../shared/api/reserves';
 import { api } from '../../../lib/api';
 import { adminKeys } from './keys';
 
@@ -37,14 +33,14 @@ export const useReserveAddresses = () =>
   useQuery({
     queryKey: ADDRESSES_KEY,
     queryFn: ({ signal }) =>
-      api.get('/api-v3/admin/proof-of-reserves/reserve-addresses/', { schema: reserveAddressesResponse, signal }),
+      api.get('/api-v3/admin/proof-of-reserves/reserve-addresses/', { schema: reserveAddressesBody, signal }),
   });
 
 export function useSaveReserveAddresses() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (addresses: ReserveAddress[]) =>
-      api.put('/api-v3/admin/proof-of-reserves/reserve-addresses/', { addresses }, { schema: reserveAddressesResponse }),
+      api.put('/api-v3/admin/proof-of-reserves/reserve-addresses/', { addresses }, { schema: reserveAddressesBody }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ADDRESSES_KEY }),

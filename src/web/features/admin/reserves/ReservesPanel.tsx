@@ -9,12 +9,7 @@ import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import {
-  useLatestSnapshot,
-  usePublishSnapshot,
-  useReserveAddresses,
-  useSaveReserveAddresses,
-} from '../api/reserves';
+import { useLatestSnapshot, usePublishSnapshot, useReserveAddresses, useSaveReserveAddresses } from '../api/reserves';
 import { useStaffI18n } from '../use-staff-i18n';
 
 const CURRENCIES = ['USDT', 'ETH', 'BTC'] as const;
