@@ -56,8 +56,7 @@ function verifyFromTheDoc(proof: MyProofOfReserves, p: ProofOfReserves): boolean
   const trim = (a: string) => (a.includes('.') ? a.replace(/0+$/, '').replace(/\.$/, '') : a);
   const text = (sums: Record<string, string>) => currencies.map((c) => `${c}:${trim(sums[c]!)}`).join(',');
   // Exact addition of non-negative decimals as scaled BigInts (18 places).
-  const scaled = (a: string) =>
-    BigInt(a.replace('.', '')) * 10n ** BigInt(18 - (a.split('.')[1]?.length ?? 0));
+  const scaled = (a: string) => BigInt(a.replace('.', '')) * 10n ** BigInt(18 - (a.split('.')[1]?.length ?? 0));
   const unscaled = (n: bigint) => trim(`${n / 10n ** 18n}.${(n % 10n ** 18n).toString().padStart(18, '0')}`);
   const valid = (sums: Record<string, string>) =>
     Object.keys(sums).sort().join() === currencies.join() && Object.values(sums).every((a) => /^\d+(\.\d+)?$/.test(a));
