@@ -132,6 +132,8 @@ run_pass() {
     MARKET_SEED="$(node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")"
     ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password"
     TRUST_PROXY=1 BONUSES=off
+    # Production on the simulated market is refused unless allowed (README "Production checklist").
+    ALLOW_SIMULATED_MARKET=1
     # Three single-process instances, as the issue asks (workers are tested in tests/api/workers.test.ts).
     WEB_CONCURRENCY=1
     # Every test client comes from 127.0.0.1: the per-client limits would refuse the test itself.

@@ -11,9 +11,13 @@ if (!existsSync('dist/web/index.html')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// A bare `npm start` is the demonstration on the simulated market: allowed, with start's warning and
+// on-chain withdrawals off (README "Production checklist"). An operator who sets NODE_ENV or
+// MARKET_SOURCE decides for themselves, and production on the simulator is then refused.
+const demo = process.env.NODE_ENV === undefined && process.env.MARKET_SOURCE === undefined;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...(demo ? { ALLOW_SIMULATED_MARKET: '1' } : {}), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -90,6 +90,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The simulated market in production is refused unless allowed (README "Production checklist").
+      ALLOW_SIMULATED_MARKET: '1',
       LOG_LEVEL: 'warn',
       HOST: host,
       PORT: String(port),

@@ -1,9 +1,12 @@
-/** Configuration refused at start (docs/security.md "Hygiene"): TRUST_PROXY and JWT_SECRET. */
+/**
+ * Configuration refused or warned about at start (docs/security.md "Hygiene", README "Production checklist"):
+ * TRUST_PROXY, JWT_SECRET, the password hash cost, the simulated market in production.
+ */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig, trustProxyOf } from './config.js';
+import { fastifyTrustProxy, loadConfig, SIMULATED_MARKET_WARNING, trustProxyOf } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'coinfront-config-'));
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ DATA_DIR: dataDir(), ...env });
@@ -96,15 +99,45 @@ describe('REDIS_URL (the event bus over Redis, docs/decisions/0036)', () => {
 describe('PASSWORD_HASH_COST', () => {
   it("is production's 2^15 unless set", () => {
     expect(load({}).passwordHashCost).toBe(15);
-    expect(load({ NODE_ENV: 'production' }).passwordHashCost).toBe(15);
+    expect(load({ NODE_ENV: 'production', MARKET_SOURCE: 'binance' }).passwordHashCost).toBe(15);
     expect(load({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
   });
 
   it('refuses a cheaper hash in production, and a cost out of range anywhere', () => {
-    expect(() => load({ NODE_ENV: 'production', PASSWORD_HASH_COST: '14' })).toThrow(
+    expect(() => load({ NODE_ENV: 'production', MARKET_SOURCE: 'binance', PASSWORD_HASH_COST: '14' })).toThrow(
       /PASSWORD_HASH_COST: must be at least 15 in production/,
     );
     expect(() => load({ PASSWORD_HASH_COST: '9' })).toThrow(/Invalid configuration: PASSWORD_HASH_COST/);
     expect(() => load({ PASSWORD_HASH_COST: '21' })).toThrow(/Invalid configuration: PASSWORD_HASH_COST/);
+  });
+});
+
+describe('the simulated market in production (README "Production checklist")', () => {
+  it('is refused with NODE_ENV=production, saying what to set instead', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(
+      /Invalid configuration: MARKET_SOURCE: sim is refused with NODE_ENV=production.*MARKET_SOURCE=binance, or ALLOW_SIMULATED_MARKET=1/,
+    );
+    expect(() => load({ NODE_ENV: 'production', MARKET_SOURCE: 'sim', ALLOW_SIMULATED_MARKET: '0' })).toThrow(
+      /MARKET_SOURCE: sim is refused/,
+    );
+  });
+
+  it('ALLOW_SIMULATED_MARKET=1 starts it with a warning, and on-chain withdrawals off', () => {
+    const config = load({ NODE_ENV: 'production', ALLOW_SIMULATED_MARKET: '1' });
+    expect(config.onchainWithdrawals).toBe(false);
+    expect(config.warnings).toEqual([SIMULATED_MARKET_WARNING]);
+    expect(SIMULATED_MARKET_WARNING).toMatch(/on-chain withdrawals are off/);
+  });
+
+  it('a real market in production, or the simulator outside it, keeps on-chain withdrawals on without a warning', () => {
+    for (const env of [{ NODE_ENV: 'production', MARKET_SOURCE: 'binance' }, {}, { NODE_ENV: 'development' }]) {
+      const config = load(env);
+      expect(config.onchainWithdrawals, JSON.stringify(env)).toBe(true);
+      expect(config.warnings, JSON.stringify(env)).toEqual([]);
+    }
+  });
+
+  it.each(['yes', 'true', '2'])('refuses ALLOW_SIMULATED_MARKET=%j', (value) => {
+    expect(() => load({ ALLOW_SIMULATED_MARKET: value })).toThrow(/Invalid configuration: ALLOW_SIMULATED_MARKET/);
   });
 });

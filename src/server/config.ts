@@ -86,6 +86,15 @@ export function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+const SIMULATED_MARKET_REFUSED =
+  'sim is refused with NODE_ENV=production: prices are simulated, so coins bought at them must never leave ' +
+  'for real. Set MARKET_SOURCE=binance, or ALLOW_SIMULATED_MARKET=1 for a demonstration (on-chain ' +
+  'withdrawals are then off)';
+
+/** What start warns about (README "Production checklist"): printed once by main.ts, never a refusal. */
+export const SIMULATED_MARKET_WARNING =
+  'MARKET_SOURCE=sim with NODE_ENV=production (ALLOW_SIMULATED_MARKET=1): prices are simulated; on-chain withdrawals are off';
+
 const envSchema = z
   .object({
     NODE_ENV: optionalString,
@@ -107,6 +116,11 @@ const envSchema = z
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('Coinfront <no-reply@coinfront.local>'),
     MARKET_SOURCE: z.enum(['sim', 'binance']).default('sim'),
+    /**
+     * 1: NODE_ENV=production may run on the simulated market (a demo), and on-chain withdrawals are then
+     * off (README "Production checklist", docs/decisions/0058-proof-of-reserves.md).
+     */
+    ALLOW_SIMULATED_MARKET: z.enum(['0', '1']).default('0'),
     MARKET_REGION: z.enum(['us', 'international']).optional(),
     /** Unset: the simulator is keyed by DATA_DIR/market-secret (never a public default). */
     MARKET_SEED: optionalString,
@@ -185,6 +199,12 @@ const envSchema = z
         path: ['PASSWORD_HASH_COST'],
         message: `must be at least ${PRODUCTION_PASSWORD_HASH_COST} in production (a cheaper hash makes stolen hashes cheaper to crack)`,
       });
+    if (env.NODE_ENV === 'production' && env.MARKET_SOURCE === 'sim' && env.ALLOW_SIMULATED_MARKET !== '1')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MARKET_SOURCE'],
+        message: SIMULATED_MARKET_REFUSED,
+      });
     // A closing fee must fit in the maintenance margin (a closed position always pays something back),
     // and no leverage may open a position that is already liquidatable.
     const fee = dec(env.TRADE_FEE_RATE);
@@ -261,6 +281,14 @@ export interface Config {
   redisUrl: string | undefined;
   /** Worker processes main.ts runs on one port (WEB_CONCURRENCY, docs/architecture.md "Instances: limits and workers"). */
   webConcurrency: number;
+  /**
+   * Whether withdrawals may be paid on a chain: false while a production server runs on the simulated
+   * market (ALLOW_SIMULATED_MARKET=1), since coins bought at simulated prices must never leave for real.
+   * The custody withdrawals read it before signing anything.
+   */
+  onchainWithdrawals: boolean;
+  /** What start warns about (README "Production checklist"); main.ts prints them. */
+  warnings: string[];
 }
 
 export interface TradingRates {
@@ -326,6 +354,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR);
   const port = overrides.port ?? env.PORT;
   const host = overrides.host ?? env.HOST;
+  const simulatedProduction = env.NODE_ENV === 'production' && env.MARKET_SOURCE === 'sim';
   return {
     env,
     production: env.NODE_ENV === 'production',
@@ -372,6 +401,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDir: path.resolve('dist/web'),
     redisUrl: env.REDIS_URL,
     webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 1 : os.availableParallelism()),
+    onchainWithdrawals: !simulatedProduction,
+    warnings: simulatedProduction ? [SIMULATED_MARKET_WARNING] : [],
     ...overrides,
   };
 }

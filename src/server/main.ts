@@ -174,6 +174,8 @@ async function primary(config: Config) {
 
 async function main() {
   const config = loadConfig();
+  // README "Production checklist": what start does not refuse but must say, once per server.
+  if (!cluster.isWorker) for (const warning of config.warnings) console.warn(`warning: ${warning}`);
   if (cluster.isWorker) {
     await serve(config, await startDatabase(config), process.env[WORKER_ENV] === '1');
   } else if (config.webConcurrency > 1) {

@@ -22,6 +22,7 @@ import { IDEMPOTENCY_MSG } from './api/idempotency.js';
 import { IDENTITY_MSG } from './api/identity.js';
 import { NOTIFICATIONS_MSG } from './api/notifications.js';
 import { PROTECTION_MSG } from './api/protection.js';
+import { RESERVES_MSG } from './api/reserves.js';
 import { SPOT_MSG } from './api/spot.js';
 import { SUPPORT_MSG } from './api/support.js';
 import { TRADE_MSG } from './api/trade.js';
@@ -71,6 +72,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   auth: AUTH_MSG,
   identity: IDENTITY_MSG,
   support: SUPPORT_MSG,
+  reserves: RESERVES_MSG,
 };
 
 export interface MessageMatch {

@@ -56,6 +56,7 @@ export const PAGES = {
     },
     antiPhishingCode: { path: '/safety/anti-phishing-code', feature: 'safety', screen: 'AntiPhishingPage' },
     apiKeys: { path: '/safety/api-keys', feature: 'safety', screen: 'ApiKeysPage' },
+    proofOfReserves: { path: '/safety/proof-of-reserves', feature: 'safety', screen: 'ProofOfReservesPage' },
     sessions: { path: '/safety/sessions', feature: 'safety', screen: 'SessionsPage' },
     aboutUs: { path: '/about-us', feature: 'pages', screen: 'AboutUsPage' },
     lockUp: { path: '/lock-up', feature: 'pages', screen: 'LockUpPage' },

@@ -12,6 +12,7 @@ import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { realtimeModule } from './realtime/index.js';
+import { reservesModule } from './reserves/index.js';
 import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
 import { spotModule } from './spot/index.js';
 import { tradesModule } from './trades/index.js';
@@ -35,6 +36,7 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   notificationsModule,
+  reservesModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

@@ -27,6 +27,7 @@ import { sealApiSecret } from '../../../src/server/modules/api-keys/keys.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { startSession } from '../../../src/server/modules/auth/sessions.js';
 import { house, move } from '../../../src/server/modules/ledger/index.js';
+import { createReservesService } from '../../../src/server/modules/reserves/snapshot.js';
 import { insertTransaction } from '../../../src/server/modules/wallets/transactions.js';
 import { tronAddress } from '../../helpers/addresses.js';
 import { grant } from '../../helpers/money.js';
@@ -50,6 +51,13 @@ import {
 export type { ActorName, RouteSpec };
 
 const get = (url: string) => (): RouteRequest => ({ url });
+
+const snapshots = new WeakMap<Scene, Promise<unknown>>();
+/** A published proof of reserves, once per scene, so its readers answer 200. */
+function ensureSnapshot(s: Scene) {
+  if (!snapshots.has(s)) snapshots.set(s, createReservesService(s.t.ctx).publish(s.admin.id));
+  return snapshots.get(s);
+}
 
 /** A logout or password change ended the actor's tokens: carry on with a fresh one (as a new login would give). */
 async function renewToken(s: Scene, actor: TestUser, response: Response) {
@@ -843,6 +851,28 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'PUT /api-v3/admin/settings/': {
     access: 'admin',
     request: () => ({ url: '/api-v3/admin/settings/', body: { usdo_price: { price: '1' } } }),
+  },
+  // Proof of reserves (docs/proof-of-reserves.md): the totals public, a user's own leaf (staff have none), staff publish.
+  'GET /api-v1/proof-of-reserves/': {
+    access: 'public',
+    request: async (s) => (await ensureSnapshot(s), get('/api-v1/proof-of-reserves/')()),
+  },
+  'GET /api-v1/proof-of-reserves/mine/': {
+    access: 'user',
+    request: async (s) => (await ensureSnapshot(s), get('/api-v1/proof-of-reserves/mine/')()),
+    expect: { admin: 404 },
+  },
+  'POST /api-v3/admin/proof-of-reserves/': {
+    access: 'admin',
+    request: () => ({ url: '/api-v3/admin/proof-of-reserves/', body: {} }),
+  },
+  'GET /api-v3/admin/proof-of-reserves/reserve-addresses/': {
+    access: 'admin',
+    request: get('/api-v3/admin/proof-of-reserves/reserve-addresses/'),
+  },
+  'PUT /api-v3/admin/proof-of-reserves/reserve-addresses/': {
+    access: 'admin',
+    request: () => ({ url: '/api-v3/admin/proof-of-reserves/reserve-addresses/', body: { addresses: [] } }),
   },
   // Bonuses (docs/decisions/0030): the schedule is public, its switch and tiers staff's.
   'GET /api-v1/bonus-tiers/': { access: 'public', request: get('/api-v1/bonus-tiers/') },

@@ -41,6 +41,9 @@ async function castForTour(t: WebApp): Promise<TourCast> {
   const chat = await call<{ session_id: string }>(t, 'POST', '/api-v2/chats/', { token: user.token, body: {} });
   if (chat.status >= 300) throw new Error(`chats: ${chat.status}`);
   const admin = await createAdmin(t);
+  // A published proof of reserves, so its screen shows the user's verified leaf (docs/proof-of-reserves.md).
+  const snapshot = await call(t, 'POST', '/api-v3/admin/proof-of-reserves/', { token: admin.token });
+  if (snapshot.status >= 300) throw new Error(`proof of reserves: ${snapshot.status}`);
   return { user, admin, sessionId: chat.body.session_id };
 }
 
@@ -74,6 +77,7 @@ export function tourStops(cast: TourCast): Stop[] {
     user('safety-anti-phishing-code', '/safety/anti-phishing-code'),
     user('safety-api-keys', '/safety/api-keys'),
     user('safety-sessions', '/safety/sessions'),
+    user('safety-proof-of-reserves', '/safety/proof-of-reserves'),
     user('about-us', '/about-us'),
     user('lock-up', '/lock-up'),
     user('support', '/support'),

@@ -1,13 +1,22 @@
 /**
  * /safety-center: the two passwords, two-factor authentication and passkeys, the signed-in sessions,
  * the address book with its whitelist and the anti-phishing code, each row leading to its screen;
- * and the locks in force ("Withdrawals locked until ...", docs/security.md "## Locks").
+ * the proof of reserves (docs/proof-of-reserves.md), and the locks in force ("Withdrawals locked until ...",
+ * docs/security.md "## Locks").
  */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
 import { SESSIONS_MSG } from '../../../shared/messages';
-import { ChevronRightIcon, GlobeIcon, KeyIcon, LockIcon, ShieldIcon, WalletIcon } from '../../components/icons';
+import {
+  CheckIcon,
+  ChevronRightIcon,
+  GlobeIcon,
+  KeyIcon,
+  LockIcon,
+  ShieldIcon,
+  WalletIcon,
+} from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { useI18n } from '../../lib/i18n';
@@ -129,6 +138,14 @@ export function SafetyCenterPage() {
             title={t('safety.center.apiKeys')}
             detail={t('safety.center.apiKeysDetail')}
             Icon={KeyIcon}
+          />
+        </ul>
+        <ul className="mt-4 divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
+          <Row
+            to={PATHS.proofOfReserves}
+            title={t('reserves.title')}
+            detail={t('reserves.rowDetail')}
+            Icon={CheckIcon}
           />
         </ul>
       </Screen>

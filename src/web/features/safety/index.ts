@@ -10,3 +10,4 @@ export { useTwoFactorStatus } from './api/two-factor';
 export { AntiPhishingPage } from './AntiPhishingPage';
 export { WithdrawalAddressesPage } from './WithdrawalAddressesPage';
 export { ApiKeysPage } from './ApiKeysPage';
+export { ProofOfReservesPage } from './ProofOfReservesPage';

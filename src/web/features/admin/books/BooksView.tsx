@@ -11,6 +11,7 @@ import { cx } from '../../../components/cx';
 import { Notice } from '../../../components/Notice';
 import { errorMessage } from '../../../lib/api';
 import { useBooks } from '../api/books';
+import { ReservesPanel } from '../reserves/ReservesPanel';
 import { EmptyList, LoadError, Spinner } from '../ListState';
 import type { TextKey } from '../../../lib/i18n';
 import { useStaffI18n } from '../use-staff-i18n';
@@ -177,6 +178,8 @@ export function BooksView() {
       ) : (
         currencies.map((c) => <CurrencyBooks key={c.currency} books={c} />)
       )}
+      {/* The proof of reserves: what customers are owed, published (docs/proof-of-reserves.md). */}
+      <ReservesPanel />
       <div className="flex items-center justify-between gap-3 text-xs text-muted">
         <span>{t('admin.books.asOf', { time: dateTime(new Date(books.dataUpdatedAt).toISOString()) })}</span>
         <Button variant="secondary" block={false} busy={books.isFetching} onClick={() => void books.refetch()}>
