@@ -12,8 +12,10 @@ import { identityModule } from './identity/index.js';
 import { marketModule } from './market/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { realtimeModule } from './realtime/index.js';
+import { priceAlertsModule } from './price-alerts/index.js';
 import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
 import { spotModule } from './spot/index.js';
+import { statementsModule } from './statements/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -35,6 +37,8 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   notificationsModule,
+  priceAlertsModule,
+  statementsModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
