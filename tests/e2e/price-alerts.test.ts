@@ -29,11 +29,11 @@ async function setAlertOnLever(page: Page, price: string) {
 
 async function fire(suite: WebAppSuite, user: TestUser, market: ReturnType<typeof createFakeMarket>) {
   market.set('BTC', '61250.5');
-  await expect
-    .poll(async () => (await call(suite.app, 'GET', '/api-v1/notifications/', { token: user.token })).body.count, {
-      timeout: 10_000,
-    })
-    .toBe(1);
+  const kinds = async () =>
+    ((await call(suite.app, 'GET', '/api-v1/notifications/', { token: user.token })).body.results as { kind: string }[])
+      .map((n) => n.kind)
+      .filter((kind) => kind === 'price_alert');
+  await expect.poll(kinds, { timeout: 10_000 }).toEqual(['price_alert']);
 }
 
 describe('a price alert', () => {

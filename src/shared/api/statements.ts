@@ -9,7 +9,7 @@ export const STATEMENT_KINDS = ['transactions', 'trades'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /** The longest period one file covers, in days (from and to included). */
-export const STATEMENT_MAX_DAYS = 366;
+const STATEMENT_MAX_DAYS = 366;
 /** Rows one file holds at most; a period with more is refused (choose a shorter one). */
 export const STATEMENT_MAX_ROWS = 20_000;
 
@@ -66,7 +66,7 @@ const day = (message: string) =>
     );
 
 /** Days from `from` to `to`, both included. */
-export const statementDays = (from: string, to: string) =>
+const statementDays = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 export const statementQuery = z

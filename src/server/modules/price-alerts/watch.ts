@@ -47,7 +47,7 @@ export interface PriceAlertWatcher {
   stop(): void;
 }
 
-export const pairOf = (symbol: string) => `${symbol.replace(/USDT$/, '')}/USDT`;
+const pairOf = (symbol: string) => `${symbol.replace(/USDT$/, '')}/USDT`;
 
 export function watchPriceAlerts(
   ctx: Pick<AppContext, 'db' | 'market' | 'changes' | 'log' | 'mailer'>,

@@ -7,7 +7,7 @@
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (FORMULA_START.test(text) && !PLAIN_DECIMAL.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

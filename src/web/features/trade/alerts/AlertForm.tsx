@@ -3,11 +3,7 @@
  * n % in 24 h, and the value. Used to set one from a pair's screen and to edit one in the list.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  PRICE_ALERTS_MSG,
-  priceAlertValueError,
-  type PriceAlertCondition,
-} from '../../../../shared/api/price-alerts';
+import { PRICE_ALERTS_MSG, priceAlertValueError, type PriceAlertCondition } from '../../../../shared/api/price-alerts';
 import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { Segmented } from '../../../components/Segmented';

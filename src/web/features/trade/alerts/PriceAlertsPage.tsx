@@ -37,9 +37,14 @@ function AlertRow({ alert, onEdit }: { alert: PriceAlertItem; onEdit: () => void
         )}
         <p className="text-[15px]">{t(`alerts.describe.${alert.condition}`, { value: number(alert.value) })}</p>
         <p className={alert.fired_at ? 'text-[13px] text-up' : 'text-[13px] text-muted'}>
-          {alert.fired_at && alert.fired_price
-            ? `${t('alerts.fired', { price: number(alert.fired_price) })} · ${dateTime(alert.fired_at)}`
-            : t('alerts.waiting')}
+          {alert.fired_at && alert.fired_price ? (
+            <>
+              {t('alerts.fired', { price: number(alert.fired_price) })}{' '}
+              <span className="whitespace-nowrap">· {dateTime(alert.fired_at)}</span>
+            </>
+          ) : (
+            t('alerts.waiting')
+          )}
         </p>
       </div>
       <button
