@@ -13,7 +13,7 @@
  * once this instance saw the change under it, and fires when the change reaches it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { cmp, dec, type Dec } from '../../../shared/money.js';
+import { dec, type Dec } from '../../../shared/money.js';
 import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
@@ -53,6 +53,12 @@ export function watchPriceAlerts(
   ctx: Pick<AppContext, 'db' | 'market' | 'changes' | 'log' | 'mailer'>,
 ): PriceAlertWatcher {
   const bySymbol = new Map<string, Map<number, Waiting>>();
+  /**
+   * Each symbol's alerts in the order a price reaches them (above: lowest value first; below: highest
+   * first), built on the first tick after a change: a tick compares only up to the first alert not
+   * crossed, so thousands of waiting alerts cost one comparison per side.
+   */
+  const ordered = new Map<string, { above: Waiting[]; below: Waiting[]; move: Waiting[] }>();
   const byUser = new Map<number, Waiting[]>();
   /** The served price each symbol had at this instance's last look. */
   const seen = new Map<string, string>();
@@ -67,6 +73,7 @@ export function watchPriceAlerts(
       const alerts = bySymbol.get(alert.symbol);
       alerts?.delete(alert.id);
       if (alerts?.size === 0) bySymbol.delete(alert.symbol);
+      ordered.delete(alert.symbol);
     }
     byUser.delete(userId);
   };
@@ -82,6 +89,7 @@ export function watchPriceAlerts(
       };
       if (!bySymbol.has(row.symbol)) bySymbol.set(row.symbol, new Map());
       bySymbol.get(row.symbol)!.set(row.id, alert);
+      ordered.delete(row.symbol);
       if (!byUser.has(row.userId)) byUser.set(row.userId, []);
       byUser.get(row.userId)!.push(alert);
       // A symbol with a new alert is looked at on the next tick even if its price has not moved.
@@ -117,6 +125,7 @@ export function watchPriceAlerts(
     const before = new Map<number, Waiting>();
     for (const alerts of bySymbol.values()) for (const [id, alert] of alerts) before.set(id, alert);
     bySymbol.clear();
+    ordered.clear();
     byUser.clear();
     keep(rows, before);
   }
@@ -160,6 +169,7 @@ export function watchPriceAlerts(
     const alerts = bySymbol.get(alert.symbol);
     alerts?.delete(alert.id);
     if (alerts?.size === 0) bySymbol.delete(alert.symbol);
+    ordered.delete(alert.symbol);
     claiming.add(alert.id);
     const done = claim(alert, price, change)
       .catch((error: unknown) => {
@@ -175,24 +185,40 @@ export function watchPriceAlerts(
     inFlight.add(done);
   }
 
+  function orderOf(alerts: Map<number, Waiting>) {
+    const lists = { above: [] as Waiting[], below: [] as Waiting[], move: [] as Waiting[] };
+    for (const alert of alerts.values()) lists[alert.condition].push(alert);
+    lists.above.sort((x, y) => x.threshold.comparedTo(y.threshold));
+    lists.below.sort((x, y) => y.threshold.comparedTo(x.threshold));
+    return lists;
+  }
+
   function tick() {
     const exchange = ctx.market.exchange;
     for (const [symbol, alerts] of bySymbol) {
       const last = exchange.lastPrice(symbol);
       if (!last || last.price === seen.get(symbol) || exchange.isStale(symbol)) continue;
       seen.set(symbol, last.price);
-      let change: Dec | undefined;
-      for (const alert of [...alerts.values()]) {
-        if (claiming.has(alert.id)) continue;
-        if (alert.condition === 'move') {
-          change ??= dec(exchange.snapshot().ticker(symbol)?.priceChangePercent ?? '0');
-          if (change.abs().lt(alert.threshold)) alert.armed = true;
-          else if (alert.armed) fire(alert, last.price, change.toFixed(2));
-        } else if (
-          alert.condition === 'above' ? cmp(last.price, alert.threshold) >= 0 : cmp(last.price, alert.threshold) <= 0
-        )
-          fire(alert, last.price, '');
+      let lists = ordered.get(symbol);
+      if (!lists) ordered.set(symbol, (lists = orderOf(alerts)));
+      const price = dec(last.price);
+      const crossed: [Waiting, string][] = [];
+      for (const alert of lists.above) {
+        if (price.lt(alert.threshold)) break;
+        crossed.push([alert, '']);
       }
+      for (const alert of lists.below) {
+        if (price.gt(alert.threshold)) break;
+        crossed.push([alert, '']);
+      }
+      if (lists.move.length > 0) {
+        const change = dec(exchange.snapshot().ticker(symbol)?.priceChangePercent ?? '0');
+        for (const alert of lists.move) {
+          if (change.abs().lt(alert.threshold)) alert.armed = true;
+          else if (alert.armed) crossed.push([alert, change.toFixed(2)]);
+        }
+      }
+      for (const [alert, change] of crossed) if (!claiming.has(alert.id)) fire(alert, last.price, change);
     }
   }
 
