@@ -21,9 +21,11 @@ import { DEPOSIT_MSG } from './api/deposits.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
 import { IDENTITY_MSG } from './api/identity.js';
 import { NOTIFICATIONS_MSG } from './api/notifications.js';
+import { PRICE_ALERTS_MSG } from './api/price-alerts.js';
 import { PROTECTION_MSG } from './api/protection.js';
 import { RESERVES_MSG } from './api/reserves.js';
 import { SPOT_MSG } from './api/spot.js';
+import { STATEMENTS_MSG } from './api/statements.js';
 import { SUPPORT_MSG } from './api/support.js';
 import { TRADE_MSG } from './api/trade.js';
 import { TWO_FACTOR_MSG } from './api/two-factor.js';
@@ -62,6 +64,8 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   deposits: DEPOSIT_MSG,
   idempotency: IDEMPOTENCY_MSG,
   notifications: NOTIFICATIONS_MSG,
+  priceAlerts: PRICE_ALERTS_MSG,
+  statements: STATEMENTS_MSG,
   protection: PROTECTION_MSG,
   spot: SPOT_MSG,
   trade: TRADE_MSG,

@@ -65,6 +65,8 @@ export const PAGES = {
     /** docs/decisions/0043-languages.md: the user's profile from the drawer (docs/architecture.md "## Profile"). */
     profile: { path: '/profile', feature: 'account', screen: 'ProfilePage' },
     chat: { path: '/chat/:sessionId', feature: 'support', screen: 'ChatPage' },
+    /** Price alerts (docs/decisions/0055-alerts-statements.md), from the drawer and a pair's bell. */
+    priceAlerts: { path: '/price-alerts', feature: 'trade', screen: 'PriceAlertsPage' },
   },
 
   /** Admins only; everyone else logged in is sent to /support. */

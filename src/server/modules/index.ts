@@ -13,8 +13,10 @@ import { marketModule } from './market/index.js';
 import { notificationsModule } from './notifications/index.js';
 import { realtimeModule } from './realtime/index.js';
 import { reservesModule } from './reserves/index.js';
+import { priceAlertsModule } from './price-alerts/index.js';
 import { passkeysModule, protectionModule, twoFactorModule } from './security/index.js';
 import { spotModule } from './spot/index.js';
+import { statementsModule } from './statements/index.js';
 import { tradesModule } from './trades/index.js';
 import { walletsModule } from './wallets/index.js';
 
@@ -37,6 +39,8 @@ export const modules: AppModule[] = [
   chatModule,
   notificationsModule,
   reservesModule,
+  priceAlertsModule,
+  statementsModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

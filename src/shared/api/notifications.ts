@@ -89,6 +89,13 @@ export const NOTIFICATIONS_MSG = {
       title: 'New recovery codes',
       body: "New recovery codes were made for your account and the old ones no longer work. If this wasn't you, contact support at once.",
     },
+    /** A price alert fired (docs/decisions/0055-alerts-statements.md); the body names its condition. */
+    priceAlert: {
+      title: 'Price alert: {{pair}}',
+      above: '{{pair}} rose to {{value}} USDT or above: it is at {{price}} USDT now.',
+      below: '{{pair}} fell to {{value}} USDT or below: it is at {{price}} USDT now.',
+      move: '{{pair}} moved {{change}}% in 24 hours, past your {{value}}%: it is at {{price}} USDT now.',
+    },
   },
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
@@ -251,7 +258,8 @@ export function notificationTextKeys(
   if (!Object.hasOwn(NOTIFICATIONS_MSG.kinds, key)) return null;
   const texts = NOTIFICATIONS_MSG.kinds[key as keyof typeof NOTIFICATIONS_MSG.kinds];
   let body: string | null = 'body';
-  if ('long' in texts) body = params.side === 'short' ? 'short' : 'long';
+  if ('move' in texts) body = params.condition === 'move' || params.condition === 'below' ? params.condition : 'above';
+  else if ('long' in texts) body = params.side === 'short' ? 'short' : 'long';
   else if ('withReason' in texts) body = params.reason ? 'withReason' : 'body';
   else if ('image' in texts) body = params.text ? null : 'image';
   return { title: `kinds.${key}.title`, body: body && `kinds.${key}.${body}` };
@@ -315,6 +323,9 @@ export const NOTIFICATION_TEXT = {
   twoFactorEnabled: () => english('two_factor_enabled', {}),
   twoFactorDisabled: () => english('two_factor_disabled', {}),
   recoveryCodesRenewed: () => english('recovery_codes_renewed', {}),
+  /** A price alert fired at `price` (docs/decisions/0055): the web opens the pair from `symbol`. */
+  priceAlert: (a: { symbol: string; pair: string; condition: string; value: string; price: string; change: string }) =>
+    english('price_alert', a),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
   chatReply: (text: string) =>
     english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),

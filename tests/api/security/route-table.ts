@@ -13,6 +13,7 @@ import {
   accountLocks,
   apiKeys,
   chatMessages,
+  priceAlerts,
   faqEntries,
   passkeys,
   trades,
@@ -288,6 +289,15 @@ async function anyOrderOf(s: Scene, user: TestUser): Promise<number> {
 }
 
 /** An API key of the owner (made in the database: creating one through the API is POST's entry). */
+/** A price alert of the owner (docs/decisions/0055): other users and staff get 404 for it. */
+async function ownerPriceAlert(s: Scene): Promise<number> {
+  const [row] = await s.t.db
+    .insert(priceAlerts)
+    .values({ userId: s.owner.id, symbol: 'BTCUSDT', condition: 'move', value: '3' })
+    .returning({ id: priceAlerts.id });
+  return row!.id;
+}
+
 async function ownerApiKey(s: Scene): Promise<number> {
   await roomForApiKey(s, s.owner);
   const apiKey = `MatrixOwn${++apiKeysMade}`.padEnd(64, 'y');
@@ -938,6 +948,40 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'POST /api-v1/user/language/': {
     access: 'user',
     request: () => ({ url: '/api-v1/user/language/', body: { language: 'en' } }),
+  },
+
+  // --- passkeys (passkey-routes.ts) ---
+  // --- price alerts and statements (docs/decisions/0055-alerts-statements.md): each caller's own ---
+  'GET /api-v1/price-alerts/': { access: 'user', request: get('/api-v1/price-alerts/') },
+  'POST /api-v1/price-alerts/': {
+    access: 'user',
+    ok: 201,
+    request: () => ({
+      url: '/api-v1/price-alerts/',
+      body: { symbol: 'BTCUSDT', condition: 'above', value: '999999999' },
+    }),
+  },
+  'PATCH /api-v1/price-alerts/:id/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({
+      url: `/api-v1/price-alerts/${await ownerPriceAlert(s)}/`,
+      body: { condition: 'move', value: '5' },
+    }),
+  },
+  'DELETE /api-v1/price-alerts/:id/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/price-alerts/${await ownerPriceAlert(s)}/` }),
+  },
+  'GET /api-v1/statements/': {
+    access: 'user',
+    request: () => {
+      const day = new Date().toISOString().slice(0, 10);
+      return { url: `/api-v1/statements/?kind=transactions&from=${day}&to=${day}` };
+    },
   },
 
   // --- passkeys (passkey-routes.ts) ---

@@ -83,6 +83,7 @@ export function tourStops(cast: TourCast): Stop[] {
     user('support', '/support'),
     user('sharing-link', '/sharing-link'),
     user('profile', '/profile'),
+    user('price-alerts', '/price-alerts'),
     user('chat', `/chat/${cast.sessionId}`),
     { name: 'admin-dashboard', path: '/admin/dashboard', visitor: 'admin' },
     // The staff menu's other views live in the address of /admin/dashboard (src/web/features/admin/views.ts).

@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'two_factor_enabled',
   'two_factor_disabled',
   'recovery_codes_renewed',
+  'price_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -56,6 +56,8 @@ describe('logged in', () => {
       .map((a) => a.getAttribute('href'));
     expect(links).toEqual([
       '/profile',
+      // Price alerts (docs/decisions/0055-alerts-statements.md): the list to edit and delete them.
+      '/price-alerts',
       '/identity-verification',
       '/sharing-link',
       '/legal-currency',

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { APP_VERSION } from '../../../shared/constants';
 import { cx } from '../../components/cx';
 import {
+  BellIcon,
   CashIcon,
   ChevronRightIcon,
   HeadsetIcon,
@@ -33,10 +34,11 @@ import { UserCard } from './UserCard';
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
 type LinkLabel =
-  `drawer.${'profile' | 'identityVerification' | 'sharingLinks' | 'fiat' | 'lockUp' | 'safetyCenter' | 'onlineService' | 'aboutUs'}`;
+  `drawer.${'profile' | 'priceAlerts' | 'identityVerification' | 'sharingLinks' | 'fiat' | 'lockUp' | 'safetyCenter' | 'onlineService' | 'aboutUs'}`;
 
 const USER_LINKS: Array<{ to: string; label: LinkLabel; Icon: Icon }> = [
   { to: PATHS.profile, label: 'drawer.profile', Icon: UserIcon },
+  { to: PATHS.priceAlerts, label: 'drawer.priceAlerts', Icon: BellIcon },
   { to: PATHS.identityVerification, label: 'drawer.identityVerification', Icon: IdCardIcon },
   { to: PATHS.sharingLink, label: 'drawer.sharingLinks', Icon: ShareIcon },
   { to: PATHS.legalCurrency, label: 'drawer.fiat', Icon: CashIcon },

@@ -7,16 +7,18 @@
  * the English it was stored with.
  */
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { notificationTextKeys, type NotificationItem } from '../../../shared/api/notifications';
 import { Button } from '../../components/Button';
 import { ChevronRightIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { formatMessageTime } from '../../lib/datetime';
 import { useI18n } from '../../lib/i18n';
+import { pairPathOf } from '../../lib/paths';
 import { fetchNotifications, useMarkRead, useNotifications } from './api';
 
 /** Params that are numbers the server formatted: shown with the language's decimal separator. */
-const NUMBER_PARAMS = ['amount', 'hands', 'price', 'profitLoss'];
+const NUMBER_PARAMS = ['amount', 'hands', 'price', 'profitLoss', 'value', 'change'];
 
 /** A notification's title and body in the language shown (English: as stored). */
 function useNotificationText() {
@@ -35,6 +37,10 @@ function useNotificationText() {
     };
   };
 }
+
+/** The pair screen a price alert's notification opens, or null. */
+const pairLink = (n: NotificationItem) =>
+  n.kind === 'price_alert' && n.params?.symbol ? pairPathOf(n.params.symbol) : null;
 
 /** English keeps the app's numeric '14:05' / '03-01 14:05'; another language its Intl time, or date and time. */
 function useShownTime() {
@@ -106,7 +112,14 @@ export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule
                     <span className="h-2 w-2 shrink-0 self-center rounded-full bg-primary" aria-hidden="true" />
                   )}
                   <h3 className="min-w-0 flex-1 truncate text-[15px] font-semibold">
-                    {title}
+                    {pairLink(n) ? (
+                      // A price alert opens its pair (docs/decisions/0055-alerts-statements.md).
+                      <Link to={pairLink(n)!} className="text-primary hover:underline">
+                        {title}
+                      </Link>
+                    ) : (
+                      title
+                    )}
                     {isNew && <span className="sr-only">, {t('notifications.new')}</span>}
                   </h3>
                   <time dateTime={n.created_at} className="shrink-0 text-[12px] tabular-nums text-muted">

@@ -13,6 +13,7 @@ import { useT } from '../../lib/i18n';
 import { CoinDrawer } from './CoinDrawer';
 import { useLivePrice } from './live-price';
 import { OrderBook } from './OrderBook';
+import { AlertBell } from './alerts/AlertBell';
 import { PairBar } from './PairBar';
 import { SpotForm } from './SpotForm';
 import { SpotOrders } from './SpotOrders';
@@ -35,7 +36,13 @@ export function ExchangePage() {
   return (
     <>
       <h1 className="sr-only">{t('trade.exchange.title')}</h1>
-      <PairBar coin={pair.coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
+      <PairBar
+        coin={pair.coin}
+        live={live}
+        drawerOpen={drawerOpen}
+        onOpenCoins={() => setDrawerOpen(true)}
+        action={<AlertBell coin={pair.coin} price={live.price} />}
+      />
       <Screen className="gap-3">
         <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">
           <SpotForm pair={pair} lastPrice={live.price} />

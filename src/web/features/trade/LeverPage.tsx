@@ -19,6 +19,7 @@ import { useLivePrice } from './live-price';
 import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForm } from './OrderForm';
+import { AlertBell } from './alerts/AlertBell';
 import { PairBar } from './PairBar';
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import type { PickedPrice } from './OrderForm';
@@ -59,7 +60,13 @@ export function LeverPage() {
   return (
     <LeverMessagesProvider>
       <h1 className="sr-only">{t('trade.lever.title')}</h1>
-      <PairBar coin={coin} live={live} drawerOpen={drawerOpen} onOpenCoins={() => setDrawerOpen(true)} />
+      <PairBar
+        coin={coin}
+        live={live}
+        drawerOpen={drawerOpen}
+        onOpenCoins={() => setDrawerOpen(true)}
+        action={<AlertBell coin={coin} price={live.price} />}
+      />
       <Screen className="gap-3">
         <ChartPanel symbol={symbol} livePrice={live.price} />
         <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">

@@ -2,6 +2,7 @@
  * The Lever screen's top: the pair button that opens the coin drawer, the live price with its
  * 24h change, and the day's high, low and volume.
  */
+import type { ReactNode } from 'react';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatChangePercent } from '../../../shared/format';
 import { dec } from '../../../shared/money';
@@ -26,11 +27,14 @@ export function PairBar({
   live,
   drawerOpen,
   onOpenCoins,
+  action,
 }: {
   coin: string;
   live: LivePrice;
   drawerOpen: boolean;
   onOpenCoins: () => void;
+  /** At the row's end: the price alert bell (docs/decisions/0055). */
+  action?: ReactNode;
 }) {
   const { t, number } = useI18n();
   const falling = live.changePercent?.trim().startsWith('-') ?? false;
@@ -59,6 +63,7 @@ export function PairBar({
         >
           {number(formatChangePercent(live.changePercent))}
         </span>
+        {action}
       </div>
       <div className="mt-1 flex items-end justify-between gap-3">
         <p

@@ -13,6 +13,7 @@ import { MSG } from '../../../shared/messages';
 import { usdtValue } from '../../../shared/money';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { StatementExport } from './StatementExport';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
@@ -184,7 +185,12 @@ export function AssetDetailPage() {
         ) : !CURRENCY_PATTERN.test(currency) ? (
           <Notice tone="error">{message(MSG.assetNotFound)}</Notice>
         ) : (
-          <AssetDetail kind={walletType} currency={currency} />
+          <>
+            <div className="flex justify-end">
+              <StatementExport />
+            </div>
+            <AssetDetail kind={walletType} currency={currency} />
+          </>
         )}
       </Screen>
     </>

@@ -10,6 +10,7 @@ import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
+import { StatementExport } from './StatementExport';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
@@ -130,6 +131,9 @@ export function EntrustmentHistoryPage() {
     <>
       <PageHeader title={t('wallet.history.title')} fallback={PATHS.assets} />
       <Screen className="gap-4">
+        <div className="flex justify-end">
+          <StatementExport key={tab} kind={tab === 'closed' ? 'trades' : 'transactions'} />
+        </div>
         <div role="tablist" aria-label={t('wallet.history.title')} className="flex border-b border-line">
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <button

@@ -5,6 +5,7 @@
  */
 import account from './account.json';
 import admin from './admin.json';
+import alerts from './alerts.json';
 import assets from './assets.json';
 import auth from './auth.json';
 import common from './common.json';
@@ -24,6 +25,7 @@ import wallet from './wallet.json';
 export default {
   account,
   admin,
+  alerts,
   assets,
   auth,
   common,
