@@ -791,3 +791,17 @@ export const rateLimitCounts = pgTable(
   },
   (t) => [index('rate_limit_counts_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Pairs a user starred on Markets (docs/decisions/0060-markets-and-charts.md): one row per user and symbol,
+ * at most FAVOURITES_MAX per user (modules/favourites checks it under the user's row lock).
+ */
+export const userFavourites = pgTable(
+  'user_favourites',
+  {
+    userId: userRef(),
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'user_favourites_pkey', columns: [t.userId, t.symbol] })],
+);

@@ -937,6 +937,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: () => ({ url: '/api-v1/user/language/', body: { language: 'en' } }),
   },
 
+  // --- favourites (docs/decisions/0060): each caller reads and changes only its own list ---
+  'GET /api-v1/favourites/': { access: 'user', request: get('/api-v1/favourites/') },
+  'PUT /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/BTCUSDT/') },
+  'DELETE /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/ETHUSDT/') },
+
   // --- passkeys (issue 16; passkey-routes.ts) ---
   ...PASSKEY_ROUTES,
 };
