@@ -15,6 +15,7 @@ import markets from './markets.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
 import pages from './pages.json';
+import pairs from './pairs.json';
 import safety from './safety.json';
 import support from './support.json';
 import trade from './trade.json';
@@ -33,6 +34,7 @@ export default {
   nav,
   notifications,
   pages,
+  pairs,
   safety,
   support,
   trade,
