@@ -43,10 +43,7 @@ export const favouritesModule: AppModule = (app, ctx) => {
       return ctx.db.transaction(async (tx) => {
         // The user's row lock: two adds at once cannot both pass the count below.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const [kept] = await tx
-          .select({ n: count() })
-          .from(userFavourites)
-          .where(eq(userFavourites.userId, userId));
+        const [kept] = await tx.select({ n: count() }).from(userFavourites).where(eq(userFavourites.userId, userId));
         const [already] = await tx
           .select({ symbol: userFavourites.symbol })
           .from(userFavourites)

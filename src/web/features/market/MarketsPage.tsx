@@ -48,10 +48,10 @@ export function MarketsPage() {
 
   const empty =
     tab === FAVOURITES_TAB && inTab.length === 0
-        ? t('pairs.noFavourites')
-        : pairs.length === 0
-          ? t('pairs.noMatch')
-          : null;
+      ? t('pairs.noFavourites')
+      : pairs.length === 0
+        ? t('pairs.noMatch')
+        : null;
 
   return (
     <>

@@ -17,7 +17,6 @@ import { formatCompactVolume } from './volume';
 const ROW = 'grid min-h-[60px] grid-cols-[1fr_auto_92px] items-center gap-2 px-4';
 const STARRED_ROW = 'grid min-h-[60px] grid-cols-[1fr_auto_92px] items-center gap-2 pl-1 pr-4';
 
-
 interface PairRowProps {
   symbol: string;
   /** The favourite star (docs/decisions/0060): undefined for a signed-out visitor, who keeps none. */

@@ -25,7 +25,10 @@ type Row = Pick<Ticker24h, 'symbol' | 'lastPrice' | 'priceChangePercent' | 'quot
 
 /** 'btc', 'BTC/USDT', 'bitcoin' and 'btcusdt' all find BTCUSDT; an empty query finds every pair. */
 export function matchesQuery(symbol: string, query: string): boolean {
-  const q = query.trim().toUpperCase().replace(/[\s/_-]/g, '');
+  const q = query
+    .trim()
+    .toUpperCase()
+    .replace(/[\s/_-]/g, '');
   if (q === '') return true;
   const base = splitSymbol(symbol)?.baseAsset ?? symbol;
   return symbol.toUpperCase().includes(q) || coinName(base).toUpperCase().replace(/\s/g, '').includes(q);
