@@ -18,6 +18,7 @@ import { AUTH_MSG } from './api/auth.js';
 import { BONUS_MSG } from './api/bonuses.js';
 import { SORT_MSG } from './api/common.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
+import { FAVOURITES_MSG } from './api/favourites.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
 import { IDENTITY_MSG } from './api/identity.js';
 import { NOTIFICATIONS_MSG } from './api/notifications.js';
@@ -77,6 +78,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   identity: IDENTITY_MSG,
   support: SUPPORT_MSG,
   reserves: RESERVES_MSG,
+  favourites: FAVOURITES_MSG,
 };
 
 export interface MessageMatch {

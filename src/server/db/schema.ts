@@ -864,3 +864,17 @@ export const priceAlerts = pgTable(
     check('price_alerts_condition_known', sql`${t.condition} in ('above', 'below', 'move')`),
   ],
 );
+
+/**
+ * Pairs a user starred on Markets (docs/decisions/0060-markets-and-charts.md): one row per user and symbol,
+ * at most FAVOURITES_MAX per user (modules/favourites checks it under the user's row lock).
+ */
+export const userFavourites = pgTable(
+  'user_favourites',
+  {
+    userId: userRef(),
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'user_favourites_pkey', columns: [t.userId, t.symbol] })],
+);

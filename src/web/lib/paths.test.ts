@@ -1,6 +1,6 @@
 /** Where a sign-in goes on to (docs/decisions/0043-languages.md): only a page of this app named by the guard's `next`. */
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, nextPathOf } from './paths';
+import { loginPathFor, nextPathOf, pairPathOf } from './paths';
 
 describe('the page after signing in', () => {
   it('is the page the guard named', () => {
@@ -23,5 +23,14 @@ describe('the page after signing in', () => {
     '?next=/forgot-password',
   ])('is home (null) for %s', (search) => {
     expect(nextPathOf(search)).toBeNull();
+  });
+});
+
+describe('where a Markets pair opens (docs/decisions/0060)', () => {
+  it('a lever coin the Lever screen, another spot pair the Exchange screen, a BTC-quoted pair its coin on Exchange', () => {
+    expect(pairPathOf('BTCUSDT')).toBe('/lever?coin=BTC');
+    expect(pairPathOf('ETHBTC')).toBe('/exchange?coin=ETH');
+    expect(pairPathOf('NOPEBTC')).toBeNull();
+    expect(pairPathOf('ETHEUR')).toBeNull();
   });
 });

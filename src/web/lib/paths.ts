@@ -7,6 +7,8 @@ import { PAGE_PATHS } from '../../shared/pages';
 /** The page paths of src/shared/pages.ts by name, and the root (which only redirects). */
 export const PATHS = { root: '/', ...PAGE_PATHS } as const;
 
+const BTC_QUOTE = 'BTC';
+
 /** The Lever page on a coin (it reads `?coin=`, e.g. /lever?coin=ETH). */
 const leverPathOf = (coin: string) => `${PATHS.lever}?coin=${encodeURIComponent(coin)}`;
 
@@ -20,7 +22,11 @@ const exchangePathOf = (coin: string) => `${PATHS.exchange}?coin=${encodeURIComp
  */
 export function pairPathOf(symbol: string): string | null {
   const pair = splitSymbol(symbol);
-  if (!pair || pair.quoteAsset !== QUOTE_CURRENCY) return null;
+  if (!pair) return null;
+  // A BTC-quoted pair opens the Exchange screen of its coin, which trades it in USDT
+  // (docs/decisions/0060-markets-and-charts.md).
+  if (pair.quoteAsset === BTC_QUOTE) return spotPairOf(pair.baseAsset) ? exchangePathOf(pair.baseAsset) : null;
+  if (pair.quoteAsset !== QUOTE_CURRENCY) return null;
   if (MAIN_SYMBOLS.includes(symbol.toUpperCase())) return leverPathOf(pair.baseAsset);
   return spotPairOf(symbol) ? exchangePathOf(pair.baseAsset) : null;
 }

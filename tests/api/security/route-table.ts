@@ -985,5 +985,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
 
   // --- passkeys (passkey-routes.ts) ---
+  // --- favourites (docs/decisions/0060): each caller reads and changes only its own list ---
+  'GET /api-v1/favourites/': { access: 'user', request: get('/api-v1/favourites/') },
+  'PUT /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/BTCUSDT/') },
+  'DELETE /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/ETHUSDT/') },
+
+  // --- passkeys (passkey-routes.ts) ---
   ...PASSKEY_ROUTES,
 };

@@ -39,7 +39,7 @@ describe('pair list', () => {
     expect(screen.getByText('exchange on WIF')).toBeTruthy();
   });
 
-  it('makes nothing clickable of a pair neither screen trades', () => {
+  it('makes nothing clickable of a pair neither screen trades; a BTC-quoted pair opens its coin on Exchange', () => {
     renderScreen(<PairList pairs={[ticker('ETHBTC'), ticker('USDCUSDT'), ticker('BTCTRY'), ticker('SOLUSDT')]} />, {
       path: '/markets',
       routes,
@@ -47,6 +47,6 @@ describe('pair list', () => {
     const linked = [...document.querySelectorAll('li[data-symbol]')]
       .filter((li) => li.querySelector('a'))
       .map((li) => li.getAttribute('data-symbol'));
-    expect(linked).toEqual(['SOLUSDT']);
+    expect(linked).toEqual(['ETHBTC', 'SOLUSDT']);
   });
 });

@@ -15,15 +15,26 @@ import { ChangePill } from './change';
 import { formatCompactVolume } from './volume';
 
 const ROW = 'grid min-h-[60px] grid-cols-[1fr_auto_92px] items-center gap-2 px-4';
+const STARRED_ROW = 'grid min-h-[60px] grid-cols-[1fr_auto_92px] items-center gap-2 pl-1 pr-4';
 
 interface PairRowProps {
   symbol: string;
+  /** The favourite star (docs/decisions/0060): undefined for a signed-out visitor, who keeps none. */
+  starred?: boolean | undefined;
+  onToggleFavourite?: ((symbol: string, on: boolean) => void) | undefined;
   lastPrice: string;
   priceChangePercent: string;
   quoteVolume: string;
 }
 
-const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, quoteVolume }: PairRowProps) {
+const PairRow = memo(function PairRow({
+  symbol,
+  lastPrice,
+  priceChangePercent,
+  quoteVolume,
+  starred,
+  onToggleFavourite,
+}: PairRowProps) {
   const { t, number } = useI18n();
   const pair = splitSymbol(symbol);
   const to = pairPathOf(symbol);
@@ -44,24 +55,59 @@ const PairRow = memo(function PairRow({ symbol, lastPrice, priceChangePercent, q
       </span>
     </>
   );
+  const star = starred !== undefined && onToggleFavourite;
+  const row = star ? STARRED_ROW : ROW;
+  const shown = pair ? `${pair.baseAsset}/${pair.quoteAsset}` : symbol;
   return (
-    <li data-symbol={symbol}>
+    <li data-symbol={symbol} className={star ? 'flex items-stretch' : undefined}>
+      {star && (
+        <button
+          type="button"
+          aria-pressed={starred}
+          aria-label={t('pairs.favourite', { pair: shown })}
+          onClick={() => onToggleFavourite(symbol, !starred)}
+          className={`flex w-10 shrink-0 items-center justify-center ${starred ? 'text-primary' : 'text-muted'}`}
+          data-testid="favourite-star"
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+              fill={starred ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      )}
       {to ? (
-        <Link to={to} className={`${ROW} hover:bg-surface-2`}>
+        <Link to={to} className={`${row} min-w-0 flex-1 hover:bg-surface-2`}>
           {content}
         </Link>
       ) : (
-        <div className={ROW}>{content}</div>
+        <div className={`${row} min-w-0 flex-1`}>{content}</div>
       )}
     </li>
   );
 });
 
-export function PairList({ pairs }: { pairs: readonly Ticker24h[] }) {
+export function PairList({
+  pairs,
+  favourites,
+  onToggleFavourite,
+}: {
+  pairs: readonly Ticker24h[];
+  /** The signed-in user's favourites: each row gets its star (none for a signed-out visitor). */
+  favourites?: ReadonlySet<string> | undefined;
+  onToggleFavourite?: ((symbol: string, on: boolean) => void) | undefined;
+}) {
   const t = useT();
   return (
     <>
-      <div className="grid grid-cols-[1fr_auto_92px] gap-2 px-4 py-2 text-[12px] text-muted" aria-hidden="true">
+      <div
+        className={`grid grid-cols-[1fr_auto_92px] gap-2 py-2 pr-4 text-[12px] text-muted ${favourites ? 'pl-11' : 'pl-4'}`}
+        aria-hidden="true"
+      >
         <span>{t('markets.pairVol')}</span>
         <span className="text-right">{t('markets.lastPrice')}</span>
         <span className="text-right">{t('markets.change24h')}</span>
@@ -74,6 +120,8 @@ export function PairList({ pairs }: { pairs: readonly Ticker24h[] }) {
             lastPrice={t.lastPrice}
             priceChangePercent={t.priceChangePercent}
             quoteVolume={t.quoteVolume}
+            starred={favourites?.has(t.symbol)}
+            onToggleFavourite={onToggleFavourite}
           />
         ))}
       </ul>

@@ -10,10 +10,13 @@ export function QuoteTabs({
   tabs,
   selected,
   onSelect,
+  labelOf = (quote) => quote,
 }: {
   tabs: readonly string[];
   selected: string;
   onSelect: (quote: string) => void;
+  /** A tab's text: the quote itself, or e.g. 'Favourites' for the favourites tab. */
+  labelOf?: (tab: string) => string;
 }) {
   const t = useT();
   const list = useRef<HTMLDivElement>(null);
@@ -52,7 +55,7 @@ export function QuoteTabs({
               active ? 'text-ink' : 'text-muted hover:text-ink',
             )}
           >
-            {quote}
+            {labelOf(quote)}
             <span
               aria-hidden="true"
               className={cx(

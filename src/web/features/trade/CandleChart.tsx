@@ -3,31 +3,58 @@
  * comes from GET /api/v3/klines; the last candle follows the live price, and a new one starts
  * when the interval rolls over. Colours come from the theme's CSS variables.
  * Candles are drawn with JS numbers: a chart is a picture of prices, never money math.
+ * With them (docs/decisions/0060-markets-and-charts.md): the volume histogram under the candles,
+ * MA 7/25/99 of the closes and RSI 14 in a pane of its own, computed from the same klines
+ * (indicators.ts); the legend above names their latest values.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
   CandlestickSeries,
   ColorType,
   CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
   createChart,
   type CandlestickData,
   type IChartApi,
   type ISeriesApi,
+  type LineData,
   type Time,
   type UTCTimestamp,
+  type WhitespaceData,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Kline } from '../../../shared/api/market';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../shared/market';
 import { i18n, useI18n } from '../../lib/i18n';
 import { useTheme } from '../../lib/theme';
 import { klinesQuery } from '../market';
+import { MA_PERIODS, movingAverage, RSI_PERIOD, rsi } from './indicators';
 
-/** Two hours of 1m candles, a day and a half of 15m, twenty days of 4h, four months of 1d: enough to read a trend on a phone. */
-const CANDLES = 120;
+/**
+ * Two hundred candles: the 99-candle average has a hundred points to draw, and a phone still reads
+ * the trend (three hours of 1m, eight days of 1h, seven months of 1d).
+ */
+const CANDLES = 200;
+/** The averages' colours, shortest first (as the big apps draw MA 7/25/99: yellow, pink, violet). */
+const MA_COLORS = ['#f0b90b', '#e0529c', '#8b5cf6'] as const;
+const RSI_COLOR = '#8b5cf6';
 const REFRESH_MS = 60_000;
 
 type Candle = CandlestickData<UTCTimestamp>;
+
+type Line = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+const lineOf = (candles: readonly Candle[], values: readonly (number | undefined)[]): Line[] =>
+  candles.map((c, i) => (values[i] === undefined ? { time: c.time } : { time: c.time, value: values[i] }));
+
+/** The legend's latest values, as the chart's price axis writes them. */
+interface Legend {
+  ma: (number | undefined)[];
+  rsi: number | undefined;
+  volume: number | undefined;
+  decimals: number;
+}
 
 const candleOf = (k: Kline): Candle => ({
   time: (k[0] / 1000) as UTCTimestamp,
@@ -81,6 +108,15 @@ function localTime(time: Time, withDate = false): string {
   return new Date(time * 1000).toLocaleString(language === 'en' ? undefined : language, options);
 }
 
+/** A line's colour beside its name in the legend (the text itself stays in the theme's muted colour). */
+const Swatch = ({ color }: { color: string }) => (
+  <span
+    aria-hidden="true"
+    className="mr-1 inline-block h-1.5 w-1.5 rounded-full align-middle"
+    style={{ background: color }}
+  />
+);
+
 export interface CandleChartProps {
   symbol: string;
   interval: KlineInterval;
@@ -91,7 +127,11 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volume = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const averages = useRef<ISeriesApi<'Line'>[]>([]);
+  const strength = useRef<ISeriesApi<'Line'> | null>(null);
   const last = useRef<Candle | null>(null);
+  const [legend, setLegend] = useState<Legend>({ ma: [], rsi: undefined, volume: undefined, decimals: 2 });
   const { theme } = useTheme();
   const { t, language, number } = useI18n();
   const klines = useQuery({ ...klinesQuery(symbol, interval, CANDLES), refetchInterval: REFRESH_MS });
@@ -115,10 +155,53 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     });
     chart.current = created;
     series.current = created.addSeries(CandlestickSeries, seriesColors());
+    // Volume under the candles, on a scale of its own that takes the lowest fifth of the pane.
+    volume.current = created.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    created.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    series.current.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
+    averages.current = MA_PERIODS.map((_, i) =>
+      created.addSeries(LineSeries, {
+        color: MA_COLORS[i],
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+      }),
+    );
+    // RSI 14 in its own pane below, with the 70 and 30 lines traders read it by.
+    strength.current = created.addSeries(
+      LineSeries,
+      {
+        color: RSI_COLOR,
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: true,
+        priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+        autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
+      },
+      1,
+    );
+    for (const level of [70, 30])
+      strength.current.createPriceLine({
+        price: level,
+        color: themeColor('muted', 0.6),
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: false,
+      });
+    created.panes()[1]?.setStretchFactor(0.28);
     return () => {
       created.remove();
       chart.current = null;
       series.current = null;
+      volume.current = null;
+      averages.current = [];
+      strength.current = null;
       last.current = null;
     };
   }, []);
@@ -146,6 +229,9 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
   // Another pair or interval: nothing of the old candles may take the new prices.
   useEffect(() => {
     series.current?.setData([]);
+    volume.current?.setData([]);
+    for (const line of averages.current) line.setData([]);
+    strength.current?.setData([]);
     last.current = null;
   }, [symbol, interval]);
 
@@ -156,16 +242,40 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     const precision = precisionOf(candles.at(-1)?.close ?? 1);
     series.current.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
     series.current.setData(candles);
+    const up = themeColor('up', 0.45);
+    const down = themeColor('down', 0.45);
+    volume.current?.setData(
+      data.map((k, i) => ({
+        time: candles[i]!.time,
+        value: Number(k[5]),
+        color: candles[i]!.close >= candles[i]!.open ? up : down,
+      })),
+    );
+    const closes = candles.map((c) => c.close);
+    const ma = MA_PERIODS.map((period) => movingAverage(closes, period));
+    averages.current.forEach((line, i) => {
+      line.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
+      line.setData(lineOf(candles, ma[i]!));
+    });
+    const strengths = rsi(closes, RSI_PERIOD);
+    strength.current?.setData(lineOf(candles, strengths));
+    setLegend({
+      ma: ma.map((values) => values.at(-1)),
+      rsi: strengths.at(-1),
+      volume: Number(data.at(-1)?.[5]),
+      decimals: precision,
+    });
     last.current = candles.at(-1) ?? null;
     chart.current?.timeScale().scrollToRealTime();
-  }, [data]);
+  }, [data, theme]);
 
   useEffect(() => {
     const price = Number(livePrice);
     const candle = last.current;
     if (!series.current || !candle || !Number.isFinite(price) || price <= 0) return;
-    const length = KLINE_INTERVALS[interval];
-    const open = (Math.floor(Date.now() / length) * length) / 1000;
+    const length = KLINE_INTERVALS[interval] / 1000;
+    // Counted from the last candle's own open: a week opens on a Monday, not on the epoch's Thursday.
+    const open = candle.time + Math.floor((Date.now() / 1000 - candle.time) / length) * length;
     let next: Candle;
     if (open > candle.time)
       next = {
@@ -182,8 +292,28 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     last.current = next;
   }, [livePrice, interval]);
 
+  const shown = (value: number | undefined, decimals: number) =>
+    value === undefined || !Number.isFinite(value) ? '–' : number(value.toFixed(decimals));
+  const decimals = legend.decimals;
   return (
-    <div className="relative h-full w-full">
+    <div className="relative flex h-full w-full flex-col">
+      <p
+        className="flex flex-wrap gap-x-2 px-2 text-[10px] leading-4 tabular-nums"
+        data-testid="chart-legend"
+        translate="no"
+      >
+        {MA_PERIODS.map((period, i) => (
+          <span key={period} className="text-muted">
+            <Swatch color={MA_COLORS[i]!} />
+            MA({period}) {shown(legend.ma[i], decimals)}
+          </span>
+        ))}
+        <span className="text-muted">VOL {shown(legend.volume, 2)}</span>
+        <span className="text-muted">
+          <Swatch color={RSI_COLOR} />
+          RSI({RSI_PERIOD}) {shown(legend.rsi, 2)}
+        </span>
+      </p>
       <div
         ref={container}
         // A figure, not an image: the chart library puts its (focusable) attribution link inside.
@@ -191,7 +321,7 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
         // The library's attribution link inside is its maker's notice, not the app's text.
         translate="no"
         aria-label={t('trade.common.candlesticks', { symbol, interval })}
-        className="h-full w-full"
+        className="min-h-0 w-full flex-1"
         data-testid="candle-chart"
       />
       {data && data.length === 0 && (

@@ -1,7 +1,8 @@
 /**
  * /exchange (docs/decisions/0026-spot-orders.md): buy and sell coins for USDT in the funding
  * wallet. The pair and its live price (the coin selector offers every spot pair), the spot order form
- * beside the order book, and the open orders and order history. The coin lives in the address
+ * beside the order book, and the open orders and order history; above them the pair's chart (ChartPanel,
+ * docs/decisions/0060-markets-and-charts.md). The coin lives in the address
  * (?coin=TON, the parameter the Lever screen reads too) so a reload, a shared link or the Markets
  * list opens it.
  */
@@ -10,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { SPOT_SYMBOLS, spotPairOf } from '../../../shared/api/spot';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../lib/i18n';
+import { ChartPanel } from './ChartPanel';
 import { CoinDrawer } from './CoinDrawer';
 import { useLivePrice } from './live-price';
 import { OrderBook } from './OrderBook';
@@ -44,6 +46,7 @@ export function ExchangePage() {
         action={<AlertBell coin={pair.coin} price={live.price} />}
       />
       <Screen className="gap-3">
+        <ChartPanel symbol={pair.symbol} livePrice={live.price} />
         <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">
           <SpotForm pair={pair} lastPrice={live.price} />
           <OrderBook symbol={pair.symbol} price={live.price} changePercent={live.changePercent} />

@@ -17,6 +17,7 @@ import nav from './nav.json';
 import notifications from './notifications.json';
 import pages from './pages.json';
 import reserves from './reserves.json';
+import pairs from './pairs.json';
 import safety from './safety.json';
 import support from './support.json';
 import trade from './trade.json';
@@ -37,6 +38,7 @@ export default {
   notifications,
   pages,
   reserves,
+  pairs,
   safety,
   support,
   trade,
