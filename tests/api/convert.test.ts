@@ -46,7 +46,10 @@ type Body = Record<string, unknown>;
 const quote = (user: TestUser, body: Body) =>
   call<ConvertQuote & { error?: string }>(t, 'POST', '/api-v1/convert/quote/', { token: user.token, body });
 const execute = (user: TestUser, quoteId: string) =>
-  call<ConvertDone & { error?: string }>(t, 'POST', '/api-v1/convert/', { token: user.token, body: { quote_id: quoteId } });
+  call<ConvertDone & { error?: string }>(t, 'POST', '/api-v1/convert/', {
+    token: user.token,
+    body: { quote_id: quoteId },
+  });
 const funding = (user: TestUser, currency: string) => balanceOf(t, user, 'funding', currency);
 
 async function holder(currency: string, amount: string): Promise<TestUser> {
@@ -70,7 +73,10 @@ const quotesOf = async (user: TestUser) =>
   (await t.db.select({ n: count() }).from(convertQuotes).where(eq(convertQuotes.userId, user.id)))[0]!.n;
 
 async function setSpread(bps: unknown) {
-  return call(t, 'PUT', '/api-v3/admin/settings/', { token: (await staff(t)).token, body: { convert_spread_bps: bps } });
+  return call(t, 'PUT', '/api-v3/admin/settings/', {
+    token: (await staff(t)).token,
+    body: { convert_spread_bps: bps },
+  });
 }
 
 describe('quotes', () => {

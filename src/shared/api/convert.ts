@@ -38,6 +38,8 @@ export const CONVERT_MSG = {
   quoteUsed: 'This quote was already used. Please ask for a new quote.',
   quoteExpired: 'This quote has expired. Please ask for a new quote.',
   converted: 'Converted',
+  quoteFailed: 'Could not get a quote. Please try again.',
+  convertFailed: 'The convert did not go through. Please try again.',
   spreadRange: (max: number) => `The spread is a whole number of basis points from 0 to ${max}`,
 } as const;
 
