@@ -284,6 +284,17 @@ async function listenKeyOf(s: Scene, user: TestUser): Promise<string> {
   return res.json<{ listenKey: string }>().listenKey;
 }
 
+/** A fresh convert quote of the owner (docs/decisions/0053-convert.md): 10 USDT to BTC, valid 10 s. */
+async function ownerConvertQuote(s: Scene): Promise<string> {
+  await grant(s.t, s.owner, 'funding', 'USDT', '20');
+  const res = await call(s.t, 'POST', '/api-v1/convert/quote/', {
+    token: s.owner.token,
+    body: { from: 'USDT', to: 'BTC', amount: '10' },
+  });
+  if (res.status !== 200) throw new Error(`convert quote: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.quote_id as string;
+}
+
 /** A resting spot limit buy of `user` (placed as setup: its money moves are explained). */
 async function restingSpotOrderOf(s: Scene, user: TestUser): Promise<number> {
   await grant(s.t, user, 'funding', 'USDT', '100');
@@ -759,6 +770,22 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s) => ({ url: `/api-v1/spot-orders/${await ownerRestingSpotOrder(s)}/` }),
   },
   'GET /api-v1/spot-rules/': { access: 'public', request: get('/api-v1/spot-rules/') },
+
+  // --- convert (docs/decisions/0053-convert.md): a quote is its asker's alone ---
+  'POST /api-v1/convert/quote/': {
+    access: 'user',
+    request: async (_s, actor) => {
+      await grant(_s.t, actor, 'funding', 'USDT', '20');
+      return { url: '/api-v1/convert/quote/', body: { from: 'USDT', to: 'BTC', amount: '10' } };
+    },
+  },
+  'POST /api-v1/convert/': {
+    access: 'user',
+    owned: true,
+    // Only the quote's asker executes it: staff get the same 404 as anyone else.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: '/api-v1/convert/', body: { quote_id: await ownerConvertQuote(s) } }),
+  },
 
   // --- API keys (issue 20, docs/security.md "API keys") ---
   'GET /api-v1/api-keys/': { access: 'user', request: get('/api-v1/api-keys/') },
