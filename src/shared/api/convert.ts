@@ -91,7 +91,6 @@ export type ConvertQuote = z.infer<typeof convertQuote>;
 export const convertExecuteBody = z.object({
   quote_id: z.string({ error: CONVERT_MSG.quoteNotFound }).trim().min(1, { error: CONVERT_MSG.quoteNotFound }).max(64),
 });
-export type ConvertExecuteBody = z.infer<typeof convertExecuteBody>;
 
 export const convertDone = z.object({
   message: z.string(),

@@ -42,7 +42,7 @@ const BPS = 10_000;
 const funding = (userId: number, currency: string): AccountKey => ({ userId, wallet: 'funding', currency });
 
 /** The numbers of a convert of `amount` at `price` with a spread of `bps`. */
-export function convertAmounts(amount: string, price: string, bps: number) {
+function convertAmounts(amount: string, price: string, bps: number) {
   const gross = toAmount(dec(amount).times(price));
   const fee = dec(gross).times(bps).div(BPS).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_UP).toFixed();
   return { gross, fee, received: sub(gross, fee).toFixed() };
