@@ -17,6 +17,7 @@ import { API_KEYS_MSG } from './api/api-keys.js';
 import { AUTH_MSG } from './api/auth.js';
 import { BONUS_MSG } from './api/bonuses.js';
 import { SORT_MSG } from './api/common.js';
+import { CONVERT_MSG } from './api/convert.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
 import { FAVOURITES_MSG } from './api/favourites.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
@@ -79,6 +80,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   support: SUPPORT_MSG,
   reserves: RESERVES_MSG,
   favourites: FAVOURITES_MSG,
+  convert: CONVERT_MSG,
 };
 
 export interface MessageMatch {

@@ -39,6 +39,8 @@ export const PAGES = {
     assets: { path: '/assets', feature: 'wallet', screen: 'AssetsPage', tab: true },
     assetDetail: { path: '/asset/:walletType/:currency', feature: 'wallet', screen: 'AssetDetailPage' },
     transfer: { path: '/transfer/:currency', feature: 'wallet', screen: 'TransferPage' },
+    /** One-tap swap between funding coins (docs/decisions/0053-convert.md). */
+    convert: { path: '/convert', feature: 'wallet', screen: 'ConvertPage' },
     withdrawal: { path: '/withdrawal/:currency', feature: 'wallet', screen: 'WithdrawalPage' },
     lever: { path: '/lever', feature: 'trade', screen: 'LeverPage', tab: true },
     identityVerification: { path: '/identity-verification', feature: 'identity', screen: 'IdentityVerificationPage' },

@@ -5,6 +5,7 @@ import { apiKeysModule, privateApiModule } from './api-keys/index.js';
 import { authModule, passkeySignInModule, sessionsModule } from './auth/index.js';
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
+import { convertModule } from './convert/index.js';
 import { faqModule } from './faq/index.js';
 import { favouritesModule } from './favourites/index.js';
 import { filesModule } from './files/index.js';
@@ -43,6 +44,7 @@ export const modules: AppModule[] = [
   priceAlertsModule,
   statementsModule,
   favouritesModule,
+  convertModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

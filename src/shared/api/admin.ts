@@ -11,6 +11,7 @@ import { decimalString, idParam, sortParams } from './common.js';
 import { depositNetworkTerms, depositNetworksInput } from './deposits.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
+import { convertSpreadInput } from './convert.js';
 
 /** Our texts (docs/product.md gives none for the staff console). */
 export const ADMIN_MSG = {
@@ -230,6 +231,8 @@ export const adminSettings = z.object({
   faq_entries: z.array(faqEntry),
   /** See docs/decisions/0028-deposit-networks.md: each deposit network's minimum and confirmations (docs/decisions/0028). */
   deposit_networks: depositNetworkTerms,
+  /** The convert spread in basis points (docs/decisions/0053-convert.md). */
+  convert_spread: z.object({ bps: z.number().int(), updated_at: z.string().nullable() }),
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
@@ -239,6 +242,7 @@ export const settingsUpdateBody = z
     usdo_price: z.object({ price: usdoPriceInput }).optional(),
     deposit_addresses: depositAddressesInput.optional(),
     deposit_networks: depositNetworksInput.optional(),
+    convert_spread_bps: convertSpreadInput.optional(),
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), { error: ADMIN_MSG.nothingToChange });
 export type SettingsUpdateBody = z.infer<typeof settingsUpdateBody>;

@@ -254,6 +254,8 @@ interface Stats {
   acknowledgedTrades: Set<number>;
   /** Spot orders a 2xx answer named. */
   acknowledgedSpotOrders: Set<number>;
+  /** Converts (their quote ids) a 2xx answer named (docs/decisions/0053-convert.md). */
+  acknowledgedConverts: Set<string>;
 }
 const freshStats = (): Stats => ({
   requests: 0,
@@ -264,6 +266,7 @@ const freshStats = (): Stats => ({
   acknowledged: new Set(),
   acknowledgedTrades: new Set(),
   acknowledgedSpotOrders: new Set(),
+  acknowledgedConverts: new Set(),
 });
 let stats = freshStats();
 
@@ -316,6 +319,8 @@ async function run(target: Target, c: FuzzCase): Promise<string[]> {
     // The private API (/api/v3/order) names the order it placed as the exchange does.
     const exchangeOrderId = body?.orderId;
     if (typeof exchangeOrderId === 'number') stats.acknowledgedSpotOrders.add(exchangeOrderId);
+    const convertId = body?.convert?.quote_id;
+    if (typeof convertId === 'string') stats.acknowledgedConverts.add(convertId);
     if (target.actor && target.spec.after)
       await target.spec.after(s, target.actor, { status, body, raw: response.body, headers: response.headers });
   }
@@ -439,12 +444,19 @@ export function describeFuzz(group: FuzzGroup) {
       const entries = await s.t.db.execute(
         sql`select id, ref_type, ref_id from ledger_entries where id > ${before.last_entry}`,
       );
+      // A convert's entries name its quote's row; its answer named the quote id.
+      const converts = await s.t.db.execute(
+        sql`select id from convert_quotes where quote_id = any(${sql.param([...stats.acknowledgedConverts])}::text[])`,
+      );
+      const convertRows = new Set((converts as unknown as { rows: Row[] }).rows.map((r) => Number(r.id)));
       const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
-        r.ref_type === 'trade'
-          ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
-          : r.ref_type === 'spot_order'
-            ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
-            : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
+        r.ref_type === 'convert'
+          ? !convertRows.has(Number(r.ref_id))
+          : r.ref_type === 'trade'
+            ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
+            : r.ref_type === 'spot_order'
+              ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
+              : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
       );
       const ledger = await checkLedger(s.t.db);
 

@@ -266,6 +266,17 @@ async function listenKeyOf(s: Scene, user: TestUser): Promise<string> {
   return res.json<{ listenKey: string }>().listenKey;
 }
 
+/** A fresh convert quote of the owner (docs/decisions/0053-convert.md): 10 USDT to BTC, valid 10 s. */
+async function ownerConvertQuote(s: Scene): Promise<string> {
+  await grant(s.t, s.owner, 'funding', 'USDT', '20');
+  const res = await call(s.t, 'POST', '/api-v1/convert/quote/', {
+    token: s.owner.token,
+    body: { from: 'USDT', to: 'BTC', amount: '10' },
+  });
+  if (res.status !== 200) throw new Error(`convert quote: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.quote_id as string;
+}
+
 /** A resting spot limit buy of `user` (placed as setup: its money moves are explained). */
 async function restingSpotOrderOf(s: Scene, user: TestUser): Promise<number> {
   await grant(s.t, user, 'funding', 'USDT', '100');
@@ -751,6 +762,22 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   },
   'GET /api-v1/spot-rules/': { access: 'public', request: get('/api-v1/spot-rules/') },
 
+  // --- convert (docs/decisions/0053-convert.md): a quote is its asker's alone ---
+  'POST /api-v1/convert/quote/': {
+    access: 'user',
+    request: async (_s, actor) => {
+      await grant(_s.t, actor, 'funding', 'USDT', '20');
+      return { url: '/api-v1/convert/quote/', body: { from: 'USDT', to: 'BTC', amount: '10' } };
+    },
+  },
+  'POST /api-v1/convert/': {
+    access: 'user',
+    owned: true,
+    // Only the quote's asker executes it: staff get the same 404 as anyone else.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: '/api-v1/convert/', body: { quote_id: await ownerConvertQuote(s) } }),
+  },
+
   // --- API keys (docs/security.md "API keys") ---
   'GET /api-v1/api-keys/': { access: 'user', request: get('/api-v1/api-keys/') },
   'POST /api-v1/api-keys/': {
@@ -950,7 +977,6 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: () => ({ url: '/api-v1/user/language/', body: { language: 'en' } }),
   },
 
-  // --- passkeys (passkey-routes.ts) ---
   // --- price alerts and statements (docs/decisions/0055-alerts-statements.md): each caller's own ---
   'GET /api-v1/price-alerts/': { access: 'user', request: get('/api-v1/price-alerts/') },
   'POST /api-v1/price-alerts/': {
@@ -984,7 +1010,6 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     },
   },
 
-  // --- passkeys (passkey-routes.ts) ---
   // --- favourites (docs/decisions/0060): each caller reads and changes only its own list ---
   'GET /api-v1/favourites/': { access: 'user', request: get('/api-v1/favourites/') },
   'PUT /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/BTCUSDT/') },

@@ -24,6 +24,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';
 import { DEPOSIT_NETWORKS_KEY, depositNetworkTerms } from '../wallets/index.js';
 import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
+import { CONVERT_SPREAD_KEY, convertSpread } from '../convert/index.js';
 import { USDO_WINDOW_KEY, inUsdoRange, usdoRange, windowAfterChange, type UsdoRange } from './usdo-range.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
@@ -67,11 +68,13 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
     const allowed = await usdoRange(db, price.price, ctx.clock.now(), ctx.config.trading.maintenanceRate);
     const addresses = await depositAddresses(db, ctx.config);
     const faq = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder), asc(faqEntries.id));
+    const spread = await convertSpread(db);
     return {
       usdo_price: { price: price.price, updated_at: price.updatedAt?.toISOString() ?? null, allowed },
       deposit_addresses: addresses,
       faq_entries: faq.map(toFaqEntry),
       deposit_networks: await depositNetworkTerms(db),
+      convert_spread: { bps: spread.bps, updated_at: spread.updatedAt?.toISOString() ?? null },
     };
   }
 
@@ -119,6 +122,13 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
           await replaceSetting(tx, staffId, DEPOSIT_NETWORKS_KEY, 'settings.deposit_networks', after, () =>
             depositNetworkTerms(tx),
           );
+        }
+        if (body.convert_spread_bps !== undefined) {
+          // The spread convert quotes keep (docs/decisions/0053-convert.md); quotes already made keep theirs.
+          const after = { bps: body.convert_spread_bps };
+          await replaceSetting(tx, staffId, CONVERT_SPREAD_KEY, 'settings.convert_spread', after, async () => ({
+            bps: (await convertSpread(tx)).bps,
+          }));
         }
         return { message: ADMIN_MSG.settingsSaved, settings: await read(tx) };
       });

@@ -3,8 +3,8 @@
  * every balance equals the sum of its entries and its latest balance_after, no customer balance is
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
- * says on its customer's accounts (its owner's wallet and currency), and so did every spot order and
- * bonus release (docs/decisions/0047), with no entry pointing at nothing.
+ * says on its customer's accounts (its owner's wallet and currency), and so did every spot order,
+ * convert (docs/decisions/0053) and bonus release (docs/decisions/0047), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -47,6 +47,14 @@ export type LedgerMismatch =
       kind: 'spot_order';
       orderId: number;
       status: string;
+      currency: string;
+      expectedNet: string;
+      net: string;
+    }
+  | {
+      /** An executed convert that did not move exactly -amount of `from` and +received of `to` on its owner's funding wallet (0053), or an unexecuted one that moved anything. */
+      kind: 'convert';
+      quoteId: number;
       currency: string;
       expectedNet: string;
       net: string;
@@ -310,6 +318,58 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: 'spot_order',
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // What each convert moved on its owner's funding wallet (docs/decisions/0053-convert.md): once
+  // executed, -amount of `from` and +received of `to`; a quote never executed, nothing. Its customer
+  // entries are on that wallet, in those two currencies.
+  const converts = rowsOf(
+    await db.execute(sql`
+      select q.id, x.currency, x.expected::text as expected, coalesce(e.net, 0)::text as net
+      from convert_quotes q
+      cross join lateral (values
+        (q.from_currency, case when q.executed_at is not null then -q.amount else 0 end),
+        (q.to_currency, case when q.executed_at is not null then q.received else 0 end)
+      ) as x(currency, expected)
+      left join (
+        select e.ref_id, a.currency, sum(e.amount) as net
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'convert' and a.user_id is not null group by e.ref_id, a.currency
+      ) e on e.ref_id = q.id and e.currency = x.currency
+      where coalesce(e.net, 0) <> x.expected
+      order by q.id, x.currency`),
+  );
+  for (const r of converts) {
+    mismatches.push({
+      kind: 'convert',
+      quoteId: Number(r.id),
+      currency: String(r.currency),
+      expectedNet: canonical(String(r.expected)),
+      net: canonical(String(r.net)),
+    });
+  }
+  const convertEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, q.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join convert_quotes q on q.id = e.ref_id
+      where e.ref_type = 'convert'
+        and (q.id is null
+          or (a.user_id is not null
+              and (a.user_id <> q.user_id or a.wallet <> 'funding'
+                or a.currency not in (q.from_currency, q.to_currency))))
+      order by e.id`),
+  );
+  for (const r of convertEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'convert',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',

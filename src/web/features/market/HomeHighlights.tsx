@@ -3,7 +3,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import type { BonusTier } from '../../../shared/api/bonuses.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
-import { BoltIcon, ChevronRightIcon, DepositIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
+import { BoltIcon, ChevronRightIcon, DepositIcon, ExchangeIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
 import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useBonusTiers } from './api/bonus-tiers';
@@ -123,5 +123,25 @@ export function ShortcutCards() {
         tone="bg-primary/10 text-primary"
       />
     </nav>
+  );
+}
+
+/** Convert, one tap from Home (docs/decisions/0053-convert.md). */
+export function ConvertLink() {
+  const t = useT();
+  return (
+    <Link
+      to={PATHS.convert}
+      className="flex min-h-touch items-center gap-3 rounded-2xl bg-surface px-3.5 py-3 shadow-card hover:bg-surface-2"
+    >
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-up/15 text-up">
+        <ExchangeIcon size={20} />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-[15px] font-semibold leading-tight">{t('convert.title')}</span>
+        <span className="mt-0.5 block text-[12px] text-muted">{t('convert.linkDetail')}</span>
+      </span>
+      <ChevronRightIcon size={16} className="shrink-0 text-muted" />
+    </Link>
   );
 }

@@ -12,7 +12,7 @@ import { AccountDrawer } from '../account';
 import { NotificationsList } from '../notifications';
 import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
-import { BonusBanner, NoticeBar, ShortcutCards } from './HomeHighlights';
+import { BonusBanner, ConvertLink, NoticeBar, ShortcutCards } from './HomeHighlights';
 import { HomeTopBar } from './HomeTopBar';
 import { useHomeTickers } from './home-tickers';
 import { PriceTiles } from './PriceTiles';
@@ -47,6 +47,7 @@ export function HomePage() {
         <BonusBanner onOpenSchedule={openBonus} />
         <LiveMarket>
           <ShortcutCards />
+          <ConvertLink />
         </LiveMarket>
       </Screen>
       <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />

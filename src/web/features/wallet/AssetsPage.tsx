@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { cx } from '../../components/cx';
-import { ClockIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
+import { ClockIcon, ExchangeIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
@@ -95,6 +95,14 @@ export function AssetsPage() {
     <>
       <header className="flex h-14 items-center justify-between pl-4 pr-2">
         <h1 className="text-xl font-bold">{t('assets.title')}</h1>
+        <span className="flex-1" />
+        <Link
+          to={PATHS.convert}
+          className="flex h-touch items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-primary hover:bg-primary/10"
+        >
+          <ExchangeIcon size={18} />
+          {t('convert.title')}
+        </Link>
         <Link
           to={PATHS.entrustmentHistory}
           className="flex h-touch items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface-2 hover:text-ink"

@@ -9,6 +9,7 @@ import alerts from './alerts.json';
 import assets from './assets.json';
 import auth from './auth.json';
 import common from './common.json';
+import convert from './convert.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import identity from './identity.json';
@@ -30,6 +31,7 @@ export default {
   assets,
   auth,
   common,
+  convert,
   drawer,
   home,
   identity,

@@ -5,6 +5,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../api/settings';
 import { LoadError, Spinner } from '../ListState';
 import { BonusSettingsForm } from './BonusSettingsForm';
+import { ConvertSpreadForm } from './ConvertSpreadForm';
 import { DepositAddressesForm } from './DepositAddressesForm';
 import { DepositNetworksForm } from './DepositNetworksForm';
 import { FaqEntryForm } from './FaqEntryForm';
@@ -26,6 +27,7 @@ export function SettingsView() {
     <>
       <p className="text-sm text-muted">{t('admin.settings.intro')}</p>
       <UsdoPriceForm current={usdo_price} />
+      <ConvertSpreadForm current={settings.data.convert_spread} />
       <DepositAddressesForm current={deposit_addresses} />
       <DepositNetworksForm current={settings.data.deposit_networks} />
       <BonusSettingsForm />

@@ -18,6 +18,7 @@ const SETTINGS: AdminSettings = {
     BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   },
   faq_entries: [],
+  convert_spread: { bps: 50, updated_at: null },
   deposit_networks: {
     ERC20: { min_amount: '50', confirmations: 1 },
     TRC20: { min_amount: '50', confirmations: 1 },
