@@ -6,6 +6,7 @@ import { authModule, sessionsModule } from './auth/index.js';
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { faqModule } from './faq/index.js';
+import { fiatModule } from './fiat/index.js';
 import { filesModule } from './files/index.js';
 import { healthModule, metricsModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
@@ -35,6 +36,7 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   notificationsModule,
+  fiatModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
