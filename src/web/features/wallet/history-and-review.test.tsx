@@ -169,6 +169,7 @@ describe('history', () => {
           hands: '0.1',
           trade_type: 'buy',
           starting_price: '59000',
+          profit_loss: 0,
           profit_loss_decimal: '0',
           is_closed: false,
           status: 'pending',

@@ -9,6 +9,7 @@ import assets from './assets.json';
 import auth from './auth.json';
 import common from './common.json';
 import drawer from './drawer.json';
+import fiat from './fiat.json';
 import home from './home.json';
 import identity from './identity.json';
 import markets from './markets.json';
@@ -27,6 +28,7 @@ export default {
   auth,
   common,
   drawer,
+  fiat,
   home,
   identity,
   markets,
