@@ -9,14 +9,14 @@ import { LEGAL_CURRENCY_LIMIT } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { idParam, staffQueueQuery } from './common.js';
 
-export const FIAT_CURRENCIES = ['USDT', 'ETH'] as const;
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
-export const FIAT_SIDES = ['buy', 'sell'] as const;
+const FIAT_CURRENCIES = ['USDT', 'ETH'] as const;
+
+const FIAT_SIDES = ['buy', 'sell'] as const;
 /** pending -> instructions_posted -> paid -> completed; cancelled from any of the first three (0054). */
-export const FIAT_ORDER_STATUSES = ['pending', 'instructions_posted', 'paid', 'completed', 'cancelled'] as const;
-export type FiatOrderStatus = (typeof FIAT_ORDER_STATUSES)[number];
+const FIAT_ORDER_STATUSES = ['pending', 'instructions_posted', 'paid', 'completed', 'cancelled'] as const;
+
 /** The longest payment instructions staff may type (bank name, account holder, IBAN, reference...). */
-export const FIAT_INSTRUCTIONS_MAX = 1000;
+const FIAT_INSTRUCTIONS_MAX = 1000;
 
 /** Our texts (docs/product.md gives none for these cases). */
 export const FIAT_MSG = {
@@ -109,7 +109,6 @@ export const staffFiatActionBody = z
     error: FIAT_MSG.enterInstructions,
     path: ['instructions'],
   });
-export type StaffFiatActionBody = z.input<typeof staffFiatActionBody>;
 
 /** 'FO-00000042': the order's reference, from its id. */
 export const fiatReference = (id: number) => `FO-${String(id).padStart(8, '0')}`;

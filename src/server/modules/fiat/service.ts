@@ -33,7 +33,7 @@ import { mailNotifications, notify } from '../notifications/index.js';
 import { usdtPriceOf } from '../wallets/index.js';
 
 /** The ledger entries of a fiat order point at it (ledger/check.ts checks what they moved). */
-export const FIAT_ORDER_REF = 'fiat_order';
+const FIAT_ORDER_REF = 'fiat_order';
 
 type FiatOrderRow = typeof fiatOrders.$inferSelect;
 type Body = z.output<typeof fiatOrderBody>;
@@ -42,7 +42,7 @@ type StaffQuery = z.output<typeof staffFiatOrdersQuery>;
 
 const OPEN = ['pending', 'instructions_posted', 'paid'] as const;
 
-export const toFiatOrderItem = (row: FiatOrderRow): FiatOrderItem => ({
+const toFiatOrderItem = (row: FiatOrderRow): FiatOrderItem => ({
   id: row.id,
   reference: fiatReference(row.id),
   side: row.side,

@@ -12,7 +12,7 @@ import { PATHS } from '../../lib/paths';
 /** Staff post instructions by hand: a slow poll is enough while the screen is open. */
 const FIAT_ORDERS_POLL_MS = 10_000;
 
-export const fiatOrdersQuery = () =>
+const fiatOrdersQuery = () =>
   queryOptions({
     queryKey: ['fiat', 'orders'] as const,
     queryFn: ({ signal }) => api.get('/api-v1/fiat-orders/', { schema: fiatOrdersList, signal }),
