@@ -20,6 +20,7 @@ import { SORT_MSG } from './api/common.js';
 import { CONVERT_MSG } from './api/convert.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
 import { FAVOURITES_MSG } from './api/favourites.js';
+import { FIAT_MSG } from './api/fiat.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
 import { IDENTITY_MSG } from './api/identity.js';
 import { NOTIFICATIONS_MSG } from './api/notifications.js';
@@ -81,6 +82,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   reserves: RESERVES_MSG,
   favourites: FAVOURITES_MSG,
   convert: CONVERT_MSG,
+  fiat: FIAT_MSG,
 };
 
 export interface MessageMatch {

@@ -210,7 +210,6 @@ describe('settings', () => {
     expect(depositAddressLines(answer.body.answers[0].answer)).toEqual([
       { network: 'ERC20', address: addresses.ERC20 },
       { network: 'TRC20', address: addresses.TRC20 },
-      { network: 'BTC', address: addresses.BTC },
     ]);
     expect(await latestAudit()).toMatchObject({ action: 'settings.deposit_addresses', before, after: addresses });
   });

@@ -66,7 +66,7 @@ describe('trading fees (0.05 % of the notional, on open and on close)', () => {
     market.set('BTC', '60300');
     const closed = await closeTrade(t, user, opened.body.trade.trade_id, '60300');
     // P/L 30; closing fee 6030 x 0.0005 = 3.015; paid back 60 + 30 - 3.015.
-    expect(closed.body.trade).toMatchObject({ status: 'closed', profit_loss: '30', close_fee: '3.015' });
+    expect(closed.body.trade).toMatchObject({ status: 'closed', profit_loss_decimal: '30', close_fee: '3.015' });
     expect(closed.body.trade.closed_balance).toBe('86.985');
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('1023.985');
     expect(Number(await houseBalance('fees')) - Number(feesBefore)).toBeCloseTo(6.015, 8);

@@ -93,7 +93,7 @@ describe('positions@user.<id>', () => {
     let from = client.frames.length;
     market.set('BTC', '60100');
     const moved = await positionsAfter(client, from);
-    expect(moved.trades[0]).toMatchObject({ coin: 'BTC', current_price: '60100', profit_loss: '10' });
+    expect(moved.trades[0]).toMatchObject({ coin: 'BTC', current_price: '60100', profit_loss_decimal: '10' });
 
     // Three more moves in the same second: nothing more this second.
     from = client.frames.length;
@@ -105,7 +105,7 @@ describe('positions@user.<id>', () => {
 
     // The next second brings the latest price, though this market ticks only on a change.
     const trailing = await positionsAfter(client, from);
-    expect(trailing.trades[0]).toMatchObject({ current_price: '60400', profit_loss: '40' });
+    expect(trailing.trades[0]).toMatchObject({ current_price: '60400', profit_loss_decimal: '40' });
     await settle();
     expect(pushesSince(client, from)).toHaveLength(1);
 
@@ -114,7 +114,7 @@ describe('positions@user.<id>', () => {
     t.clock.advance(1_000);
     market.set('BTC', '60500');
     const next = await positionsAfter(client, from);
-    expect(next.trades[0]).toMatchObject({ current_price: '60500', profit_loss: '50' });
+    expect(next.trades[0]).toMatchObject({ current_price: '60500', profit_loss_decimal: '50' });
   });
 
   it('pushes nothing when only a coin the user does not hold moves', async () => {

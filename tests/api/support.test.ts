@@ -56,15 +56,16 @@ describe('FAQ bot', () => {
     expect(seen.size).toBe(6);
   });
 
-  it('gives the recharge addresses from configuration as ERC20, TRC20 and BTC lines', async () => {
+  it('gives the recharge addresses from configuration, only on the networks the Deposit screen offers (USDT: ERC20, TRC20)', async () => {
     const res = await ask('Platform recharge address', user.token);
-    const { ERC20, TRC20, BTC } = t.config.depositAddresses;
+    const { ERC20, TRC20 } = t.config.depositAddresses;
     expect(res.body.answers[0].answer).toContain(`ERC20: ${ERC20}`);
     expect(depositAddressLines(res.body.answers[0].answer)).toEqual([
       { network: 'ERC20', address: ERC20 },
       { network: 'TRC20', address: TRC20 },
-      { network: 'BTC', address: BTC },
     ]);
+    // The Deposit screen takes USDT only: a BTC address in the bot's answer would invite a deposit it cannot take.
+    expect(res.body.answers[0].answer).not.toContain('BTC:');
   });
 
   it('shows an address staff changed in settings at once, without a restart', async () => {

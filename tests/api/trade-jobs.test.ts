@@ -149,12 +149,12 @@ describe('limit orders', () => {
       limit_price: '59000',
       starting_price: '59000',
       margin: '59',
-      profit_loss: '0',
+      profit_loss_decimal: '0',
       is_closed: false,
       opened_at: null,
     });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('941');
-    expect(await activeTradesOf(t, user)).toMatchObject([{ status: 'pending', profit_loss: '0' }]);
+    expect(await activeTradesOf(t, user)).toMatchObject([{ status: 'pending', profit_loss_decimal: '0' }]);
 
     market.set('BTC', '59000.01');
     expect(await runJobs()).toMatchObject({ filled: 0 });
@@ -163,13 +163,13 @@ describe('limit orders', () => {
     expect(await runJobs()).toMatchObject({ filled: 1 });
     const [open] = await activeTradesOf(t, user);
     // Opened at its limit, not at the mark: 0.1 x (58900 - 59000) = -10.
-    expect(open).toMatchObject({ status: 'open', starting_price: '59000', profit_loss: '-10', margin: '59' });
+    expect(open).toMatchObject({ status: 'open', starting_price: '59000', profit_loss_decimal: '-10', margin: '59' });
     expect(open!.opened_at).not.toBeNull();
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('941');
 
     market.set('BTC', '59100');
     const closed = await closeTrade(t, user, open!.trade_id, '59100');
-    expect(closed.body.trade).toMatchObject({ status: 'closed', profit_loss: '10', closed_balance: '69' });
+    expect(closed.body.trade).toMatchObject({ status: 'closed', profit_loss_decimal: '10', closed_balance: '69' });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('1010');
   });
 
@@ -187,7 +187,7 @@ describe('limit orders', () => {
     market.set('BTC', '61000');
     expect(await runJobs()).toMatchObject({ filled: 1 });
     expect(await tradeRow(placed.body.trade.trade_id)).toMatchObject({ status: 'open' });
-    expect((await activeTradesOf(t, user))[0]).toMatchObject({ starting_price: '61000', profit_loss: '0' });
+    expect((await activeTradesOf(t, user))[0]).toMatchObject({ starting_price: '61000', profit_loss_decimal: '0' });
   });
 
   it('a limit the mark has already reached executes at once, at the mark', async () => {

@@ -70,7 +70,7 @@ describe('partial close', () => {
       hands: '0.04',
       margin: '240',
       open_fee: '1.2',
-      profit_loss: '40',
+      profit_loss_decimal: '40',
       close_fee: '1.22',
       close_price: '61000',
       closed_balance: '278.78',
@@ -89,13 +89,13 @@ describe('partial close', () => {
       stop_loss: '55000',
     });
     const [stillOpen] = await activeTradesOf(t, user);
-    expect(stillOpen).toMatchObject({ trade_id: id, hands: '0.06', profit_loss: '60' });
+    expect(stillOpen).toMatchObject({ trade_id: id, hands: '0.06', profit_loss_decimal: '60' });
     expect((await checkLedger(t.db)).mismatches).toEqual([]);
 
     // Closing the rest: P/L 60, fee 1.83; altogether as one close of 0.1 (P/L 100, fee 3.05) would pay.
     const rest = await updateTrade(t, user, { trade_id: id, current_price: '61000', is_closed: true });
     expect(rest.status).toBe(200);
-    expect(rest.body.trade).toMatchObject({ status: 'closed', profit_loss: '60', close_fee: '1.83' });
+    expect(rest.body.trade).toMatchObject({ status: 'closed', profit_loss_decimal: '60', close_fee: '1.83' });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('1093.95');
 
     // The Closed tab shows both, each with its fee and P/L after fees.

@@ -61,7 +61,7 @@ describe('opening and closing at the server mark', () => {
       trade_type: 'buy',
       // The mark, not the client's 60010.
       starting_price: '60000',
-      profit_loss: '0',
+      profit_loss_decimal: '0',
       is_closed: false,
       status: 'open',
       leverage: 100,
@@ -76,7 +76,13 @@ describe('opening and closing at the server mark', () => {
 
     market.set('BTC', '60500');
     const [live] = await activeTradesOf(t, user);
-    expect(live).toMatchObject({ trade_id: opened.body.trade.trade_id, profit_loss: '50', current_price: '60500' });
+    expect(live).toMatchObject({
+      trade_id: opened.body.trade.trade_id,
+      profit_loss_decimal: '50',
+      current_price: '60500',
+    });
+    // docs/product.md 3 "Trade": profit_loss is a JSON number; the exact string is beside it.
+    expect(live!.profit_loss).toBe(50);
 
     const closed = await closeTrade(t, user, opened.body.trade.trade_id, '60499');
     expect(closed.status).toBe(200);
@@ -85,7 +91,7 @@ describe('opening and closing at the server mark', () => {
       status: 'closed',
       is_closed: true,
       close_price: '60500',
-      profit_loss: '50',
+      profit_loss_decimal: '50',
       closed_balance: '110',
       liquidation_price: null,
     });
@@ -103,7 +109,12 @@ describe('opening and closing at the server mark', () => {
     const closed = await closeTrade(t, user, id, '61234.56');
     expect(closed.status).toBe(200);
     // (60000 - 61234.56) x 0.5 = -617.28; 3000 - 617.28 = 2382.72 back.
-    expect(closed.body.trade).toMatchObject({ profit_loss: '-617.28', closed_balance: '2382.72', status: 'closed' });
+    expect(closed.body.trade).toMatchObject({
+      profit_loss_decimal: '-617.28',
+      closed_balance: '2382.72',
+      status: 'closed',
+    });
+    expect(closed.body.trade.profit_loss).toBe(-617.28);
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('4382.72');
   });
 
@@ -122,7 +133,7 @@ describe('opening and closing at the server mark', () => {
     market.set('ETH', '2970.5');
     const closed = await closeTrade(t, user, opened.body.trade.trade_id, '2970.5');
     // (3000 - 2970.5) x 2 = 59
-    expect(closed.body.trade).toMatchObject({ profit_loss: '59', closed_balance: '179' });
+    expect(closed.body.trade).toMatchObject({ profit_loss_decimal: '59', closed_balance: '179' });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('559');
   });
 
@@ -174,7 +185,7 @@ describe('opening and closing at the server mark', () => {
     const closed = await closeTrade(t, user, id, '59000');
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe(TRADE_MSG.tradeLiquidated);
-    expect(closed.body.trade).toMatchObject({ status: 'liquidated', profit_loss: '-60', closed_balance: '0' });
+    expect(closed.body.trade).toMatchObject({ status: 'liquidated', profit_loss_decimal: '-60', closed_balance: '0' });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('40');
   });
 });
@@ -475,7 +486,7 @@ describe('live prices: active trades and is_closed false', () => {
     });
 
     const plOf = async () =>
-      Object.fromEntries((await activeTradesOf(t, user)).map((tr) => [tr.trade_id, tr.profit_loss]));
+      Object.fromEntries((await activeTradesOf(t, user)).map((tr) => [tr.trade_id, tr.profit_loss_decimal]));
     expect(await plOf()).toEqual({ [long]: '0', [short]: '0' });
 
     market.set('BTC', '60123.45');
@@ -502,6 +513,7 @@ describe('live prices: active trades and is_closed false', () => {
         'trade_type',
         'starting_price',
         'profit_loss',
+        'profit_loss_decimal',
         'is_closed',
         'status',
         'leverage',
@@ -534,7 +546,7 @@ describe('live prices: active trades and is_closed false', () => {
     await openedTradeId(t, user);
     market.set('BTC', '60300', { stale: true });
     const [trade] = await activeTradesOf(t, user);
-    expect(trade).toMatchObject({ price_stale: true, current_price: '60300', profit_loss: '30' });
+    expect(trade).toMatchObject({ price_stale: true, current_price: '60300', profit_loss_decimal: '30' });
   });
 
   it('is_closed false answers the trade with its live P/L and changes nothing', async () => {
@@ -545,7 +557,7 @@ describe('live prices: active trades and is_closed false', () => {
     const res = await updateTrade(t, user, { trade_id: id, current_price: '1', is_closed: false });
     expect(res).toMatchObject({
       status: 200,
-      body: { message: TRADE_MSG.tradePriced, trade: { trade_id: id, status: 'open', profit_loss: '-5' } },
+      body: { message: TRADE_MSG.tradePriced, trade: { trade_id: id, status: 'open', profit_loss_decimal: '-5' } },
     });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('940');
   });

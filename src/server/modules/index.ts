@@ -8,6 +8,7 @@ import { chatModule } from './chat/index.js';
 import { convertModule } from './convert/index.js';
 import { faqModule } from './faq/index.js';
 import { favouritesModule } from './favourites/index.js';
+import { fiatModule } from './fiat/index.js';
 import { filesModule } from './files/index.js';
 import { healthModule, metricsModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
@@ -45,6 +46,7 @@ export const modules: AppModule[] = [
   statementsModule,
   favouritesModule,
   convertModule,
+  fiatModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

@@ -96,6 +96,23 @@ export const NOTIFICATIONS_MSG = {
       below: '{{pair}} fell to {{value}} USDT or below: it is at {{price}} USDT now.',
       move: '{{pair}} moved {{change}}% in 24 hours, past your {{value}}%: it is at {{price}} USDT now.',
     },
+    /** Staff actions on a fiat order (docs/decisions/0054-fiat-orders.md); `reference` is FO-00000042. */
+    fiatOrderInstructions: {
+      title: 'Payment instructions posted',
+      body: 'Staff posted the payment instructions for your order {{reference}} ({{amount}} {{currency}}). Open Legal currency to read them.',
+    },
+    fiatOrderPaid: {
+      title: 'Order marked paid',
+      body: 'Your order {{reference}} ({{amount}} {{currency}}) has been marked paid.',
+    },
+    fiatOrderCompleted: {
+      title: 'Order completed',
+      body: 'Your order {{reference}} ({{amount}} {{currency}}) is complete; your legal currency account has been updated.',
+    },
+    fiatOrderCancelled: {
+      title: 'Order cancelled',
+      body: 'Your order {{reference}} ({{amount}} {{currency}}) was cancelled. Coins held for a sale are back in your legal currency account.',
+    },
   },
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
@@ -326,10 +343,16 @@ export const NOTIFICATION_TEXT = {
   /** A price alert fired at `price` (docs/decisions/0055): the web opens the pair from `symbol`. */
   priceAlert: (a: { symbol: string; pair: string; condition: string; value: string; price: string; change: string }) =>
     english('price_alert', a),
+  fiatOrder: (kind: FiatOrderNotice, reference: string, amount: string, currency: string) =>
+    english(kind, { reference, amount, currency }),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
   chatReply: (text: string) =>
     english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),
 } as const;
+
+/** The notifications of a staff action on a fiat order. */
+export type FiatOrderNotice =
+  'fiat_order_instructions' | 'fiat_order_paid' | 'fiat_order_completed' | 'fiat_order_cancelled';
 
 /** What a trade's notification tells: the price it closed at and its P/L, in USDT. */
 export interface TradeFacts {

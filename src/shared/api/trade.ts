@@ -311,7 +311,10 @@ const tradeItem = z.object({
   hands: decimalString,
   trade_type: tradeSide,
   starting_price: decimalString,
-  profit_loss: decimalString,
+  /** A JSON number, as docs/product.md 3 "Trade" says (for clients that read it so); rounded by JSON. */
+  profit_loss: z.number(),
+  /** The same P/L as an exact decimal string: what the web shows and computes with. */
+  profit_loss_decimal: decimalString,
   is_closed: z.boolean(),
   status: tradeStatus,
   leverage: z.number(),

@@ -484,7 +484,7 @@ class CloseTrade implements Operation {
     const got = a.body.trade;
     if (
       got.status !== (liquidated ? 'liquidated' : 'closed') ||
-      !dec(got.profit_loss).eq(profitLoss) ||
+      !dec(got.profit_loss_decimal).eq(profitLoss) ||
       !dec(got.closed_balance).eq(payout)
     ) {
       throw new Error(

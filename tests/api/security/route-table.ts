@@ -366,6 +366,16 @@ async function ownerPendingDeposit(s: Scene): Promise<number> {
   return res.body.transaction.transaction_id;
 }
 
+/** A pending fiat buy of the owner (docs/decisions/0054), placed as the Legal currency screen places it. */
+async function ownerFiatOrder(s: Scene): Promise<number> {
+  const res = await call(s.t, 'POST', '/api-v1/fiat-orders/', {
+    token: s.owner.token,
+    body: { side: 'buy', currency: 'USDT', amount: '100' },
+  });
+  if (res.status !== 201) throw new Error(`fiat-orders: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.order.id as number;
+}
+
 /** A user of the scene's own with TOTP on, for the second step of a sign-in (made on first use). */
 const twoFactorUsers = new WeakMap<Scene, Promise<{ user: TestUser; secret: string }>>();
 function twoFactorUser(s: Scene) {
@@ -651,6 +661,22 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: async (s) => ({
       url: `/api-v3/admin/transactions-verification/?transaction_id=${await ownerPendingDeposit(s)}`,
       body: { action: 'cancel' },
+    }),
+  },
+
+  // --- fiat orders (docs/decisions/0054-fiat-orders.md): each caller's own; staff act on the owner's ---
+  'POST /api-v1/fiat-orders/': {
+    access: 'user',
+    ok: 201,
+    request: () => ({ url: '/api-v1/fiat-orders/', body: { side: 'buy', currency: 'USDT', amount: '100' } }),
+  },
+  'GET /api-v1/fiat-orders/': { access: 'user', request: get('/api-v1/fiat-orders/') },
+  'GET /api-v3/admin/fiat-orders/': { access: 'admin', request: get('/api-v3/admin/fiat-orders/') },
+  'POST /api-v3/admin/fiat-orders/:id/': {
+    access: 'admin',
+    request: async (s) => ({
+      url: `/api-v3/admin/fiat-orders/${await ownerFiatOrder(s)}/`,
+      body: { action: 'instructions', instructions: `Bank of ${s.secret}` },
     }),
   },
 

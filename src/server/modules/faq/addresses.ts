@@ -1,6 +1,8 @@
 /** The platform's deposit addresses: staff-set in settings ('deposit_addresses'), else DEPOSIT_ADDRESS_* from the environment. */
 import { eq } from 'drizzle-orm';
+import { networksOf } from '../../../shared/api/deposits.js';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/api/support.js';
+import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
@@ -24,6 +26,12 @@ export async function depositAddresses(
   return result;
 }
 
-/** 'ERC20: <address>' lines, the format the support screen turns into rows with a copy button. */
+/**
+ * 'ERC20: <address>' lines, the format the support screen turns into rows with a copy button: only the
+ * networks the Deposit screen offers (USDT's), so the bot never hands out an address no deposit can use
+ * (docs/decisions/0054-fiat-orders.md "The contract's last gaps").
+ */
 export const depositAddressText = (addresses: Record<DepositNetwork, string>) =>
-  DEPOSIT_NETWORKS.map((network) => `${network}: ${addresses[network]}`).join('\n');
+  networksOf(QUOTE_CURRENCY)
+    .map((network) => `${network}: ${addresses[network]}`)
+    .join('\n');

@@ -4,7 +4,8 @@
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
  * says on its customer's accounts (its owner's wallet and currency), and so did every spot order,
- * convert (docs/decisions/0053) and bonus release (docs/decisions/0047), with no entry pointing at nothing.
+ * convert (docs/decisions/0053), bonus release (docs/decisions/0047) and fiat order (0054), with no entry
+ * pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -66,6 +67,14 @@ export type LedgerMismatch =
       released: string;
       credited: string;
       debited: string;
+    }
+  | {
+      /** A fiat order that did not move exactly what its status says on its owner's legal wallet (0054). */
+      kind: 'fiat_order';
+      orderId: number;
+      status: string;
+      expectedNet: string;
+      net: string;
     }
   | {
       /** A posting whose entries do not sum to zero in one currency. */
@@ -416,6 +425,56 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: 'bonus_lock',
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // What each fiat order moved on its owner's legal wallet (docs/decisions/0054-fiat-orders.md): a sell
+  // holds its amount from placing until completed (then it is gone) or cancelled (then it is back); a
+  // buy is credited when completed. Its customer entries are on its owner's legal wallet, in its currency.
+  const fiat = rowsOf(
+    await db.execute(sql`
+      select o.id, o.status, x.expected::text as expected, coalesce(e.net, 0)::text as net
+      from fiat_orders o
+      cross join lateral (select case
+          when o.side = 'sell' and o.status <> 'cancelled' then -o.amount
+          when o.side = 'buy' and o.status = 'completed' then o.amount
+          else 0 end as expected) x
+      left join (
+        select e.ref_id, sum(e.amount) as net
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'fiat_order' and a.user_id is not null group by e.ref_id
+      ) e on e.ref_id = o.id
+      where coalesce(e.net, 0) <> x.expected
+      order by o.id`),
+  );
+  for (const r of fiat) {
+    mismatches.push({
+      kind: 'fiat_order',
+      orderId: Number(r.id),
+      status: String(r.status),
+      expectedNet: canonical(String(r.expected)),
+      net: canonical(String(r.net)),
+    });
+  }
+  const fiatEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, o.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join fiat_orders o on o.id = e.ref_id
+      where e.ref_type = 'fiat_order'
+        and (o.id is null
+          or (a.user_id is not null and (a.user_id <> o.user_id or a.wallet <> 'legal' or a.currency <> o.currency)))
+      order by e.id`),
+  );
+  for (const r of fiatEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'fiat_order',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',

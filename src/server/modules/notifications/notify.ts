@@ -27,6 +27,11 @@ export const NOTIFICATION_KINDS = [
   'two_factor_disabled',
   'recovery_codes_renewed',
   'price_alert',
+  // A staff action on a fiat order (docs/decisions/0054-fiat-orders.md).
+  'fiat_order_instructions',
+  'fiat_order_paid',
+  'fiat_order_completed',
+  'fiat_order_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

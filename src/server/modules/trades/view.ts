@@ -15,7 +15,7 @@ function payoutOf(row: TradeRow): string | null {
   return tradePayout(row.margin, row.profitLoss ?? '0', row.closeFee);
 }
 
-type FixedPart = Omit<TradeItem, 'profit_loss' | 'current_price' | 'price_stale'>;
+type FixedPart = Omit<TradeItem, 'profit_loss' | 'profit_loss_decimal' | 'current_price' | 'price_stale'>;
 
 /**
  * What a trade shows that does not depend on the price, by row object: the live trades of a user
@@ -74,9 +74,11 @@ function profitLossOf(row: TradeRow, fixed: FixedPart, mark: Mark | null): strin
 
 export function toTradeItem(row: TradeRow, mark: Mark | null): TradeItem {
   const fixed = fixedPartOf(row);
+  const profitLoss = profitLossOf(row, fixed, mark);
   return {
     ...fixed,
-    profit_loss: profitLossOf(row, fixed, mark),
+    profit_loss: Number(profitLoss),
+    profit_loss_decimal: profitLoss,
     current_price: mark?.price ?? null,
     price_stale: mark === null || mark.stale,
   };

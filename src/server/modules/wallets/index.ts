@@ -3,3 +3,4 @@ export { listWallet } from './balances.js';
 export { DEPOSIT_NETWORKS_KEY, depositNetworkTerms } from './deposit-networks.js';
 export { walletsModule } from './routes.js';
 export { toTransactionItem } from './transactions.js';
+export { usdtPriceOf } from './prices.js';

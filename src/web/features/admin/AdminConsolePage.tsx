@@ -6,6 +6,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BooksView } from './books/BooksView';
+import { FiatOrdersView } from './fiat/FiatOrdersView';
 import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
 import { StaffDesk } from './StaffDesk';
@@ -35,6 +36,12 @@ function ConsoleView() {
     return (
       <StaffViewFrame title={t('admin.menu.books')}>
         <BooksView />
+      </StaffViewFrame>
+    );
+  if (view === 'fiat')
+    return (
+      <StaffViewFrame title={t('fiat.menu')} wide>
+        <FiatOrdersView />
       </StaffViewFrame>
     );
   if (view === 'settings')

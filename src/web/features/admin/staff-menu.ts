@@ -4,7 +4,7 @@
  */
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DashboardIcon, SettingsIcon, UsersIcon } from '../../components/icons';
+import { DashboardIcon, DepositIcon, SettingsIcon, UsersIcon } from '../../components/icons';
 import type { TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { BooksIcon } from './BooksIcon';
@@ -16,6 +16,8 @@ export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: TextKey; Icon: 
   { view: 'dashboard', label: 'admin.menu.dashboard', Icon: DashboardIcon },
   { view: 'users', label: 'admin.menu.users', Icon: UsersIcon },
   { view: 'books', label: 'admin.menu.books', Icon: BooksIcon },
+  // The fiat orders' queue (docs/decisions/0054-fiat-orders.md).
+  { view: 'fiat', label: 'fiat.menu', Icon: DepositIcon },
   { view: 'settings', label: 'admin.menu.settings', Icon: SettingsIcon },
 ];
 

@@ -107,11 +107,12 @@ export function ShortcutCards() {
   const t = useT();
   return (
     <nav aria-label={t('home.shortcuts')} className="grid grid-cols-2 gap-2">
-      {/* The second contract is traded from the lever screen and its Second (contract) account. */}
+      {/* SPEC's card stays, saying what it opens: the Lever screen. No seconds-contract product exists; the
+          Second (Contract Account) wallet keeps its transfers (docs/decisions/0054-fiat-orders.md). */}
       <ShortcutCard
         to={PATHS.lever}
         title={t('home.secondContract')}
-        detail={t('home.tradeInSeconds')}
+        detail={t('home.secondContractOpens')}
         Icon={BoltIcon}
         tone="bg-warn/15 text-warn"
       />

@@ -1,10 +1,11 @@
 /**
  * /legal-currency (public; docs/product.md section 2): buy/sell toggle, USDT/ETH tabs, an amount (default
- * 100.0000), the limit (100.00) and the unit price. docs/product.md does not show what the button does;
- * fiat trades go through customer service, so it says so and places no order.
+ * 100.0000), the limit (100.00) and the unit price. The button places a fiat order that staff handle
+ * (docs/decisions/0054-fiat-orders.md), after a confirming sheet; "My orders" shows each with its status.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LEGAL_CURRENCY_DEFAULT_AMOUNT, LEGAL_CURRENCY_LIMIT } from '../../../shared/constants';
 import { formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
@@ -15,9 +16,13 @@ import { BottomSheet } from '../../components/Overlay';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
+import { loginPathFor, PATHS } from '../../lib/paths';
+import { useSession } from '../../lib/use-session';
 import { spotPriceQuery } from '../market';
-import { ContactSupportLink } from './ContactSupportLink';
+import { FiatOrderList } from './FiatOrderList';
+import { useFiatOrders, usePlaceFiatOrder } from './fiat-orders';
 
 const COINS = ['USDT', 'ETH'] as const;
 type Coin = (typeof COINS)[number];
@@ -36,6 +41,10 @@ export function LegalCurrencyPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const unitPrice = useUnitPrice(coin);
   const { t, message, number } = useI18n();
+  const signedIn = useSession().loggedIn;
+  const navigate = useNavigate();
+  const orders = useFiatOrders(signedIn);
+  const placeOrder = usePlaceFiatOrder();
 
   const valid = AMOUNT_PATTERN.test(amount.trim()) && isPositive(amount.trim());
   const total = valid && unitPrice !== undefined ? formatPrice(mul(amount.trim(), unitPrice).toFixed()) : null;
@@ -117,11 +126,22 @@ export function LegalCurrencyPage() {
                 <dd className="font-medium">≈ {number(total ?? '0.00')} USD</dd>
               </div>
             </dl>
-            <Button disabled={!valid} onClick={() => setSheetOpen(true)}>
+            <Button
+              disabled={!valid}
+              onClick={() => {
+                // The page is public; an order needs an account (back here after signing in).
+                if (!signedIn) void navigate(loginPathFor(PATHS.legalCurrency));
+                else {
+                  placeOrder.reset();
+                  setSheetOpen(true);
+                }
+              }}
+            >
               {action}
             </Button>
           </div>
         </section>
+        <FiatOrderList orders={orders.data ?? []} />
       </Screen>
 
       <BottomSheet open={sheetOpen} onClose={() => setSheetOpen(false)} title={t('pages.legalCurrency.sheetTitle')}>
@@ -131,7 +151,22 @@ export function LegalCurrencyPage() {
             {total !== null && <span className="font-normal text-muted"> ≈ {number(total)} USD</span>}
           </p>
           <p className="text-sm leading-relaxed text-muted">{t('pages.legalCurrency.notice')}</p>
-          <ContactSupportLink>{t('pages.contactSupport')}</ContactSupportLink>
+          {placeOrder.isError && (
+            <p role="alert" className="text-sm text-down">
+              {message(errorMessage(placeOrder.error, MSG.somethingWentWrong))}
+            </p>
+          )}
+          <Button
+            busy={placeOrder.isPending}
+            onClick={() =>
+              placeOrder.mutate(
+                { side, currency: coin, amount: amount.trim() },
+                { onSuccess: () => setSheetOpen(false) },
+              )
+            }
+          >
+            {t('pages.legalCurrency.placeOrder')}
+          </Button>
         </div>
       </BottomSheet>
     </>

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ChatMessage } from '../../../shared/api/support';
 import { SUPPORT_HOURS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -32,7 +32,11 @@ export function ChatPage() {
   const session = useChatSession(sessionId);
   const ended = session.data?.status === 'closed';
   const messages = useChatMessages(sessionId, { poll: !ended && !session.isError });
-  const [draft, setDraft] = useState<ChatDraft>(EMPTY_DRAFT);
+  // A screen that opened the chat about something (a fiat order's reference) starts the composer with it.
+  const prefill = (useLocation().state as { prefill?: unknown } | null)?.prefill;
+  const [draft, setDraft] = useState<ChatDraft>(
+    typeof prefill === 'string' ? { ...EMPTY_DRAFT, text: prefill } : EMPTY_DRAFT,
+  );
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 

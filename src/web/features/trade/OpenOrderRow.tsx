@@ -55,9 +55,9 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
   const pending = trade.status === 'pending';
   const long = trade.trade_type === 'buy';
   const pair = pairLabel(trade.coin);
-  const pl = dec(trade.profit_loss);
+  const pl = dec(trade.profit_loss_decimal);
   const plTone = pending ? 'text-muted' : pl.gt(0) ? 'text-up' : pl.lt(0) ? 'text-down' : 'text-ink';
-  const roe = pending ? null : formatRoe(trade.profit_loss, trade.margin);
+  const roe = pending ? null : formatRoe(trade.profit_loss_decimal, trade.margin);
 
   const cancel = () => {
     messages.clear();
@@ -143,7 +143,7 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
             {t('trade.lever.profitLossColumn', { currency: QUOTE_CURRENCY })}
           </dt>
           <dd className={cx('truncate text-[13px] font-medium tabular-nums', plTone)}>
-            {pending ? '--' : number(formatProfitLoss(trade.profit_loss))}
+            {pending ? '--' : number(formatProfitLoss(trade.profit_loss_decimal))}
           </dd>
           {roe && (
             <dd

@@ -67,14 +67,14 @@ const order = (fields: Partial<TradeItem> = {}) =>
     order_type: 'limit',
     limit_price: '59000',
     starting_price: '59000',
-    profit_loss: '0',
+    profit_loss_decimal: '0',
     ...fields,
   });
 /** 0.1 BTC bought at 60000 with 3 of opening fee, closed at 60150 with 3.0075 of closing fee: 60 + 15 - 3.0075 back. */
 const closedTrade = trade({
   status: 'closed',
   is_closed: true,
-  profit_loss: '15',
+  profit_loss_decimal: '15',
   close_fee: '3.0075',
   close_price: '60150',
   closed_balance: '71.9925',
@@ -149,7 +149,7 @@ describe('the message area', () => {
     expect(closeResultText({ message: TRADE_MSG.tradeClosed, trade: closedTrade }, english)).toBe(
       'Trade closed. Realized P/L +8.99 USDT (fees 6.01 USDT)',
     );
-    const loss = trade({ status: 'liquidated', is_closed: true, profit_loss: '-60', closed_balance: '0' });
+    const loss = trade({ status: 'liquidated', is_closed: true, profit_loss_decimal: '-60', closed_balance: '0' });
     expect(closeResultText({ message: TRADE_MSG.tradeLiquidated, trade: loss }, english)).toBe(
       `${TRADE_MSG.tradeLiquidated}. Realized P/L -63.00 USDT (fees 3.00 USDT)`,
     );
@@ -262,7 +262,7 @@ describe('positions and open orders', () => {
     expect(formatRoe('1', '0')).toBeNull();
     show(
       <OpenOrders
-        trades={[trade(), trade({ trade_id: 8, trade_type: 'sell', profit_loss: '-3.456', margin: '120' })]}
+        trades={[trade(), trade({ trade_id: 8, trade_type: 'sell', profit_loss_decimal: '-3.456', margin: '120' })]}
         loading={false}
       />,
     );

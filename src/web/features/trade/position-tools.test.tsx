@@ -47,7 +47,7 @@ const show = (element: ReactElement) =>
 
 const position = (fields: Partial<TradeItem> = {}) =>
   tradeItem({
-    profit_loss: '15',
+    profit_loss_decimal: '15',
     leverage: 10,
     margin: '600',
     liquidation_price: '54271.35',

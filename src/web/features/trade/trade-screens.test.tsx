@@ -208,7 +208,7 @@ describe('open orders', () => {
   it('shows the pair, hands, type, amount, price and P/L with 2 decimals in green or red', () => {
     show(
       <OpenOrders
-        trades={[trade(), trade({ trade_id: 8, trade_type: 'sell', profit_loss: '-3.456' })]}
+        trades={[trade(), trade({ trade_id: 8, trade_type: 'sell', profit_loss_decimal: '-3.456' })]}
         loading={false}
       />,
     );
@@ -283,7 +283,7 @@ describe('open orders', () => {
       order_type: 'limit',
       limit_price: '59000',
       starting_price: '59000',
-      profit_loss: '0',
+      profit_loss_decimal: '0',
     });
     show(<OpenOrders trades={[pending, trade()]} loading={false} />);
     // Positions first: the resting order is not among them.

@@ -11,6 +11,7 @@ import auth from './auth.json';
 import common from './common.json';
 import convert from './convert.json';
 import drawer from './drawer.json';
+import fiat from './fiat.json';
 import home from './home.json';
 import identity from './identity.json';
 import markets from './markets.json';
@@ -33,6 +34,7 @@ export default {
   common,
   convert,
   drawer,
+  fiat,
   home,
   identity,
   markets,

@@ -45,7 +45,7 @@ function fakeSocket() {
 }
 
 const trade = (profitLoss: string, currentPrice: string) =>
-  tradeItem({ profit_loss: profitLoss, current_price: currentPrice, open_fee: '0' });
+  tradeItem({ profit_loss_decimal: profitLoss, current_price: currentPrice, open_fee: '0' });
 
 let api: FakeApi;
 const polls = () => api.callsTo('GET /api-v1/get-active-trades/').length;

@@ -13,7 +13,7 @@ const trade = (trade_id: number, coin: string, fields: Partial<TradeItem> = {}) 
     pair: `${coin}/USDT`,
     hands: '1',
     starting_price: '100',
-    profit_loss: '0',
+    profit_loss_decimal: '0',
     margin: '1',
     liquidation_price: '99',
     open_fee: '0',

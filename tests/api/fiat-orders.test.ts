@@ -1,0 +1,221 @@
+/**
+ * Fiat orders handled by staff (docs/decisions/0054-fiat-orders.md): the Legal currency screen's order,
+ * the staff queue's instructions / paid / complete / cancel, each audited and notified; a sell holds its
+ * coins from placing, a buy is credited on completion, the books stay balanced after every flow. Attacks
+ * replayed: completing twice (and racing), completing a cancelled order, a sell spending its coins twice,
+ * reading or acting on another user's order.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, notifications } from '../../src/server/db/schema.js';
+import { readBooks } from '../../src/server/modules/ledger/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { balanceOf, expectLedgerBalanced, grant, staff } from '../helpers/money.js';
+import { call, signUp, type TestUser } from '../helpers/users.js';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staff(t);
+});
+afterAll(() => t.close());
+
+const place = (user: TestUser, body: unknown) => call(t, 'POST', '/api-v1/fiat-orders/', { token: user.token, body });
+const act = (id: number, body: unknown, token = admin.token) =>
+  call(t, 'POST', `/api-v3/admin/fiat-orders/${id}/`, { token, body });
+
+async function expectBooksBalanced() {
+  await expectLedgerBalanced(t);
+  expect((await readBooks(t.db)).balanced).toBe(true);
+}
+
+async function placed(user: TestUser, body: Record<string, string>): Promise<number> {
+  const res = await place(user, body);
+  expect(res.status).toBe(201);
+  return res.body.order.id as number;
+}
+
+describe('a buy through staff', () => {
+  it('goes pending -> instructions_posted -> paid -> completed, credits the legal wallet once, audited and notified', async () => {
+    const user = await signUp(t);
+    const res = await place(user, { side: 'buy', currency: 'usdt', amount: '100.0000' });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { order: { side: 'buy', currency: 'USDT', amount: '100', status: 'pending', instructions: null } },
+    });
+    const id = res.body.order.id as number;
+    expect(res.body.order.reference).toBe(`FO-${String(id).padStart(8, '0')}`);
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('0');
+
+    // The user sees it with its status; the staff queue lists it with the user's email.
+    expect((await call(t, 'GET', '/api-v1/fiat-orders/', { token: user.token })).body[0]).toMatchObject({ id });
+    const queue = await call(t, 'GET', '/api-v3/admin/fiat-orders/', { token: admin.token });
+    expect(queue.body.find((o: { id: number }) => o.id === id)).toMatchObject({ user_email: user.email });
+
+    // Completing before it is paid is refused and moves nothing.
+    expect(await act(id, { action: 'complete' })).toMatchObject({
+      status: 409,
+      body: { error: 'Mark the order paid before completing it' },
+    });
+    expect(await act(id, { action: 'instructions' })).toMatchObject({ status: 400 });
+    const bank = 'Bank: Example Bank\nIBAN: DE00 1234 5678 9000\nReference: FO';
+    expect(await act(id, { action: 'instructions', instructions: bank })).toMatchObject({
+      status: 200,
+      body: { order: { status: 'instructions_posted', instructions: bank } },
+    });
+    expect((await call(t, 'GET', '/api-v1/fiat-orders/', { token: user.token })).body[0].instructions).toBe(bank);
+    expect(await act(id, { action: 'paid' })).toMatchObject({ status: 200, body: { order: { status: 'paid' } } });
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('0');
+    expect(await act(id, { action: 'complete' })).toMatchObject({
+      status: 200,
+      body: { message: 'Order completed', order: { status: 'completed' } },
+    });
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('100');
+    await expectBooksBalanced();
+
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'fiat_order'), eq(auditLog.targetId, String(id))));
+    expect(audits.map((a) => a.action).sort()).toEqual(
+      ['fiat_order.complete', 'fiat_order.instructions', 'fiat_order.paid'].sort(),
+    );
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(notes.map((n) => n.kind).sort()).toEqual(
+      ['fiat_order_completed', 'fiat_order_instructions', 'fiat_order_paid'].sort(),
+    );
+    expect(notes.find((n) => n.kind === 'fiat_order_completed')!.body).toContain(res.body.order.reference);
+    expect(t.mailbox.messages.some((m) => m.to === user.email && m.text.includes(res.body.order.reference))).toBe(true);
+  });
+});
+
+describe('attacks on the staff actions', () => {
+  it('completing twice is a 409 and credits once', async () => {
+    const user = await signUp(t);
+    const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '150' });
+    await act(id, { action: 'paid' });
+    expect((await act(id, { action: 'complete' })).status).toBe(200);
+    expect(await act(id, { action: 'complete' })).toMatchObject({
+      status: 409,
+      body: { error: 'This order has already been completed' },
+    });
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('150');
+    await expectBooksBalanced();
+  });
+
+  it('two staff completing at once: one wins, the other gets 409, the credit lands once', async () => {
+    const user = await signUp(t);
+    const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '200' });
+    await act(id, { action: 'paid' });
+    const results = await Promise.all([act(id, { action: 'complete' }), act(id, { action: 'complete' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('200');
+    await expectBooksBalanced();
+  });
+
+  it('complete racing cancel: exactly one wins and the ledger says which', async () => {
+    const user = await signUp(t);
+    const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '120' });
+    await act(id, { action: 'paid' });
+    const [done, cancelled] = await Promise.all([act(id, { action: 'complete' }), act(id, { action: 'cancel' })]);
+    expect([done.status, cancelled.status].sort()).toEqual([200, 409]);
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe(done.status === 200 ? '120' : '0');
+    await expectBooksBalanced();
+  });
+
+  it('completing a cancelled order is a 409 and moves nothing', async () => {
+    const user = await signUp(t);
+    const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '100' });
+    expect(await act(id, { action: 'cancel' })).toMatchObject({
+      status: 200,
+      body: { order: { status: 'cancelled' } },
+    });
+    for (const action of ['complete', 'paid', 'instructions', 'cancel'])
+      expect(await act(id, { action, instructions: 'x' })).toMatchObject({
+        status: 409,
+        body: { error: 'This order has already been cancelled' },
+      });
+    expect(await balanceOf(t, user, 'legal', 'USDT')).toBe('0');
+    await expectBooksBalanced();
+  });
+
+  it("a user cannot act as staff, nor see or act on another user's order", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const id = await placed(owner, { side: 'buy', currency: 'USDT', amount: '100' });
+    expect((await act(id, { action: 'complete' }, other.token)).status).toBe(403);
+    expect((await act(id, { action: 'complete' }, owner.token)).status).toBe(403);
+    expect((await call(t, 'GET', '/api-v3/admin/fiat-orders/', { token: other.token })).status).toBe(403);
+    const mine = await call(t, 'GET', '/api-v1/fiat-orders/', { token: other.token });
+    expect(mine).toMatchObject({ status: 200, body: [] });
+    expect(await act(999_999_999, { action: 'cancel' })).toMatchObject({
+      status: 404,
+      body: { error: 'Order not found' },
+    });
+  });
+
+  it('staff cannot handle their own order', async () => {
+    const id = await placed(admin, { side: 'buy', currency: 'USDT', amount: '100' });
+    expect(await act(id, { action: 'paid' })).toMatchObject({
+      status: 403,
+      body: { error: 'Staff cannot handle their own orders' },
+    });
+  });
+});
+
+describe('a sell holds its coins', () => {
+  it('at placing, so they cannot be spent twice; cancel releases them; complete sends them out', async () => {
+    const user = await signUp(t);
+    await grant(t, user, 'legal', 'ETH', '0.1');
+    const first = await placed(user, { side: 'sell', currency: 'ETH', amount: '0.06' });
+    expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0.04');
+    // The same coins again: refused, no order, nothing moves.
+    expect(await place(user, { side: 'sell', currency: 'ETH', amount: '0.06' })).toMatchObject({
+      status: 400,
+      body: { error: 'Insufficient balance in your legal currency account' },
+    });
+    expect((await call(t, 'GET', '/api-v1/fiat-orders/', { token: user.token })).body).toHaveLength(1);
+    // Nor can they leave by a transfer while held.
+    const transfer = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
+      token: user.token,
+      body: { transfer_from: 'legal', transfer_to: 'funding', currency: 'ETH', amount: '0.06' },
+    });
+    expect(transfer.status).toBe(400);
+    await expectBooksBalanced();
+
+    expect((await act(first, { action: 'cancel' })).status).toBe(200);
+    expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0.1');
+    await expectBooksBalanced();
+
+    const second = await placed(user, { side: 'sell', currency: 'ETH', amount: '0.1' });
+    expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0');
+    await act(second, { action: 'instructions', instructions: 'We pay to your bank account on file.' });
+    await act(second, { action: 'paid' });
+    expect((await act(second, { action: 'complete' })).status).toBe(200);
+    expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0');
+    // A late cancel cannot bring the sold coins back.
+    expect((await act(second, { action: 'cancel' })).status).toBe(409);
+    expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0');
+    await expectBooksBalanced();
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses wrong sides, currencies, amounts and orders under the limit, each with its message', async () => {
+    const user = await signUp(t);
+    const cases: [unknown, string][] = [
+      [{ side: 'hold', currency: 'USDT', amount: '100' }, 'Please choose buy or sell'],
+      [{ side: 'buy', currency: 'BTC', amount: '100' }, 'Please choose USDT or ETH'],
+      [{ side: 'buy', currency: 'USDT', amount: '-5' }, 'Please enter a valid amount'],
+      [{ side: 'buy', currency: 'USDT', amount: '1e3' }, 'Please enter a valid amount'],
+      [{ side: 'buy', currency: 'USDT', amount: '99.99' }, 'The minimum order is 100.00 USD'],
+      [{ side: 'buy', currency: 'ETH', amount: '0.001' }, 'The minimum order is 100.00 USD'],
+    ];
+    for (const [body, error] of cases) expect(await place(user, body)).toMatchObject({ status: 400, body: { error } });
+    expect((await call(t, 'GET', '/api-v1/fiat-orders/', { token: user.token })).body).toEqual([]);
+    const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '100' });
+    expect(await act(id, { action: 'refund' })).toMatchObject({ status: 400 });
+    expect(await act(id, { action: 'instructions', instructions: 'x'.repeat(1001) })).toMatchObject({ status: 400 });
+  });
+});
