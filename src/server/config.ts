@@ -184,6 +184,8 @@ const envSchema = z
     EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
     /** BIP-39 phrase the deposit addresses derive from; unset: generated once into DATA_DIR/custody-mnemonic. */
     CUSTODY_MNEMONIC: optionalString,
+    /** Milliseconds between the deposit watcher's passes when it is caught up; 0 turns it off (tests poll themselves). */
+    CUSTODY_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     /** 1: start a local anvil chain with a test USDT for this run (never in production; scripts/dev-chain.ts). */
     EVM_DEV_CHAIN: z.enum(['0', '1']).default('0'),
     /** Worker processes on one port (issue 18); unset: the machine's cores, 1 under NODE_ENV=test. */
@@ -295,6 +297,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** The EVM chain custody follows (EVM_RPC_URL, docs/decisions/0056); undefined: no chain, as before. */
   custody: CustodyConfig | undefined;
+  /** 0: no deposit watcher passes in this process (tests call pollOnce). */
+  custodyPollIntervalMs: number;
   /** Worker processes main.ts runs on one port (WEB_CONCURRENCY, docs/architecture.md "Instances: limits and workers"). */
   webConcurrency: number;
 }
@@ -486,6 +490,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     redisUrl: env.REDIS_URL,
     webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 1 : os.availableParallelism()),
     custody: overrides.custody ?? custodyOf(env, dataDir),
+    custodyPollIntervalMs: env.CUSTODY_POLL_INTERVAL_MS,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { apiKeysModule, privateApiModule } from './api-keys/index.js';
 import { authModule, sessionsModule } from './auth/index.js';
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
+import { custodyModule } from './custody/index.js';
 import { faqModule } from './faq/index.js';
 import { filesModule } from './files/index.js';
 import { healthModule, metricsModule } from './health/index.js';
@@ -35,6 +36,7 @@ export const modules: AppModule[] = [
   faqModule,
   chatModule,
   notificationsModule,
+  custodyModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
