@@ -96,7 +96,7 @@ export const depositAddress = z.object({
    * Added (docs/decisions/0056): true when `address` is the user's own and deposits to it are credited
    * by themselves after `confirmations`; false for the staff-set shared address (a request staff review).
    */
-  auto_credit: z.boolean(),
+  auto_credit: z.boolean().default(false),
 });
 export type DepositAddress = z.infer<typeof depositAddress>;
 export const depositAddresses = z.array(depositAddress);

@@ -8,6 +8,7 @@ import admin from './admin.json';
 import assets from './assets.json';
 import auth from './auth.json';
 import common from './common.json';
+import custody from './custody.json';
 import drawer from './drawer.json';
 import home from './home.json';
 import identity from './identity.json';
@@ -26,6 +27,7 @@ export default {
   assets,
   auth,
   common,
+  custody,
   drawer,
   home,
   identity,
