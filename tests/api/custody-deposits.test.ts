@@ -350,3 +350,31 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
     await expectBooksBalanced();
   });
 });
+
+describe('the dev chain faucet (EVM_DEV_CHAIN=1, staff only)', () => {
+  it('sends test USDT to a user address, which the watcher then credits; refuses users and bad input', async () => {
+    const dev = await createTestApp({ env: { ...chain.env, EVM_DEV_CHAIN: '1' } });
+    try {
+      const devWatcher = createDepositWatcher(dev.ctx, custodyChainOf(dev.config)!);
+      await devWatcher.pollOnce();
+      const admin = await staff(dev);
+      const user = await signUp(dev);
+      const own = await call(dev, 'GET', '/api-v1/deposit-addresses/?currency=USDT', { token: user.token });
+      const address: string = own.body[0].address;
+      const faucet = (token: string, body: unknown) => call(dev, 'POST', '/api-v3/admin/dev-faucet/', { token, body });
+      expect((await faucet(user.token, { address, currency: 'USDT', amount: '5' })).status).toBe(403);
+      expect(await faucet(admin.token, { address: '0x12', currency: 'USDT', amount: '5' })).toMatchObject({
+        status: 400,
+        body: { error: 'Please enter a 0x address of 40 hexadecimal characters' },
+      });
+      const sent = await faucet(admin.token, { address, currency: 'USDT', amount: '5' });
+      expect(sent.status).toBe(200);
+      await chain.client.waitForTransactionReceipt({ hash: sent.body.tx_hash, pollingInterval: 50 });
+      await chain.mine(CONFIRMATIONS);
+      for (let i = 0; i < 100 && !(await devWatcher.pollOnce()).caughtUp; i++);
+      expect(await balanceOf(dev, user, 'funding', 'USDT')).toBe('5');
+    } finally {
+      await dev.close();
+    }
+  });
+});

@@ -19,7 +19,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 
 /** anvil's funded accounts derive from this public phrase (10 000 ETH each): the faucet's, never custody's. */
-const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
 function anvilBinary(): string {
   const require = createRequire(import.meta.url);

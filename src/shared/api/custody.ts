@@ -26,3 +26,25 @@ export const chainDeposit = z.object({
 });
 export type ChainDeposit = z.infer<typeof chainDeposit>;
 export const chainDeposits = z.array(chainDeposit);
+
+/** Our texts (docs/product.md gives none): the dev chain's faucet (EVM_DEV_CHAIN=1, staff only). */
+export const CUSTODY_MSG = {
+  faucetAddress: 'Please enter a 0x address of 40 hexadecimal characters',
+  faucetAmount: 'Please enter a positive amount with at most 6 decimals',
+  faucetFailed: 'The dev chain did not accept the transfer',
+} as const;
+
+// ---- POST /api-v3/admin/dev-faucet/ (EVM_DEV_CHAIN=1 only) ----
+
+export const devFaucetBody = z.object({
+  address: z
+    .string({ error: CUSTODY_MSG.faucetAddress })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: CUSTODY_MSG.faucetAddress }),
+  currency: z.enum(['USDT', 'ETH']),
+  amount: z
+    .string({ error: CUSTODY_MSG.faucetAmount })
+    .trim()
+    .regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,6})?$/, { error: CUSTODY_MSG.faucetAmount }),
+});
+export const devFaucetSent = z.object({ tx_hash: z.string() });

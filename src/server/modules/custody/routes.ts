@@ -5,10 +5,17 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { errorBody } from '../../../shared/api/common.js';
-import { chainDeposits, type ChainDeposit } from '../../../shared/api/custody.js';
+import {
+  chainDeposits,
+  CUSTODY_MSG,
+  devFaucetBody,
+  devFaucetSent,
+  type ChainDeposit,
+} from '../../../shared/api/custody.js';
 import type { AppModule } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { custodyCursors, custodyDeposits } from '../../db/schema.js';
+import { unavailable } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ChainFamily } from './chain.js';
 import { custodyChainOf } from './runtime.js';
@@ -52,6 +59,35 @@ export const custodyModule: AppModule = (app, ctx) => {
     handler: async (req) => (chain ? listChainDeposits(ctx.db, chain, currentUser(req).id) : []),
   });
   if (!chain) return;
+  // The dev chain's faucet (EVM_DEV_CHAIN=1 only, staff only): test USDT or ETH to any address.
+  if (ctx.config.env.EVM_DEV_CHAIN === '1') {
+    const custody = ctx.config.custody!;
+    app.post('/api-v3/admin/dev-faucet/', {
+      onRequest: ctx.guard.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        body: devFaucetBody,
+        response: { 200: devFaucetSent, 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody },
+      },
+      handler: async (req) => {
+        const { sendFromFaucet } = await import('../../dev-chain/faucet.js');
+        const { address, currency, amount } = req.body;
+        try {
+          const hash = await sendFromFaucet(
+            custody.rpcUrl,
+            custody.usdtContract,
+            address as `0x${string}`,
+            currency,
+            amount,
+          );
+          return { tx_hash: hash };
+        } catch (error) {
+          ctx.log.warn({ err: error }, 'dev faucet: transfer refused');
+          throw unavailable(CUSTODY_MSG.faucetFailed);
+        }
+      },
+    });
+  }
   const watcher = createDepositWatcher(ctx, chain);
   app.addHook('onReady', async () => {
     await chain.checkChain(); // a node on the wrong chain: the app does not start
