@@ -21,9 +21,11 @@ import { mnemonicToAccount } from 'viem/accounts';
 /** anvil's funded accounts derive from this public phrase (10 000 ETH each): the faucet's, never custody's. */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
+/** The binary of this platform's package, an optional dependency of @foundry-rs/anvil (e.g. -linux-amd64). */
 function anvilBinary(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+  const fromAnvil = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
+  const platform = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+  return path.join(path.dirname(fromAnvil.resolve(`${platform}/package.json`)), 'bin', 'anvil');
 }
 
 function freePort(): Promise<number> {

@@ -5,10 +5,10 @@
  * transactions (successful receipts only) and USDT from its Transfer logs, its decimals read from the
  * contract. Nothing here is hand-rolled: keys, addresses and ABI are viem's and @scure's.
  */
+import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http, webSocket, type PublicClient } from 'viem';
-// viem's own @scure/bip32 (the one hdKeyToAccount takes).
-import { HDKey, hdKeyToAccount } from 'viem/accounts';
+import { createPublicClient, erc20Abi, formatUnits, getAddress, http, toHex, webSocket, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import type { CustodyConfig } from '../../config.js';
 import type { ChainBlock, ChainFamily, ChainTransfer } from './chain.js';
@@ -18,7 +18,7 @@ const ETH_DECIMALS = 18;
 const transferEvent = erc20Abi.find((item) => item.type === 'event' && item.name === 'Transfer')!;
 
 /** The chain's refusal when the node is not on EVM_CHAIN_ID (docs/decisions/0056). */
-export const wrongChainMessage = (expected: number, actual: number) =>
+const wrongChainMessage = (expected: number, actual: number) =>
   `The EVM node at EVM_RPC_URL is on chain ${actual}, not EVM_CHAIN_ID ${expected}: refusing to watch or derive on the wrong chain`;
 
 export interface EvmChain extends ChainFamily {
@@ -114,7 +114,8 @@ export function createEvmChain(config: CustodyConfig): EvmChain {
     checkChain,
     tokenDecimals,
     addressAt(index) {
-      return getAddress(hdKeyToAccount(root, { accountIndex: 0, addressIndex: index }).address);
+      const child = root.derive(`m/44'/60'/0'/0/${index}`);
+      return getAddress(privateKeyToAccount(toHex(child.privateKey!)).address);
     },
     async chainKey() {
       return `evm:${await chainIdOnce()}`;
