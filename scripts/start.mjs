@@ -17,7 +17,12 @@ if (!existsSync('dist/web/index.html')) {
 const demo = process.env.NODE_ENV === undefined && process.env.MARKET_SOURCE === undefined;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...(demo ? { ALLOW_SIMULATED_MARKET: '1' } : {}), ...process.env },
+  // The dev chain (EVM_DEV_CHAIN=1) is refused in production: it runs as a development server.
+  env: {
+    NODE_ENV: process.env.EVM_DEV_CHAIN === '1' ? 'development' : 'production',
+    ...(demo ? { ALLOW_SIMULATED_MARKET: '1' } : {}),
+    ...process.env,
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,7 +2,7 @@
  * Configuration refused or warned about at start (docs/security.md "Hygiene", README "Production checklist"):
  * TRUST_PROXY, JWT_SECRET, the password hash cost, the simulated market in production.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -139,5 +139,65 @@ describe('the simulated market in production (README "Production checklist")', (
 
   it.each(['yes', 'true', '2'])('refuses ALLOW_SIMULATED_MARKET=%j', (value) => {
     expect(() => load({ ALLOW_SIMULATED_MARKET: value })).toThrow(/Invalid configuration: ALLOW_SIMULATED_MARKET/);
+  });
+});
+
+describe('custody (docs/decisions/0056)', () => {
+  const chain = {
+    EVM_RPC_URL: 'http://127.0.0.1:8545',
+    USDT_ERC20_CONTRACT: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+  };
+  const strong = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+  it('without EVM_RPC_URL there is no chain and no mnemonic file', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).custody).toBeUndefined();
+    expect(() => statSync(path.join(dir, 'custody-mnemonic'))).toThrow();
+  });
+
+  it('generates a 24-word phrase once into DATA_DIR/custody-mnemonic, mode 0600, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, ...chain }).custody!;
+    expect(first.mnemonic.split(' ')).toHaveLength(24);
+    expect(first.usdtContract).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    expect(first.confirmations).toBe(12);
+    const file = path.join(dir, 'custody-mnemonic');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.warnings.join()).toMatch(/back it up/);
+    const again = loadConfig({ DATA_DIR: dir, ...chain }).custody!;
+    expect(again.mnemonic).toBe(first.mnemonic);
+    expect(again.warnings).toEqual([]);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.mnemonic);
+  });
+
+  it('warns when the mnemonic file is readable by others', () => {
+    const dir = dataDir();
+    loadConfig({ DATA_DIR: dir, ...chain });
+    chmodSync(path.join(dir, 'custody-mnemonic'), 0o644);
+    expect(loadConfig({ DATA_DIR: dir, ...chain }).custody!.warnings.join()).toMatch(/mode 0644.*chmod 600/);
+  });
+
+  it.each([
+    ['too short', 'legal winner thank year wave sausage'],
+    ['a wrong checksum', 'legal winner thank year wave sausage worth useful legal winner thank thank'],
+    ['not words', 'a b c d e f g h i j k l'],
+    ['repeated words', 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'],
+  ])('refuses a phrase that is %s', (_label, phrase) => {
+    expect(() => load({ ...chain, CUSTODY_MNEMONIC: phrase })).toThrow(/custody mnemonic \(CUSTODY_MNEMONIC\)/);
+  });
+
+  it("refuses the test chains' public phrase, and a malformed file; accepts a phrase in any case and spacing", () => {
+    const publicPhrase = 'test test test test test test test test test test test junk';
+    expect(() => load({ ...chain, CUSTODY_MNEMONIC: publicPhrase })).toThrow(/repeats its words/);
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'custody-mnemonic'), 'not a phrase', { mode: 0o600 });
+    expect(() => loadConfig({ DATA_DIR: dir, ...chain })).toThrow(/custody-mnemonic\) has 3 words/);
+    expect(load({ ...chain, CUSTODY_MNEMONIC: ` ${strong.toUpperCase()} ` }).custody!.mnemonic).toBe(strong);
+  });
+
+  it('refuses a chain without its USDT contract, a malformed contract, and the dev chain in production', () => {
+    expect(() => load({ EVM_RPC_URL: chain.EVM_RPC_URL })).toThrow(/USDT_ERC20_CONTRACT: is needed/);
+    expect(() => load({ ...chain, USDT_ERC20_CONTRACT: '0x123' })).toThrow(/USDT_ERC20_CONTRACT: must be a 0x address/);
+    expect(() => load({ NODE_ENV: 'production', EVM_DEV_CHAIN: '1' })).toThrow(/EVM_DEV_CHAIN: is a local test chain/);
   });
 });

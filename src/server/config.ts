@@ -1,9 +1,12 @@
 /** Environment -> typed configuration, validated once at start (docs/architecture.md section 2). */
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { generateMnemonic, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import {
   EXCHANGE_ENDPOINTS,
@@ -178,6 +181,27 @@ const envSchema = z
     REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), {
       error: 'must be a redis:// or rediss:// URL, like redis://127.0.0.1:6379',
     }),
+    /**
+     * Custody on an EVM chain (docs/architecture.md "Custody", docs/decisions/0056): an Ethereum JSON-RPC
+     * endpoint; unset: no chain, deposits are staff-reviewed requests as before.
+     */
+    EVM_RPC_URL: optionalString.refine((v) => v === undefined || /^(https?|wss?):\/\/[^\s]+$/.test(v), {
+      error: 'must be an http(s):// or ws(s):// URL of an Ethereum JSON-RPC node',
+    }),
+    /** The chain id the node must answer (1: Ethereum mainnet); unset: whatever the node is on. */
+    EVM_CHAIN_ID: z.coerce.number().int().positive().optional(),
+    /** USDT's ERC20 contract on that chain; its decimals are read from the contract. */
+    USDT_ERC20_CONTRACT: optionalString.refine((v) => v === undefined || isAddress(v, { strict: false }), {
+      error: 'must be a 0x address of 40 hexadecimal characters',
+    }),
+    /** Blocks on top of a deposit's block (its own included) before it is credited. */
+    EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+    /** BIP-39 phrase the deposit addresses derive from; unset: generated once into DATA_DIR/custody-mnemonic. */
+    CUSTODY_MNEMONIC: optionalString,
+    /** Milliseconds between the deposit watcher's passes when it is caught up; 0 turns it off (tests poll themselves). */
+    CUSTODY_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    /** 1: start a local anvil chain with a test USDT for this run (never in production; scripts/dev-chain.ts). */
+    EVM_DEV_CHAIN: z.enum(['0', '1']).default('0'),
     /** Worker processes on one port (docs/decisions/0036-event-bus.md); unset: the machine's cores, 1 under NODE_ENV=test. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /**
@@ -193,6 +217,18 @@ const envSchema = z
       .default(PRODUCTION_PASSWORD_HASH_COST),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.EVM_DEV_CHAIN === '1')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVM_DEV_CHAIN'],
+        message: 'is a local test chain with a faucet and cannot run in production; set EVM_RPC_URL to your node',
+      });
+    if (env.EVM_RPC_URL !== undefined && env.USDT_ERC20_CONTRACT === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['USDT_ERC20_CONTRACT'],
+        message: "is needed with EVM_RPC_URL: the USDT token's contract address on that chain",
+      });
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
       ctx.addIssue({
         code: 'custom',
@@ -279,6 +315,10 @@ export interface Config {
    * PostgreSQL NOTIFY and counted in PostgreSQL (docs/decisions/0036, 0037).
    */
   redisUrl: string | undefined;
+  /** The EVM chain custody follows (EVM_RPC_URL, docs/decisions/0056); undefined: no chain, as before. */
+  custody: CustodyConfig | undefined;
+  /** 0: no deposit watcher passes in this process (tests call pollOnce). */
+  custodyPollIntervalMs: number;
   /** Worker processes main.ts runs on one port (WEB_CONCURRENCY, docs/architecture.md "Instances: limits and workers"). */
   webConcurrency: number;
   /**
@@ -288,6 +328,19 @@ export interface Config {
    */
   onchainWithdrawals: boolean;
   /** What start warns about (README "Production checklist"); main.ts prints them. */
+  warnings: string[];
+}
+
+export interface CustodyConfig {
+  rpcUrl: string;
+  /** EVM_CHAIN_ID: the chain the node must be on; undefined: not checked. */
+  chainId: number | undefined;
+  /** USDT's ERC20 contract, EIP-55 cased. */
+  usdtContract: `0x${string}`;
+  confirmations: number;
+  /** The BIP-39 phrase every custody key derives from (never logged, never stored in the database). */
+  mnemonic: string;
+  /** What an operator should hear at start (a mnemonic file readable by others). */
   warnings: string[];
 }
 
@@ -342,6 +395,70 @@ export function marketSecret(config: Pick<Config, 'dataDir' | 'marketSeed'>): Ui
   if (secret.length < MARKET_SECRET_BYTES)
     throw new Error(`${file} is not a market secret (${MARKET_SECRET_BYTES} bytes, base64url); remove it to make one`);
   return new Uint8Array(secret);
+}
+
+const CUSTODY_MNEMONIC_FILE = 'custody-mnemonic';
+/**
+ * 12 words (128 bits) at least: BIP-39's smallest phrase. A phrase of mostly one word is refused too:
+ * it passes the checksum but is no secret (Foundry's and Hardhat's "test test ... junk" is one).
+ */
+const MIN_MNEMONIC_WORDS = 12;
+
+/** A phrase refused with the reason, or undefined when it may hold money. */
+function mnemonicProblem(phrase: string): string | undefined {
+  const words = phrase.split(' ');
+  if (words.length < MIN_MNEMONIC_WORDS) return `has ${words.length} words; at least ${MIN_MNEMONIC_WORDS} are needed`;
+  if (!validateMnemonic(phrase, wordlist))
+    return 'is not a valid BIP-39 English phrase (a word or the checksum is wrong)';
+  if (new Set(words).size < words.length / 2) return 'repeats its words too much to be random';
+  return undefined;
+}
+
+/**
+ * The custody phrase (docs/decisions/0056): CUSTODY_MNEMONIC, else DATA_DIR/custody-mnemonic made once
+ * (24 words, mode 0600, written aside and hard-linked into place as the market secret is, so instances
+ * starting together agree). Refused when malformed or weak; a file others may read is a warning.
+ */
+function loadCustodyMnemonic(dataDir: string, fromEnv: string | undefined): { mnemonic: string; warnings: string[] } {
+  const warnings: string[] = [];
+  let phrase = fromEnv;
+  let origin = 'CUSTODY_MNEMONIC';
+  if (phrase === undefined) {
+    const file = path.join(dataDir, CUSTODY_MNEMONIC_FILE);
+    origin = file;
+    if (!existsSync(file)) {
+      mkdirSync(dataDir, { recursive: true });
+      const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+      writeFileSync(aside, `${generateMnemonic(wordlist, 256)}\n`, { mode: 0o600, flag: 'wx' });
+      try {
+        linkSync(aside, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        unlinkSync(aside);
+      }
+      warnings.push(`${file} was generated: back it up offline now; every deposit address derives from it`);
+    }
+    const mode = statSync(file).mode & 0o777;
+    if ((mode & 0o077) !== 0)
+      warnings.push(`${file} has mode 0${mode.toString(8)}; others may read it: chmod 600 ${file}`);
+    phrase = readFileSync(file, 'utf8');
+  }
+  const normalised = phrase.trim().toLowerCase().split(/\s+/).join(' ');
+  const problem = mnemonicProblem(normalised);
+  if (problem) throw new Error(`Invalid configuration: the custody mnemonic (${origin}) ${problem}`);
+  return { mnemonic: normalised, warnings };
+}
+
+function custodyOf(env: Env, dataDir: string): CustodyConfig | undefined {
+  if (env.EVM_RPC_URL === undefined || env.USDT_ERC20_CONTRACT === undefined) return undefined;
+  return {
+    rpcUrl: env.EVM_RPC_URL,
+    chainId: env.EVM_CHAIN_ID,
+    usdtContract: getAddress(env.USDT_ERC20_CONTRACT),
+    confirmations: env.EVM_CONFIRMATIONS,
+    ...loadCustodyMnemonic(dataDir, env.CUSTODY_MNEMONIC),
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -403,6 +520,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'test' ? 1 : os.availableParallelism()),
     onchainWithdrawals: !simulatedProduction,
     warnings: simulatedProduction ? [SIMULATED_MARKET_WARNING] : [],
+    custody: overrides.custody ?? custodyOf(env, dataDir),
+    custodyPollIntervalMs: env.CUSTODY_POLL_INTERVAL_MS,
     ...overrides,
   };
 }

@@ -173,6 +173,12 @@ async function primary(config: Config) {
 }
 
 async function main() {
+  // EVM_DEV_CHAIN=1: anvil and the test USDT, loaded only then (docs/decisions/0056); workers inherit the env.
+  if (process.env.EVM_DEV_CHAIN === '1' && !cluster.isWorker) {
+    const { startDevChain } = await import('./dev-chain/index.js');
+    const stopChain = await startDevChain(process.env);
+    process.once('exit', () => void stopChain());
+  }
   const config = loadConfig();
   // README "Production checklist": what start does not refuse but must say, once per server.
   if (!cluster.isWorker) for (const warning of config.warnings) console.warn(`warning: ${warning}`);

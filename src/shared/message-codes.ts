@@ -16,6 +16,7 @@ import { ADMIN_MSG } from './api/admin.js';
 import { API_KEYS_MSG } from './api/api-keys.js';
 import { AUTH_MSG } from './api/auth.js';
 import { BONUS_MSG } from './api/bonuses.js';
+import { CUSTODY_MSG } from './api/custody.js';
 import { SORT_MSG } from './api/common.js';
 import { CONVERT_MSG } from './api/convert.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
@@ -83,6 +84,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   favourites: FAVOURITES_MSG,
   convert: CONVERT_MSG,
   fiat: FIAT_MSG,
+  custody: CUSTODY_MSG,
 };
 
 export interface MessageMatch {

@@ -1,5 +1,5 @@
 /**
- * Deposit networks (docs/decisions/0028-deposit-networks.md, docs/decisions/0028): the addresses endpoint fed by staff
+ * Deposit networks (docs/decisions/0028-deposit-networks.md): the addresses endpoint fed by staff
  * Settings, the network and transaction hash a deposit request may carry, and one live deposit per hash.
  */
 import { randomBytes } from 'node:crypto';
@@ -62,6 +62,8 @@ describe('GET /api-v1/deposit-addresses/', () => {
           min_amount: '50',
           confirmations: 1,
           currency: 'USDT',
+          // The staff-set shared addresses: credited by staff, not by the chain watcher (docs/decisions/0056).
+          auto_credit: false,
         },
         {
           network: 'TRC20',
@@ -69,6 +71,7 @@ describe('GET /api-v1/deposit-addresses/', () => {
           min_amount: '50',
           confirmations: 1,
           currency: 'USDT',
+          auto_credit: false,
         },
       ],
     });
@@ -86,6 +89,7 @@ describe('GET /api-v1/deposit-addresses/', () => {
         min_amount: '0.001',
         confirmations: 1,
         currency: 'BTC',
+        auto_credit: false,
       },
     ]);
   });
@@ -318,6 +322,7 @@ describe('staff edit the networks in Settings', () => {
         min_amount: '100.5',
         confirmations: 12,
         currency: 'USDT',
+        auto_credit: false,
       },
       {
         network: 'TRC20',
@@ -325,6 +330,7 @@ describe('staff edit the networks in Settings', () => {
         min_amount: '60',
         confirmations: 19,
         currency: 'USDT',
+        auto_credit: false,
       },
     ]);
     expect((await addresses('BTC')).body).toEqual([
@@ -334,6 +340,7 @@ describe('staff edit the networks in Settings', () => {
         min_amount: '0.0005',
         confirmations: 2,
         currency: 'BTC',
+        auto_credit: false,
       },
     ]);
 

@@ -80,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       MARKET_SEED: 'test',
       TRADE_JOB_INTERVAL_MS: '0',
       MAIL_RETRY_INTERVAL_MS: '0',
+      CUSTODY_POLL_INTERVAL_MS: '0',
       // The cheapest password hash: production's cost is pinned by tests/api/auth.test.ts.
       PASSWORD_HASH_COST: String(MIN_PASSWORD_HASH_COST),
       ...options.env,

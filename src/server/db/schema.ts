@@ -949,3 +949,65 @@ export const fiatOrders = pgTable(
     check('fiat_orders_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Custody (docs/architecture.md "Custody", docs/decisions/0056): each user's deposit address on a chain
+ * family, derived from the custody mnemonic at `derivation_index` (a number from a sequence, never
+ * reused: one address is never two users'). The address is kept so the watcher can look transfers up.
+ */
+export const custodyAddresses = pgTable(
+  'custody_addresses',
+  {
+    userId: userRef(),
+    family: text('family').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.family] }),
+    uniqueIndex('custody_addresses_index_key').on(t.family, t.derivationIndex),
+    uniqueIndex('custody_addresses_address_key').on(t.family, sql`lower(${t.address})`),
+    check('custody_addresses_index_range', sql`${t.derivationIndex} between 0 and 2147483647`),
+  ],
+);
+
+/** Where the deposit watcher of a chain stopped: the last block it read and that block's hash (a reorg changes it). */
+export const custodyCursors = pgTable('custody_cursors', {
+  chain: text('chain').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every transfer to a deposit address the watcher saw (docs/decisions/0057): credited once, by the
+ * unique (chain, tx_hash, log_index); a native transfer has log_index -1. Uncredited rows whose block
+ * is no longer on the chain (a reorg) are deleted; `transaction_id` is the deposit that credited it.
+ */
+export const custodyDeposits = pgTable(
+  'custody_deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    userId: userRef(),
+    address: text('address').notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('custody_deposits_transfer_key').on(t.chain, t.txHash, t.logIndex),
+    uniqueIndex('custody_deposits_transaction_key').on(t.transactionId),
+    index('custody_deposits_uncredited_idx')
+      .on(t.chain, t.blockNumber)
+      .where(sql`${t.creditedAt} is null`),
+    index('custody_deposits_user_idx').on(t.userId, t.id),
+  ],
+);

@@ -6,6 +6,7 @@ import { authModule, passkeySignInModule, sessionsModule } from './auth/index.js
 import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { convertModule } from './convert/index.js';
+import { custodyModule } from './custody/index.js';
 import { faqModule } from './faq/index.js';
 import { favouritesModule } from './favourites/index.js';
 import { fiatModule } from './fiat/index.js';
@@ -47,6 +48,7 @@ export const modules: AppModule[] = [
   favouritesModule,
   convertModule,
   fiatModule,
+  custodyModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

@@ -20,6 +20,12 @@ const CURRENCY_NETWORKS: Readonly<Record<string, readonly DepositNetwork[]>> = {
 export const networksOf = (currency: string): readonly DepositNetwork[] =>
   Object.hasOwn(CURRENCY_NETWORKS, currency) ? CURRENCY_NETWORKS[currency]! : [];
 
+/**
+ * Currencies only a node-backed chain brings (docs/decisions/0056): ETH arrives on the ERC20 network
+ * once EVM_RPC_URL is set, credited by the deposit watcher; there is no manual request for it.
+ */
+export const CHAIN_ONLY_CURRENCIES: Readonly<Record<string, DepositNetwork>> = { ETH: 'ERC20' };
+
 /** What a transaction hash looks like on each network, as the user is told when it is wrong. */
 const TX_HASH_FORMS: Record<DepositNetwork, { pattern: RegExp; form: string }> = {
   ERC20: { pattern: /^0x[0-9a-f]{64}$/, form: '0x followed by 64 hexadecimal characters' },
@@ -73,7 +79,9 @@ export const depositAddressesQuery = z.object({
     .string({ error: DEPOSIT_MSG.unknownCurrency('') })
     .trim()
     .toUpperCase()
-    .refine((v) => networksOf(v).length > 0, { error: (issue) => DEPOSIT_MSG.unknownCurrency(String(issue.input)) }),
+    .refine((v) => networksOf(v).length > 0 || Object.hasOwn(CHAIN_ONLY_CURRENCIES, v), {
+      error: (issue) => DEPOSIT_MSG.unknownCurrency(String(issue.input)),
+    }),
 });
 
 /** One network a currency may be sent on: where to, at least how much, and how many confirmations it waits for. */
@@ -84,6 +92,11 @@ export const depositAddress = z.object({
   confirmations: z.number(),
   /** Added: the currency these figures are in. */
   currency: z.string(),
+  /**
+   * Added (docs/decisions/0056): true when `address` is the user's own and deposits to it are credited
+   * by themselves after `confirmations`; false for the staff-set shared address (a request staff review).
+   */
+  auto_credit: z.boolean().default(false),
 });
 export type DepositAddress = z.infer<typeof depositAddress>;
 export const depositAddresses = z.array(depositAddress);

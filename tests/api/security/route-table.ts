@@ -570,6 +570,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   ...Object.fromEntries(['funding', 'lever', 'legal', 'second'].map(walletList)),
   // See docs/decisions/0028-deposit-networks.md: where to deposit, signed-in users only (docs/decisions/0028).
   'GET /api-v1/deposit-addresses/': { access: 'user', request: get('/api-v1/deposit-addresses/?currency=USDT') },
+  // Custody (docs/decisions/0057): the signed-in user's own chain deposits ([] without a node).
+  'GET /api-v1/chain-deposits/': { access: 'user', request: get('/api-v1/chain-deposits/') },
   'POST /api-v1/recharge/': {
     access: 'user',
     ok: 201,

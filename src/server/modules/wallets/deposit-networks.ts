@@ -6,7 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import {
+  CHAIN_ONLY_CURRENCIES,
   DEFAULT_NETWORK_TERMS,
+  DEPOSIT_MSG,
   DEPOSIT_NETWORKS,
   networksOf,
   type DepositAddress,
@@ -16,6 +18,8 @@ import { AMOUNT_PATTERN, dec } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
+import { badRequest } from '../../errors.js';
+import { custodyChainOf, depositAddressOf } from '../custody/index.js';
 import { depositAddresses } from '../faq/index.js';
 
 export const DEPOSIT_NETWORKS_KEY = 'deposit_networks';
@@ -36,20 +40,35 @@ export async function depositNetworkTerms(db: Queryable): Promise<DepositNetwork
   return result;
 }
 
-/** GET /api-v1/deposit-addresses/?currency= : the networks of `currency` (already checked), in picker order. */
+/**
+ * GET /api-v1/deposit-addresses/?currency= : the networks of `currency` (already checked), in picker
+ * order. With a node (EVM_RPC_URL, docs/decisions/0056) the chain's network answers the user's own
+ * address, credited by itself after the chain's confirmations (auto_credit), and ETH is depositable.
+ */
 export async function depositAddressList(
   db: Queryable,
   config: AppContext['config'],
   currency: string,
+  userId: number,
 ): Promise<DepositAddress[]> {
+  const chain = custodyChainOf(config);
+  const networks =
+    chain && Object.hasOwn(CHAIN_ONLY_CURRENCIES, currency) ? [CHAIN_ONLY_CURRENCIES[currency]!] : networksOf(currency);
+  if (networks.length === 0) throw badRequest(DEPOSIT_MSG.unknownCurrency(currency));
   // One after the other: inside a transaction they share one connection.
   const addresses = await depositAddresses(db, config);
   const terms = await depositNetworkTerms(db);
-  return networksOf(currency).map((network) => ({
-    network,
-    address: addresses[network],
-    min_amount: terms[network].min_amount,
-    confirmations: terms[network].confirmations,
-    currency,
-  }));
+  const items: DepositAddress[] = [];
+  for (const network of networks) {
+    const own = chain?.network === network && chain.currencies.includes(currency);
+    items.push({
+      network,
+      address: own ? await depositAddressOf(db, chain, userId) : addresses[network],
+      min_amount: terms[network].min_amount,
+      confirmations: own ? chain.confirmations : terms[network].confirmations,
+      currency,
+      auto_credit: own,
+    });
+  }
+  return items;
 }

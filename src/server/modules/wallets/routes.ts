@@ -64,7 +64,7 @@ export const walletsModule: AppModule = (app, ctx) => {
       querystring: depositAddressesQuery,
       response: { 200: depositAddresses, 400: errorBody, 401: errorBody },
     },
-    handler: (req) => depositAddressList(ctx.db, ctx.config, req.query.currency),
+    handler: (req) => depositAddressList(ctx.db, ctx.config, req.query.currency, currentUser(req).id),
   });
 
   app.post('/api-v1/recharge/', {

@@ -34,7 +34,7 @@ import { checkForm, type FieldErrors } from '../../lib/forms';
 import { PATHS } from '../../lib/paths';
 import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { useDepositAddresses } from './api/deposit-addresses';
+import { useChainDeposits, useDepositAddresses } from './api/deposit-addresses';
 import { useRecharge } from './api/money-moves';
 import { typedAmount } from './display';
 
@@ -111,6 +111,35 @@ function AddressCard({ terms }: { terms: DepositAddress }) {
       <p className="text-center text-[13px] text-muted">
         {t('wallet.deposit.sendOnly', { currency: terms.currency, network: terms.network })}
       </p>
+      {terms.auto_credit && (
+        <Notice tone="success" className="w-full">
+          {t('custody.ownAddress', { currency: terms.currency, network: terms.network, blocks: terms.confirmations })}
+        </Notice>
+      )}
+    </section>
+  );
+}
+
+/** Transfers to the user's own address still waiting for their confirmations (docs/decisions/0057). */
+function ArrivingDeposits() {
+  const { t, number } = useI18n();
+  const arriving = (useChainDeposits().data ?? []).filter((d) => d.status === 'pending');
+  if (arriving.length === 0) return null;
+  return (
+    <section aria-label={t('custody.arriving')} className="rounded-2xl bg-surface px-4 py-3 shadow-card">
+      <h2 className="text-sm font-semibold">{t('custody.arriving')}</h2>
+      <ul className="mt-1 flex flex-col gap-1 text-sm text-muted">
+        {arriving.map((d) => (
+          <li key={`${d.tx_hash}:${d.log_index}`} data-testid="arriving-deposit">
+            {t('custody.arrivingLine', {
+              amount: number(formatAmount(d.amount)),
+              currency: d.currency,
+              confirmations: d.confirmations,
+              required: d.confirmations_required,
+            })}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -186,6 +215,7 @@ export function DepositPage() {
           />
         </div>
         <AddressCard key={terms.network} terms={terms} />
+        {terms.auto_credit && <ArrivingDeposits />}
       </>
     );
 

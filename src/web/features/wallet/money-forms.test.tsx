@@ -370,6 +370,40 @@ describe('deposit', () => {
     expect(button('Copy address')).toBeTruthy();
   });
 
+  it("with a node: the user's own address says deposits arrive by themselves, and lists those arriving with their count", async () => {
+    const own = '0x1454168e82efA260f49a6F86612cc6414Ba633e9';
+    api.on('GET /api-v1/deposit-addresses/', [
+      200,
+      [{ network: 'ERC20', address: own, min_amount: '50', confirmations: 12, currency: 'USDT', auto_credit: true }],
+    ]);
+    api.on('GET /api-v1/chain-deposits/', [
+      200,
+      [
+        {
+          tx_hash: `0x${'ab'.repeat(32)}`,
+          log_index: 3,
+          network: 'ERC20',
+          currency: 'USDT',
+          amount: '120.5',
+          address: own,
+          confirmations: 4,
+          confirmations_required: 12,
+          status: 'pending',
+          transaction_id: null,
+          created_at: '2026-11-28T08:00:00.000Z',
+        },
+      ],
+    ]);
+    show();
+    expect((await screen.findByTestId('deposit-address')).textContent).toBe(own);
+    expect(
+      screen.getByText(
+        /This address is yours alone\. USDT sent to it on ERC20 arrives by itself after 12 confirmations/,
+      ),
+    ).toBeTruthy();
+    expect((await screen.findByTestId('arriving-deposit')).textContent).toBe('120.5 USDT · 4 of 12 confirmations');
+  });
+
   it("applies a network's higher minimum as staff set it", async () => {
     api.on('GET /api-v1/deposit-addresses/', [200, networks('100')]);
     show();

@@ -10,6 +10,7 @@ import assets from './assets.json';
 import auth from './auth.json';
 import common from './common.json';
 import convert from './convert.json';
+import custody from './custody.json';
 import drawer from './drawer.json';
 import fiat from './fiat.json';
 import home from './home.json';
@@ -33,6 +34,7 @@ export default {
   auth,
   common,
   convert,
+  custody,
   drawer,
   fiat,
   home,
