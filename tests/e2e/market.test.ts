@@ -164,7 +164,7 @@ describe('markets', () => {
     const pairs = page.getByRole('list', { name: 'Pairs' });
     await pairs.locator('[data-symbol="BTCUSDT"]').waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual([...QUOTE_ASSETS]);
+    expect(tabs).toEqual(['Favourites', ...QUOTE_ASSETS]);
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('USDT');
     const symbols = await pairs
       .locator('[data-symbol]')

@@ -140,16 +140,15 @@ describe('legal currency (fiat)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sends a trader to customer service instead of placing an order', async () => {
+  it('asks before placing an order, and closing the sheet places none (the order itself: fiat-orders.test.ts)', async () => {
     const user = await signUp(suite.app);
     const { page, errors } = await loggedInPage(user);
     await page.goto('/legal-currency');
     await page.getByRole('button', { name: 'Buy USDT' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Trade with customer service' });
-    await sheet.getByText('handled by our customer service team').waitFor();
-    await sheet.getByText('Buy USDT: 100.0000 USDT').waitFor();
-    await sheet.getByRole('link', { name: 'Contact customer service' }).click();
-    await expectPath(page, '/support');
+    const sheet = page.getByRole('dialog', { name: 'Confirm your order' });
+    await sheet.getByText('Staff handle fiat orders by hand').waitFor();
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'detached' });
     expect(await transactionCount(user)).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -174,9 +173,8 @@ describe('static pages', () => {
     await page.getByRole('button', { name: 'Zurück' }).waitFor();
     await page.getByText('Stückpreis').waitFor();
     await page.getByRole('button', { name: 'USDT kaufen' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Handel über den Kundenservice' });
-    await sheet.getByText('USDT kaufen: 100.0000 USDT').waitFor();
-    await sheet.getByRole('button', { name: 'Schließen' }).waitFor();
+    // A visitor is asked to sign in first, in German too.
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     for (const english of ['Unit price', 'Legal currency', 'Buy USDT'])
       expect(await page.getByText(english).count()).toBe(0);

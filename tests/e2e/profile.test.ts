@@ -77,19 +77,18 @@ describe('a logged-out visitor', () => {
     await context.close();
   });
 
-  it("taps a public page's support button, signs in and lands on support", async () => {
+  it("taps a public page's order button, signs in and lands back on the page", async () => {
     const user = await signUp(suite.app, { first_name: 'Vera', last_name: 'Visitor' });
     const { page, context, errors } = await suite.phone();
     await page.goto('/legal-currency');
     await page.getByRole('button', { name: 'Buy USDT' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Contact customer service' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/support');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/legal-currency');
 
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expectPath(page, '/support');
-    await page.getByRole('heading', { name: 'Customer Support' }).waitFor();
+    await expectPath(page, '/legal-currency');
+    await page.getByRole('button', { name: 'Buy USDT' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

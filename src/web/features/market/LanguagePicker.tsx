@@ -53,7 +53,10 @@ export function LanguagePicker() {
                 )}
               >
                 <span className="flex flex-col py-1.5">
-                  <span lang={code}>{native}</span>
+                  {/* A name, not the app's text: translate="no" (the language checks leave it out too). */}
+                  <span lang={code} translate="no">
+                    {native}
+                  </span>
                   {shownName !== native && <span className="text-[13px] font-normal text-muted">{shownName}</span>}
                 </span>
                 {selected && <CheckIcon size={20} />}
