@@ -5,14 +5,20 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 type ProjectTestOptions = NonNullable<TestProjectInlineConfiguration['test']>;
 
 /**
- * The web unit tests that replace an app module (vi.mock): a module another file already loaded would
- * keep its real self, so these run isolated; the others share their modules (docs/architecture.md
- * section 9 "Tests": loading and transforming each file's modules anew was most of the web project's time).
+ * The test files under `folders` that replace an app module (vi.mock): a module another file already
+ * loaded would keep its real self, so these run isolated; the others share their modules
+ * (docs/architecture.md section 9 "Tests": loading and transforming each file's modules anew was most of
+ * the web project's time and a third of the server project's).
  */
-const WEB_TESTS_WITH_MOCKS = (readdirSync('src/web', { recursive: true, encoding: 'utf8' }) as string[])
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => path.join('src/web', file))
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const testsWithMocks = (...folders: string[]) =>
+  folders.flatMap((folder) =>
+    (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => path.join(folder, file))
+      .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
+  );
+const WEB_TESTS_WITH_MOCKS = testsWithMocks('src/web');
+const SERVER_TESTS_WITH_MOCKS = testsWithMocks('tests/api', 'src/shared', 'src/server');
 
 const webProject: ProjectTestOptions = {
   environment: 'happy-dom',
@@ -23,6 +29,15 @@ const webProject: ProjectTestOptions = {
   environmentOptions: { happyDOM: { width: 390, height: 844 } },
   // Each file starts on English and an empty localStorage, whatever the file before it left.
   setupFiles: ['tests/setup/web-state.ts'],
+};
+
+const SERVER_TESTS = ['tests/api/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/server/**/*.test.ts'];
+const serverProject: ProjectTestOptions = {
+  // PostgreSQL for the projects that use it: the web project never starts one.
+  globalSetup: ['tests/helpers/global-setup.ts'],
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
 };
 
 export default defineConfig({
@@ -40,13 +55,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          // PostgreSQL for the projects that use it: the web project never starts one.
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          include: ['tests/api/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: SERVER_TESTS,
+          exclude: SERVER_TESTS_WITH_MOCKS,
+          // Each file builds its own app on its own database (tests/helpers/app.ts), as the browser
+          // project's files do, so the worker keeps the server's modules between files.
+          isolate: false,
+          ...serverProject,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'server-mocks', include: SERVER_TESTS_WITH_MOCKS, ...serverProject },
       },
       {
         extends: true,

@@ -124,6 +124,8 @@ if (files.length > 0) {
     '--project',
     'server',
     '--project',
+    'server-mocks',
+    '--project',
     'web',
     '--project',
     'web-mocks',

@@ -26,7 +26,33 @@ declare module 'vitest' {
 
 export const TEMPLATE = `coinfront_template_${process.pid}`;
 
+interface Shared {
+  databaseUrl: string;
+  teardown: () => Promise<void>;
+  users: number;
+}
+
+/** The projects of one run share one database: the server project and its isolated twin both name this file. */
+const SHARED = Symbol.for('coinfront.test-database');
+const registry = globalThis as { [SHARED]?: Promise<Shared> };
+
 export default async function setup(project: TestProject) {
+  registry[SHARED] ??= start();
+  const shared = await registry[SHARED];
+  shared.users += 1;
+  project.provide('databaseUrl', shared.databaseUrl);
+  project.provide('templateDatabase', TEMPLATE);
+  project.provide('runId', String(process.pid));
+  return async () => {
+    shared.users -= 1;
+    if (shared.users === 0) {
+      delete registry[SHARED];
+      await shared.teardown();
+    }
+  };
+}
+
+async function start(): Promise<Shared> {
   let database: RunningDatabase;
   let folder: string | undefined;
   if (process.env.DATABASE_URL) {
@@ -49,11 +75,7 @@ export default async function setup(project: TestProject) {
   await runMigrations(templateDb);
   await templateDb.$client.end();
 
-  project.provide('databaseUrl', database.url);
-  project.provide('templateDatabase', TEMPLATE);
-  project.provide('runId', String(process.pid));
-
-  return async () => {
+  const teardown = async () => {
     // Drop what this run created on a shared server; a throwaway cluster just goes.
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -68,4 +90,5 @@ export default async function setup(project: TestProject) {
     await database.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   };
+  return { databaseUrl: database.url, teardown, users: 0 };
 }
