@@ -156,10 +156,10 @@ const webFeatureBoundaries = WEB_FEATURES.map((feature) => {
 
 /**
  * Imports that reach into another server module's internals: `<up>` (the path up to modules/ from
- * these files), a module's folder, then anything but its index.js. These configs replace the
+ * these files), a module's folder, then anything but its public file (index.js). These configs replace the
  * src/server/** one for their files, so they repeat its rule.
  */
-const moduleBoundary = (files, up) => ({
+const moduleBoundary = (files, up, publicFiles = 'index\\.js') => ({
   files,
   rules: {
     'no-restricted-imports': [
@@ -168,7 +168,7 @@ const moduleBoundary = (files, up) => ({
         patterns: [
           { group: ['**/web/**', 'react', 'react-dom'], message: 'the server never imports the web app' },
           {
-            regex: `^${up}(?!\\.)[^/]+/(?!index\\.js$)`,
+            regex: `^${up}(?!\\.)[^/]+/(?!(${publicFiles})$)`,
             message: 'another server module is imported only through its index.js, never its internal files',
           },
         ],
@@ -236,6 +236,8 @@ export default tseslint.config(
   // A server module uses another only through its public file (modules/<name>/index.ts), never its
   // internal files. One config per folder depth, as relative paths name other modules differently.
   moduleBoundary(['src/server/modules/index.ts'], '\\./'),
+  // The list of ledger rules takes each module's rule from its ledger-rule.ts, which imports nothing of its module.
+  moduleBoundary(['src/server/modules/ledger-rules.ts'], '\\./', 'index\\.js|ledger-rule\\.js'),
   moduleBoundary(['src/server/modules/*/*.ts'], '\\.\\./'),
   moduleBoundary(['src/server/modules/*/*/**'], '\\.\\./\\.\\./'),
   {

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.js';
 import { openServerDatabase } from '../src/server/db/database.js';
-import { checkLedger } from '../src/server/modules/ledger/check.js';
+import { checkLedger } from '../src/server/modules/ledger-rules.js';
 
 async function main(): Promise<number> {
   // No secret is needed to read balances; skip making one in DATA_DIR.

@@ -4,7 +4,7 @@
  * the same run, at the same concurrency. Afterwards the ledger check must find nothing wrong.
  */
 import pg from 'pg';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { HttpConnection } from '../lib/http-client.js';
 import { figure, type Figure } from '../lib/report.js';
 import { createUsers, grant } from '../lib/seed.js';

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, runMigrations, startEmbeddedPostgres, type RunningDatabase } from '../../src/server/db/database.js';
 import { transactions } from '../../src/server/db/schema.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { grant } from '../helpers/money.js';
 import { expectStreamSurvived, transferStream, until } from '../helpers/faults.js';

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/database.js';
-import { checkLedger, type LedgerMismatch } from '../../src/server/modules/ledger/check.js';
+import { checkLedger, type LedgerMismatch } from '../../src/server/modules/ledger-rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { fundWallet, setTransactionPassword, staff } from '../helpers/money.js';
@@ -20,7 +20,17 @@ let t: TestApp;
 let market: FakeMarket;
 let trader: TestUser;
 let other: TestUser;
-const ids = { pendingWithdrawal: 0, cancelledWithdrawal: 0, transfer: 0, open: 0, order: 0, closed: 0, liquidated: 0 };
+const ids = {
+  pendingWithdrawal: 0,
+  cancelledWithdrawal: 0,
+  transfer: 0,
+  open: 0,
+  order: 0,
+  closed: 0,
+  liquidated: 0,
+  spotOrder: 0,
+  convert: 0,
+};
 
 const ROLLBACK = new Error('rollback');
 
@@ -163,6 +173,26 @@ beforeAll(async () => {
   const order = await openTrade(t, trader, { order_type: 'limit', limit_price: '50000' });
   expect(order.status).toBe(201);
   ids.order = order.body.trade.trade_id;
+
+  // Records of the products whose rules the modules own (modules/ledger-rules.ts): a spot buy and a convert.
+  const spot = await call(t, 'POST', '/api-v1/spot-orders/', {
+    token: trader.token,
+    body: { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001' },
+  });
+  expect(spot.status).toBe(201);
+  ids.spotOrder = spot.body.order.order_id;
+  const quote = await call(t, 'POST', '/api-v1/convert/quote/', {
+    token: trader.token,
+    body: { from: 'USDT', to: 'ETH', amount: '50' },
+  });
+  expect(quote.status).toBe(200);
+  const converted = await call(t, 'POST', '/api-v1/convert/', {
+    token: trader.token,
+    body: { quote_id: quote.body.quote_id },
+  });
+  expect(converted.status).toBe(200);
+  const [row] = await rows(t.db as unknown as Tx, sql`select id from convert_quotes where user_id = ${trader.id}`);
+  ids.convert = Number(row!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -427,5 +457,82 @@ describe('the ledger check', () => {
         problem: 'no_such_ref',
       }),
     ]);
+  });
+
+  describe('the rules the product modules own (modules/ledger-rules.ts)', () => {
+    it('reports a spot order whose fill took less than its total, on that wallet and currency', async () => {
+      const found = await mismatchesAfter(async (tx) => {
+        const [fill] = await rows(
+          tx,
+          sql`select e.id, e.amount::text as amount from ledger_entries e join accounts a on a.id = e.account_id
+              where e.ref_type = 'spot_order' and e.ref_id = ${ids.spotOrder} and a.user_id is not null and a.currency = 'USDT'`,
+        );
+        await rewriteEntry(tx, Number(fill!.id), '-1');
+      });
+      expect(found).toEqual([
+        expect.objectContaining({
+          kind: 'record',
+          refType: 'spot_order',
+          refId: ids.spotOrder,
+          status: 'filled',
+          wallet: 'funding',
+          currency: 'USDT',
+          net: '-1',
+        }),
+      ]);
+    });
+
+    it('reports a convert whose coin went to another wallet than funding', async () => {
+      let accountId = 0;
+      const found = await mismatchesAfter(async (tx) => {
+        const [credit] = await rows(
+          tx,
+          sql`select e.id, e.amount::text as amount from ledger_entries e join accounts a on a.id = e.account_id
+              where e.ref_type = 'convert' and e.ref_id = ${ids.convert} and a.user_id is not null and a.currency = 'ETH'`,
+        );
+        const received = String(credit!.amount);
+        await dropEntry(tx, Number(credit!.id));
+        accountId = await accountOf(tx, trader, 'lever', 'ETH');
+        await addEntry(tx, accountId, received, 'convert', ids.convert);
+      });
+      expect(found).toEqual([
+        expect.objectContaining({
+          kind: 'record',
+          refType: 'convert',
+          refId: ids.convert,
+          status: 'executed',
+          wallet: 'funding',
+          currency: 'ETH',
+          net: '0',
+        }),
+        expect.objectContaining({ kind: 'entry', refType: 'convert', accountId, problem: 'wrong_account' }),
+      ]);
+    });
+
+    it("reports a spot order's entry on another user's account, and one pointing at no order", async () => {
+      let otherAccount = 0;
+      let ownAccount = 0;
+      const found = await mismatchesAfter(async (tx) => {
+        otherAccount = await accountOf(tx, other, 'funding');
+        ownAccount = await accountOf(tx, trader, 'funding');
+        await addEntry(tx, otherAccount, '3', 'spot_order', ids.spotOrder);
+        await addEntry(tx, ownAccount, '2', 'spot_order', 987_654_321);
+      });
+      expect(found).toEqual([
+        expect.objectContaining({
+          kind: 'entry',
+          refType: 'spot_order',
+          accountId: otherAccount,
+          problem: 'wrong_account',
+        }),
+        expect.objectContaining({
+          kind: 'entry',
+          refType: 'spot_order',
+          refId: 987_654_321,
+          accountId: ownAccount,
+          problem: 'no_such_ref',
+        }),
+      ]);
+    });
   });
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, users } from '../../src/server/db/schema.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { house, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
 import { credit, debit } from '../helpers/ledger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

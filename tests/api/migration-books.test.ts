@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { liquidationPrice } from '../../src/shared/money.js';
 import { connect, runMigrations, withDatabase, type Db } from '../../src/server/db/database.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 
 const MIGRATIONS = path.resolve('src/server/db/migrations');

@@ -8,7 +8,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accounts, ledgerEntries, spotOrders } from '../../src/server/db/schema.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { SPOT_ORDERS_CHANGED } from '../../src/server/modules/spot/index.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { canonical, dec } from '../../src/shared/money.js';
@@ -538,7 +538,16 @@ describe('the ledger check', () => {
     try {
       const report = await checkLedger(t.db);
       expect(report.mismatches).toEqual([
-        { kind: 'spot_order', orderId: id, status: 'filled', currency: 'USDT', expectedNet: '-600', net: '-600.7001' },
+        {
+          kind: 'record',
+          refType: 'spot_order',
+          refId: id,
+          status: 'filled',
+          wallet: 'funding',
+          currency: 'USDT',
+          expectedNet: '-600',
+          net: '-600.7001',
+        },
       ]);
     } finally {
       await t.db.update(spotOrders).set({ total: '600.7001' }).where(eq(spotOrders.id, id));

@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { transactions } from '../../src/server/db/schema.js';
 import { DATABASE_UNAVAILABLE } from '../../src/server/errors.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import type { TestApp } from './app.js';
 import { balanceOf } from './money.js';
 import { call, type TestUser } from './users.js';

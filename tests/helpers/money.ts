@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { WalletKind } from '../../src/shared/constants.js';
-import { checkLedger } from '../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { credit } from './ledger.js';
 import { createTestApp, type TestApp } from './app.js';
 import { call, createAdmin, type TestUser } from './users.js';

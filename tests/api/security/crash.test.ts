@@ -17,7 +17,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { idempotencyKeys, transactions, users } from '../../../src/server/db/schema.js';
 import type { Db } from '../../../src/server/db/database.js';
 import { hashPassword, MIN_PASSWORD_HASH_COST } from '../../../src/server/lib/passwords.js';
-import { checkLedger } from '../../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../../src/server/modules/ledger-rules.js';
 import { credit } from '../../helpers/ledger.js';
 import { dec } from '../../../src/shared/money.js';
 import { createTestApp } from '../../helpers/app.js';

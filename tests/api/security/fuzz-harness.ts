@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { checkLedger } from '../../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../../src/server/modules/ledger-rules.js';
 import type { RegisteredRoute } from '../../helpers/app.js';
 import { grant } from '../../helpers/money.js';
 import { multipartBody } from '../../helpers/multipart.js';

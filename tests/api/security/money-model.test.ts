@@ -18,7 +18,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, trades, transactions } from '../../../src/server/db/schema.js';
-import { checkLedger } from '../../../src/server/modules/ledger/check.js';
+import { checkLedger } from '../../../src/server/modules/ledger-rules.js';
 import { runTradeJobsOnce } from '../../../src/server/modules/trades/jobs.js';
 import { WALLET_MSG } from '../../../src/shared/api/wallet.js';
 import { MAX_PENDING_DEPOSITS, type WalletKind } from '../../../src/shared/constants.js';

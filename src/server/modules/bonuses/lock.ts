@@ -24,9 +24,7 @@ import { add, canonical, dec, mul, sub } from '../../../shared/money.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { accounts, bonusLocks, spotOrders, trades } from '../../db/schema.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
-
-/** Entries of a release refer to its lock with this ref_type (ledger/check.ts checks them). */
-const BONUS_LOCK_REF = 'bonus_lock';
+import { BONUS_LOCK_REF } from './ledger-rule.js';
 
 const bonusAccount = (userId: number): AccountKey => ({ userId, wallet: 'bonus', currency: QUOTE_CURRENCY });
 const fundingUsdt = (userId: number): AccountKey => ({ userId, wallet: 'funding', currency: QUOTE_CURRENCY });

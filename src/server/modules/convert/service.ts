@@ -29,12 +29,11 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { accountKeyId, house, lockAccounts, post, walletBalances, type AccountKey } from '../ledger/index.js';
 import { quoteOf } from '../spot/index.js';
 import { convertSpread } from './spread.js';
+import { CONVERT_REF } from './ledger-rule.js';
 
 type ConvertContext = Pick<AppContext, 'db' | 'market' | 'clock'>;
 type QuoteRow = typeof convertQuotes.$inferSelect;
 
-/** Ledger entries of converts carry this ref_type and the quote row's id. */
-const CONVERT_REF = 'convert';
 /** numeric(38, 18) keeps 18 places. */
 const PRICE_SCALE = 18;
 const BPS = 10_000;

@@ -31,9 +31,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { house, move, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify } from '../notifications/index.js';
 import { usdtPriceOf } from '../wallets/index.js';
-
-/** The ledger entries of a fiat order point at it (ledger/check.ts checks what they moved). */
-const FIAT_ORDER_REF = 'fiat_order';
+import { FIAT_ORDER_REF } from './ledger-rule.js';
 
 type FiatOrderRow = typeof fiatOrders.$inferSelect;
 type Body = z.output<typeof fiatOrderBody>;

@@ -14,3 +14,4 @@ export {
   type Posting,
 } from './ledger.js';
 export { readBooks } from './books.js';
+export { checkLedgerRules, rowsOf, type LedgerMismatch, type LedgerReport, type LedgerRule } from './check.js';

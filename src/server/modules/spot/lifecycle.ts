@@ -23,12 +23,10 @@ import { add, dec, spotCost, spotFee, spotProceeds, sub } from '../../../shared/
 import type { Tx } from '../../db/database.js';
 import { spotOrders } from '../../db/schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
+import { SPOT_REF } from './ledger-rule.js';
 
 export type SpotOrderRow = typeof spotOrders.$inferSelect;
 export type NewSpotOrder = typeof spotOrders.$inferInsert;
-
-/** Ledger entries of spot orders carry this ref_type and the order id. */
-const SPOT_REF = 'spot_order';
 
 /** Spot orders trade in the funding wallet. */
 export const funding = (userId: number, currency: string): AccountKey => ({ userId, wallet: 'funding', currency });

@@ -38,12 +38,10 @@ import type { TradingRates } from '../../config.js';
 import type { Tx } from '../../db/database.js';
 import { tradePriceHistory, trades } from '../../db/schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
+import { TRADE_REF } from './ledger-rule.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
-
-/** Ledger entries of trades carry this ref_type and the trade id. */
-const TRADE_REF = 'trade';
 
 /** Margins and payouts live in the lever wallet's USDT. */
 export const leverUsdt = (userId: number): AccountKey => ({ userId, wallet: 'lever', currency: QUOTE_CURRENCY });

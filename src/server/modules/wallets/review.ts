@@ -14,9 +14,10 @@ import { recordAudit } from '../../lib/audit.js';
 import { lockBonusAccounts, mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
-import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+import { toTransactionItem } from './transactions.js';
 import { refundWithdrawal } from './withdrawal-cancel.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
+import { TRANSACTION_REF } from './ledger-rule.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 

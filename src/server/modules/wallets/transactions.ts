@@ -15,9 +15,6 @@ import { containsPattern, orderOf } from '../../db/sorting.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-/** Transactions refer to ledger entries with this ref_type. */
-export const TRANSACTION_REF = 'transaction';
-
 export function toTransactionItem(row: TransactionRow): TransactionItem {
   return {
     transaction_id: row.id,

@@ -8,7 +8,8 @@ import { badRequest } from '../../errors.js';
 import type { IdempotencyScope } from '../../db/idempotency.js';
 import { lockBonusAccounts, releaseEarnedBonus } from '../bonuses/index.js';
 import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
-import { TRANSACTION_REF, createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
+import { createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
+import { TRANSACTION_REF } from './ledger-rule.js';
 
 export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {

@@ -15,7 +15,8 @@ import { transactions } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { house, move, type Posting } from '../ledger/index.js';
-import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
+import { toTransactionItem } from './transactions.js';
+import { TRANSACTION_REF } from './ledger-rule.js';
 
 /**
  * A held withdrawal goes back to its owner's funding wallet (house withdrawals -> funding, reason

@@ -28,8 +28,9 @@ import {
   requireSecondFactor,
 } from '../security/index.js';
 import { usdtPriceOf } from './prices.js';
-import { TRANSACTION_REF, insertTransaction, toTransactionItem } from './transactions.js';
+import { insertTransaction, toTransactionItem } from './transactions.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
+import { TRANSACTION_REF } from './ledger-rule.js';
 
 type WithdrawalContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer' | 'log'>;
 
