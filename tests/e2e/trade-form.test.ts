@@ -97,7 +97,11 @@ describe('trading without arithmetic', () => {
       await expect
         .poll(() => hint.textContent())
         // (thousands separators or not: the number format is another change's)
-        .toMatch(german ? /0,01666666 BTC zu 60\.?000,00 USDT, abgerundet/ : /0\.01666666 BTC at 60,?000\.00 USDT, rounded down/);
+        .toMatch(
+          german
+            ? /0,01666666 BTC zu 60\.?000,00 USDT, abgerundet/
+            : /0\.01666666 BTC at 60,?000\.00 USDT, rounded down/,
+        );
       await expect
         .poll(() => page.locator(`dt:text-is("${german ? 'Größe' : 'Size'}") + dd`).textContent())
         .toBe(german ? '0,01666666 BTC' : '0.01666666 BTC');
@@ -110,7 +114,11 @@ describe('trading without arithmetic', () => {
       // The form is empty again, with no stale reason under the button (docs/decisions/0061-trade-form.md).
       await expect.poll(() => size(page).inputValue()).toBe('');
       expect(await page.locator('#order-block-reason:not(.sr-only)').count()).toBe(0);
-      if (language === 'en') await shot(page, 'lever-usdt-size-light');
+      if (language === 'en') {
+        await size(page).fill('100');
+        await page.waitForTimeout(300);
+        await shot(page, 'lever-usdt-size-light');
+      }
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -170,6 +178,8 @@ describe('trading without arithmetic', () => {
       market.set('BTC', '61000');
       const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem').first();
       await row.getByText('+100.00').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
       await shot(page, `lever-top-${scheme}`);
       await row.getByRole('button', { name: /^Close BTC\/USDT long/ }).click();
       const sheet = page.getByRole('dialog');
@@ -205,7 +215,10 @@ describe('trading without arithmetic', () => {
   it('finds a coin in the drawer by symbol or name, and trades USDO at 1X from it', async () => {
     const user = await trader();
     const { page, context, errors } = await openLever(user);
-    await page.getByRole('button', { name: /BTC\/USDT/ }).first().click();
+    await page
+      .getByRole('button', { name: /BTC\/USDT/ })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     await drawer.getByTestId('coin-search').fill('ether');
     await drawer.getByRole('button', { name: /ETH\/USDT/ }).waitFor();

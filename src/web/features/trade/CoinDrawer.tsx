@@ -99,7 +99,11 @@ export function CoinDrawer({
                     <span
                       className={cx(
                         'min-w-[64px] rounded px-1.5 py-0.5 text-center text-xs font-semibold',
-                        change === undefined ? 'bg-surface-2 text-muted' : falling ? 'bg-down text-white' : 'bg-up text-white',
+                        change === undefined
+                          ? 'bg-surface-2 text-muted'
+                          : falling
+                            ? 'bg-down text-white'
+                            : 'bg-up text-white',
                       )}
                     >
                       {change === undefined ? '--' : number(formatChangePercent(change))}

@@ -17,7 +17,10 @@ import { OpenOrderRow } from './OpenOrderRow';
 
 export type OrdersTab = 'positions' | 'orders';
 
-export const TAB_NAME: Record<OrdersTab, TextKey> = { positions: 'trade.lever.positions', orders: 'trade.lever.openOrders' };
+export const TAB_NAME: Record<OrdersTab, TextKey> = {
+  positions: 'trade.lever.positions',
+  orders: 'trade.lever.openOrders',
+};
 export const TABS: readonly OrdersTab[] = ['positions', 'orders'];
 
 /** The trades of each tab: open positions, and the limit orders still resting. */

@@ -85,12 +85,12 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
         ) : (
           <>
             <Field
-          label={t(order.status === 'open' ? 'trade.exchange.heldColumn' : 'trade.exchange.totalColumn', {
-            currency: order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY,
-          })}
-        >
-          {number(formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8))}
-        </Field>
+              label={t(order.status === 'open' ? 'trade.exchange.heldColumn' : 'trade.exchange.totalColumn', {
+                currency: order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY,
+              })}
+            >
+              {number(formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8))}
+            </Field>
             <Field label={t('trade.exchange.feeColumn', { currency: QUOTE_CURRENCY })}>
               {number(formatAmount(order.fee, 8))}
             </Field>

@@ -48,7 +48,10 @@ export function useRememberedLeverage(coin: string): [Leverage | null, (leverage
     setChosen(current);
   }
   const choose = (leverage: Leverage) => {
-    writeItem(STORAGE_KEYS.leverLeverage, rememberLeverage(readItem(STORAGE_KEYS.leverLeverage), userKey(), coin, leverage));
+    writeItem(
+      STORAGE_KEYS.leverLeverage,
+      rememberLeverage(readItem(STORAGE_KEYS.leverLeverage), userKey(), coin, leverage),
+    );
     setChosen({ coin, leverage });
   };
   return [current.leverage, choose];

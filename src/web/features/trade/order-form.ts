@@ -227,7 +227,8 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
   const preview = { entryPrice, hands, margin, openFee, cost, liquidationPrice: liquidation, maxHands };
 
   const blocked = (block: OrderBlock): OrderPreview => ({ ...preview, block, payload: null });
-  if (draft.hands.trim() === '') return blocked({ reason: inUsdt ? ORDER_FORM_MSG.enterMargin : ORDER_FORM_MSG.enterHands });
+  if (draft.hands.trim() === '')
+    return blocked({ reason: inUsdt ? ORDER_FORM_MSG.enterMargin : ORDER_FORM_MSG.enterHands });
   if (inUsdt) {
     const typed = draft.hands.trim();
     if (!isAmount(typed) || dec(typed).lte(0)) return blocked({ reason: ORDER_FORM_MSG.enterMargin, field: 'hands' });

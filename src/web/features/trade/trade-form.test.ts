@@ -27,7 +27,10 @@ describe('a size in USDT', () => {
       for (const usdt of sizes)
         for (const leverage of [1, 10, 30, 50, 100] as const) {
           const hands = handsForMargin(usdt, price, leverage)!;
-          expect(cmp(tradeMargin(hands, price, leverage), usdt), `${usdt} at ${price} x${leverage}`).toBeLessThanOrEqual(0);
+          expect(
+            cmp(tradeMargin(hands, price, leverage), usdt),
+            `${usdt} at ${price} x${leverage}`,
+          ).toBeLessThanOrEqual(0);
           // Rounded down to the step, not further: one more step would cost more than was typed.
           const next = dec(hands).plus('0.00000001');
           expect(next.times(price).div(leverage).gt(usdt), `${usdt} at ${price} x${leverage}`).toBe(true);
@@ -68,7 +71,10 @@ describe('a size in USDT', () => {
 
   it('says what is wrong with a USDT size', () => {
     expect(previewOrder(draft({ hands: '' })).block?.reason).toBe(TRADE_MSG.form.enterMargin);
-    expect(previewOrder(draft({ hands: 'abc' })).block).toMatchObject({ reason: TRADE_MSG.form.enterMargin, field: 'hands' });
+    expect(previewOrder(draft({ hands: 'abc' })).block).toMatchObject({
+      reason: TRADE_MSG.form.enterMargin,
+      field: 'hands',
+    });
     expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toBe(TRADE_MSG.form.waitingForPrice('BTC'));
     expect(previewOrder(draft({ hands: '0.00000001', leverage: 1 })).block?.reason).toBe(
       TRADE_MSG.form.belowMinimum(RULES.min_notional, '0.00'),

@@ -274,7 +274,9 @@ describe('open orders', () => {
     await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
     const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;
     // The close asks the coin's last price first (the sheet's estimate also loads the trade rules).
-    expect(calls().filter((c) => c.path !== '/api-v1/trade-rules/')[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
+    expect(calls().filter((c) => c.path !== '/api-v1/trade-rules/')[0]!.path).toBe(
+      '/api/v3/ticker/24hr?symbol=BTCUSDT',
+    );
     expect(close.body).toEqual({ trade_id: 7, current_price: '60150.05', is_closed: true });
     expect(close.headers['Idempotency-Key']).toBeTruthy();
   });

@@ -68,10 +68,10 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
             <span className="ml-2 text-[13px] font-normal text-muted">{t(SIDE[trade.trade_type])}</span>
           )}
         </span>
-        <span className="flex items-baseline gap-1.5">
+        <span className="flex shrink-0 flex-col items-end">
           <span
             className={cx(
-              'text-[15px] font-semibold tabular-nums',
+              'whitespace-nowrap text-[15px] font-semibold tabular-nums',
               profit.gt(0) && 'text-up',
               profit.lt(0) && 'text-down',
             )}
@@ -79,7 +79,9 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
           >
             {number(formatProfitLoss(headline))} USDT
           </span>
-          <span className="text-[11px] text-muted">{t(net ? 'tradeform.history.afterFees' : 'tradeform.history.gross')}</span>
+          <span className="text-[11px] leading-4 text-muted">
+            {t(net ? 'tradeform.history.afterFees' : 'tradeform.history.gross')}
+          </span>
         </span>
       </div>
       <div className="flex flex-wrap gap-1.5">
@@ -106,10 +108,7 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
           value={`${number(formatPrice(add(trade.open_fee, trade.close_fee).toFixed()))} USDT`}
         />
         {net && (
-          <Line
-            label={t('tradeform.history.grossPl')}
-            value={`${number(formatProfitLoss(trade.prfit_loss))} USDT`}
-          />
+          <Line label={t('tradeform.history.grossPl')} value={`${number(formatProfitLoss(trade.prfit_loss))} USDT`} />
         )}
         <Line label={t('wallet.trade.opened')} value={dateTime(trade.created_at)} />
         {trade.closed_at && <Line label={t('wallet.trade.closed')} value={dateTime(trade.closed_at)} />}
