@@ -176,3 +176,29 @@ export function spotProceeds(quantity: DecimalInput, price: DecimalInput): strin
 /** The fee of a spot fill, in USDT: quantity x price x rate, rounded up to 8 places (as tradeFee). */
 export const spotFee = (quantity: DecimalInput, price: DecimalInput, rate: DecimalInput): string =>
   tradeFee(quantity, price, rate);
+
+/**
+ * `amount` x part / whole, rounded down to 8 places: a partly closed position's share of its margin or
+ * opening fee (the part left open keeps at least its share). The server's partial close and the
+ * Close sheet's estimate both use it (docs/decisions/0061-trade-form.md).
+ */
+export const partShare = (amount: DecimalInput, part: DecimalInput, whole: DecimalInput): string =>
+  toAmount(dec(amount).times(part).div(whole));
+
+/**
+ * What closing `hands` of a position (holding `margin` for them) at `mark` settles, when the mark has
+ * not reached liquidation: the P/L, the closing fee and the payout to the lever wallet. The server's
+ * close (trades/lifecycle.ts settleTrade) and the Close sheet's estimate are this one rule.
+ */
+export function tradeSettlement(
+  side: TradeSide,
+  hands: DecimalInput,
+  entry: DecimalInput,
+  margin: DecimalInput,
+  mark: DecimalInput,
+  feeRate: DecimalInput,
+): { profitLoss: string; closeFee: string; payout: string } {
+  const profitLoss = tradeProfitLoss(side, hands, entry, mark);
+  const closeFee = tradeFee(hands, mark, feeRate);
+  return { profitLoss, closeFee, payout: tradePayout(margin, profitLoss, closeFee) };
+}

@@ -150,6 +150,8 @@ export const TRADE_MSG = {
    */
   form: {
     enterHands: 'Enter the number of hands',
+    /** The size typed in USDT (docs/decisions/0061-trade-form.md): the margin the order may take. */
+    enterMargin: 'Enter the margin in USDT (a positive amount with at most 8 decimals)',
     waitingForPrice: (coin: string) => `Waiting for the price of ${coin}`,
     waitingForBalance: 'Loading your lever balance',
     enterLimitPrice: 'Enter a limit price',

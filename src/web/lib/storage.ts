@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   emojiRecents: 'emojiRecents',
   /** 'off': the Lever screen does not ask before an order at 50X or more (docs/decisions/0031-lever-results.md). */
   leverHighLeverageCheck: 'leverHighLeverageCheck',
+  /** The Lever screen's last leverage per user and coin, as JSON (docs/decisions/0061-trade-form.md). */
+  leverLeverage: 'leverLeverage',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -28,11 +28,10 @@ import {
   dec,
   liquidationPrice,
   reachesLiquidation,
+  partShare,
   sub,
-  toAmount,
-  tradeFee,
-  tradePayout,
   tradeProfitLoss,
+  tradeSettlement,
 } from '../../../shared/money.js';
 import type { TradingRates } from '../../config.js';
 import type { Tx } from '../../db/database.js';
@@ -151,9 +150,7 @@ export async function settleTrade(
       closeReason: 'liquidation',
     });
   }
-  const profitLoss = tradeProfitLoss(tradeType, hands, entry, mark);
-  const closeFee = tradeFee(hands, mark, rates.feeRate);
-  const payout = tradePayout(margin, profitLoss, closeFee);
+  const { profitLoss, closeFee, payout } = tradeSettlement(tradeType, hands, entry, margin, mark, rates.feeRate);
   await post(
     tx,
     [
@@ -175,9 +172,6 @@ export async function settleTrade(
     closeReason: reason,
   });
 }
-
-/** `amount` x closed / whole, rounded down to 8 places: the closed part's share of the margin or the fee. */
-const shareOf = (amount: string, closed: string, whole: string) => toAmount(dec(amount).times(closed).div(whole));
 
 /**
  * Close `hands` (fewer than the position holds) at `mark`: a closed child row (parent_id) takes the
@@ -205,8 +199,8 @@ export async function closePart(
     limitPrice: trade.limitPrice,
     status: 'open',
     entryPrice: trade.entryPrice,
-    margin: shareOf(margin, hands, trade.hands),
-    openFee: shareOf(openFee, hands, trade.hands),
+    margin: partShare(margin, hands, trade.hands),
+    openFee: partShare(openFee, hands, trade.hands),
     liquidationPrice: trade.liquidationPrice,
     openedAt: trade.openedAt,
     createdAt: trade.createdAt,

@@ -10,3 +10,4 @@ export { spotPriceQuery } from './api/price.js';
 export { leverPriceQuery } from './api/ticker.js';
 export { leverCoinListQuery } from './api/tickers.js';
 export { usdtPricesQuery } from './api/usdt-prices.js';
+export { matchesQuery } from './find.js';

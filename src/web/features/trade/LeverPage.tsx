@@ -2,12 +2,15 @@
  * /lever (docs/product.md 2 "Lever trading screen"): the pair and its live price, a candlestick chart,
  * the order form beside the order book (a tapped price fills the limit price), the positions and
  * open orders, and one message area for what the last action did (docs/decisions/0031-lever-results.md). The selected coin
- * lives in the address (?coin=ETH) so a reload or a shared link keeps it.
+ * lives in the address (?coin=ETH) so a reload or a shared link keeps it. A summary at the top opens the
+ * positions and orders; USDO (docs/product.md lists it as a coin) trades here too, at the house's price,
+ * without a market chart or book (docs/decisions/0061-trade-form.md).
  */
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAIN_SYMBOLS, splitSymbol } from '../../../shared/market';
-import { QUOTE_CURRENCY } from '../../../shared/constants';
+import { IN_HOUSE_COIN, QUOTE_CURRENCY } from '../../../shared/constants';
+import { cx } from '../../components/cx';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../lib/i18n';
 import { useLeverPositions } from './api/active-trades';
@@ -16,7 +19,8 @@ import { useTradeRepricing } from './api/reprice-trades';
 import { ChartPanel } from './ChartPanel';
 import { CoinDrawer } from './CoinDrawer';
 import { useLivePrice } from './live-price';
-import { OpenOrders } from './OpenOrders';
+import { OpenOrders, type OrdersTab } from './OpenOrders';
+import { PositionsSummary } from './PositionsSummary';
 import { OrderBook } from './OrderBook';
 import { OrderForm } from './OrderForm';
 import { AlertBell } from './alerts/AlertBell';
@@ -24,7 +28,8 @@ import { PairBar } from './PairBar';
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import type { PickedPrice } from './OrderForm';
 
-const LEVER_COINS = MAIN_SYMBOLS.map((symbol) => splitSymbol(symbol)?.baseAsset ?? symbol);
+const LEVER_SYMBOLS = [...MAIN_SYMBOLS, `${IN_HOUSE_COIN}${QUOTE_CURRENCY}`];
+const LEVER_COINS = LEVER_SYMBOLS.map((symbol) => splitSymbol(symbol)?.baseAsset ?? symbol);
 const DEFAULT_COIN = 'BTC';
 
 /** The coin of ?coin=, when it is one of the lever pairs. */
@@ -44,6 +49,8 @@ export function LeverPage() {
   const symbol = `${coin}${QUOTE_CURRENCY}`;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pickedPrice, setPickedPrice] = useState<PickedPrice | null>(null);
+  const [ordersTab, setOrdersTab] = useState<OrdersTab>('positions');
+  const inHouse = coin === IN_HOUSE_COIN;
   // Stable, so the memoised book rows do not render again on every price tick.
   const pickPrice = useCallback((price: string) => setPickedPrice({ price }), []);
   const live = useLivePrice(symbol);
@@ -68,8 +75,14 @@ export function LeverPage() {
         action={<AlertBell coin={coin} price={live.price} />}
       />
       <Screen className="gap-3">
-        <ChartPanel symbol={symbol} livePrice={live.price} />
-        <div className="grid grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] gap-3 rounded-2xl bg-surface p-3 shadow-card">
+        <PositionsSummary trades={trades.data} onOpen={setOrdersTab} />
+        {!inHouse && <ChartPanel symbol={symbol} livePrice={live.price} />}
+        <div
+          className={cx(
+            'grid gap-3 rounded-2xl bg-surface p-3 shadow-card',
+            !inHouse && 'grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]',
+          )}
+        >
           <OrderForm
             coin={coin}
             price={live.price}
@@ -77,11 +90,19 @@ export function LeverPage() {
             balanceFailed={failed}
             pickedPrice={pickedPrice}
           />
-          <OrderBook symbol={symbol} price={live.price} changePercent={live.changePercent} onPickPrice={pickPrice} />
+          {!inHouse && (
+            <OrderBook symbol={symbol} price={live.price} changePercent={live.changePercent} onPickPrice={pickPrice} />
+          )}
         </div>
-        <OpenOrders trades={trades.data} loading={trades.isPending} />
+        <OpenOrders trades={trades.data} loading={trades.isPending} tab={ordersTab} onTab={setOrdersTab} />
       </Screen>
-      <CoinDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={coin} onSelect={choose} />
+      <CoinDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        selected={coin}
+        onSelect={choose}
+        symbols={LEVER_SYMBOLS}
+      />
       <LeverMessageArea />
     </LeverMessagesProvider>
   );

@@ -17,11 +17,14 @@ import { OpenOrderRow } from './OpenOrderRow';
 
 export type OrdersTab = 'positions' | 'orders';
 
-const TAB_NAME: Record<OrdersTab, TextKey> = { positions: 'trade.lever.positions', orders: 'trade.lever.openOrders' };
-const TABS: readonly OrdersTab[] = ['positions', 'orders'];
+export const TAB_NAME: Record<OrdersTab, TextKey> = {
+  positions: 'trade.lever.positions',
+  orders: 'trade.lever.openOrders',
+};
+export const TABS: readonly OrdersTab[] = ['positions', 'orders'];
 
 /** The trades of each tab: open positions, and the limit orders still resting. */
-function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab, TradeItem[]> {
+export function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab, TradeItem[]> {
   const all = trades ?? [];
   return {
     positions: all.filter((trade) => trade.status === 'open'),
@@ -29,8 +32,28 @@ function tradesByTab(trades: readonly TradeItem[] | undefined): Record<OrdersTab
   };
 }
 
-export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] | undefined; loading: boolean }) {
-  const [tab, setTab] = useState<OrdersTab>('positions');
+/**
+ * The tabs' section; its tab is the screen's, so the summary at the top (PositionsSummary) can open
+ * either (docs/decisions/0061-trade-form.md).
+ */
+export function OpenOrders({
+  trades,
+  loading,
+  tab: shownTab,
+  onTab,
+}: {
+  trades: readonly TradeItem[] | undefined;
+  loading: boolean;
+  /** The screen's tab; without it the section keeps its own. */
+  tab?: OrdersTab;
+  onTab?: (tab: OrdersTab) => void;
+}) {
+  const [ownTab, setOwnTab] = useState<OrdersTab>('positions');
+  const tab = shownTab ?? ownTab;
+  const setTab = (next: OrdersTab) => {
+    setOwnTab(next);
+    onTab?.(next);
+  };
   const { t, message } = useI18n();
   const lists = tradesByTab(trades);
   const shown = lists[tab];
@@ -44,7 +67,11 @@ export function OpenOrders({ trades, loading }: { trades: readonly TradeItem[] |
   };
 
   return (
-    <section aria-labelledby="open-orders-title" className="rounded-2xl bg-surface px-4 pt-1 shadow-card">
+    <section
+      id="lever-orders"
+      aria-labelledby="open-orders-title"
+      className="scroll-mt-2 rounded-2xl bg-surface px-4 pt-1 shadow-card"
+    >
       <h2 id="open-orders-title" className="sr-only">
         {t('trade.lever.positionsAndOrders')}
       </h2>

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { TRADE_MSG, type TradeSide } from '../../../shared/api/trade';
 import { IN_HOUSE_COIN, QUOTE_CURRENCY, type Leverage, type OrderType } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
+import { tradeMargin } from '../../../shared/money';
 import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
@@ -23,6 +24,8 @@ import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { TransferIcon } from './icons';
 import { HighLeverageConfirm, useHighLeverageCheck, type HighLeverageOrder } from './HighLeverageConfirm';
 import { useLeverMessages } from './lever-messages';
+import { LeverageSlider } from './LeverageSlider';
+import { useRememberedLeverage } from './leverage-memory';
 import {
   DEFAULT_ORDER,
   HIGH_LEVERAGE,
@@ -33,6 +36,7 @@ import {
   needsLeverageConfirm,
   previewOrder,
   sizeShareOf,
+  type SizeUnit,
 } from './order-form';
 import { SizeSlider } from './SizeSlider';
 import { Segmented, type SegmentOption } from './Segmented';
@@ -49,6 +53,11 @@ const ORDER_TYPES: readonly (SegmentOption<OrderType> & { label: TextKey })[] = 
 ];
 const leverageSegments = (choices: readonly Leverage[]): SegmentOption<Leverage>[] =>
   choices.map((value) => ({ value, label: leverageLabel(value) }));
+/** What the size is typed in (docs/decisions/0061-trade-form.md): the coin's hands, or the margin in USDT. */
+const sizeSegments = (coin: string): SegmentOption<SizeUnit>[] => [
+  { value: 'coin', label: coin },
+  { value: 'usdt', label: QUOTE_CURRENCY },
+];
 
 const SIDE_BUTTON: Record<TradeSide, TextKey> = { buy: 'trade.lever.buyLong', sell: 'trade.lever.sellShort' };
 
@@ -82,7 +91,10 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
   const usdt = (value: string) => `${number(formatUsdtNeeded(value))} ${QUOTE_CURRENCY}`;
   const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
   const [orderType, setOrderType] = useState<OrderType>(DEFAULT_ORDER.orderType);
-  const [chosenLeverage, setLeverage] = useState<Leverage>(DEFAULT_ORDER.leverage);
+  const [remembered, setLeverage] = useRememberedLeverage(coin);
+  const chosenLeverage = remembered ?? DEFAULT_ORDER.leverage;
+  const [sizeUnit, setSizeUnit] = useState<SizeUnit>('coin');
+  /** The size as typed: hands of the coin, or the margin in USDT (sizeUnit). */
   const [hands, setHands] = useState('');
   const [limitPrice, setLimitPrice] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
@@ -122,6 +134,7 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
     orderType,
     leverage,
     hands,
+    sizeUnit,
     limitPrice,
     takeProfit,
     stopLoss,
@@ -141,13 +154,34 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
     }
   };
   const budget = { balance, leverage, rules: rules.data };
+  /** A size in coin as the size field shows it: itself, or its margin in USDT. */
+  const asTyped = (coinHands: string, unit: SizeUnit = sizeUnit) =>
+    unit === 'coin' || !preview.entryPrice ? coinHands : tradeMargin(coinHands, preview.entryPrice, leverage);
   const chooseShare = (percent: number) =>
-    edit(() => setHands(percent === 0 ? '' : (handsForShare(budget, preview.entryPrice, percent) ?? '')));
+    edit(() => {
+      const share = percent === 0 ? null : handsForShare(budget, preview.entryPrice, percent);
+      setHands(share && share !== '0' ? asTyped(share) : '');
+    });
+  // The other unit keeps the order: the size converts at the preview's price (empty when there is none yet).
+  const switchUnit = (unit: SizeUnit) =>
+    edit(() => {
+      setSizeUnit(unit);
+      setHands(preview.hands ? asTyped(preview.hands, unit) : '');
+    });
+  // A placed order leaves an empty form behind: size, take-profit and stop-loss (the slider follows the size).
+  const resetAfterOrder = () => {
+    setHands('');
+    setTakeProfit('');
+    setStopLoss('');
+  };
 
   const place = (payload: TradeCreationInput) => {
     messages.clear();
     placing.mutate(payload, {
-      onSuccess: (answer) => messages.show({ tone: 'success', text: message(answer.message) }),
+      onSuccess: (answer) => {
+        resetAfterOrder();
+        messages.show({ tone: 'success', text: message(answer.message) });
+      },
       onError: (error) => messages.show({ tone: 'error', text: errorMessage(error, t('trade.common.placeFailed')) }),
     });
   };
@@ -159,7 +193,7 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         payload: preview.payload,
         side,
         coin,
-        hands,
+        hands: preview.hands ?? hands,
         leverage,
         limitPrice: orderType === 'limit' ? preview.entryPrice : null,
         cost: preview.cost,
@@ -206,6 +240,7 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         size="sm"
         onChange={(v) => edit(() => setLeverage(v))}
       />
+      <LeverageSlider choices={choices} value={leverage} onChange={(v) => edit(() => setLeverage(v))} />
       {choices.length === 1 && (
         <p className="-mt-1 text-[11px] leading-4 text-muted">
           {coin === IN_HOUSE_COIN
@@ -242,21 +277,37 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
           onChange={(event) => edit(() => setLimitPrice(event.target.value))}
         />
       )}
+      <Segmented
+        label={t('tradeform.sizeIn')}
+        options={sizeSegments(coin)}
+        value={sizeUnit}
+        size="sm"
+        onChange={switchUnit}
+      />
       <TradeField
-        label={t('trade.lever.hands')}
-        unit={coin}
+        label={sizeUnit === 'coin' ? t('trade.lever.hands') : t('tradeform.marginField')}
+        unit={sizeUnit === 'coin' ? coin : QUOTE_CURRENCY}
         placeholder="0"
         value={hands}
         error={fieldError('hands')}
         onChange={(event) => edit(() => setHands(event.target.value))}
+        data-testid="order-size"
         hint={
-          preview.maxHands
-            ? t('trade.lever.handHintMax', { coin, max: number(formatAmount(preview.maxHands, 4)) })
-            : t('trade.lever.handHint', { coin })
+          sizeUnit === 'usdt'
+            ? preview.hands && preview.entryPrice
+              ? t('tradeform.usdtHint', {
+                  hands: number(formatAmount(preview.hands)),
+                  coin,
+                  price: number(formatTradePrice(preview.entryPrice)),
+                })
+              : t('tradeform.usdtHintWaiting', { coin })
+            : preview.maxHands
+              ? t('trade.lever.handHintMax', { coin, max: number(formatAmount(preview.maxHands, 4)) })
+              : t('trade.lever.handHint', { coin })
         }
       />
       <SizeSlider
-        share={sizeShareOf(budget, preview.entryPrice, hands)}
+        share={preview.hands ? sizeShareOf(budget, preview.entryPrice, preview.hands) : 0}
         disabled={!preview.maxHands || preview.maxHands === '0'}
         onChoose={chooseShare}
       />
@@ -300,6 +351,10 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
         aria-label={t('trade.common.orderPreview')}
       >
+        <PreviewLine
+          label={t('tradeform.size')}
+          value={preview.hands && `${number(formatAmount(preview.hands))} ${coin}`}
+        />
         <PreviewLine label={t('trade.common.margin')} value={preview.margin && usdt(preview.margin)} />
         <PreviewLine label={t('trade.lever.openingFee')} value={preview.openFee && usdt(preview.openFee)} />
         <PreviewLine label={t('trade.common.total')} value={preview.cost && usdt(preview.cost)} strong />

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { TRADE_MSG, handsInput, priceInput, type TradeItem } from '../../../shared/api/trade';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
-import { formatAmount } from '../../../shared/format';
+import { formatAmount, formatProfitLoss } from '../../../shared/format';
 import { AMOUNT_PATTERN, add, cmp, dec, liquidationPrice, sub } from '../../../shared/money';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
@@ -21,6 +21,7 @@ import { useLeverBalance } from './api/lever-wallet';
 import { useChangeMargin, useSetTpsl } from './api/position-tools';
 import { useTradeRules } from './api/trade-rules';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
+import { closeEstimate } from './close-estimate';
 import { closeResultText, useLeverMessages } from './lever-messages';
 import { Segmented, type SegmentOption } from './Segmented';
 
@@ -73,6 +74,8 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
   });
   const problem = closeProblem(trade, hands);
   const all = problem === null && cmp(handsInput.parse(hands), trade.hands) === 0;
+  const rules = useTradeRules();
+  const estimate = problem === null ? closeEstimate(trade, handsInput.parse(hands), rules.data) : null;
 
   const close = () => {
     setHands(trade.hands);
@@ -124,6 +127,7 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
             </button>
           ))}
         </div>
+        <CloseEstimateLines trade={trade} estimate={estimate} />
         {closing.isError && <Notice tone="error">{errorMessage(closing.error, t('trade.sheets.closeFailed'))}</Notice>}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={close}>
@@ -135,6 +139,47 @@ export function CloseSheet({ trade, open, onClose }: SheetProps) {
         </div>
       </form>
     </BottomSheet>
+  );
+}
+
+/** The estimated P/L and fee of the close at the position's mark (docs/decisions/0061-trade-form.md). */
+function CloseEstimateLines({ trade, estimate }: { trade: TradeItem; estimate: ReturnType<typeof closeEstimate> }) {
+  const { t, number } = useI18n();
+  // A P/L signed, a fee rounded up (never less than is charged), a payout rounded down (never more than comes back).
+  const usdt = (value: string | undefined, format: (value: string) => string) =>
+    value === undefined ? '--' : `${number(format(value))} ${QUOTE_CURRENCY}`;
+  const tone = (value: string | undefined) =>
+    value === undefined ? undefined : cmp(value, 0) > 0 ? 'text-up' : cmp(value, 0) < 0 ? 'text-down' : undefined;
+  const line = (label: string, value: string, testId: string, className?: string) => (
+    <div className="flex justify-between gap-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className={cx('font-medium tabular-nums', className)} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-1">
+      <dl
+        className="flex flex-col gap-1 rounded-xl bg-surface-2/60 px-3 py-2 text-xs"
+        aria-label={t('tradeform.close.estimate')}
+      >
+        {line(
+          t('tradeform.close.profitLoss'),
+          usdt(estimate?.profitLoss, formatProfitLoss),
+          'close-est-pl',
+          tone(estimate?.profitLoss),
+        )}
+        {line(t('tradeform.close.closingFee'), usdt(estimate?.closeFee, formatUsdtNeeded), 'close-est-fee')}
+        {line(t('tradeform.close.net'), usdt(estimate?.net, formatProfitLoss), 'close-est-net', tone(estimate?.net))}
+        {line(t('tradeform.close.payout'), usdt(estimate?.payout, formatUsdtHeld), 'close-est-payout')}
+      </dl>
+      <p className="text-[11px] leading-4 text-muted">
+        {estimate?.liquidated
+          ? t('tradeform.close.liquidation')
+          : t('tradeform.close.note', { price: number(formatTradePrice(trade.current_price)) })}
+      </p>
+    </div>
   );
 }
 

@@ -32,6 +32,7 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
   const cancelling = useCancelSpotOrder();
   const { t, number, dateTime } = useI18n();
   const buy = order.side === 'buy';
+  const cancelled = order.status === 'cancelled';
   const pair = pairLabel(order.coin);
   return (
     <li
@@ -77,20 +78,30 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
         <Field label={t(order.status === 'filled' ? 'trade.exchange.filledAt' : 'trade.common.limitPrice')}>
           {number(formatTradePrice(order.filled_price ?? order.price))}
         </Field>
-        <Field
-          label={t(order.status === 'open' ? 'trade.exchange.heldColumn' : 'trade.exchange.totalColumn', {
-            currency: order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY,
-          })}
-        >
-          {number(formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8))}
-        </Field>
-        <Field label={t('trade.exchange.feeColumn', { currency: QUOTE_CURRENCY })}>
-          {number(formatAmount(order.fee, 8))}
-        </Field>
-        <Field label={t('trade.common.time')} wide>
-          {dateTime(order.filled_at ?? order.cancelled_at ?? order.created_at)}
-        </Field>
+        {cancelled ? (
+          <Field label={t('tradeform.spot.cancelledAt')} wide>
+            {dateTime(order.cancelled_at ?? order.created_at)}
+          </Field>
+        ) : (
+          <>
+            <Field
+              label={t(order.status === 'open' ? 'trade.exchange.heldColumn' : 'trade.exchange.totalColumn', {
+                currency: order.status === 'open' && !buy ? order.coin : QUOTE_CURRENCY,
+              })}
+            >
+              {number(formatAmount(order.status === 'open' ? order.held : (order.total ?? '0'), 8))}
+            </Field>
+            <Field label={t('trade.exchange.feeColumn', { currency: QUOTE_CURRENCY })}>
+              {number(formatAmount(order.fee, 8))}
+            </Field>
+            <Field label={t('trade.common.time')} wide>
+              {dateTime(order.filled_at ?? order.created_at)}
+            </Field>
+          </>
+        )}
       </dl>
+      {/* A cancel traded nothing and charged nothing: it says so instead of a total and a fee of 0 (decision 0061). */}
+      {cancelled && <p className="mt-1 text-xs text-muted">{t('tradeform.spot.cancelled')}</p>}
       {cancelling.isError && (
         <p role="alert" className="mt-1 text-xs text-down">
           {errorMessage(cancelling.error, t('trade.common.cancelFailed'))}

@@ -343,6 +343,7 @@ describe('the order form', () => {
     await vi.waitFor(() => expect(creations()).toHaveLength(1));
     // Answered once in this visit: the next order goes straight.
     await vi.waitFor(() => expect(status()).toBe(TRADE_MSG.tradeOpened));
+    fireEvent.change(hands(), { target: { value: '0.1' } });
     fireEvent.click(buy());
     await vi.waitFor(() => expect(creations()).toHaveLength(2));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -357,6 +358,7 @@ describe('the order form', () => {
     await vi.waitFor(() => expect(creations()).toHaveLength(3));
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: '50X' }));
+    fireEvent.change(hands(), { target: { value: '0.1' } });
     fireEvent.click(buy());
     const again = await screen.findByRole('dialog', { name: 'Confirm a 50X order' });
     fireEvent.click(within(again).getByRole('checkbox', { name: "Don't ask again" }));

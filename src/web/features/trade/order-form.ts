@@ -20,7 +20,17 @@ import {
   type Leverage,
   type OrderType,
 } from '../../../shared/constants';
-import { AMOUNT_DECIMALS, add, cmp, dec, liquidationPrice, mul, tradeFee, tradeMargin } from '../../../shared/money';
+import {
+  AMOUNT_DECIMALS,
+  add,
+  cmp,
+  dec,
+  isAmount,
+  liquidationPrice,
+  mul,
+  tradeFee,
+  tradeMargin,
+} from '../../../shared/money';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
 /**
@@ -35,6 +45,9 @@ export const DEFAULT_ORDER = { side: 'buy', orderType: 'market', leverage: DEFAU
   orderType: OrderType;
   leverage: Leverage;
 };
+
+/** The hands' step: one unit of the 8th place. */
+const ONE_UNIT = dec(1).div(dec(10).pow(AMOUNT_DECIMALS));
 
 /** '100X' as the leverage choice shows it. */
 export const leverageLabel = (leverage: Leverage) => `${leverage}X`;
@@ -63,13 +76,34 @@ export function parseLeverage(value: unknown): Leverage {
   return parsed.success ? parsed.data : DEFAULT_LEVERAGE;
 }
 
+/** What the size field holds: hands of the coin, or the margin in USDT (docs/decisions/0061-trade-form.md). */
+export type SizeUnit = 'coin' | 'usdt';
+
+/**
+ * The hands a margin of `usdt` buys at `price` and `leverage`: usdt x leverage / price, rounded DOWN to
+ * the hands' step (8 places), so the margin (tradeMargin, rounded up to 8 places) never exceeds the
+ * USDT typed (docs/decisions/0061-trade-form.md). Null for a size that is not a positive amount or
+ * before there is a price.
+ */
+export function handsForMargin(usdt: string, price: string | null, leverage: Leverage): string | null {
+  const typed = usdt.trim();
+  if (!price || !isAmount(typed) || dec(typed).lte(0) || dec(price).lte(0)) return null;
+  let hands = dec(typed).times(leverage).div(price).toDecimalPlaces(AMOUNT_DECIMALS); // rounded down
+  // usdt has at most 8 places, so hands x price / leverage <= usdt rounds up to at most usdt; the
+  // loop only guards that reasoning (it never runs more than once).
+  while (hands.gt(0) && cmp(tradeMargin(hands.toFixed(), price, leverage), typed) > 0) hands = hands.minus(ONE_UNIT);
+  return hands.toFixed();
+}
+
 export interface OrderDraft {
   coin: string;
   side: TradeSide;
   orderType: OrderType;
   leverage: Leverage;
-  /** As typed. */
+  /** As typed: hands of the coin, or the margin in USDT when `sizeUnit` is 'usdt'. */
   hands: string;
+  /** What `hands` holds; coin unless said. */
+  sizeUnit?: SizeUnit;
   /** As typed; used for limit orders only. */
   limitPrice: string;
   /** As typed, optional: close the position there (docs/decisions/0025-trade-protection.md). */
@@ -94,6 +128,8 @@ interface OrderBlock {
 export interface OrderPreview {
   /** The price the position would open at: the limit for a limit order, else the current price. */
   entryPrice: string | null;
+  /** The order's hands in coin: as typed, or converted from the USDT margin typed; null until known. */
+  hands: string | null;
   margin: string | null;
   /** Trading fee of opening, charged with the margin. */
   openFee: string | null;
@@ -125,8 +161,6 @@ type Budget = Pick<OrderDraft, 'balance' | 'leverage' | 'rules'>;
 /** What `hands` at `price` takes from the lever wallet: margin + opening fee, as the server charges them. */
 const orderCost = (hands: string, price: string, leverage: Leverage, feeRate: string) =>
   add(tradeMargin(hands, price, leverage), tradeFee(hands, price, feeRate));
-
-const ONE_UNIT = dec(1).div(dec(10).pow(AMOUNT_DECIMALS));
 
 /**
  * The hands that `percent` of the lever balance covers at `price` with margin and opening fee (8 places,
@@ -175,7 +209,9 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
   const currentPrice = validPrice(draft.currentPrice);
   const limitPrice = draft.orderType === 'limit' ? validPrice(draft.limitPrice) : null;
   const entryPrice = draft.orderType === 'limit' ? limitPrice : currentPrice;
-  const handsParsed = handsInput.safeParse(draft.hands);
+  const inUsdt = draft.sizeUnit === 'usdt';
+  const typedHands = inUsdt ? (handsForMargin(draft.hands, entryPrice, draft.leverage) ?? '') : draft.hands;
+  const handsParsed = handsInput.safeParse(typedHands);
   const hands = handsParsed.success ? handsParsed.data : null;
 
   const rules = draft.rules;
@@ -188,10 +224,23 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
     hands && entryPrice && margin && rules
       ? liquidationPrice(draft.side, hands, entryPrice, margin, rules.maintenance_margin_rate)
       : null;
-  const preview = { entryPrice, margin, openFee, cost, liquidationPrice: liquidation, maxHands };
+  const preview = { entryPrice, hands, margin, openFee, cost, liquidationPrice: liquidation, maxHands };
 
   const blocked = (block: OrderBlock): OrderPreview => ({ ...preview, block, payload: null });
-  if (draft.hands.trim() === '') return blocked({ reason: ORDER_FORM_MSG.enterHands });
+  if (draft.hands.trim() === '')
+    return blocked({ reason: inUsdt ? ORDER_FORM_MSG.enterMargin : ORDER_FORM_MSG.enterHands });
+  if (inUsdt) {
+    const typed = draft.hands.trim();
+    if (!isAmount(typed) || dec(typed).lte(0)) return blocked({ reason: ORDER_FORM_MSG.enterMargin, field: 'hands' });
+    if (draft.orderType === 'limit' && draft.limitPrice.trim() === '')
+      return blocked({ reason: ORDER_FORM_MSG.enterLimitPrice });
+    if (draft.orderType === 'limit' && !limitPrice)
+      return blocked({ reason: TRADE_MSG.enterLimitPrice, field: 'limitPrice' });
+    if (!entryPrice) return blocked({ reason: ORDER_FORM_MSG.waitingForPrice(draft.coin) });
+    // Too small to buy one step of the coin: the smallest order says how much is needed.
+    if (!hands && rules && cmp(typedHands === '' ? '0' : typedHands, '0') === 0)
+      return blocked({ reason: ORDER_FORM_MSG.belowMinimum(rules.min_notional, formatUsdtHeld('0')), field: 'hands' });
+  }
   if (!handsParsed.success) {
     return blocked({ reason: handsParsed.error.issues[0]?.message ?? TRADE_MSG.enterHands, field: 'hands' });
   }

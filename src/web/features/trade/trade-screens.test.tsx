@@ -107,6 +107,9 @@ describe('order form', () => {
     await screen.findByText(MSG.networkError);
     fireEvent.click(buy());
     await screen.findByText(TRADE_MSG.tradeOpened);
+    // A placed order empties the form (docs/decisions/0061-trade-form.md): the next one is typed again.
+    expect(hands()).toHaveProperty('value', '');
+    fireEvent.change(hands(), { target: { value: '0.1' } });
     fireEvent.click(buy());
     await vi.waitFor(() => expect(creations()).toHaveLength(3));
     const [first, retry, next] = creations().map((c) => c.headers['Idempotency-Key']);
@@ -270,7 +273,10 @@ describe('open orders', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Close all' }));
     await vi.waitFor(() => expect(calls().some((c) => c.path === '/api-v1/trade-updation/')).toBe(true));
     const close = calls().find((c) => c.path === '/api-v1/trade-updation/')!;
-    expect(calls()[0]!.path).toBe('/api/v3/ticker/24hr?symbol=BTCUSDT');
+    // The close asks the coin's last price first (the sheet's estimate also loads the trade rules).
+    expect(calls().filter((c) => c.path !== '/api-v1/trade-rules/')[0]!.path).toBe(
+      '/api/v3/ticker/24hr?symbol=BTCUSDT',
+    );
     expect(close.body).toEqual({ trade_id: 7, current_price: '60150.05', is_closed: true });
     expect(close.headers['Idempotency-Key']).toBeTruthy();
   });

@@ -39,9 +39,8 @@ function EmptyCard() {
   );
 }
 
-/** Resting (entrustment) or revoked (revoked) limit orders; nothing while loading or when there are none. */
-function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
-  const { t } = useI18n();
+/** Resting (entrustment) or revoked (revoked) limit orders, when there are some; whether there are any. */
+function useLimitOrders(status: 'pending' | 'cancel') {
   const active = useActiveTrades();
   const revoked = useTradeHistory('revoked', status === 'cancel');
   const orders =
@@ -73,6 +72,13 @@ function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
           closed_at: trade.closed_at,
         }));
   const failed = status === 'pending' ? active.isError : revoked.isError;
+  return { orders, failed };
+}
+
+/** The limit orders of useLimitOrders; nothing while loading or when there are none. */
+function LimitOrders({ status, list }: { status: 'pending' | 'cancel'; list: ReturnType<typeof useLimitOrders> }) {
+  const { t } = useI18n();
+  const { orders, failed } = list;
   if (failed) return <Notice tone="error">{t('wallet.history.ordersFailed')}</Notice>;
   if (!orders || orders.length === 0) return null;
   return (
@@ -87,21 +93,25 @@ function LimitOrders({ status }: { status: 'pending' | 'cancel' }) {
   );
 }
 
-function Transactions({ status }: { status: TransactionStatus }) {
+/** The tab's transactions; "no record" only when the tab has nothing else to show (`othersShown`). */
+function Transactions({ status, othersShown = false }: { status: TransactionStatus; othersShown?: boolean }) {
   const { t, message } = useI18n();
   const history = useTransactionHistory(status);
   if (history.isPending) return <Spinner label={t('wallet.history.loadingHistory')} />;
   if (history.isError) return <Notice tone="error">{message(MSG.fetchTransactionHistoryFailed)}</Notice>;
-  if (history.data.length === 0) return <EmptyCard />;
+  if (history.data.length === 0) return othersShown ? null : <EmptyCard />;
   return <TransactionRecordList items={history.data} />;
 }
 
 /** The limit orders of the tab above its transactions (docs/product.md 4 maps the transactions here). */
 function Entrusted({ status }: { status: 'pending' | 'cancel' }) {
+  const list = useLimitOrders(status);
+  // A record above: no "no record" under it (docs/decisions/0061-trade-form.md).
+  const shown = (list.orders?.length ?? 0) > 0;
   return (
     <div className="flex flex-col gap-3">
-      <LimitOrders status={status} />
-      <Transactions status={status} />
+      <LimitOrders status={status} list={list} />
+      <Transactions status={status} othersShown={shown} />
     </div>
   );
 }

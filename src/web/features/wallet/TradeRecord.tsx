@@ -1,7 +1,9 @@
 /**
  * One closed trade in the history's Closed tab (docs/product.md 3 "Trade history item", misspellings
  * included), with the trading fees it paid on open and close (docs/decisions/0018-house-books.md), what closed it and its P/L
- * after fees (docs/decisions/0025-trade-protection.md); and one resting or revoked limit order (OrderRecord).
+ * (docs/decisions/0025-trade-protection.md); and one resting or revoked limit order (OrderRecord). One
+ * meaning per number (docs/decisions/0061-trade-form.md): the headline is the P/L after both fees and
+ * says so; prfit_loss, before fees, is a line of its own that says so.
  */
 import { formatPrice, formatProfitLoss } from '../../../shared/format';
 import { add, dec } from '../../../shared/money';
@@ -51,7 +53,10 @@ function PriceLine({ points }: { points: TradeHistoryItem['history'] }) {
 
 export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
   const { t, number, dateTime } = useI18n();
-  const profit = dec(trade.prfit_loss);
+  // The realized P/L after fees when the server sends it; else SPEC's prfit_loss, labelled as before fees.
+  const net = trade.realized_profit_loss !== undefined;
+  const headline = trade.realized_profit_loss ?? trade.prfit_loss;
+  const profit = dec(headline);
   const reason = trade.close_reason ? REASON[trade.close_reason] : undefined;
   const ending = trade.status ? ENDING[trade.status] : undefined;
   return (
@@ -63,14 +68,20 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
             <span className="ml-2 text-[13px] font-normal text-muted">{t(SIDE[trade.trade_type])}</span>
           )}
         </span>
-        <span
-          className={cx(
-            'text-[15px] font-semibold tabular-nums',
-            profit.gt(0) && 'text-up',
-            profit.lt(0) && 'text-down',
-          )}
-        >
-          {number(formatProfitLoss(trade.prfit_loss))} USDT
+        <span className="flex shrink-0 flex-col items-end">
+          <span
+            className={cx(
+              'whitespace-nowrap text-[15px] font-semibold tabular-nums',
+              profit.gt(0) && 'text-up',
+              profit.lt(0) && 'text-down',
+            )}
+            data-testid="trade-headline-pl"
+          >
+            {number(formatProfitLoss(headline))} USDT
+          </span>
+          <span className="text-[11px] leading-4 text-muted">
+            {t(net ? 'tradeform.history.afterFees' : 'tradeform.history.gross')}
+          </span>
         </span>
       </div>
       <div className="flex flex-wrap gap-1.5">
@@ -96,11 +107,8 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
           label={t('wallet.trade.fees')}
           value={`${number(formatPrice(add(trade.open_fee, trade.close_fee).toFixed()))} USDT`}
         />
-        {trade.realized_profit_loss !== undefined && (
-          <Line
-            label={t('wallet.trade.realizedPl')}
-            value={`${number(formatProfitLoss(trade.realized_profit_loss))} USDT`}
-          />
+        {net && (
+          <Line label={t('tradeform.history.grossPl')} value={`${number(formatProfitLoss(trade.prfit_loss))} USDT`} />
         )}
         <Line label={t('wallet.trade.opened')} value={dateTime(trade.created_at)} />
         {trade.closed_at && <Line label={t('wallet.trade.closed')} value={dateTime(trade.closed_at)} />}

@@ -144,7 +144,6 @@ describe('history', () => {
     show('/entrustment-history?tab=closed');
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain('BTC/USDT');
-    expect(item.textContent).toContain('-12.35 USDT');
     expect(item.textContent).toContain('60000.00');
     expect(item.textContent).toContain('587.66 USDT');
     // The trading fees of opening and closing together (docs/decisions/0018-house-books.md).
@@ -153,7 +152,11 @@ describe('history', () => {
     expect(item.textContent).not.toContain('Liquidated');
     // What closed it and the P/L after fees (docs/decisions/0025-trade-protection.md); only closed and liquidated trades are asked for.
     expect(item.textContent).toContain('Take-profit');
-    expect(item.textContent).toContain('Realized P/L-42.35 USDT');
+    // One meaning per number (docs/decisions/0061-trade-form.md): the headline is after fees and says so,
+    // prfit_loss (before fees) is a line that says so.
+    expect(screen.getByTestId('trade-headline-pl').textContent).toBe('-42.35 USDT');
+    expect(item.textContent).toContain('-42.35 USDTafter fees');
+    expect(item.textContent).toContain('P/L before fees-12.35 USDT');
     expect(api.callsTo('GET /api-v1/trade-history/')[0]!.query.get('status')).toBe('closed,liquidated');
   });
 

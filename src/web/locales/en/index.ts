@@ -24,6 +24,7 @@ import pairs from './pairs.json';
 import safety from './safety.json';
 import support from './support.json';
 import trade from './trade.json';
+import tradeform from './tradeform.json';
 import wallet from './wallet.json';
 
 export default {
@@ -48,5 +49,6 @@ export default {
   safety,
   support,
   trade,
+  tradeform,
   wallet,
 };
