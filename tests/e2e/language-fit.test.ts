@@ -11,6 +11,8 @@
  * scrollWidth exceeds its clientWidth, and it runs off when its box goes past 0..390. A box inside a
  * sideways scroller (the tabs) may run off: that is what the scroller is for.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/constants.js';
@@ -18,6 +20,9 @@ import { inLanguage } from './helpers/screenshots.js';
 import { chosenStops, sheets, TourSuite, tourStops, walk } from './helpers/tour.js';
 
 const WIDTH = 390;
+/** SHOTS=<folder> also writes each stop's screenshot; FIT_SCHEME=dark walks the dark theme. */
+const shots = process.env.SHOTS;
+const scheme = process.env.FIT_SCHEME === 'dark' ? 'dark' : 'light';
 const SCREENS = [
   'home',
   'markets',
@@ -77,13 +82,15 @@ describe('the main screens fit 390 px in every language', () => {
 
   for (const { code } of LANGUAGES) {
     it(`fits in ${code}`, async () => {
+      if (shots) mkdirSync(shots, { recursive: true });
       const problems: string[] = [];
-      const { page, context } = await tour.phone({ colorScheme: 'light' });
+      const { page, context } = await tour.phone({ colorScheme: scheme });
       await inLanguage(context, code);
       await page.setViewportSize({ width: WIDTH, height: 844 });
       const stops = chosenStops(tourStops(tour.cast).filter((stop) => SCREENS.includes(stop.name)));
       for await (const stop of walk(page, tour.cast, stops)) {
         for (const problem of await misfits(page)) problems.push(`${code} ${stop.path}: ${problem}`);
+        if (shots) await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${scheme}.png`) });
         if (stop.name !== 'home') continue;
         for await (const sheet of sheets(page))
           for (const problem of await misfits(page)) problems.push(`${code} ${stop.path} [${sheet}]: ${problem}`);

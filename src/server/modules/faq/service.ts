@@ -55,7 +55,7 @@ function bestEntry<T extends FaqEntry>(entries: T[], question: string): T | unde
 /** Exchanges kept per user: the desk shows the newest BOT_EXCHANGES_SHOWN; older ones are dropped as new ones come. */
 const BOT_EXCHANGES_KEPT = 50;
 /** What the staff desk shows of a user's conversation with the bot, the newest. */
-export const BOT_EXCHANGES_SHOWN = 20;
+const BOT_EXCHANGES_SHOWN = 20;
 
 export function createFaqService(ctx: Pick<AppContext, 'db' | 'config'>) {
   return {
