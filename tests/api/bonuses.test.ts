@@ -134,6 +134,21 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
     expect(await bonusesOf(user)).toEqual([]);
   });
 
+  it('mails the bonus in the user’s language: subject, programs and total (docs/decisions/0064)', async () => {
+    const user = await signUp(t);
+    const picked = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
+    expect(picked.status).toBe(200);
+    await decide(await request(user, '5000'), 'approve');
+    const mail = t.mailbox.messages
+      .filter((m) => m.to === user.email.toLowerCase())
+      .find((m) => /Bonus/.test(m.subject));
+    expect(mail?.subject).toBe('Coinfront-Bonus erhalten: 1100 USDT');
+    expect(mail?.text).toContain('Ihre Einzahlung von 5000 USDT wurde genehmigt');
+    expect(mail?.text).toContain('Mitgliedsbonus: 1000 USDT');
+    expect(mail?.text).toContain('Einzahlungsbonus für Neukunden: 100 USDT');
+    expect(mail?.text).toContain('Summe: 1100 USDT');
+  });
+
   it('says so in the approval, a notification and a mail, and the history labels it', async () => {
     const user = await signUp(t);
     const approved = await decide(await request(user, '5000'), 'approve');

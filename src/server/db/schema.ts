@@ -418,6 +418,8 @@ export const faqEntries = pgTable('faq_entries', {
     .notNull()
     .default(sql`'{}'::text[]`),
   answer: text('answer').notNull(),
+  /** The answer in other languages of the picker, by code; none for a language answers in English (docs/decisions/0064). */
+  translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
   sortOrder: integer('sort_order').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -1010,4 +1012,21 @@ export const custodyDeposits = pgTable(
       .where(sql`${t.creditedAt} is null`),
     index('custody_deposits_user_idx').on(t.userId, t.id),
   ],
+);
+
+/**
+ * What the FAQ bot was asked and answered, per user: the conversation staff read at the chat desk
+ * before they join (docs/decisions/0064-staff-desk-and-language-fit.md). `answer` null: no answer.
+ */
+export const faqExchanges = pgTable(
+  'faq_exchanges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    topic: text('topic'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('faq_exchanges_user_idx').on(t.userId, t.id)],
 );

@@ -42,6 +42,24 @@ export const faqAnswerResponse = z.object({
 });
 export type FaqAnswerResponse = z.infer<typeof faqAnswerResponse>;
 
+/**
+ * One question a user put to the bot and what it answered (null: nothing matched), in the language
+ * it was answered in (docs/decisions/0064-staff-desk-and-language-fit.md).
+ */
+export const botExchange = z.object({
+  id: z.number(),
+  question: z.string(),
+  answer: z.string().nullable(),
+  topic: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type BotExchange = z.infer<typeof botExchange>;
+
+/** GET /api-v2/support/bot-conversation/?user_id= (staff): the user's newest exchanges with the bot, oldest first. */
+export const botConversationQuery = z.object({ user_id: idParam });
+export const botConversationResponse = z.object({ exchanges: z.array(botExchange) });
+export type BotConversationResponse = z.infer<typeof botConversationResponse>;
+
 export const DEPOSIT_NETWORKS = ['ERC20', 'TRC20', 'BTC'] as const;
 export type DepositNetwork = (typeof DEPOSIT_NETWORKS)[number];
 

@@ -61,7 +61,8 @@ export function Segmented<T extends string | number>({
             tabIndex={checked ? 0 : -1}
             onClick={() => onChange(option.value)}
             className={cx(
-              'min-w-0 truncate rounded-lg px-1 font-semibold transition-colors',
+              // A long label wraps inside its segment, never cut: it names the choice (tests/e2e/language-fit.test.ts).
+              'min-w-0 break-words rounded-lg px-1 font-semibold leading-tight transition-colors',
               size === 'md' ? 'h-touch text-sm' : 'h-touch text-xs',
               checked ? (option.activeClassName ?? 'bg-surface text-primary shadow-card') : 'text-muted hover:text-ink',
             )}

@@ -985,6 +985,11 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     request: (s) => ({ url: '/api-v2/messages/', body: { session_id: s.ownerSession, text: 'matrix says hi' } }),
   },
   'GET /api-v2/support/latest-messages/': { access: 'admin', request: get('/api-v2/support/latest-messages/') },
+  // A user's conversation with the FAQ bot, for the desk (docs/decisions/0064-staff-desk-and-language-fit.md).
+  'GET /api-v2/support/bot-conversation/': {
+    access: 'admin',
+    request: (s) => ({ url: `/api-v2/support/bot-conversation/?user_id=${s.subject.id}` }),
+  },
   'POST /api-v2/close-chat/': {
     access: 'admin',
     request: async (s) => {

@@ -145,7 +145,15 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
         }
         const [updated] = await tx
           .update(faqEntries)
-          .set({ question: body.question, answer: body.answer, keywords: body.keywords, updatedAt: ctx.clock.now() })
+          .set({
+            question: body.question,
+            answer: body.answer,
+            keywords: body.keywords,
+            // A reworded answer's translations say the old text: every language gets the new English
+            // until it is translated again (docs/decisions/0064-staff-desk-and-language-fit.md).
+            ...(body.answer === row.answer ? {} : { translations: {} }),
+            updatedAt: ctx.clock.now(),
+          })
           .where(eq(faqEntries.id, id))
           .returning();
         await recordAudit(tx, {

@@ -1,7 +1,13 @@
 /** HTTP of POST /api-v2/question-answer/ (docs/product.md 7 "Chat and support"). Logged-in users only, like the support screen. */
 import { errorBody } from '../../../shared/api/common.js';
-import { faqAnswerResponse, questionBody } from '../../../shared/api/support.js';
+import {
+  botConversationQuery,
+  botConversationResponse,
+  faqAnswerResponse,
+  questionBody,
+} from '../../../shared/api/support.js';
 import type { AppModule } from '../../context.js';
+import { currentUser } from '../../plugins/auth.js';
 import { ensureFaqSeed } from './seed.js';
 import { createFaqService } from './service.js';
 
@@ -17,6 +23,18 @@ export const faqModule: AppModule = async (app, ctx) => {
       body: questionBody,
       response: { 200: faqAnswerResponse, 400: errorBody, 401: errorBody },
     },
-    handler: (req) => faq.answer(req.body.question),
+    handler: (req) => faq.answer(currentUser(req).id, req.body.question),
+  });
+
+  // The chat desk shows what the user asked the bot before staff joined (docs/decisions/0064-staff-desk-and-language-fit.md).
+  app.get('/api-v2/support/bot-conversation/', {
+    // Staff only: a user's questions may say what they hold or fear; another user never reads them.
+    onRequest: ctx.guard.requireAdmin,
+    schema: {
+      tags: ['support'],
+      querystring: botConversationQuery,
+      response: { 200: botConversationResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+    },
+    handler: async (req) => ({ exchanges: await faq.exchanges(req.query.user_id) }),
   });
 };

@@ -1,13 +1,16 @@
 /**
  * The FAQ bot's knowledge base as first shipped: docs/product.md's six topics. Only missing topics are
- * inserted, so staff edits to a row survive restarts.
+ * inserted, so staff edits to a row survive restarts. Their answers in the other nine languages
+ * (translations.ts) go beside, and into a row that has none yet while its English is still the
+ * shipped one (docs/decisions/0064-staff-desk-and-language-fit.md).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_ADDRESSES_PLACEHOLDER } from '../../../shared/api/admin.js';
 import { FAQ_TOPICS, type FaqTopic } from '../../../shared/api/support.js';
 import { SUPPORT_HOURS } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
 import { faqEntries } from '../../db/schema.js';
+import { FAQ_TRANSLATIONS } from './translations.js';
 
 /** Replaced at answer time by the current 'ERC20: <address>' lines, so an address change shows at once. */
 export { DEPOSIT_ADDRESSES_PLACEHOLDER };
@@ -91,7 +94,22 @@ export async function ensureFaqSeed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // Two instances starting together must not both insert the same topic.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coinfront.faq_seed'))`);
-    const existing = new Set((await tx.select({ topic: faqEntries.topic }).from(faqEntries)).map((r) => r.topic));
+    const rows = await tx.select({ topic: faqEntries.topic }).from(faqEntries);
+    const existing = new Set(rows.map((r) => r.topic));
+    // Rows seeded before the translations: given them while staff have not reworded the English.
+    for (const topic of existing) {
+      if (!Object.hasOwn(SEED, topic)) continue;
+      await tx
+        .update(faqEntries)
+        .set({ translations: FAQ_TRANSLATIONS[topic as FaqTopic] })
+        .where(
+          and(
+            eq(faqEntries.topic, topic),
+            eq(faqEntries.answer, SEED[topic as FaqTopic].answer),
+            sql`${faqEntries.translations} = '{}'::jsonb`,
+          ),
+        );
+    }
     const missing = FAQ_TOPICS.map((t, index) => ({ ...t, index })).filter((t) => !existing.has(t.topic));
     if (missing.length === 0) return;
     await tx.insert(faqEntries).values(
@@ -100,6 +118,7 @@ export async function ensureFaqSeed(db: Db): Promise<void> {
         question: t.question,
         keywords: SEED[t.topic].keywords,
         answer: SEED[t.topic].answer,
+        translations: FAQ_TRANSLATIONS[t.topic],
         sortOrder: t.index,
       })),
     );

@@ -2,5 +2,5 @@
 export { NOTIFICATION_KINDS, notify, type NewNotification, type NotificationKind } from './notify.js';
 export { chatReplied, identityDecided, tradeSettled, transactionDecided } from './notices.js';
 export { mailNotifications } from './mail.js';
-export { notificationTextIn } from './texts.js';
+export { catalogTextIn, notificationTextIn } from './texts.js';
 export { notificationsModule } from './routes.js';

@@ -17,9 +17,13 @@ export function NoticeBar() {
       className="flex min-h-touch items-center gap-2.5 rounded-xl bg-surface px-3 text-[13px] shadow-card hover:bg-surface-2"
     >
       <MegaphoneIcon size={18} className="shrink-0 text-primary" />
-      <span className="min-w-0 flex-1 truncate">
+      {/* The title, then a preview of the notice the bar opens: cut to the bar by design (tests/e2e/language-fit.test.ts). */}
+      <span data-preview className="min-w-0 flex-1 truncate">
         <span className="font-semibold">{t('home.importantNotice')}</span>
-        <span className="text-muted"> · {t('home.noticeSummary')}</span>
+        <span className="text-muted">
+          {' · '}
+          {t('home.noticeSummary')}
+        </span>
       </span>
       <ChevronRightIcon size={16} className="shrink-0 text-muted" />
     </Link>

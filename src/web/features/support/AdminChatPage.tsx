@@ -3,13 +3,13 @@
  * The key (a JSON string of the user's id and name) finds the user's open chat in the staff list;
  * staff messages sit on the right. Sending is optimistic: the message shows at once and goes again
  * if the server refuses it (its text goes back into the box). 'End Chat' closes the session and
- * returns to the dashboard. At a desk (docs/decisions/0041-staff-console-at-a-desk.md) the conversation opens beside the chat list on the
+ * returns to the dashboard. Above the chat, what the user asked the FAQ bot before (BotConversation). At a desk (docs/decisions/0041-staff-console-at-a-desk.md) the conversation opens beside the chat list on the
  * dashboard instead (AdminConversation there, ?chat= in its address).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import type { ChatMessage } from '../../../shared/api/support';
+import { parseChatKey, type ChatMessage } from '../../../shared/api/support';
 import { CHAT_POLL_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { BackIcon } from '../../components/icons';
@@ -19,10 +19,12 @@ import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useDesk } from '../../lib/use-desk';
 import { useSession } from '../../lib/use-session';
+import { useBotConversation } from './api/bot-conversation';
 import { useChatSession, useCloseChat } from './api/chat-session';
 import { addSentMessage, sendChatMessage, useChatMessages } from './api/messages';
 import { useOpenChats } from './api/open-chats';
 import { chatTitle, findChat } from './chat-key';
+import { BotConversation } from './chat/BotConversation';
 import { ChatNote, ChatScreen } from './chat/ChatScreen';
 import { Composer, EMPTY_DRAFT, canSend, type ChatDraft } from './chat/Composer';
 import { MessageList } from './chat/MessageList';
@@ -120,6 +122,8 @@ export function AdminConversation({
   }, [lookFurther, chats]);
 
   const session = useChatSession(sessionId);
+  // What the user asked the FAQ bot before staff joined (docs/decisions/0064-staff-desk-and-language-fit.md).
+  const bot = useBotConversation(parseChatKey(key)?.user_id);
   const ended = session.data?.status === 'closed';
   const messages = useChatMessages(sessionId, { poll: !ended });
   const close = useCloseChat();
@@ -201,6 +205,7 @@ export function AdminConversation({
       {(chats.isPending || (sessionId && messages.isPending)) && <Spinner label={t('support.chat.loading')} />}
       {chats.isError && <ChatNote tone="error">{message(errorMessage(chats.error, MSG.somethingWentWrong))}</ChatNote>}
       {missing && <ChatNote>{t('support.admin.noOpenChat', { name: title })}</ChatNote>}
+      {bot.data && <BotConversation exchanges={bot.data.exchanges} />}
       {messages.data && <MessageList messages={shown} isMine={fromStaff} earlier={messages} />}
       {ended && <ChatNote>{message(MSG.chatClosed)}</ChatNote>}
     </ChatScreen>

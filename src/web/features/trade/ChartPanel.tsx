@@ -91,7 +91,7 @@ export function ChartPanel({ symbol, livePrice }: ChartProps) {
           value={view}
           onChange={setView}
           size="sm"
-          className="w-[200px]"
+          className="w-[224px]"
         />
         {full ? (
           <button

@@ -128,7 +128,8 @@ export function SpotOrders() {
       aria-selected={tab === value}
       onClick={() => setTab(value)}
       className={cx(
-        'h-touch whitespace-nowrap border-b-2 px-1 text-[15px] font-semibold',
+        // A long name wraps (Spanish "Historial de órdenes"), never pushing the screen sideways.
+        'h-touch min-w-0 border-b-2 px-1 text-left text-[15px] font-semibold leading-tight',
         tab === value ? 'border-primary text-ink' : 'border-transparent text-muted',
       )}
     >

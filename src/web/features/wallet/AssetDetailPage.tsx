@@ -11,6 +11,7 @@ import { QUOTE_CURRENCY, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { usdtValue } from '../../../shared/money';
+import { cx } from '../../components/cx';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { StatementExport } from './StatementExport';
@@ -28,6 +29,12 @@ import { LINK_PRIMARY, LINK_SECONDARY } from './linkButton';
 import { NoRecord } from './NoRecord';
 import { TransactionRecordList } from './TransactionRecord';
 import { isWalletKind } from './wallet-kinds';
+
+/**
+ * Three actions share a 390 px row in every language: a third each, narrower side padding, and a long
+ * word ("Übertragen", "Перевести") wraps rather than pushing the row off screen (tests/e2e/language-fit.test.ts).
+ */
+const FITS_A_THIRD = 'min-w-0 !px-2 text-center leading-tight';
 
 const assetsOf = (kind: WalletKind) => (kind === 'funding' ? PATHS.assets : `${PATHS.assets}?wallet=${kind}`);
 
@@ -149,18 +156,18 @@ function AssetDetail({ kind, currency }: { kind: WalletKind; currency: string })
         </p>
       </section>
 
-      <nav aria-label={t('wallet.detail.actions')} className="flex gap-3">
+      <nav aria-label={t('wallet.detail.actions')} className="flex gap-2">
         {kind === 'funding' && (
-          <Link to={PATHS.deposit} className={LINK_SECONDARY}>
+          <Link to={PATHS.deposit} className={cx(LINK_SECONDARY, FITS_A_THIRD)}>
             {t('wallet.detail.deposit')}
           </Link>
         )}
         {kind === 'funding' && (
-          <Link to={PATHS.withdrawal(currency)} className={LINK_SECONDARY}>
+          <Link to={PATHS.withdrawal(currency)} className={cx(LINK_SECONDARY, FITS_A_THIRD)}>
             {t('wallet.detail.withdraw')}
           </Link>
         )}
-        <Link to={`${PATHS.transfer(currency)}?from=${kind}`} className={LINK_PRIMARY}>
+        <Link to={`${PATHS.transfer(currency)}?from=${kind}`} className={cx(LINK_PRIMARY, FITS_A_THIRD)}>
           {t('wallet.detail.transfer')}
         </Link>
       </nav>

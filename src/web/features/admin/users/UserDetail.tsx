@@ -101,10 +101,11 @@ export function Wallets({ wallets, held = false }: { wallets: AdminUserDetail['w
         {WALLET_KINDS.map((kind) => (
           <div key={kind} className="rounded-xl bg-surface-2 px-3 py-2">
             <h3 className="text-[13px] font-semibold text-muted">{t(`assets.account.${kind}`)}</h3>
+            {/* Beside the dl, not in it: a dl holds only dt/dd groups (axe definition-list). */}
+            {held && wallets[kind].every((w) => isZero(w.balance)) && (
+              <p className="py-1 text-sm text-muted">{t('admin.chatContext.empty')}</p>
+            )}
             <dl>
-              {held && wallets[kind].every((w) => isZero(w.balance)) && (
-                <p className="py-1 text-sm text-muted">{t('admin.chatContext.empty')}</p>
-              )}
               {wallets[kind]
                 .filter((w) => !held || !isZero(w.balance))
                 .map((w) => (

@@ -16,7 +16,10 @@ export function ChatScreen({
   return (
     <div className={`flex flex-col ${className}`}>
       {header}
-      <main className="flex flex-1 flex-col overflow-y-auto px-3 py-4">{children}</main>
+      {/* Focusable, so the keyboard can scroll a conversation that holds no control (axe scrollable-region-focusable). */}
+      <main tabIndex={0} className="flex flex-1 flex-col overflow-y-auto px-3 py-4">
+        {children}
+      </main>
       {footer}
     </div>
   );

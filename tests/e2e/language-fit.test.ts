@@ -1,0 +1,104 @@
+/**
+ * The trader's main screens at 390 px in all ten languages: no text button or label is wider than its
+ * box or runs past the screen (docs/decisions/0064-staff-desk-and-language-fit.md). A German "Umbuchen"
+ * or a Russian "Перевести" that does not fit is cut or pushes the row sideways; the catalogs are
+ * translated by people who never saw the screen, so the check is the browser's.
+ *
+ * Each language walks Home, Markets, Lever, Exchange, Assets, an asset's page, Withdraw, Deposit,
+ * Transfer and the Safety Center (helpers/tour.ts walk), and opens Home's sheets (the account drawer,
+ * the bell's list, the language picker: helpers/tour.ts sheets). On each it measures every button,
+ * link, label, tab and table heading, and every element inside one: its text is cut when its
+ * scrollWidth exceeds its clientWidth, and it runs off when its box goes past 0..390. A box inside a
+ * sideways scroller (the tabs) may run off: that is what the scroller is for.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/shared/constants.js';
+import { inLanguage } from './helpers/screenshots.js';
+import { chosenStops, sheets, TourSuite, tourStops, walk } from './helpers/tour.js';
+
+const WIDTH = 390;
+/** SHOTS=<folder> also writes each stop's screenshot; FIT_SCHEME=dark walks the dark theme. */
+const shots = process.env.SHOTS;
+const scheme = process.env.FIT_SCHEME === 'dark' ? 'dark' : 'light';
+const SCREENS = [
+  'home',
+  'markets',
+  'lever',
+  'exchange',
+  'assets',
+  'asset-detail',
+  'withdrawal',
+  'deposit',
+  'transfer',
+  'safety-center',
+];
+
+/** What does not fit on the page now, one line per element (at most 8). */
+async function misfits(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate((viewport) => {
+    const CONTROLS = 'button, a, label, [role="tab"], [role="button"], [role="radio"], [role="menuitem"], th';
+    const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+    const inScroller = (el: Element): boolean => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (scrolls(a)) return true;
+      return false;
+    };
+    const found: string[] = [];
+    const seen = new Set<Element>();
+    for (const control of Array.from(document.body.querySelectorAll(CONTROLS))) {
+      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+      // A preview of the longer text the control opens (Home's notice summary) is cut by design.
+      const preview = (el: Element) => el.closest('[data-preview]') !== null;
+      for (const el of [control, ...Array.from(control.querySelectorAll('*'))]) {
+        if (seen.has(el) || !(el instanceof HTMLElement) || preview(el)) continue;
+        seen.add(el);
+        const text = el.innerText?.trim();
+        if (!text) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue; // sr-only and collapsed elements
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden') continue;
+        const label = `${el.tagName.toLowerCase()} "${text.replace(/\s+/g, ' ').slice(0, 40)}"`;
+        // An inline box has no clientWidth; its box against the screen is what counts.
+        const block = style.display !== 'inline' && el.clientWidth > 0;
+        if (block && !scrolls(el) && el.scrollWidth > el.clientWidth + 1)
+          found.push(`${label} is cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
+        else if ((box.right > viewport + 0.5 || box.left < -0.5) && !inScroller(el))
+          found.push(`${label} runs off the screen (${Math.round(box.left)}..${Math.round(box.right)})`);
+      }
+    }
+    const page = document.scrollingElement!.scrollWidth;
+    if (page > viewport) found.push(`the page scrolls sideways: ${page} px`);
+    return found.slice(0, 8);
+  }, WIDTH);
+}
+
+// One language after another: ten pages at once on a shared machine time out their first loads.
+describe('the main screens fit 390 px in every language', () => {
+  const tour = new TourSuite();
+
+  for (const { code } of LANGUAGES) {
+    it(`fits in ${code}`, async () => {
+      if (shots) mkdirSync(shots, { recursive: true });
+      const problems: string[] = [];
+      const { page, context } = await tour.phone({ colorScheme: scheme });
+      await inLanguage(context, code);
+      await page.setViewportSize({ width: WIDTH, height: 844 });
+      const stops = chosenStops(tourStops(tour.cast).filter((stop) => SCREENS.includes(stop.name)));
+      for await (const stop of walk(page, tour.cast, stops)) {
+        for (const problem of await misfits(page)) problems.push(`${code} ${stop.path}: ${problem}`);
+        if (shots) await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${scheme}.png`) });
+        if (stop.name !== 'home') continue;
+        for await (const sheet of sheets(page))
+          for (const problem of await misfits(page)) problems.push(`${code} ${stop.path} [${sheet}]: ${problem}`);
+      }
+      await context.close();
+      // Every misfit on one line each, for the person fixing them (the assertion's diff is cut short).
+      if (problems.length > 0) console.log(problems.join('\n'));
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+});
