@@ -92,6 +92,7 @@ interface StepResult {
   /** get-active-trades requests per second (the fallback poll; 0 while every push is live). */
   activeTradesPerSecond: number;
   /** CPU per trader and second of the window (us): the server process, PostgreSQL's processes, the load generators. */
+  /** The server's net of its idle CPU (measured before the first step). */
   serverCpuUs: number;
   postgresCpuUs: number;
   generatorsCpuUs: number;
@@ -131,6 +132,16 @@ export async function runTraders(ctx: BenchContext): Promise<Figure[]> {
   const workers = Array.from({ length: WORKERS }, () => spawnNode(['bench/workers/traders.ts'], { ipc: true }));
   for (const w of workers) w.send({ type: 'setup', host, port, coinListPath, coins } satisfies TraderCommand);
 
+  // The server's CPU with no trader (market ticks, jobs, the change feed): subtracted from each
+  // window so the figure is the cost per trader, not the fixed cost spread over few traders.
+  const idleS = ctx.quick ? 3 : 5;
+  const idleBefore = cpuTicks(ctx.server.child.pid!, workers);
+  await sleep(idleS * 1000);
+  const idleAfter = cpuTicks(ctx.server.child.pid!, workers);
+  /** Server CPU seconds per second with no trader. */
+  const idleRate = (idleAfter.server - idleBefore.server) / TICKS_PER_SECOND / ((idleAfter.at - idleBefore.at) / 1000);
+  ctx.log(`  server idle: ${(idleRate * 100).toFixed(1)} % of a core (subtracted from the CPU per trader-second)`);
+
   const results: StepResult[] = [];
   let traders = 0;
   try {
@@ -165,9 +176,11 @@ export async function runTraders(ctx: BenchContext): Promise<Figure[]> {
       const cpuAfter = cpuTicks(ctx.server.child.pid!, workers);
       const reports = await Promise.all(workers.map(ask));
       // CPU seconds over trader-seconds, in us; the window as measured, not as asked.
-      const traderSeconds = traders * ((cpuAfter.at - cpuBefore.at) / 1000);
+      const windowSeconds = (cpuAfter.at - cpuBefore.at) / 1000;
+      const traderSeconds = traders * windowSeconds;
+      const idle = { server: idleRate * windowSeconds, postgres: 0, generators: 0 };
       const perTrader = (key: 'server' | 'postgres' | 'generators') =>
-        ((cpuAfter[key] - cpuBefore[key]) / TICKS_PER_SECOND / traderSeconds) * 1e6;
+        (((cpuAfter[key] - cpuBefore[key]) / TICKS_PER_SECOND - idle[key]) / traderSeconds) * 1e6;
       const histogram = new Histogram();
       reports.forEach((r) => histogram.add(r.latency));
       const pushDelay = new Histogram();
