@@ -13,11 +13,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database.js';
 import { HttpConnection } from './http-client.js';
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+export const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const CORES = os.cpus().length;
 
 /** utime + stime of a process, in clock ticks (0 once it is gone). */
-function processTicks(pid: number): number {
+export function processTicks(pid: number): number {
   try {
     // The command name may hold spaces: the fields start after its closing parenthesis.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -28,7 +28,7 @@ function processTicks(pid: number): number {
   }
 }
 
-function postgresTicks(): number {
+export function postgresTicks(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

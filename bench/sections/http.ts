@@ -1,8 +1,12 @@
 /**
  * 1. HTTP hot paths with autocannon: 100 connections, no pipelining, against the server child.
- * The baseline is GET /bench/baseline in the same process (same plugins and hooks, no work).
+ * Two baselines: GET /bench/baseline in the same process (same plugins and hooks, no work), and a
+ * bare Fastify route in a separate process of one worker (bench/workers/bare-fastify.ts), measured
+ * right before the paths; the issue-37 targets are ratios to the bare one.
  */
 import autocannon from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
+import { spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
 import type { BenchContext } from '../lib/context.js';
 
@@ -29,12 +33,31 @@ async function hammer(origin: string, path: string, seconds: number, token?: str
   });
 }
 
+/** Starts the bare Fastify process; resolves with it and its origin once it listens. */
+async function startBare(): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawnNode(['bench/workers/bare-fastify.ts'], { ipc: true });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', () => reject(new Error('the bare Fastify process exited while starting')));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Ratios to the bare process (issue 37). */
+const BARE_TARGETS: Record<string, number> = {
+  '/api/v3/ticker/24hr?symbol=BTCUSDT': 0.7,
+  '/api-v1/funding-wallet-list/': 0.35,
+  '/api-v1/get-active-trades/': 0.35,
+};
+
 export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
   const { origin } = ctx.server;
   const seconds = ctx.quick ? 3 : 10;
   const warm = ctx.quick ? 1 : 2;
   const user = await ctx.tradersWithOpenTrades(10);
-  const paths: { name: string; path: string; token?: string }[] = [
+  const bare = await startBare();
+  const paths: { name: string; path: string; token?: string; origin?: string }[] = [
+    { name: 'bare Fastify process GET /bare', path: '/bare', origin: bare.origin },
     { name: 'baseline GET /bench/baseline', path: '/bench/baseline' },
     { name: 'GET /api/v3/ticker/24hr?symbol=BTCUSDT', path: '/api/v3/ticker/24hr?symbol=BTCUSDT' },
     { name: 'GET /api/v3/ticker/24hr (all)', path: '/api/v3/ticker/24hr' },
@@ -43,8 +66,9 @@ export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
   ];
   const results: PathResult[] = [];
   for (const p of paths) {
-    await hammer(origin, p.path, warm, p.token); // JIT and connection pools warm
-    const r = await hammer(origin, p.path, seconds, p.token);
+    await hammer(p.origin ?? origin, p.path, warm, p.token); // JIT and connection pools warm
+    const r = await hammer(p.origin ?? origin, p.path, seconds, p.token);
+    if (p.origin === bare.origin) await stopChild(bare.child, 5_000); // its CPU back to the server
     const result: PathResult = {
       name: p.name,
       path: p.path,
@@ -63,9 +87,17 @@ export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
   }
   ctx.details.http = results;
 
-  const base = results[0]!;
+  const bareResult = results[0]!;
+  const bareBaseline = { name: 'bare Fastify', value: bareResult.requestsPerSecond };
+  const base = results[1]!;
   const baseline = { name: 'baseline', value: base.requestsPerSecond };
   const figures: Figure[] = [
+    figure({
+      section: 'http',
+      name: 'bare Fastify process req/s',
+      value: bareResult.requestsPerSecond,
+      unit: 'req/s',
+    }),
     figure({ section: 'http', name: 'baseline req/s', value: base.requestsPerSecond, unit: 'req/s' }),
     figure({ section: 'http', name: 'baseline p99', value: base.p99, unit: 'ms' }),
   ];
@@ -75,10 +107,20 @@ export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
     '/api-v1/funding-wallet-list/': { ratio: 0.35, p99: 25 },
     '/api-v1/get-active-trades/': { ratio: 0.35, p99: 25 },
   };
-  for (const r of results.slice(1)) {
+  for (const r of results.slice(2)) {
     const t = targets[r.path]!;
     const failed = r.errors + r.non2xx;
+    const bareTarget = BARE_TARGETS[r.path];
     figures.push(
+      figure({
+        section: 'http',
+        name: `${r.name} req/s, beside the bare process`,
+        value: r.requestsPerSecond,
+        unit: 'req/s',
+        baseline: bareBaseline,
+        ...(bareTarget ? { target: { kind: 'min' as const, value: bareTarget, onRatio: true } } : {}),
+        ...(failed > 0 ? { note: `${failed} failed requests` } : {}),
+      }),
       figure({
         section: 'http',
         name: `${r.name} req/s`,

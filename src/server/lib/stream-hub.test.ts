@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StreamHub, type StreamClient } from './stream-hub.js';
 
 const client = (combined = false): StreamClient & { got: string[] } => {
@@ -147,5 +147,103 @@ describe('stream hub', () => {
     expect(got.get('b')!.map(String)).toEqual(['{"s":"BTCUSDT"}', '{"s":"ETHUSDT"}']);
     expect(got.get('c')!.map(String)).toEqual(['{"s":"ETHUSDT"}']);
     expect(got.get('e')).toBe(got.get('d'));
+  });
+
+  describe('held during a tick (one write per connection, docs/decisions/0059-cpu-per-trader.md)', () => {
+    const recording = (combined = false) => {
+      const batches: string[][] = [];
+      const sent: string[] = [];
+      const c: StreamClient & { batches: string[][]; sent: string[]; arrays: (readonly Buffer[])[] } = {
+        combined,
+        batches,
+        sent,
+        arrays: [],
+        send: (frame) => void sent.push(frame),
+        sendMany(frames) {
+          this.arrays.push(frames);
+          batches.push(frames.map(String));
+        },
+      };
+      return c;
+    };
+    const hubWithPositions = () => {
+      const hub = hubWithTickers();
+      hub.addFamily({ name: 'positions', accepts: (topic) => topic.startsWith('positions@') });
+      return hub;
+    };
+    const tick = new Map([['btcusdt@ticker', '{"s":"BTCUSDT"}']]);
+
+    it("sends a tick's tickers and positions frame in one batch, the same frames in the same order", () => {
+      const hub = hubWithPositions();
+      const [held, unheld] = [recording(true), recording(true)];
+      for (const c of [held, unheld]) {
+        hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+        hub.subscribe(c, 'positions@user.7', 'positions');
+      }
+      // What the connection got before: two writes.
+      hub.publishMany(tick);
+      hub.publish('positions@user.7', '{"e":"positions","trades":[]}');
+      const release = hub.hold();
+      hub.publishMany(tick);
+      hub.publish('positions@user.7', '{"e":"positions","trades":[]}');
+      expect(held.batches).toHaveLength(1);
+      release();
+      release(); // idempotent
+      expect(held.batches.slice(1)).toEqual([[...unheld.batches[0]!, unheld.sent[0]!]]);
+      expect(held.batches[1]).toEqual([
+        '{"stream":"btcusdt@ticker","data":{"s":"BTCUSDT"}}',
+        '{"stream":"positions@user.7","data":{"e":"positions","trades":[]}}',
+      ]);
+    });
+
+    it('waits for every hold, and keeps one shared batch for clients with tickers only', () => {
+      const hub = hubWithPositions();
+      const [a, b] = [recording(), recording()];
+      for (const c of [a, b]) hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+      const [first, second] = [hub.hold(), hub.hold()];
+      hub.publishMany(tick);
+      first();
+      expect(a.batches).toEqual([]);
+      second();
+      expect(a.batches).toEqual([['{"s":"BTCUSDT"}']]);
+      expect(a.arrays[0]).toBe(b.arrays[0]);
+      // Released: frames go out at once again.
+      hub.publishMany(tick);
+      expect(a.batches).toHaveLength(2);
+    });
+
+    it('drops held frames of a topic the connection left, and all of a connection dropped', () => {
+      const hub = hubWithPositions();
+      const [left, closed] = [recording(), recording()];
+      for (const c of [left, closed]) {
+        hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+        hub.subscribe(c, 'positions@user.7', 'positions');
+      }
+      const release = hub.hold();
+      hub.publishMany(tick);
+      hub.publish('positions@user.7', '{"e":"positions","trades":[]}');
+      // The session ended mid-tick: its positions must not go out after that.
+      hub.unsubscribe(left, 'positions@user.7');
+      hub.drop(closed);
+      release();
+      expect(left.batches).toEqual([['{"s":"BTCUSDT"}']]);
+      expect(closed.batches).toEqual([]);
+    });
+
+    it('lets go by itself when a tick hangs', () => {
+      vi.useFakeTimers();
+      try {
+        const hub = hubWithPositions();
+        const c = recording();
+        hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+        hub.hold();
+        hub.publishMany(tick);
+        expect(c.batches).toEqual([]);
+        vi.advanceTimersByTime(500);
+        expect(c.batches).toEqual([['{"s":"BTCUSDT"}']]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -69,6 +69,23 @@ interface Subscriptions {
   key?: string;
 }
 
+/**
+ * A client's frames held back while the hub is held (`hold`), each with its topic, so leaving a
+ * topic drops its held frames too. `shared`: the tick's batch array itself while it is all there
+ * is, so clients with the same subscriptions still write one shared, framed-once buffer.
+ */
+interface Held {
+  frames: Buffer[];
+  topics: string[];
+  shared?: readonly Buffer[];
+}
+
+/**
+ * The longest a hold lasts: a tick whose work hangs (a database read) must not keep every stream
+ * silent. After it the frames go out as if released.
+ */
+const HOLD_MAX_MS = 500;
+
 export class StreamHub {
   /** Sockets not authenticated yet, at most so many per client address (anonymous-sockets.ts). */
   readonly anonymous: AnonymousSockets;
@@ -80,6 +97,9 @@ export class StreamHub {
   private readonly open = new Set<StreamClient>();
   private sent = 0;
   private received = 0;
+  /** Open holds, and the frames held back meanwhile per client (clients taking batches only). */
+  private holds = 0;
+  private readonly held = new Map<StreamClient, Held>();
 
   constructor(options: { anonymousPerAddress?: number } = {}) {
     this.anonymous = new AnonymousSockets(options.anonymousPerAddress ?? Number.POSITIVE_INFINITY);
@@ -173,7 +193,59 @@ export class StreamHub {
     else for (const frame of frames) client.send(frame);
   }
 
+  /**
+   * Holds back the frames published from now on until every hold is released, then sends each
+   * client its held frames in one batch: one write per connection for a market tick's tickers and
+   * the positions priced from it (docs/decisions/0059-cpu-per-trader.md). Order per client is
+   * kept; the returned release is idempotent and happens by itself after HOLD_MAX_MS.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      if (--this.holds === 0) this.flush();
+    };
+    const timer = setTimeout(release, HOLD_MAX_MS);
+    timer.unref?.();
+    return release;
+  }
+
+  private flush(): void {
+    const held = [...this.held];
+    this.held.clear();
+    for (const [client, entry] of held) {
+      if (entry.frames.length > 0) client.sendMany!(entry.shared ?? entry.frames);
+    }
+  }
+
+  /** Delivers a client's frames of one topic each (or a shared batch), or holds them back. */
+  private deliver(client: StreamClient, frames: readonly Buffer[], topics: readonly string[], shared: boolean): void {
+    if (this.holds === 0 || !client.sendMany) {
+      if (client.sendMany) client.sendMany(frames);
+      else for (const frame of frames) client.send(frame.toString());
+      return;
+    }
+    const entry = this.held.get(client);
+    if (!entry) {
+      this.held.set(client, { frames: [...frames], topics: [...topics], ...(shared ? { shared: frames } : {}) });
+      return;
+    }
+    entry.shared = undefined;
+    entry.frames.push(...frames);
+    entry.topics.push(...topics);
+  }
+
   unsubscribe(client: StreamClient, topic: string): void {
+    const held = this.held.get(client);
+    if (held?.topics.includes(topic)) {
+      const keep = held.topics.map((t) => t !== topic);
+      held.frames = held.frames.filter((_, i) => keep[i]);
+      held.topics = held.topics.filter((_, i) => keep[i]);
+      held.shared = undefined;
+    }
     const entry = this.topics.get(topic);
     if (entry) {
       entry.clients.delete(client);
@@ -188,6 +260,7 @@ export class StreamHub {
     for (const topic of this.byClient.get(client)?.topics ?? []) this.unsubscribe(client, topic);
     this.byClient.delete(client);
     this.open.delete(client);
+    this.held.delete(client);
   }
 
   subscriptions(client: StreamClient): string[] {
@@ -222,17 +295,23 @@ export class StreamHub {
     const encoded = new Map<string, { raw: Buffer; wrapped?: Buffer }>();
     for (const [topic, frame] of frames) if (this.topics.has(topic)) encoded.set(topic, { raw: Buffer.from(frame) });
     if (encoded.size === 0) return 0;
-    const batchOf = (topics: Set<string>, combined: boolean): Buffer[] => {
-      const batch: Buffer[] = [];
+    interface Batch {
+      frames: Buffer[];
+      topics: string[];
+    }
+    const batchOf = (topics: Set<string>, combined: boolean): Batch => {
+      const batch: Batch = { frames: [], topics: [] };
       for (const topic of topics) {
         const entry = encoded.get(topic);
-        if (entry) batch.push(combined ? (entry.wrapped ??= Buffer.from(wrap(topic, frames.get(topic)!))) : entry.raw);
+        if (!entry) continue;
+        batch.frames.push(combined ? (entry.wrapped ??= Buffer.from(wrap(topic, frames.get(topic)!))) : entry.raw);
+        batch.topics.push(topic);
       }
       return batch;
     };
     // By subscription key, one map per mode: a client may switch mode (SET_PROPERTY) at any time.
-    const rawBatches = new Map<string, Buffer[]>();
-    const combinedBatches = new Map<string, Buffer[]>();
+    const rawBatches = new Map<string, Batch>();
+    const combinedBatches = new Map<string, Batch>();
     let delivered = 0;
     for (const [client, mine] of this.byClient) {
       const key = (mine.key ??= JSON.stringify([...mine.topics]));
@@ -242,10 +321,9 @@ export class StreamHub {
         batch = batchOf(mine.topics, client.combined);
         batches.set(key, batch);
       }
-      if (batch.length === 0) continue;
-      delivered += batch.length;
-      if (client.sendMany) client.sendMany(batch);
-      else for (const frame of batch) client.send(frame.toString());
+      if (batch.frames.length === 0) continue;
+      delivered += batch.frames.length;
+      this.deliver(client, batch.frames, batch.topics, true);
     }
     this.sent += delivered;
     return delivered;
@@ -256,8 +334,19 @@ export class StreamHub {
     const entry = this.topics.get(topic);
     if (!entry) return 0;
     let wrapped: string | undefined;
+    let raw: Buffer[] | undefined;
+    let wrappedBytes: Buffer[] | undefined;
     for (const client of entry.clients) {
-      client.send(client.combined ? (wrapped ??= wrap(topic, frame)) : frame);
+      const text = client.combined ? (wrapped ??= wrap(topic, frame)) : frame;
+      // Batch-taking clients get it with the rest of a held tick; the bytes encoded once.
+      if (client.sendMany && this.holds > 0)
+        this.deliver(
+          client,
+          client.combined ? (wrappedBytes ??= [Buffer.from(text)]) : (raw ??= [Buffer.from(text)]),
+          [topic],
+          false,
+        );
+      else client.send(text);
     }
     this.sent += entry.clients.size;
     return entry.clients.size;

@@ -55,7 +55,13 @@ export const marketModule: AppModule = (app, ctx) => {
   const streams = createMarketStreams(ctx.streams, feed, books);
   ctx.streams.addFamily(streams.family);
   const stopPublishing = ctx.market.onTick(() => {
-    streams.publish().catch((error: unknown) => logBackgroundFailure(ctx.log, 'market streams', error));
+    // Held with the rest of the tick (the positions priced from it): one write per connection
+    // (docs/decisions/0059-cpu-per-trader.md).
+    const release = ctx.streams.hold();
+    streams
+      .publish()
+      .catch((error: unknown) => logBackgroundFailure(ctx.log, 'market streams', error))
+      .finally(release);
   });
   const stopTrades = startTradeStreams(ctx, ctx.streams);
   app.addHook('onClose', async () => {

@@ -49,6 +49,9 @@ function miniTickerEvent(t: Ticker24h, time: number) {
   };
 }
 
+/** At most this many `?symbols=` list bodies kept per snapshot (one snapshot a tick). */
+const LIST_CACHE_SIZE = 64;
+
 export class TickerSnapshot {
   private readonly bySymbol = new Map<string, Ticker24h>();
   private readonly tickerJson = new Map<string, string>();
@@ -59,6 +62,12 @@ export class TickerSnapshot {
   private allMiniEventsJson: string | undefined;
   private allTickersJson: string | undefined;
   private allPricesJson: string | undefined;
+  /**
+   * `?symbols=` list bodies made for this snapshot (the coin-list poll asks the same list of every
+   * screen; docs/decisions/0059-cpu-per-trader.md), by kind and list. Bounded: lists are the
+   * client's choice, so past LIST_CACHE_SIZE a new list is joined per request as before.
+   */
+  private readonly listJson = new Map<string, string>();
 
   /** @param time when the tickers were observed (ms); the event time of stream frames. */
   constructor(
@@ -85,10 +94,7 @@ export class TickerSnapshot {
   tickersJson(symbols?: readonly string[]): string {
     if (!symbols)
       return (this.allTickersJson ??= `[${this.tickers.map((t) => this.tickerJsonOf(t.symbol)).join(',')}]`);
-    return `[${symbols
-      .map((s) => this.tickerJsonOf(s))
-      .filter(Boolean)
-      .join(',')}]`;
+    return this.listOf('t', symbols, (s) => this.tickerJsonOf(s));
   }
 
   priceJsonOf(symbol: string): string {
@@ -97,10 +103,18 @@ export class TickerSnapshot {
 
   pricesJson(symbols?: readonly string[]): string {
     if (!symbols) return (this.allPricesJson ??= `[${this.tickers.map((t) => this.priceJsonOf(t.symbol)).join(',')}]`);
-    return `[${symbols
-      .map((s) => this.priceJsonOf(s))
-      .filter(Boolean)
-      .join(',')}]`;
+    return this.listOf('p', symbols, (s) => this.priceJsonOf(s));
+  }
+
+  /** A list body: the symbols' JSON in their order, absent ones left out; made once per snapshot. */
+  private listOf(kind: string, symbols: readonly string[], jsonOf: (symbol: string) => string): string {
+    const key = `${kind}${symbols.join(',')}`;
+    let json = this.listJson.get(key);
+    if (json === undefined) {
+      json = `[${symbols.map(jsonOf).filter(Boolean).join(',')}]`;
+      if (this.listJson.size < LIST_CACHE_SIZE) this.listJson.set(key, json);
+    }
+    return json;
   }
 
   /** The `<symbol>@ticker` stream event ('24hrTicker'), or '' when the symbol is absent. */

@@ -134,7 +134,12 @@ export function registerPositionsStream(
   }
 
   const stopTicks = ctx.market.onTick(() => {
-    tick().catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
+    // The positions frames of a tick leave with its tickers, one write per connection
+    // (lib/stream-hub.ts `hold`, docs/decisions/0059-cpu-per-trader.md).
+    const release = ctx.streams.hold();
+    tick()
+      .catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error))
+      .finally(release);
   });
 
   return {
