@@ -4,8 +4,8 @@
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
  * says on its customer's accounts (its owner's wallet and currency), and so did every spot order,
- * convert (docs/decisions/0053), bonus release (docs/decisions/0047) and fiat order (0054), with no entry
- * pointing at nothing.
+ * convert (docs/decisions/0053), bonus release (docs/decisions/0047), fiat order (0054) and lock-up
+ * order (0052), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -73,6 +73,15 @@ export type LedgerMismatch =
       kind: 'fiat_order';
       orderId: number;
       status: string;
+      expectedNet: string;
+      net: string;
+    }
+  | {
+      /** A lock-up order that did not move what its status says on its owner's funding or earn USDT (0052). */
+      kind: 'lockup_order';
+      orderId: number;
+      status: string;
+      wallet: string;
       expectedNet: string;
       net: string;
     }
@@ -475,6 +484,61 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: 'fiat_order',
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // What each lock-up order moved (docs/decisions/0052-earn.md): while active, its amount from its
+  // owner's funding USDT to their earn USDT; once matured, the amount back plus the yield paid (from the
+  // house's earn_yield); once redeemed, the amount back and nothing more. Its customer entries are on
+  // those two accounts; its house entries on earn_yield, exactly minus the yield paid.
+  const lockups = rowsOf(
+    await db.execute(sql`
+      select o.id, o.status, x.wallet, x.expected::text as expected, coalesce(e.net, 0)::text as net
+      from lockup_orders o
+      cross join lateral (values
+        ('funding', case when o.status = 'active' then -o.amount
+                         when o.status = 'matured' then coalesce(o.yield_paid, 0) else 0 end),
+        ('earn', case when o.status = 'active' then o.amount else 0 end),
+        ('earn_yield', case when o.status = 'matured' then -coalesce(o.yield_paid, 0) else 0 end)
+      ) as x(wallet, expected)
+      left join (
+        select e.ref_id, a.wallet, sum(e.amount) as net
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.ref_type = 'lockup_order' group by e.ref_id, a.wallet
+      ) e on e.ref_id = o.id and e.wallet = x.wallet
+      where coalesce(e.net, 0) <> x.expected
+      order by o.id, x.wallet`),
+  );
+  for (const r of lockups) {
+    mismatches.push({
+      kind: 'lockup_order',
+      orderId: Number(r.id),
+      status: String(r.status),
+      wallet: String(r.wallet),
+      expectedNet: canonical(String(r.expected)),
+      net: canonical(String(r.net)),
+    });
+  }
+  const lockupEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, o.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join lockup_orders o on o.id = e.ref_id
+      where e.ref_type = 'lockup_order'
+        and (o.id is null or a.currency <> 'USDT'
+          or (a.user_id is null and a.wallet <> 'earn_yield')
+          or (a.user_id is not null and (a.user_id <> o.user_id or a.wallet not in ('funding', 'earn'))))
+      order by e.id`),
+  );
+  for (const r of lockupEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'lockup_order',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',
