@@ -18,8 +18,7 @@ export const EARN_MSG = {
   productClosed: (name: string) => `${name} is closed to new subscriptions. Please choose another product.`,
   outOfRange: (name: string, min: string, max: string) =>
     `${name} locks from ${min} to ${max} USDT. Please enter an amount in that range.`,
-  aboveCapacity: (name: string, remaining: string) =>
-    `You can lock at most ${remaining} USDT more in ${name}.`,
+  aboveCapacity: (name: string, remaining: string) => `You can lock at most ${remaining} USDT more in ${name}.`,
   insufficient: (needed: string, available: string) =>
     `Insufficient balance: this subscription needs ${needed} USDT in your funding wallet and you have ${available}.`,
   subscribed: 'Locked up',

@@ -29,7 +29,11 @@ async function payOne(ctx: MaturityContext, id: number): Promise<number | null> 
     const now = ctx.clock.now();
     const [order] = await tx
       .update(lockupOrders)
-      .set({ status: 'matured', settledAt: now, yieldPaid: sql`trunc(${lockupOrders.amount} * ${lockupOrders.yieldPercent} / 100, 8)` })
+      .set({
+        status: 'matured',
+        settledAt: now,
+        yieldPaid: sql`trunc(${lockupOrders.amount} * ${lockupOrders.yieldPercent} / 100, 8)`,
+      })
       .where(and(eq(lockupOrders.id, id), eq(lockupOrders.status, 'active'), lte(lockupOrders.maturesAt, now)))
       .returning();
     if (!order) return null;

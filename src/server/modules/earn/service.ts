@@ -67,8 +67,7 @@ export function orderView(order: OrderRow, productName: string, now: Date): Lock
     status: order.status,
     started_at: order.startedAt.toISOString(),
     matures_at: order.maturesAt.toISOString(),
-    yield_earned:
-      order.status === 'active' ? yieldEarned(order, now) : canonical(order.yieldPaid ?? '0'),
+    yield_earned: order.status === 'active' ? yieldEarned(order, now) : canonical(order.yieldPaid ?? '0'),
     yield_at_maturity: yieldAtMaturity(order.amount, order.yieldPercent),
     settled_at: order.settledAt?.toISOString() ?? null,
   };
