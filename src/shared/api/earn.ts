@@ -99,7 +99,7 @@ export type LockupOrderAnswer = z.infer<typeof lockupOrderAnswer>;
 
 // ---- staff ----
 
-export const earnStaffProduct = lockupProduct.omit({ remaining: true }).extend({
+const earnStaffProduct = lockupProduct.omit({ remaining: true }).extend({
   /** Principal of the active orders. */
   locked: decimalString,
   active_orders: z.number().int(),

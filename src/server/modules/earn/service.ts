@@ -41,7 +41,7 @@ type ProductRow = typeof lockupProducts.$inferSelect;
 export type OrderRow = typeof lockupOrders.$inferSelect;
 
 /** What an order pays as yield at maturity: amount x yield / 100, rounded down to 8 places (0052 rule 1). */
-export const yieldAtMaturity = (amount: string, yieldPercent: string) =>
+const yieldAtMaturity = (amount: string, yieldPercent: string) =>
   toAmount(dec(amount).times(yieldPercent).div(100));
 
 /**
@@ -49,14 +49,14 @@ export const yieldAtMaturity = (amount: string, yieldPercent: string) =>
  * once at the end (0052 rule 1; the daily rate is not rounded first, so a full term earns exactly the
  * yield at maturity).
  */
-export function yieldEarned(order: Pick<OrderRow, 'amount' | 'yieldPercent' | 'days' | 'startedAt'>, now: Date) {
+function yieldEarned(order: Pick<OrderRow, 'amount' | 'yieldPercent' | 'days' | 'startedAt'>, now: Date) {
   const whole = Math.max(0, Math.min(order.days, Math.floor((now.getTime() - order.startedAt.getTime()) / DAY_MS)));
   return toAmount(dec(order.amount).times(order.yieldPercent).times(whole).div(dec(order.days).times(100)));
 }
 
 const dailyRate = (p: ProductRow) => toAmount(dec(p.yieldPercent).div(p.days));
 
-export function orderView(order: OrderRow, productName: string, now: Date): LockupOrder {
+function orderView(order: OrderRow, productName: string, now: Date): LockupOrder {
   return {
     id: order.id,
     product_id: order.productId,
