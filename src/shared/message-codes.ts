@@ -20,6 +20,7 @@ import { CUSTODY_MSG } from './api/custody.js';
 import { SORT_MSG } from './api/common.js';
 import { CONVERT_MSG } from './api/convert.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
+import { EARN_MSG } from './api/earn.js';
 import { FAVOURITES_MSG } from './api/favourites.js';
 import { FIAT_MSG } from './api/fiat.js';
 import { IDEMPOTENCY_MSG } from './api/idempotency.js';
@@ -85,6 +86,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   convert: CONVERT_MSG,
   fiat: FIAT_MSG,
   custody: CUSTODY_MSG,
+  earn: EARN_MSG,
 };
 
 export interface MessageMatch {

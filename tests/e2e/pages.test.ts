@@ -193,7 +193,7 @@ describe('static pages', () => {
 });
 
 describe('lock-up', () => {
-  it("lists the three mining machines by default, each 'Lock up' explaining it is not open yet", async () => {
+  it("lists the three mining machines by default, each 'Lock up' opening its subscription sheet", async () => {
     const user = await signUp(suite.app);
     const { page, errors } = await loggedInPage(user);
     await page.goto('/lock-up');
@@ -210,7 +210,7 @@ describe('lock-up', () => {
 
     await page.getByRole('button', { name: 'Lock up Pro 30' }).click();
     const sheet = page.getByRole('dialog', { name: 'Lock up Pro 30' });
-    await sheet.getByText('Lock-up subscriptions open soon').waitFor();
+    await sheet.getByRole('button', { name: 'Confirm lock-up' }).waitFor();
     await sheet.getByRole('button', { name: 'Close' }).click();
     await sheet.waitFor({ state: 'detached' });
 

@@ -95,6 +95,7 @@ export const otps = pgTable(
  *                (minus the coins customers bought, plus the USDT they paid; migration 0009)
  *   spot_holds   USDT and coins held by resting spot limit orders, still the customers' money
  *   promotions   bonuses paid to customers (docs/decisions/0030): minus every bonus ever paid
+ *   earn_yield   the yield of matured lock-up orders (docs/decisions/0052): minus every yield paid
  */
 export const HOUSE_ACCOUNTS = [
   'deposits',
@@ -106,6 +107,7 @@ export const HOUSE_ACCOUNTS = [
   'spot',
   'spot_holds',
   'promotions',
+  'earn_yield',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
@@ -119,8 +121,11 @@ export const accounts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     // `bonus`: a customer's locked bonuses (docs/decisions/0047), no wallet of WALLET_KINDS: nothing but
-    // the release (bonuses/lock.ts) moves money out of it.
-    wallet: text('wallet', { enum: ['funding', 'lever', 'legal', 'second', 'bonus', ...HOUSE_ACCOUNTS] }).notNull(),
+    // the release (bonuses/lock.ts) moves money out of it. `earn`: a customer's principal locked in
+    // lock-up orders (docs/decisions/0052), moved back only by a redemption or the maturity (modules/earn).
+    wallet: text('wallet', {
+      enum: ['funding', 'lever', 'legal', 'second', 'bonus', 'earn', ...HOUSE_ACCOUNTS],
+    }).notNull(),
     currency: text('currency').notNull(),
     balance: money('balance').notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -133,7 +138,7 @@ export const accounts = pgTable(
     check('accounts_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
       'accounts_owner',
-      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions'))`,
+      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions', 'earn_yield'))`,
     ),
   ],
 );
@@ -1029,4 +1034,65 @@ export const faqExchanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('faq_exchanges_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Lock-up products (docs/decisions/0052-earn.md): SPEC section 3's Pro 15, Pro 30 and Pro 60, seeded by
+ * migration 0033. Staff may close or reopen one and change its yield (for new subscriptions only).
+ */
+export const lockupProducts = pgTable(
+  'lockup_products',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    minAmount: money('min_amount').notNull(),
+    maxAmount: money('max_amount').notNull(),
+    /** The yield for the whole term, in percent (5 = 5 % over 15 days). */
+    yieldPercent: money('yield_percent').notNull(),
+    days: integer('days').notNull(),
+    open: boolean('open').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lockup_products_name_key').on(t.name),
+    check('lockup_products_range', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+    check('lockup_products_yield', sql`${t.yieldPercent} >= 0 and ${t.yieldPercent} <= 100`),
+    check('lockup_products_days', sql`${t.days} > 0`),
+  ],
+);
+
+/**
+ * A user's lock-up order (docs/decisions/0052-earn.md): `amount` USDT locked from `started_at` to
+ * `matures_at` at the product's yield and term as they were at subscription. `active` until the
+ * maturity job pays principal + yield (`matured`, `yield_paid`) or the user redeems early (`redeemed`,
+ * principal only); either moves it out of `active` with a conditional update, so only one pays.
+ */
+export const lockupOrders = pgTable(
+  'lockup_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => lockupProducts.id),
+    amount: money('amount').notNull(),
+    yieldPercent: money('yield_percent').notNull(),
+    days: integer('days').notNull(),
+    status: text('status', { enum: ['active', 'matured', 'redeemed'] })
+      .notNull()
+      .default('active'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    yieldPaid: money('yield_paid'),
+  },
+  (t) => [
+    index('lockup_orders_user_idx').on(t.userId, t.id),
+    index('lockup_orders_due_idx')
+      .on(t.maturesAt)
+      .where(sql`${t.status} = 'active'`),
+    check('lockup_orders_amount_positive', sql`${t.amount} > 0`),
+    check('lockup_orders_status', sql`${t.status} in ('active', 'matured', 'redeemed')`),
+    check('lockup_orders_settled', sql`(${t.status} = 'active') = (${t.settledAt} is null)`),
+  ],
 );

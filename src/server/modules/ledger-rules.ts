@@ -8,6 +8,7 @@
 import type { Queryable } from '../db/database.js';
 import { bonusLockLedgerRule } from './bonuses/ledger-rule.js';
 import { convertLedgerRule } from './convert/ledger-rule.js';
+import { lockupLedgerRule } from './earn/ledger-rule.js';
 import { fiatLedgerRule } from './fiat/ledger-rule.js';
 import { checkLedgerRules, type LedgerReport, type LedgerRule } from './ledger/index.js';
 import { spotLedgerRule } from './spot/ledger-rule.js';
@@ -21,6 +22,7 @@ const LEDGER_RULES: readonly LedgerRule[] = [
   convertLedgerRule,
   bonusLockLedgerRule,
   fiatLedgerRule,
+  lockupLedgerRule,
 ];
 
 /** The ledger's invariants and every product's rule (`npm run ledger:check`, the tests' `expectLedgerBalanced`). */

@@ -113,6 +113,10 @@ export const NOTIFICATIONS_MSG = {
       title: 'Order cancelled',
       body: 'Your order {{reference}} ({{amount}} {{currency}}) was cancelled. Coins held for a sale are back in your legal currency account.',
     },
+    earnMatured: {
+      title: 'Lock-up order matured',
+      body: 'Your {{product}} order of {{amount}} USDT has matured: the principal and {{yield}} USDT of yield, {{total}} USDT in all, are in your funding wallet.',
+    },
   },
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
@@ -345,6 +349,8 @@ export const NOTIFICATION_TEXT = {
     english('price_alert', a),
   fiatOrder: (kind: FiatOrderNotice, reference: string, amount: string, currency: string) =>
     english(kind, { reference, amount, currency }),
+  earnMatured: (product: string, amount: string, yieldPaid: string, total: string) =>
+    english('earn_matured', { product, amount, yield: yieldPaid, total }),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
   chatReply: (text: string) =>
     english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),

@@ -376,6 +376,16 @@ async function ownerFiatOrder(s: Scene): Promise<number> {
   return res.body.order.id as number;
 }
 
+/** An active Pro 15 order of the owner (docs/decisions/0052), subscribed as the Lock-up screen does. */
+async function ownerLockupOrder(s: Scene): Promise<number> {
+  const res = await call(s.t, 'POST', '/api-v1/lockup-orders/', {
+    token: s.owner.token,
+    body: { product_id: 1, amount: '200' },
+  });
+  if (res.status !== 201) throw new Error(`lockup-orders: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.order.id as number;
+}
+
 /** A user of the scene's own with TOTP on, for the second step of a sign-in (made on first use). */
 const twoFactorUsers = new WeakMap<Scene, Promise<{ user: TestUser; secret: string }>>();
 function twoFactorUser(s: Scene) {
@@ -680,6 +690,27 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
       url: `/api-v3/admin/fiat-orders/${await ownerFiatOrder(s)}/`,
       body: { action: 'instructions', instructions: `Bank of ${s.secret}` },
     }),
+  },
+
+  // --- earn (docs/decisions/0052-earn.md): each caller's own orders; staff see totals and set products ---
+  'GET /api-v1/lockup-products/': { access: 'user', request: get('/api-v1/lockup-products/') },
+  'GET /api-v1/lockup-orders/': { access: 'user', request: get('/api-v1/lockup-orders/') },
+  'POST /api-v1/lockup-orders/': {
+    access: 'user',
+    ok: 201,
+    request: () => ({ url: '/api-v1/lockup-orders/', body: { product_id: 1, amount: '200' } }),
+  },
+  'POST /api-v1/lockup-orders/:id/redeem/': {
+    access: 'user',
+    owned: true,
+    // Staff cannot redeem someone else's order either: it is as if it did not exist.
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/lockup-orders/${await ownerLockupOrder(s)}/redeem/`, body: {} }),
+  },
+  'GET /api-v3/admin/earn/': { access: 'admin', request: get('/api-v3/admin/earn/') },
+  'PUT /api-v3/admin/earn/products/:id/': {
+    access: 'admin',
+    request: () => ({ url: '/api-v3/admin/earn/products/1/', body: { open: true } }),
   },
 
   // --- files ---

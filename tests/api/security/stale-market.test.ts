@@ -203,6 +203,7 @@ describe('trades on a silent exchange feed', () => {
       liquidated: 0,
       triggered: 0,
       spotFilled: 0,
+      earnPaid: 0,
       sampled: 0,
       waiting: ['BTC'],
     });

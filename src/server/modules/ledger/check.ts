@@ -116,29 +116,41 @@ export interface LedgerRule {
   account?: SQL;
   /** The records' own check, for what one sum per wallet and currency cannot say (a trade's family, a transfer's two legs). */
   check?: (db: Queryable) => Promise<LedgerMismatch[]>;
+  /**
+   * The same `values` list for the house's legs: each `(wallet, currency, expected)` the record's entries
+   * on house accounts must sum to (a lock-up's yield from `earn_yield`); any other house entry is on the
+   * wrong account. Without it the house's legs are left to double entry.
+   */
+  house?: SQL;
   /** Its entries are all on its owner's accounts, none on the house's (a bonus release moves between the owner's wallets). */
   customerOnly?: boolean;
 }
 
-/** Every record whose owner's entries per wallet and currency differ from what its rule expects. */
-async function recordMismatches(db: Queryable, rule: LedgerRule & { expected: SQL }): Promise<LedgerMismatch[]> {
+/**
+ * Every record whose entries per wallet and currency differ from what its rule expects: on its owner's
+ * accounts (`expected`), or on the house's (`house`).
+ */
+async function recordMismatches(db: Queryable, rule: LedgerRule, expected: SQL, side: 'owner' | 'house') {
+  const owner = side === 'owner';
   const rows = rowsOf(
     await db.execute(sql`
       with r as (${rule.records}),
       x as (
         select r.id, r.user_id, r.status, x.wallet, x.currency, x.expected
-        from r cross join lateral (${rule.expected}) as x(wallet, currency, expected)),
+        from r cross join lateral (${expected}) as x(wallet, currency, expected)),
       nets as (
         select e.ref_id, a.user_id, a.wallet, a.currency, sum(e.amount) as net
         from ledger_entries e join accounts a on a.id = e.account_id
-        where e.ref_type = ${rule.refType} and a.user_id is not null group by 1, 2, 3, 4)
+        where e.ref_type = ${rule.refType} and ${owner ? sql`a.user_id is not null` : sql`a.user_id is null`}
+        group by 1, 2, 3, 4)
       select x.id, x.status, x.wallet, x.currency, x.expected::text as expected, coalesce(n.net, 0)::text as net
       from x left join nets n
-        on n.ref_id = x.id and n.user_id = x.user_id and n.wallet = x.wallet and n.currency = x.currency
+        on n.ref_id = x.id and n.wallet = x.wallet and n.currency = x.currency
+       and ${owner ? sql`n.user_id = x.user_id` : sql`true`}
       where x.expected is null or coalesce(n.net, 0) <> x.expected
       order by x.id, x.wallet, x.currency`),
   );
-  return rows.map((r) => ({
+  return rows.map((r): LedgerMismatch => ({
     kind: 'record',
     refType: rule.refType,
     refId: Number(r.id),
@@ -152,10 +164,11 @@ async function recordMismatches(db: Queryable, rule: LedgerRule & { expected: SQ
 
 /** Every entry of the rule's `ref_type` that points at no record, or at a customer account the record may not move. */
 async function entryMismatches(db: Queryable, rule: LedgerRule): Promise<LedgerMismatch[]> {
-  const belongs = rule.expected
-    ? sql`exists (select 1 from (${rule.expected}) as x(wallet, currency, expected)
-                  where x.wallet = a.wallet and x.currency = a.currency)`
-    : (rule.account ?? sql`true`);
+  const listed = (values: SQL) =>
+    sql`exists (select 1 from (${values}) as x(wallet, currency, expected)
+                where x.wallet = a.wallet and x.currency = a.currency)`;
+  const belongs = rule.expected ? listed(rule.expected) : (rule.account ?? sql`true`);
+  const houseBelongs = rule.house ? listed(rule.house) : rule.customerOnly ? sql`false` : sql`true`;
   const rows = rowsOf(
     await db.execute(sql`
       select e.id, e.ref_id, e.account_id, r.id is null as orphan
@@ -164,7 +177,7 @@ async function entryMismatches(db: Queryable, rule: LedgerRule): Promise<LedgerM
       left join (${rule.records}) r on r.id = e.ref_id
       where e.ref_type = ${rule.refType}
         and (r.id is null
-          or (a.user_id is null and ${rule.customerOnly ? sql`true` : sql`false`})
+          or (a.user_id is null and not (${houseBelongs}))
           or (a.user_id is not null and (a.user_id <> r.user_id or not (${belongs}))))
       order by e.id`),
   );
@@ -233,7 +246,8 @@ export async function checkLedgerRules(db: Queryable, rules: readonly LedgerRule
   }
 
   for (const rule of rules) {
-    if (rule.expected) mismatches.push(...(await recordMismatches(db, { ...rule, expected: rule.expected })));
+    if (rule.expected) mismatches.push(...(await recordMismatches(db, rule, rule.expected, 'owner')));
+    if (rule.house) mismatches.push(...(await recordMismatches(db, rule, rule.house, 'house')));
     if (rule.check) mismatches.push(...(await rule.check(db)));
     mismatches.push(...(await entryMismatches(db, rule)));
   }

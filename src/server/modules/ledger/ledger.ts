@@ -32,8 +32,11 @@ import { accounts, ledgerEntries } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { countPosting } from '../../lib/metrics.js';
 
-/** A customer's account: one of their wallets, or their locked bonuses (docs/decisions/0047). */
-export type LedgerWallet = WalletKind | 'bonus';
+/**
+ * A customer's account: one of their wallets, their locked bonuses (docs/decisions/0047), or their
+ * principal locked in lock-up orders (docs/decisions/0052).
+ */
+export type LedgerWallet = WalletKind | 'bonus' | 'earn';
 
 export interface AccountKey {
   userId: number;

@@ -32,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   'fiat_order_paid',
   'fiat_order_completed',
   'fiat_order_cancelled',
+  // A lock-up order paid at maturity (docs/decisions/0052-earn.md).
+  'earn_matured',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -2,7 +2,8 @@
  * The background work of trades (docs/architecture.md section 5, docs/decisions/0019-risk-engine.md):
  * the risk engine, run on every market tick (risk.ts: walk each coin's mark step by step and act on
  * what each step crossed: limit fills, liquidations), and the sampling of each open trade's price
- * into its history (at most once per PRICE_SAMPLE_EVERY_MS).
+ * into its history (at most once per PRICE_SAMPLE_EVERY_MS). The maturity of lock-up orders
+ * (earn/maturity.ts, docs/decisions/0052-earn.md) runs in the same passes, by the same leader.
  *
  * One actor at a time across instances: the instance that holds a session advisory lock on a
  * connection of its own (the leader) acts; the others walk their marks without acting and try for
@@ -14,6 +15,7 @@ import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { POLL } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
+import { payMaturedOrders } from '../earn/index.js';
 import { walkOf } from '../market/index.js';
 import { spotPass } from '../spot/index.js';
 import { readMark } from './marks.js';
@@ -59,6 +61,8 @@ export interface TradeJobReport {
   triggered: number;
   /** Resting spot orders the mark reached, filled at their limit (spot/pass.ts). */
   spotFilled: number;
+  /** Lock-up orders paid at maturity (earn/maturity.ts, docs/decisions/0052-earn.md). */
+  earnPaid: number;
   sampled: number;
   /** Coins with trades whose price was stale or missing: nothing was done for them. */
   waiting: string[];
@@ -123,12 +127,13 @@ export function runTradeJobsOnce(ctx: JobContext): Promise<TradeJobReport> {
     try {
       if (!(await tryLock(client))) {
         const { waiting } = await riskPass(ctx, false);
-        return { ran: false, filled: 0, liquidated: 0, triggered: 0, spotFilled: 0, sampled: 0, waiting };
+        return { ran: false, filled: 0, liquidated: 0, triggered: 0, spotFilled: 0, earnPaid: 0, sampled: 0, waiting };
       }
       try {
         const report = await riskPass(ctx, true);
         const spotFilled = await spotPass(ctx);
-        return { ran: true, ...report, spotFilled, sampled: await sampleAll(ctx) };
+        const earnPaid = await payMaturedOrders(ctx);
+        return { ran: true, ...report, spotFilled, earnPaid, sampled: await sampleAll(ctx) };
       } finally {
         await client.query('select pg_advisory_unlock($1)', [TRADE_JOBS_LOCK_KEY]).catch((error: Error) => {
           broken = error; // a connection that lost its unlock is closed below, which releases the lock
@@ -216,13 +221,15 @@ export function startTradeJobs(ctx: JobContext & Pick<AppContext, 'log'>, interv
     const report = await serialised(ctx, () => riskPass(ctx, acting));
     // Resting spot orders, by the leader only (under the same lock as the risk pass).
     const spotFilled = acting ? await serialised(ctx, () => spotPass(ctx)) : 0;
+    // Lock-up orders due, by the leader only (docs/decisions/0052-earn.md rule 6).
+    const earnPaid = acting ? await serialised(ctx, () => payMaturedOrders(ctx)) : 0;
     let sampled = 0;
     if (acting && Date.now() - lastSample >= SAMPLE_SCAN_MS) {
       lastSample = Date.now();
       sampled = await sampleAll(ctx);
     }
-    if (report.filled || report.liquidated || report.triggered || spotFilled)
-      ctx.log.info({ tradeJobs: { ...report, spotFilled, sampled } }, 'trade jobs pass');
+    if (report.filled || report.liquidated || report.triggered || spotFilled || earnPaid)
+      ctx.log.info({ tradeJobs: { ...report, spotFilled, earnPaid, sampled } }, 'trade jobs pass');
   }
 
   const pass = () => {

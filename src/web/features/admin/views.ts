@@ -4,7 +4,7 @@
  * place too: ?section=audit, ?q= (search), ?page=, ?user= (a user's detail), and at a desk the tables'
  * ?sort=, ?order=, ?role= and the audit log's ?action=, ?target_type=, ?actor= (docs/decisions/0041-staff-console-at-a-desk.md).
  */
-const STAFF_VIEWS = ['dashboard', 'users', 'books', 'fiat', 'settings'] as const;
+const STAFF_VIEWS = ['dashboard', 'users', 'books', 'fiat', 'earn', 'settings'] as const;
 export type StaffView = (typeof STAFF_VIEWS)[number];
 
 export function staffViewOf(params: URLSearchParams): StaffView {

@@ -12,6 +12,7 @@ import common from './common.json';
 import convert from './convert.json';
 import custody from './custody.json';
 import drawer from './drawer.json';
+import earn from './earn.json';
 import fiat from './fiat.json';
 import home from './home.json';
 import identity from './identity.json';
@@ -37,6 +38,7 @@ export default {
   convert,
   custody,
   drawer,
+  earn,
   fiat,
   home,
   identity,
