@@ -7,6 +7,7 @@ import { bonusesModule } from './bonuses/index.js';
 import { chatModule } from './chat/index.js';
 import { convertModule } from './convert/index.js';
 import { custodyModule } from './custody/index.js';
+import { demoModule } from './demo/index.js';
 import { faqModule } from './faq/index.js';
 import { favouritesModule } from './favourites/index.js';
 import { fiatModule } from './fiat/index.js';
@@ -49,6 +50,7 @@ export const modules: AppModule[] = [
   convertModule,
   fiatModule,
   custodyModule,
+  demoModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),
