@@ -39,7 +39,14 @@ afterEach(async () => {
 async function openDemo(): Promise<TestUser & { session: LoginResponse }> {
   const res = await call<LoginResponse>(t, 'POST', '/api-v1/demo/');
   expect(res.status).toBe(201);
-  return { id: res.body.user.user_id, email: res.body.user.email, password: '', token: res.body.access, login: res.body, session: res.body };
+  return {
+    id: res.body.user.user_id,
+    email: res.body.user.email,
+    password: '',
+    token: res.body.access,
+    login: res.body,
+    session: res.body,
+  };
 }
 
 const booksNow = () => readBooks(t.db);
@@ -93,7 +100,13 @@ describe('every money route refuses demo money, changing nothing', () => {
   it('deposit, withdrawal, fiat, API keys, deposit address, security code, identity', async () => {
     const demo = await openDemo();
     const txBefore = await t.db.select().from(transactions).where(eq(transactions.userId, demo.id));
-    await refused(demo, 'POST', '/api-v1/recharge/', { amount: '100', payment_address: 'TXdemoSender' }, DEMO_MSG.noDeposits);
+    await refused(
+      demo,
+      'POST',
+      '/api-v1/recharge/',
+      { amount: '100', payment_address: 'TXdemoSender' },
+      DEMO_MSG.noDeposits,
+    );
     await refused(
       demo,
       'POST',
@@ -101,8 +114,20 @@ describe('every money route refuses demo money, changing nothing', () => {
       { address: tronAddress(777), amount: '50', currency: 'USDT', transaction_password: '246810' },
       DEMO_MSG.noWithdrawals,
     );
-    await refused(demo, 'POST', '/api-v1/fiat-orders/', { side: 'sell', currency: 'USDT', amount: '500' }, DEMO_MSG.noFiat);
-    await refused(demo, 'POST', '/api-v1/api-keys/', { label: 'bot', permissions: ['read', 'spot'], code: '123456' }, DEMO_MSG.noApiKeys);
+    await refused(
+      demo,
+      'POST',
+      '/api-v1/fiat-orders/',
+      { side: 'sell', currency: 'USDT', amount: '500' },
+      DEMO_MSG.noFiat,
+    );
+    await refused(
+      demo,
+      'POST',
+      '/api-v1/api-keys/',
+      { label: 'bot', permissions: ['read', 'spot'], code: '123456' },
+      DEMO_MSG.noApiKeys,
+    );
     await refused(demo, 'POST', '/api-v1/transcation-password-otp/', {}, DEMO_MSG.noMail);
     await refused(demo, 'GET', '/api-v1/deposit-addresses/?currency=USDT', undefined, DEMO_MSG.noDeposits);
     expect(await t.db.select().from(transactions).where(eq(transactions.userId, demo.id))).toEqual(txBefore);

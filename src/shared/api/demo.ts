@@ -4,7 +4,6 @@
  * anyone, POST /api-v1/demo/twin/ a real account's demo twin, POST /api-v1/demo/reset/ gives a demo account
  * its starting money back. The texts here are the API's answers; the web translates them by code.
  */
-import { z } from 'zod';
 import { loginSession } from './auth.js';
 
 /** What a demo account starts with, in each of its lever and funding wallets (0063). */
@@ -18,7 +17,6 @@ export const DEMO_MSG = {
   demoMoneyStaysDemo: 'Demo money stays in the demo account: it never moves to a real account',
   noDeposits: 'A demo account takes no deposits: its money is demo money',
   noWithdrawals: 'Demo money cannot be withdrawn',
-  noBonuses: 'A demo account is paid no bonus',
   noFiat: 'Fiat orders are not available in a demo account',
   noApiKeys: 'API keys are not available in a demo account',
   noMail: 'A demo account has no email address: sign up for a real account to use this',
@@ -27,7 +25,7 @@ export const DEMO_MSG = {
   onlyDemoResets: 'Only a demo account can be reset',
   demoHasNoTwin: 'You are in a demo account already',
   resetBusy: 'Close your demo positions and cancel your open demo orders first',
-  resetDone: `Your demo account starts again with ${DEMO_START_USDT} USDT in Lever and in Funding`,
+  resetDone: `Your demo account starts again with ${DEMO_START_USDT} USDT in the Leverage Account and ${DEMO_START_USDT} USDT in the Funding Account`,
 } as const;
 
 /** POST /api-v1/demo/ and /api-v1/demo/twin/: a signed-in demo session, as a login answers it. */

@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   emojiRecents: 'emojiRecents',
   /** 'off': the Lever screen does not ask before an order at 50X or more (docs/decisions/0031-lever-results.md). */
   leverHighLeverageCheck: 'leverHighLeverageCheck',
+  /** The real account's session (token and user, as JSON) while its demo twin is open (docs/decisions/0063). */
+  realSession: 'realSession',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -56,6 +58,14 @@ export function writeItem(key: StorageKey, value: string): void {
 export function clearAll(): void {
   try {
     store()?.clear();
+  } catch {
+    // see writeItem
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
   } catch {
     // see writeItem
   }

@@ -67,10 +67,14 @@ export async function sweepDemo(tx: Tx, userId: number, reason: 'demo_reset' | '
 
 /** Open positions and resting orders keep money out of the wallets: a reset waits for them. */
 async function hasOpenWork(tx: Tx, userId: number): Promise<boolean> {
-  const [row] = await tx.execute<{ busy: boolean }>(sql`
+  const [row] = await tx
+    .execute<{ busy: boolean }>(
+      sql`
     select exists (select 1 from ${trades} where ${trades.userId} = ${userId} and ${trades.status} in ('pending', 'open'))
         or exists (select 1 from ${spotOrders} where ${spotOrders.userId} = ${userId} and ${spotOrders.status} = 'open')
-        as busy`).then((r) => r.rows);
+        as busy`,
+    )
+    .then((r) => r.rows);
   return Boolean(row?.busy);
 }
 
@@ -125,11 +129,7 @@ export function createDemoService(ctx: DemoContext) {
     /** POST /api-v1/demo/reset/: a demo account's money back to its start, once nothing is open. */
     async reset(userId: number): Promise<{ message: string }> {
       await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ isDemo: users.isDemo })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
+        const [row] = await tx.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).for('update');
         if (!row?.isDemo) throw badRequest(DEMO_MSG.onlyDemoResets);
         if (await hasOpenWork(tx, userId)) throw badRequest(DEMO_MSG.resetBusy);
         await sweepDemo(tx, userId, 'demo_reset');
