@@ -19,12 +19,12 @@ const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1
 async function tryDemoToPosition(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Try demo' }).click();
-  await expectPath(page, '/');
+  await expectPath(page, '/home');
   await page.getByTestId('demo-badge').getByText('DEMO').waitFor();
   await page.getByRole('link', { name: 'Lever' }).first().click();
   await expectPath(page, '/lever');
   await page.getByTestId('demo-badge').waitFor();
-  await expect.poll(() => page.getByTestId('lever-balance').textContent()).toBe('10000.00 USDT');
+  await expect.poll(() => page.getByTestId('lever-balance').textContent(), { timeout: 15_000 }).toBe('10000.00 USDT');
   await page.getByLabel('Hands', { exact: true }).fill('0.1');
   await page.getByRole('button', { name: 'Buy (long)' }).click();
   await page.getByRole('dialog', { name: 'Confirm a 100X order' }).getByRole('button', { name: 'Confirm' }).click();
@@ -64,8 +64,9 @@ describeScreenshots(
         await shot(page, `demo-login-${scheme}`);
         await tryDemoToPosition(page);
         await shot(page, `demo-lever-${scheme}`);
-        await page.goto('/');
+        await page.getByRole('link', { name: 'Home' }).first().click();
         await page.getByTestId('demo-badge').waitFor();
+        await page.getByRole('heading').first().waitFor();
         await shot(page, `demo-home-${scheme}`);
         await finishAllTrades(suite.app);
       });
