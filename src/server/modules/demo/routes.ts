@@ -24,20 +24,20 @@ export const demoModule: AppModule = (app, ctx) => {
 
   app.post('/api-v1/demo/', {
     config: limited,
-    schema: { tags, body: z.object({}).nullish(), response: { 201: demoSession, ...errors } },
+    schema: { tags, body: z.strictObject({}).nullish(), response: { 201: demoSession, ...errors } },
     handler: async (req, reply) => reply.status(201).send(await demo.openDemo(clientOf(req))),
   });
 
   app.post('/api-v1/demo/twin/', {
     config: limited,
     onRequest: requireUser,
-    schema: { tags, body: z.object({}).nullish(), response: { 200: demoSession, ...errors } },
+    schema: { tags, body: z.strictObject({}).nullish(), response: { 200: demoSession, ...errors } },
     handler: (req) => demo.twin(currentUser(req).id, clientOf(req)),
   });
 
   app.post('/api-v1/demo/reset/', {
     onRequest: requireUser,
-    schema: { tags, body: z.object({}).nullish(), response: { 200: messageBody, ...errors } },
+    schema: { tags, body: z.strictObject({}).nullish(), response: { 200: messageBody, ...errors } },
     handler: (req) => demo.reset(currentUser(req).id),
   });
 
