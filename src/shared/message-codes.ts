@@ -19,6 +19,7 @@ import { BONUS_MSG } from './api/bonuses.js';
 import { CUSTODY_MSG } from './api/custody.js';
 import { SORT_MSG } from './api/common.js';
 import { CONVERT_MSG } from './api/convert.js';
+import { DEMO_MSG } from './api/demo.js';
 import { DEPOSIT_MSG } from './api/deposits.js';
 import { EARN_MSG } from './api/earn.js';
 import { FAVOURITES_MSG } from './api/favourites.js';
@@ -87,6 +88,7 @@ export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> =
   fiat: FIAT_MSG,
   custody: CUSTODY_MSG,
   earn: EARN_MSG,
+  demo: DEMO_MSG,
 };
 
 export interface MessageMatch {

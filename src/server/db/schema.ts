@@ -57,12 +57,22 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** The language picked on Home (migration 0020): the user's mails are written in it. */
     language: text('language').$type<(typeof LANGUAGES)[number]['code']>().notNull().default('en'),
+    /** A demo account (docs/decisions/0063-demo-accounts.md): play money only, kept apart from the books. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** A demo twin's real account (0063); null for a stand-alone demo and for every real account. */
+    demoOf: bigint('demo_of', { mode: 'number' }),
+    /** When a demo account was retired (expired after inactivity, 0063): its sessions ended, its money swept. */
+    demoEndedAt: timestamp('demo_ended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_uniqueid_key').on(t.uniqueid),
     uniqueIndex('users_promotion_code_key').on(t.promotionCode),
     check('users_language_known', sql`${t.language} in ('en', 'zh', 'ja', 'ko', 'fr', 'de', 'es', 'it', 'ru', 'pt')`),
+    check('users_demo_of_is_demo', sql`${t.demoOf} is null or ${t.isDemo}`),
+    uniqueIndex('users_live_demo_twin_key')
+      .on(t.demoOf)
+      .where(sql`${t.demoOf} is not null and ${t.demoEndedAt} is null`),
   ],
 );
 
@@ -110,6 +120,11 @@ export const HOUSE_ACCOUNTS = [
   'earn_yield',
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
+/**
+ * The house's one counterparty of demo money (docs/decisions/0063-demo-accounts.md): every house leg of a
+ * posting on a demo account lands here instead, so the real house accounts and books never see demo money.
+ */
+export const DEMO_HOUSE = 'demo';
 
 /**
  * A balance of one currency: in one wallet of one user, or (user_id null) in one house account,
@@ -124,7 +139,7 @@ export const accounts = pgTable(
     // the release (bonuses/lock.ts) moves money out of it. `earn`: a customer's principal locked in
     // lock-up orders (docs/decisions/0052), moved back only by a redemption or the maturity (modules/earn).
     wallet: text('wallet', {
-      enum: ['funding', 'lever', 'legal', 'second', 'bonus', 'earn', ...HOUSE_ACCOUNTS],
+      enum: ['funding', 'lever', 'legal', 'second', 'bonus', 'earn', ...HOUSE_ACCOUNTS, DEMO_HOUSE],
     }).notNull(),
     currency: text('currency').notNull(),
     balance: money('balance').notNull().default('0'),
@@ -138,7 +153,7 @@ export const accounts = pgTable(
     check('accounts_balance_non_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
       'accounts_owner',
-      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions', 'earn_yield'))`,
+      sql`(${t.userId} is null) = (${t.wallet} in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions', 'demo', 'earn_yield'))`,
     ),
   ],
 );

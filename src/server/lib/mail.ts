@@ -2,6 +2,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { isDemoEmail } from './demo-guard.js';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +24,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
+        if (isDemoEmail(message.to)) return; // a demo account has no mailbox (docs/decisions/0063)
         await transport.sendMail({ from: options.from, ...message });
       },
     };
@@ -33,6 +35,7 @@ export function createMailer(options: {
   chmodSync(options.outboxDir, 0o700);
   return {
     async send(message) {
+      if (isDemoEmail(message.to)) return; // a demo account has no mailbox (docs/decisions/0063)
       const info = await stream.sendMail({ from: options.from, ...message });
       // Wall time on purpose: it only names (and sorts) the outbox files of a development setup.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;

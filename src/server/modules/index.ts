@@ -8,6 +8,7 @@ import { chatModule } from './chat/index.js';
 import { convertModule } from './convert/index.js';
 import { custodyModule } from './custody/index.js';
 import { earnModule } from './earn/index.js';
+import { demoModule } from './demo/index.js';
 import { faqModule } from './faq/index.js';
 import { favouritesModule } from './favourites/index.js';
 import { fiatModule } from './fiat/index.js';
@@ -51,6 +52,7 @@ export const modules: AppModule[] = [
   fiatModule,
   custodyModule,
   earnModule,
+  demoModule,
   adminModule,
   bonusesModule,
   // Last: the access matrix and fuzz walk routes in this order (security routes after the money routes),

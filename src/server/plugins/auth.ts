@@ -26,6 +26,8 @@ export interface AuthUser {
   lastName: string;
   uniqueid: string;
   isAdmin: boolean;
+  /** A demo account (docs/decisions/0063-demo-accounts.md). */
+  isDemo: boolean;
   tokenVersion: number;
   /** The sign-in session of the token (sessions.id). */
   sessionId: string;
@@ -65,6 +67,7 @@ export function createAuthGuard(
     lastName: users.lastName,
     uniqueid: users.uniqueid,
     isAdmin: users.isAdmin,
+    isDemo: users.isDemo,
     tokenVersion: users.tokenVersion,
   };
   // Every authenticated request reads this row: a prepared statement is parsed and planned once

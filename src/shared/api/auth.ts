@@ -101,6 +101,8 @@ export const sessionUser = z.object({
   ...accountIdentity,
   is_admin: z.boolean(),
   is_verified: verificationStatus,
+  /** A demo account (docs/decisions/0063-demo-accounts.md); absent from answers older clients stored. */
+  is_demo: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -134,6 +136,8 @@ export const userInfo = z.object({
   is_verified: verificationStatus,
   has_transaction_password: z.boolean(),
   promotion_code: z.string(),
+  /** A demo account (docs/decisions/0063-demo-accounts.md). */
+  is_demo: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

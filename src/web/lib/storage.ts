@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   leverHighLeverageCheck: 'leverHighLeverageCheck',
   /** The Lever screen's last leverage per user and coin, as JSON (docs/decisions/0061-trade-form.md). */
   leverLeverage: 'leverLeverage',
+  /** The real account's session (token and user, as JSON) while its demo twin is open (docs/decisions/0063). */
+  realSession: 'realSession',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -58,6 +60,14 @@ export function writeItem(key: StorageKey, value: string): void {
 export function clearAll(): void {
   try {
     store()?.clear();
+  } catch {
+    // see writeItem
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  try {
+    store()?.removeItem(key);
   } catch {
     // see writeItem
   }

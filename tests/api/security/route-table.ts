@@ -1079,6 +1079,13 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'PUT /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/BTCUSDT/') },
   'DELETE /api-v1/favourites/:symbol/': { access: 'user', request: get('/api-v1/favourites/ETHUSDT/') },
 
+  // --- demo accounts (docs/decisions/0063-demo-accounts.md) ---
+  'POST /api-v1/demo/': { access: 'public', ok: 201, request: () => ({ url: '/api-v1/demo/' }) },
+  // Each real actor opens (then reuses) its own demo twin; the answer is the twin's session, never the caller's.
+  'POST /api-v1/demo/twin/': { access: 'user', request: () => ({ url: '/api-v1/demo/twin/' }) },
+  // Only a demo account resets; every actor here is a real one, and is told so (tests/api/demo.test.ts resets).
+  'POST /api-v1/demo/reset/': { access: 'user', ok: 400, request: () => ({ url: '/api-v1/demo/reset/' }) },
+
   // --- passkeys (passkey-routes.ts) ---
   ...PASSKEY_ROUTES,
 };

@@ -42,4 +42,4 @@ ALTER TABLE "lockup_orders" ADD CONSTRAINT "lockup_orders_product_id_lockup_prod
 CREATE INDEX "lockup_orders_user_idx" ON "lockup_orders" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "lockup_orders_due_idx" ON "lockup_orders" USING btree ("matures_at") WHERE "lockup_orders"."status" = 'active';--> statement-breakpoint
 ALTER TABLE "accounts" DROP CONSTRAINT "accounts_owner";--> statement-breakpoint
-ALTER TABLE "accounts" ADD CONSTRAINT "accounts_owner" CHECK (("accounts"."user_id" is null) = ("accounts"."wallet" in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions', 'earn_yield')));
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_owner" CHECK (("accounts"."user_id" is null) = ("accounts"."wallet" in ('deposits', 'withdrawals', 'margin', 'fees', 'trading', 'insurance', 'spot', 'spot_holds', 'promotions', 'demo', 'earn_yield')));

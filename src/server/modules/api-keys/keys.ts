@@ -21,6 +21,8 @@ import { apiKeys } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { encryptSecret, openSealed, resealRows, type ServerSecrets } from '../../lib/sealing.js';
 import { confirmSensitiveChange } from '../security/index.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 type KeysContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -106,6 +108,8 @@ export function createApiKeysService(ctx: KeysContext) {
 
     /** The secret is answered this once; only its ciphertext is kept. */
     async create(userId: number, body: ApiKeyBody): Promise<ApiKeyCreated> {
+      // A demo account is for trying the app by hand (docs/decisions/0063-demo-accounts.md).
+      await refuseDemo(db, userId, DEMO_MSG.noApiKeys);
       const [held] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
       if ((held?.n ?? 0) >= API_KEYS_MAX) throw conflict(API_KEYS_MSG.tooManyKeys);
       await confirmSensitiveChange(ctx, userId, body.code, body.passkey);

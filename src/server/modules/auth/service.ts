@@ -8,6 +8,7 @@ import {
   type SignupBody,
   type UserInfo,
 } from '../../../shared/api/auth.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 import { MSG } from '../../../shared/messages.js';
 import type { SecondFactorProof } from '../../../shared/api/security.js';
 import { TWO_FACTOR_MSG, type LoginTwoFactorBody } from '../../../shared/api/two-factor.js';
@@ -17,6 +18,8 @@ import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
+import { isCommonPassword } from '../../lib/common-passwords.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endApiKeys } from '../api-keys/index.js';
 import { verificationStatusOf } from '../identity/index.js';
@@ -34,6 +37,14 @@ import { sessionUserOf, usernameOf } from './session-user.js';
 import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * A new login password on zxcvbn-ts's common-password list is refused (docs/decisions/0063-demo-accounts.md),
+ * before any code is used up, so the same code works with a better password. `field`: the form's field.
+ */
+async function refuseCommonPassword(password: string, field: 'password' | 'new_password') {
+  if (await isCommonPassword(password)) throw badRequest(DEMO_MSG.commonPassword, { [field]: DEMO_MSG.commonPassword });
+}
 
 /** The mail to an existing account when someone asks for a sign-up code with its email. */
 export const SIGNUP_EXISTING_SUBJECT = 'You already have a Coinfront account';
@@ -57,7 +68,7 @@ async function findByEmail(db: Queryable, email: string) {
 }
 
 /** Insert a user, drawing a new random public id or promotion code on the rare collision. */
-async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert, 'uniqueid' | 'promotionCode'>) {
+export async function insertUser(db: Queryable, values: Omit<typeof users.$inferInsert, 'uniqueid' | 'promotionCode'>) {
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await db
@@ -122,6 +133,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     },
 
     async signup(body: SignupBody) {
+      await refuseCommonPassword(body.password, 'password');
       // The code first: only its holder (who owns the mailbox) learns that the account exists.
       await otp.consume(body.email, 'signup', body.otp);
       if (await findByEmail(ctx.db, body.email)) throw conflict(AUTH_MSG.emailTaken);
@@ -182,6 +194,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
      * holds it learns that one is needed and may send it with the same code.
      */
     async resetPassword(email: string, code: string, password: string, proof: SecondFactorProof = {}) {
+      await refuseCommonPassword(password, 'password');
       const user = await findByEmail(ctx.db, email);
       if (user && (await secondFactorMethods(ctx.db, user.id)).length > 0) {
         await otp.consume(email, 'reset', code, { keep: true });
@@ -198,6 +211,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     },
 
     async sendSecurityOtp(userId: number) {
+      await refuseDemo(ctx.db, userId, DEMO_MSG.noMail);
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) throw unauthorized();
       await otp.issue(user.email, 'security');
@@ -205,6 +219,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     },
 
     async updateLoginPassword(userId: number, email: string, newPassword: string, code: string, client: ClientInfo) {
+      await refuseCommonPassword(newPassword, 'new_password');
       await otp.consume(email, 'security', code);
       const row = await replaceLoginPassword(userId, newPassword, 'password-changed');
       return { message: MSG.passwordUpdated, access: await issueToken(row, client) };
@@ -247,6 +262,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
         is_verified: await verificationStatusOf(ctx.db, user.id),
         has_transaction_password: user.transactionPasswordHash !== null,
         promotion_code: user.promotionCode,
+        is_demo: user.isDemo,
       };
     },
   };

@@ -19,5 +19,6 @@ export async function sessionUserOf(db: Queryable, user: UserRow): Promise<Sessi
     uniqueid: user.uniqueid,
     is_admin: user.isAdmin,
     is_verified: await verificationStatusOf(db, user.id),
+    is_demo: user.isDemo,
   };
 }

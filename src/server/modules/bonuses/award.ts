@@ -29,6 +29,7 @@ import { bonusAwards, transactions } from '../../db/schema.js';
 import { notify } from '../notifications/index.js';
 import { payLockedBonus } from './lock.js';
 import { readBonusConfig } from './settings.js';
+import { isDemoUser } from '../../lib/demo-guard.js';
 
 export interface ApprovedDeposit {
   id: number;
@@ -81,6 +82,8 @@ export async function payBonuses(
 ): Promise<BonusesPaid | null> {
   // Only USDT deposits count: the tiers are in USDT and a converted amount would depend on the moment.
   if (deposit.currency !== QUOTE_CURRENCY) return null;
+  // A demo account is paid no bonus (docs/decisions/0063-demo-accounts.md; its deposits are refused before).
+  if (await isDemoUser(tx, deposit.userId)) return null;
   const config = await readBonusConfig(tx, ctx.config.bonusesDefault);
   if (!config.enabled) return null;
 

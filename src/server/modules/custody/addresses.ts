@@ -7,9 +7,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
 import { custodyAddresses } from '../../db/schema.js';
 import type { ChainFamily } from './chain.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 /** The user's address on `chain`'s family, made on first ask. Two asks at once agree: the first insert wins. */
 export async function depositAddressOf(db: Queryable, chain: ChainFamily, userId: number): Promise<string> {
+  // A demo account gets no on-chain address, so no chain ever credits it (docs/decisions/0063-demo-accounts.md).
+  await refuseDemo(db, userId, DEMO_MSG.noDeposits);
   const stored = async () =>
     (
       await db

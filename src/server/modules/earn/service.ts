@@ -30,6 +30,8 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { LOCKUP_REF } from './ledger-rule.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 const DAY_MS = 86_400_000;
 
@@ -151,6 +153,8 @@ export function createEarnService(ctx: EarnContext) {
     /** POST /api-v1/lockup-orders/ */
     subscribe(userId: number, body: LockupSubscribeBody): Promise<LockupOrderAnswer> {
       return db.transaction(async (tx) => {
+        // A lock-up's yield is the house's expense: demo money earns none (docs/decisions/0063-demo-accounts.md).
+        await refuseDemo(tx, userId, DEMO_MSG.noEarn);
         // The user's accounts first (0052 rule 5): a second subscription of this user waits here and
         // then reads the balance and the active orders the first one left.
         const held = await lockAccounts(tx, [fundingUsdt(userId), earnUsdt(userId)]);

@@ -32,6 +32,8 @@ import { house, move, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify } from '../notifications/index.js';
 import { usdtPriceOf } from '../wallets/index.js';
 import { FIAT_ORDER_REF } from './ledger-rule.js';
+import { isDemoUser, refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 type FiatOrderRow = typeof fiatOrders.$inferSelect;
 type Body = z.output<typeof fiatOrderBody>;
@@ -107,6 +109,8 @@ export function createFiatService(ctx: Pick<AppContext, 'db' | 'clock' | 'market
   const { db, clock } = ctx;
   return {
     async place(userId: number, body: Body): Promise<FiatOrderAnswer> {
+      // No fiat for demo money (docs/decisions/0063-demo-accounts.md).
+      await refuseDemo(db, userId, DEMO_MSG.noFiat);
       // The limit (docs/product.md "Legal currency", 100.00) is the least an order is worth in USD (0054).
       const price = await usdtPriceOf(ctx.market, body.currency);
       if (mul(body.amount, price).lt(LEGAL_CURRENCY_LIMIT))
@@ -165,6 +169,7 @@ export function createFiatService(ctx: Pick<AppContext, 'db' | 'clock' | 'market
         const [row] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, orderId)).for('update');
         if (!row) throw notFound(FIAT_MSG.orderNotFound);
         if (row.userId === staffId) throw forbidden(FIAT_MSG.ownOrder);
+        if (await isDemoUser(tx, row.userId)) throw badRequest(DEMO_MSG.staffNotForDemo);
         const refused = refusal(row.status, action);
         if (refused) throw conflict(refused);
 

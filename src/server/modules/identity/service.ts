@@ -24,6 +24,8 @@ import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { identityDecided, mailNotifications, notify } from '../notifications/index.js';
 import type { ImageUpload } from '../../plugins/uploads.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 export type VerificationImages = Record<VerificationImageField, ImageUpload>;
 
@@ -51,6 +53,8 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
       fields: VerificationFields,
       images: VerificationImages,
     ): Promise<VerificationSubmitted> {
+      // A demo account is nobody's identity (docs/decisions/0063-demo-accounts.md).
+      await refuseDemo(ctx.db, userId, DEMO_MSG.noIdentity);
       // Checked before writing any file; the one-pending index settles a race between two submissions.
       assertMaySubmit(await latestSubmission(ctx.db, userId));
       const stored: string[] = [];

@@ -5,6 +5,8 @@
  * (double entry); and, by the rule of the module that owns them (`LedgerRule`, listed in
  * modules/ledger-rules.ts), every record that moved money (a transaction, a trade, a spot order...) moved
  * exactly what its status says on its owner's accounts, with no entry pointing at nothing.
+ * Demo money (docs/decisions/0063-demo-accounts.md) balances apart: the demo accounts and the demo house
+ * sum to zero per currency on their own, and no posting touches demo and real accounts at once.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -63,6 +65,17 @@ export type LedgerMismatch =
       postingId: number;
       currency: string;
       sum: string;
+    }
+  | {
+      /** Demo accounts and the demo house of a currency do not sum to zero on their own (0063). */
+      kind: 'demo_books';
+      currency: string;
+      total: string;
+    }
+  | {
+      /** A posting that touched a demo account (or the demo house) and a real one (0063). */
+      kind: 'demo_mixed';
+      postingId: number;
     }
   | {
       /** The accounts of a currency (customers' and the house's) do not sum to zero. */
@@ -276,6 +289,28 @@ export async function checkLedgerRules(db: Queryable, rules: readonly LedgerRule
   for (const r of books) {
     mismatches.push({ kind: 'books', currency: String(r.currency), total: canonical(String(r.total)) });
   }
+
+  // Demo money apart (docs/decisions/0063-demo-accounts.md): an account is demo when its owner is a demo
+  // account, or it is the demo house. Their sum is zero per currency, and no posting crosses the line.
+  const demoSide = sql`(a.wallet = 'demo' or coalesce(u.is_demo, false))`;
+  const demoBooks = rowsOf(
+    await db.execute(sql`
+      select a.currency, sum(a.balance)::text as total
+      from accounts a left join users u on u.id = a.user_id
+      where ${demoSide}
+      group by a.currency having sum(a.balance) <> 0 order by a.currency`),
+  );
+  for (const r of demoBooks) {
+    mismatches.push({ kind: 'demo_books', currency: String(r.currency), total: canonical(String(r.total)) });
+  }
+  const mixed = rowsOf(
+    await db.execute(sql`
+      select e.posting_id
+      from ledger_entries e join accounts a on a.id = e.account_id left join users u on u.id = a.user_id
+      group by e.posting_id having bool_or(${demoSide}) and not bool_and(${demoSide})
+      order by e.posting_id`),
+  );
+  for (const r of mixed) mismatches.push({ kind: 'demo_mixed', postingId: Number(r.posting_id) });
 
   return {
     accounts: Number(totals.accounts),

@@ -19,16 +19,21 @@
  * legs, in (name, currency) order, created on first use, never locked ahead. A transaction makes one
  * posting, or takes every customer lock before its first posting, so no transaction waits for a
  * customer account while it holds a house account, and the hot rows are held only to the commit.
+ *
+ * Demo money (docs/decisions/0063-demo-accounts.md) moves like real money, but never meets it: a posting
+ * on a demo account has every house leg on the one demo house account (DEMO_HOUSE) instead of the named
+ * one, and a posting that would touch a demo and a real customer account at once is refused.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants.js';
-import type { HouseAccount } from '../../db/schema.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { DEMO_HOUSE, type HouseAccount } from '../../db/schema.js';
 import { canonical, dec, type Dec } from '../../../shared/money.js';
 import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import { batchReads } from '../../db/batch-reads.js';
 import { isCheckViolation } from '../../db/errors.js';
-import { accounts, ledgerEntries } from '../../db/schema.js';
+import { accounts, ledgerEntries, users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { countPosting } from '../../lib/metrics.js';
 
@@ -59,11 +64,15 @@ export interface EntryRef {
 
 /** A house account of one currency (db/schema.ts HOUSE_ACCOUNTS). */
 export interface HouseKey {
-  house: HouseAccount;
+  /** DEMO_HOUSE only as the ledger itself routes a demo posting (docs/decisions/0063). */
+  house: HouseAccount | typeof DEMO_HOUSE;
   currency: string;
 }
 
-export const house = (name: HouseAccount, currency: string): HouseKey => ({ house: name, currency });
+export const house = (name: HouseAccount | typeof DEMO_HOUSE, currency: string): HouseKey => ({
+  house: name,
+  currency,
+});
 
 const isHouse = (account: AccountKey | HouseKey): account is HouseKey => 'house' in account;
 
@@ -179,6 +188,33 @@ export async function lockAccounts(tx: Tx, keys: AccountKey[]): Promise<Map<stri
   return locked;
 }
 
+/**
+ * Whether each user is a demo account, read in the posting's transaction: one lookup by primary key. Not
+ * remembered per process: a process may serve more than one database (the tests' files, a restore), where
+ * the same id is another user.
+ */
+async function demoOf(tx: Tx, userIds: number[]): Promise<boolean[]> {
+  const rows = await tx
+    .select({ id: users.id, isDemo: users.isDemo })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(userIds)}::bigint[])`);
+  const flags = new Map(rows.map((row) => [row.id, row.isDemo]));
+  return userIds.map((id) => flags.get(id) ?? false);
+}
+
+/**
+ * Where a posting's house legs go (docs/decisions/0063): the demo house when its customers are demo
+ * accounts, the named house accounts when they are real; demo and real customers together, never.
+ */
+async function houseLegsOf(tx: Tx, customerIds: number[], houses: { account: HouseKey; amount: Dec }[]) {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0 || (ids.length === 1 && houses.length === 0)) return houses;
+  const flags = await demoOf(tx, ids);
+  if (flags.some((f) => f) && flags.some((f) => !f)) throw badRequest(DEMO_MSG.demoMoneyStaysDemo);
+  if (!flags[0]) return houses;
+  return houses.map((leg) => ({ account: house(DEMO_HOUSE, leg.account.currency), amount: leg.amount }));
+}
+
 /** A programming error when the legs do not sum to zero in every currency. */
 function checkBalanced(legs: Leg[], amounts: Dec[]): void {
   const sums = new Map<string, Dec>();
@@ -207,9 +243,13 @@ export async function post(tx: Tx, allLegs: Leg[], ref: EntryRef, options: PostO
   const customer = legs.flatMap((leg, i) =>
     isHouse(leg.account) ? [] : [{ account: leg.account, amount: amounts[i]! }],
   );
-  const houses = legs
-    .flatMap((leg, i) => (isHouse(leg.account) ? [{ account: leg.account, amount: amounts[i]! }] : []))
-    .sort((a, b) => houseOrder(a.account, b.account));
+  const houses = (
+    await houseLegsOf(
+      tx,
+      customer.map((l) => l.account.userId),
+      legs.flatMap((leg, i) => (isHouse(leg.account) ? [{ account: leg.account, amount: amounts[i]! }] : [])),
+    )
+  ).sort((a, b) => houseOrder(a.account, b.account));
 
   const locked = await lockAccounts(
     tx,

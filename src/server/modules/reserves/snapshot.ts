@@ -95,10 +95,11 @@ export function createReservesService(ctx: { db: Db }) {
     publish(staffId: number): Promise<ProofOfReserves> {
       return ctx.db.transaction(
         async (tx) => {
+          // Customers' real money only: staff and demo accounts (docs/decisions/0063-demo-accounts.md) are not owed any.
           const { rows } = await tx.execute<{ user_id: string; currency: string; balance: string }>(sql`
             select a.user_id, a.currency, sum(greatest(a.balance, 0))::text as balance
             from accounts a join users u on u.id = a.user_id
-            where not u.is_admin and a.wallet in (${sql.join(
+            where not u.is_admin and not u.is_demo and a.wallet in (${sql.join(
               WALLET_KINDS.map((w) => sql`${w}`),
               sql`, `,
             )})

@@ -21,6 +21,8 @@ import { settings } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { custodyChainOf, depositAddressOf } from '../custody/index.js';
 import { depositAddresses } from '../faq/index.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
 
 export const DEPOSIT_NETWORKS_KEY = 'deposit_networks';
 
@@ -51,6 +53,8 @@ export async function depositAddressList(
   currency: string,
   userId: number,
 ): Promise<DepositAddress[]> {
+  // Nowhere to send a deposit to a demo account (docs/decisions/0063-demo-accounts.md).
+  await refuseDemo(db, userId, DEMO_MSG.noDeposits);
   const chain = custodyChainOf(config);
   const networks =
     chain && Object.hasOwn(CHAIN_ONLY_CURRENCIES, currency) ? [CHAIN_ONLY_CURRENCIES[currency]!] : networksOf(currency);

@@ -14,6 +14,8 @@ import { badRequest, conflict } from '../../errors.js';
 import { lockAccounts, type AccountKey } from '../ledger/index.js';
 import { depositNetworkTerms } from './deposit-networks.js';
 import { createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 /**
  * At most MAX_PENDING_DEPOSITS pending deposit requests per user, so a flood of requests cannot
@@ -43,6 +45,8 @@ async function checkNetworkMinimum(tx: Tx, body: RechargeBody): Promise<void> {
 export function createDepositService({ db }: Pick<AppContext, 'db'>) {
   return {
     async request(userId: number, body: RechargeBody, scope: IdempotencyScope) {
+      // Demo money is never deposited to (docs/decisions/0063-demo-accounts.md).
+      await refuseDemo(db, userId, DEMO_MSG.noDeposits);
       try {
         return await createTransactionOnce(db, userId, body, scope, async (tx) => {
           await checkPendingDepositCap(tx, userId);

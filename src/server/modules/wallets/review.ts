@@ -9,7 +9,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { transactions } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { lockBonusAccounts, mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
@@ -18,6 +18,8 @@ import { toTransactionItem } from './transactions.js';
 import { refundWithdrawal } from './withdrawal-cancel.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
+import { isDemoUser } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
@@ -29,6 +31,8 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
         if (!row) throw notFound(WALLET_MSG.transactionNotFound);
         if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
+        // Staff never approve demo money (docs/decisions/0063-demo-accounts.md).
+        if (await isDemoUser(tx, row.userId)) throw badRequest(DEMO_MSG.staffNotForDemo);
         if (row.status !== 'pending') throw conflict(WALLET_MSG.alreadyDecided(row.status));
 
         const amount = row.amount;

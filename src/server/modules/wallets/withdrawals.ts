@@ -31,6 +31,8 @@ import { usdtPriceOf } from './prices.js';
 import { insertTransaction, toTransactionItem } from './transactions.js';
 import { mailWithdrawal } from './withdrawal-mail.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
+import { refuseDemo } from '../../lib/demo-guard.js';
+import { DEMO_MSG } from '../../../shared/api/demo.js';
 
 type WithdrawalContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer' | 'log'>;
 
@@ -56,6 +58,8 @@ async function checkTransactionPassword(ctx: WithdrawalContext, userId: number, 
 export function createWithdrawalService(ctx: WithdrawalContext) {
   return {
     async request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
+      // Demo money is never withdrawn (docs/decisions/0063-demo-accounts.md), whatever else the request says.
+      await refuseDemo(ctx.db, userId, DEMO_MSG.noWithdrawals);
       // Secrets are not part of what makes two requests the same (a retry may carry a newer 2FA code).
       const { transaction_password: password, two_factor_code, passkey, ...fingerprint } = body;
       const outcome = await runIdempotent<{ price: string }, TransactionCreated>(

@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cx } from '../../components/cx';
 import { Spinner } from '../../components/Spinner';
+import { DemoBadge } from '../../features/demo';
 
 export function AppFrame() {
   const staff = useLocation().pathname.startsWith('/admin/');
@@ -17,6 +18,7 @@ export function AppFrame() {
         staff && 'lg:max-w-none lg:border-x-0',
       )}
     >
+      <DemoBadge />
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>

@@ -29,6 +29,7 @@ import { PATHS } from '../../lib/paths';
 import { clearAll } from '../../lib/storage';
 import { useTheme } from '../../lib/theme';
 import { useLogout, useSession } from '../../lib/use-session';
+import { DemoDrawerSection, TryDemoButton } from '../demo';
 import { UserCard } from './UserCard';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
@@ -119,6 +120,9 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
           <Section>
             <NightMode />
           </Section>
+          <Section>
+            <DemoDrawerSection onDone={onClose} />
+          </Section>
           <Section className="mt-auto">
             <button
               type="button"
@@ -144,6 +148,7 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
               {t('drawer.pleaseLogIn')}
               <ChevronRightIcon size={18} className="text-muted" />
             </Link>
+            <TryDemoButton />
           </div>
           <Section>
             <NightMode />

@@ -12,6 +12,7 @@ import { LogoMark } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
 import { EmailField, PasswordField } from '../../components/TextField';
+import { TryDemoButton } from '../demo';
 import { errorMessage } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { useI18n, useT } from '../../lib/i18n';
@@ -56,16 +57,17 @@ function LogoMenu() {
   );
 }
 
-/** Screens that send the user here with news (a reset password) pass it as `notice`. */
+/** Screens that send the user here with news (a reset password) pass it as `notice`; sign-up its `email`. */
 export interface LoginLocationState {
   notice?: string;
+  email?: string;
 }
 
 export function LoginPage() {
   const { t, message } = useI18n();
   const location = useLocation();
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState((location.state as LoginLocationState | null)?.email ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const notice = (location.state as LoginLocationState | null)?.notice;
@@ -143,6 +145,7 @@ export function LoginPage() {
             <span className="h-px flex-1 bg-line" />
           </div>
           <PasskeySignInButton />
+          <TryDemoButton className="mt-3" />
           <SwitchAuthLink
             question={t('auth.login.noAccount')}
             to={PATHS.signup}

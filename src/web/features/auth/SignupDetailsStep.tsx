@@ -20,6 +20,7 @@ import { useSignup } from './api/signup';
 import { ResendCodeButton } from './ResendCodeButton';
 import { WithValue } from './WithValue';
 import { authSchemas } from './schemas';
+import type { LoginLocationState } from './LoginPage';
 
 interface Props {
   email: string;
@@ -39,9 +40,11 @@ export function SignupDetailsStep({ email, referralCode, resend }: Props) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => void navigate(PATHS.login, { replace: true }), SIGNUP_REDIRECT_MS);
+    // The login form opens with this email filled in (docs/decisions/0063-demo-accounts.md).
+    const state: LoginLocationState = { email };
+    const timer = setTimeout(() => void navigate(PATHS.login, { replace: true, state }), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, email]);
 
   /** What each input of the form takes: its name, value, change handler and error. */
   const field = (name: keyof typeof values) => ({

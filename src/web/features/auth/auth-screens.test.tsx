@@ -1,5 +1,5 @@
 /** The account screens against a faked API: docs/product.md sections 4, 5 and 8 rules, as a user meets them. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
@@ -194,6 +194,18 @@ describe('signup', () => {
     });
     expect(router.state.location.pathname).toBe('/signup');
     await screen.findByText('the login page', undefined, { timeout: 3000 });
+    // The login form opens with the new account's email in it (docs/decisions/0063-demo-accounts.md).
+    expect(router.state.location.state).toEqual({ email: 'grace@example.com' });
+  });
+
+  it('opens /login with the email sign-up handed over', async () => {
+    const { router } = renderScreen(<p>signed up</p>, {
+      path: '/signup',
+      previous: null,
+      routes: { '/login': <LoginPage /> },
+    });
+    await act(() => router.navigate('/login', { state: { email: 'grace@example.com' } }));
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).value).toBe('grace@example.com');
   });
 
   it('goes back one step with the back arrow, keeping the email', async () => {

@@ -11,6 +11,7 @@ import auth from './auth.json';
 import common from './common.json';
 import convert from './convert.json';
 import custody from './custody.json';
+import demo from './demo.json';
 import drawer from './drawer.json';
 import earn from './earn.json';
 import fiat from './fiat.json';
@@ -37,6 +38,7 @@ export default {
   common,
   convert,
   custody,
+  demo,
   drawer,
   earn,
   fiat,
