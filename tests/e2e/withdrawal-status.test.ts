@@ -46,9 +46,9 @@ async function expectAxeClean(page: Page) {
     const result = await axe.run({
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-    return (result.violations as Array<{ id: string; impact: string; nodes: unknown[] }>)
+    return (result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>)
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
   expect(violations).toEqual([]);
 }

@@ -32,7 +32,9 @@ import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useUserInfo } from '../account';
-import { useTwoFactorStatus } from '../safety';
+import { useSecurityStatus, useTwoFactorStatus } from '../safety';
+import { PROTECTION_MSG } from '../../../shared/api/protection';
+import { useSavedAddresses } from './api/saved-addresses';
 import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { SavedAddressPicker } from './SavedAddressPicker';
@@ -158,8 +160,23 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const twoFactorError =
     needsTwoFactor && submitted && twoFactorCode.trim() === '' ? message(TWO_FACTOR_MSG.codeRequired) : undefined;
 
+  // With the whitelist on, an address outside the book is refused as it is typed, before the password
+  // and the code are asked (docs/decisions/0062-money-screens.md); the server still enforces it.
+  const whitelistOn = useSecurityStatus().data?.whitelist_enabled === true;
+  const saved = useSavedAddresses().data;
+  const typed = values.address.trim();
+  const notWhitelisted =
+    whitelistOn &&
+    saved !== undefined &&
+    typed !== '' &&
+    !saved.some((a) => a.currency === currency && a.address === typed);
+
   const amount = withdrawalAmount(values, balance);
-  const errors = withdrawalErrors({ ...values, network }, { currency, balance, price });
+  const formErrors = withdrawalErrors({ ...values, network }, { currency, balance, price });
+  const errors =
+    notWhitelisted && formErrors.address === undefined
+      ? { ...formErrors, address: PROTECTION_MSG.notWhitelisted }
+      : formErrors;
   // The form's own checks come translated (lib/forms.ts); the money rules' texts are translated here.
   const errorOf = (field: Field) => {
     const error = submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined;

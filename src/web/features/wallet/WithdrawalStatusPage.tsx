@@ -118,7 +118,7 @@ function Stopped({ item }: { item: TransactionItem }) {
             : t('money.status.rejectedNoReason')}
         </p>
       )}
-      <p className="text-[13px] text-muted">
+      <p className="text-[13px]">
         {t('money.status.refunded', { amount: number(formatAmount(item.amount)), currency: item.currency })}
       </p>
     </section>
