@@ -157,6 +157,24 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     await german.context.close();
   });
 
+  it("Home's balance card: the total across the wallets and today's P/L, behind the eye; Assets the total of all wallets", async () => {
+    const user = await trader(suite);
+    await grant(suite.app, user, 'lever', 'USDT', '25.5');
+    const { page, context, errors } = await suite.phone();
+    await logInThroughUi(page, user);
+    await page.goto('/home');
+    const card = page.getByRole('region', { name: 'Total balance (USDT)' });
+    await expect.poll(() => card.getByTestId('home-total').textContent()).toBe('525.50 USDT');
+    expect(await card.getByTestId('home-today').textContent()).toBe('0.00 USDT (0.00%)');
+    await card.getByRole('button', { name: 'Hide balances' }).click();
+    expect(await card.getByTestId('home-total').textContent()).toBe('******');
+    await expectAxeClean(page);
+    await page.goto('/assets');
+    await expect.poll(() => page.getByTestId('all-wallets-total').textContent()).toBe('All wallets: $525.50');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("another user's withdrawal link shows only Transaction not found", async () => {
     const owner = await trader(suite);
     const id = await apiWithdrawal(suite, owner);
@@ -203,6 +221,12 @@ describeScreenshots('withdrawal status screenshots', (suite) => {
       await page.getByRole('button', { name: /^Notifications/ }).click();
       await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'Withdrawal rejected' }).waitFor();
       await shot(page, `${scheme}-notification-links-withdrawal`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('home-total').waitFor();
+      await shot(page, `${scheme}-home-balance-card`);
+      await page.goto('/assets');
+      await page.getByText('All wallets: $').waitFor();
+      await shot(page, `${scheme}-assets-all-wallets`);
       await context.close();
     });
   }
