@@ -164,13 +164,15 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     await logInThroughUi(page, user);
     await page.goto('/home');
     const card = page.getByRole('region', { name: 'Total balance (USDT)' });
-    await expect.poll(() => card.getByTestId('home-total').textContent()).toBe('525.50 USDT');
+    await expect.poll(() => card.getByTestId('home-total').textContent(), { timeout: 15_000 }).toBe('525.50 USDT');
     expect(await card.getByTestId('home-today').textContent()).toBe('0.00 USDT (0.00%)');
     await card.getByRole('button', { name: 'Hide balances' }).click();
     expect(await card.getByTestId('home-total').textContent()).toBe('******');
     await expectAxeClean(page);
     await page.goto('/assets');
-    await expect.poll(() => page.getByTestId('all-wallets-total').textContent()).toBe('All wallets: $525.50');
+    await expect
+      .poll(() => page.getByTestId('all-wallets-total').textContent(), { timeout: 15_000 })
+      .toBe('All wallets: $525.50');
     expect(errors).toEqual([]);
     await context.close();
   });
