@@ -57,7 +57,10 @@ describe("staff's Reject with a reason", () => {
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('500');
 
     const record = await call(t, 'GET', `/api-v1/transactions/${id}/`, { token: user.token });
-    expect(record).toMatchObject({ status: 200, body: { transaction_id: id, status: 'cancel', reject_reason: reason } });
+    expect(record).toMatchObject({
+      status: 200,
+      body: { transaction_id: id, status: 'cancel', reject_reason: reason },
+    });
     const history = await call(t, 'GET', '/api-v1/transcations-history/?status=cancel', { token: user.token });
     expect(history.body[0]).toMatchObject({ transaction_id: id, reject_reason: reason });
 
@@ -68,7 +71,10 @@ describe("staff's Reject with a reason", () => {
       params: { reason, transaction_id: String(id) },
       target: `/withdrawal-status/${id}`,
     });
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
     expect(audit).toMatchObject({ action: 'transaction.cancel', after: { status: 'cancel', reason } });
     await expectLedgerBalanced(t);
   });

@@ -80,7 +80,10 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     await page.getByLabel('Amount').fill('100');
     await page.getByLabel('Transaction password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Withdraw' }).click();
-    await page.getByRole('dialog', { name: 'Confirm withdrawal' }).getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Confirm withdrawal' })
+      .click();
     await page.waitForURL(/\/withdrawal-status\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const steps = page.getByRole('list', { name: 'Progress of the withdrawal' });
@@ -152,7 +155,11 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     await german.page.getByRole('heading', { name: 'Abgelehnt' }).waitFor();
     await german.page.getByText(`Grund: ${REASON}`).waitFor();
     await german.page.goto('/entrustment-history?tab=revoked');
-    await german.page.getByRole('listitem').filter({ hasText: `Grund: ${REASON}` }).getByText('Abgelehnt').waitFor();
+    await german.page
+      .getByRole('listitem')
+      .filter({ hasText: `Grund: ${REASON}` })
+      .getByText('Abgelehnt')
+      .waitFor();
     expect(german.errors).toEqual([]);
     await german.context.close();
   });
@@ -221,7 +228,10 @@ describeScreenshots('withdrawal status screenshots', (suite) => {
       await shot(page, `${scheme}-history-rejected-withdrawal`, { fullPage: true });
       await page.goto('/home');
       await page.getByRole('button', { name: /^Notifications/ }).click();
-      await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'Withdrawal rejected' }).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByRole('link', { name: 'Withdrawal rejected' })
+        .waitFor();
       await shot(page, `${scheme}-notification-links-withdrawal`);
       await page.keyboard.press('Escape');
       await page.getByTestId('home-total').waitFor();

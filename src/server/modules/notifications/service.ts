@@ -9,11 +9,7 @@ import type {
   NotificationItem,
   NotificationsPage,
 } from '../../../shared/api/notifications.js';
-import {
-  NOTIFICATIONS_MSG,
-  NOTIFICATIONS_PAGE_SIZE,
-  notificationTarget,
-} from '../../../shared/api/notifications.js';
+import { NOTIFICATIONS_MSG, NOTIFICATIONS_PAGE_SIZE, notificationTarget } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { notifications, users } from '../../db/schema.js';

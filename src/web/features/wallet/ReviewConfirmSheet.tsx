@@ -3,7 +3,7 @@
  * user, the amount and the action, and only its button sends the decision. Reject asks for the reason its
  * owner will read (docs/decisions/0062-money-screens.md): required, at most REJECT_REASON_MAX characters.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { REJECT_REASON_MAX, WALLET_MSG, type PendingTransaction } from '../../../shared/api/wallet';
 import { cx } from '../../components/cx';
 import { formatAmount } from '../../../shared/format';
@@ -44,11 +44,15 @@ export function ReviewConfirmSheet({
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  // Each question starts with an empty reason.
-  useEffect(() => {
+  // Each question starts with an empty reason: cleared whenever the sheet closes or decides.
+  const reset = () => {
     setReason('');
     setTried(false);
-  }, [question]);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
   const reasonError =
     !approve && tried && reason.trim() === ''
       ? message(WALLET_MSG.rejectReasonRequired)
@@ -60,12 +64,13 @@ export function ReviewConfirmSheet({
     setTried(true);
     const text = reason.trim();
     if (text === '' || text.length > REJECT_REASON_MAX) return;
+    reset();
     onConfirm(q, text);
   };
   return (
     <BottomSheet
       open={question !== null}
-      onClose={onClose}
+      onClose={close}
       title={t(approve ? 'wallet.review.approveTitle' : 'wallet.review.rejectTitle')}
     >
       {question && (
@@ -111,7 +116,7 @@ export function ReviewConfirmSheet({
             </div>
           )}
           <div className="grid grid-cols-2 gap-3">
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={close}>
               {t('wallet.review.back')}
             </Button>
             <Button variant={approve ? 'primary' : 'danger'} onClick={() => confirm(question)}>

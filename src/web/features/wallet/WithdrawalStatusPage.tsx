@@ -53,11 +53,7 @@ function Steps({ item }: { item: TransactionItem }) {
         const done = index <= last;
         const current = index === last;
         return (
-          <li
-            key={step}
-            aria-current={current ? 'step' : undefined}
-            className="relative flex gap-3 pb-4 last:pb-0"
-          >
+          <li key={step} aria-current={current ? 'step' : undefined} className="relative flex gap-3 pb-4 last:pb-0">
             {index < STEPS.length - 1 && (
               <span
                 aria-hidden="true"
@@ -104,10 +100,7 @@ function Stopped({ item }: { item: TransactionItem }) {
   const { t, number } = useI18n();
   const byOwner = item.cancelled_by === 'owner';
   return (
-    <section
-      aria-labelledby="withdrawal-stopped"
-      className="flex flex-col gap-1.5 rounded-2xl bg-down/10 px-4 py-3"
-    >
+    <section aria-labelledby="withdrawal-stopped" className="flex flex-col gap-1.5 rounded-2xl bg-down/10 px-4 py-3">
       <h2 id="withdrawal-stopped" className="text-[17px] font-semibold text-down">
         {byOwner ? t('wallet.record.status.cancelledByYou') : t('money.status.rejected')}
       </h2>

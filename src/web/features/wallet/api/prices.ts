@@ -18,7 +18,6 @@ function useSocketOpen(): boolean {
   const socket = marketSocket();
   const [open, setOpen] = useState(() => socket.isOpen());
   useEffect(() => {
-    setOpen(socket.isOpen());
     return socket.onStatus((status) => setOpen(status === 'open'));
   }, [socket]);
   return open;
