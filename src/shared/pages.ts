@@ -42,6 +42,12 @@ export const PAGES = {
     /** One-tap swap between funding coins (docs/decisions/0053-convert.md). */
     convert: { path: '/convert', feature: 'wallet', screen: 'ConvertPage' },
     withdrawal: { path: '/withdrawal/:currency', feature: 'wallet', screen: 'WithdrawalPage' },
+    /** A withdrawal's status after Confirm, from the records and its notification (docs/decisions/0062-money-screens.md). */
+    withdrawalStatus: {
+      path: '/withdrawal-status/:transactionId',
+      feature: 'wallet',
+      screen: 'WithdrawalStatusPage',
+    },
     lever: { path: '/lever', feature: 'trade', screen: 'LeverPage', tab: true },
     identityVerification: { path: '/identity-verification', feature: 'identity', screen: 'IdentityVerificationPage' },
     basicInfo: { path: '/identity-verification/basic-info', feature: 'identity', screen: 'BasicInfoPage' },

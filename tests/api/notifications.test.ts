@@ -91,9 +91,11 @@ describe('each event records one notification for its user, and mails it once', 
         title: 'Deposit rejected',
         body: expect.stringContaining('75 USDT'),
         // What the web renders in any language from (docs/decisions/0044).
-        params: { amount: '75', currency: 'USDT' },
+        params: { amount: '75', currency: 'USDT', transaction_id: expect.any(String) },
         created_at: expect.any(String),
         read: false,
+        // The page it opens (docs/decisions/0062-money-screens.md): a rejected deposit is under revoked.
+        target: '/entrustment-history?tab=revoked',
       },
       expect.objectContaining({ kind: 'deposit_approved', title: 'Deposit approved', read: false }),
     ]);
@@ -466,7 +468,7 @@ describe('POST /api-v1/user/language/ and mails in the user’s language (docs/d
     ]);
     // The bell's row keeps its English (the fallback) and the params the web translates with.
     expect((await rowsOf(german.id)).map((r) => [r.title, r.params])).toEqual([
-      ['Deposit approved', { amount: '120.5', currency: 'USDT' }],
+      ['Deposit approved', { amount: '120.5', currency: 'USDT', transaction_id: expect.any(String) }],
     ]);
   });
 });

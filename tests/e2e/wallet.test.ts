@@ -154,16 +154,21 @@ describe('money through the screens', () => {
     const withdrawal = staff.page.getByRole('listitem', { name: `Withdrawal of 100 USDT by ${user.email}` });
     await withdrawal.getByText('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t').waitFor();
     await withdrawal.getByRole('button', { name: 'Reject' }).click();
-    await staff.page
-      .getByRole('dialog', { name: 'Reject transaction' })
-      .getByRole('button', { name: 'Reject' })
-      .click();
+    // Reject asks for the reason the user reads (docs/decisions/0062-money-screens.md).
+    const reject = staff.page.getByRole('dialog', { name: 'Reject transaction' });
+    await reject.getByLabel('Reason for rejecting').fill('Unknown destination');
+    await reject.getByRole('button', { name: 'Reject' }).click();
     await staff.page.getByText(MSG.noPendingTransactions).waitFor();
 
     await page.reload();
     await balanceShown(page, '150');
     await page.goto('/entrustment-history?tab=revoked');
-    await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Cancelled' }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Withdrawal' })
+      .filter({ hasText: 'Rejected' })
+      .filter({ hasText: 'Reason: Unknown destination' })
+      .waitFor();
 
     expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('150');
     expect(await balanceOf(suite.app, user, 'lever', 'USDT')).toBe('50');

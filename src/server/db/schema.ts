@@ -210,6 +210,8 @@ export const transactions = pgTable(
     txHash: text('tx_hash'),
     /** A bonus's program (BonusProgram in shared/api/bonuses.ts, docs/decisions/0030); null for every other type. Migration 0013. */
     bonusProgram: text('bonus_program', { enum: ['new_user', 'membership', 'vip'] }),
+    /** Staff's reason for a Reject (migration 0031, docs/decisions/0062-money-screens.md); null otherwise. */
+    rejectReason: text('reject_reason'),
   },
   (t) => [
     index('transactions_user_status_idx').on(t.userId, t.status, t.id),

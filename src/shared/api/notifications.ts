@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
+import { PAGE_PATHS } from '../pages.js';
 
 /** Texts of the notifications API (the bell shows the same). */
 export const NOTIFICATIONS_MSG = {
@@ -28,6 +29,8 @@ export const NOTIFICATIONS_MSG = {
     depositRejected: {
       title: 'Deposit rejected',
       body: 'Your deposit of {{amount}} {{currency}} was not approved. If you sent the funds, please contact support.',
+      withReason:
+        'Your deposit of {{amount}} {{currency}} was not approved: {{reason}}. If you sent the funds, please contact support.',
     },
     withdrawalApproved: {
       title: 'Withdrawal approved',
@@ -36,6 +39,8 @@ export const NOTIFICATIONS_MSG = {
     withdrawalRejected: {
       title: 'Withdrawal rejected',
       body: 'Your withdrawal of {{amount}} {{currency}} was rejected; the amount is back in your funding wallet.',
+      withReason:
+        'Your withdrawal of {{amount}} {{currency}} was rejected: {{reason}}. The amount is back in your funding wallet.',
     },
     tradeLiquidated: {
       title: 'Position liquidated',
@@ -205,6 +210,8 @@ export const notificationItem = z.object({
   params: z.record(z.string(), z.string()).nullable(),
   created_at: z.string(),
   read: z.boolean(),
+  /** The page it is about (notificationTarget): the withdrawal, the chat, the position; null when none. */
+  target: z.string().nullable().optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
@@ -328,12 +335,27 @@ const trade = (kind: string, t: TradeFacts) =>
     profitLoss: t.profitLoss,
   });
 
+/** A staff decision on a deposit or withdrawal: its id (the link opens it) and staff's reason for a Reject. */
+interface Decision {
+  amount: string;
+  currency: string;
+  transactionId: number;
+  reason?: string | null;
+}
+const decision = (kind: string, d: Decision) =>
+  english(kind, {
+    amount: d.amount,
+    currency: d.currency,
+    transaction_id: String(d.transactionId),
+    ...(d.reason ? { reason: d.reason } : {}),
+  });
+
 /** Title, body and params of each event's notification: short, amounts with their currency. */
 export const NOTIFICATION_TEXT = {
-  depositApproved: (amount: string, currency: string) => english('deposit_approved', { amount, currency }),
-  depositRejected: (amount: string, currency: string) => english('deposit_rejected', { amount, currency }),
-  withdrawalApproved: (amount: string, currency: string) => english('withdrawal_approved', { amount, currency }),
-  withdrawalRejected: (amount: string, currency: string) => english('withdrawal_rejected', { amount, currency }),
+  depositApproved: (d: Decision) => decision('deposit_approved', d),
+  depositRejected: (d: Decision) => decision('deposit_rejected', d),
+  withdrawalApproved: (d: Decision) => decision('withdrawal_approved', d),
+  withdrawalRejected: (d: Decision) => decision('withdrawal_rejected', d),
   tradeLiquidated: (t: TradeFacts) => trade('trade_liquidated', t),
   tradeTakeProfit: (t: TradeFacts) => trade('trade_take_profit', t),
   tradeStopLoss: (t: TradeFacts) => trade('trade_stop_loss', t),
@@ -368,4 +390,53 @@ export interface TradeFacts {
   hands: string;
   price: string;
   profitLoss: string;
+}
+
+// ---- where a notification leads (docs/decisions/0062-money-screens.md) ----
+
+const positiveIdText = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * The page a notification is about, from its kind and the params its event wrote: a withdrawal's
+ * status screen, the support chat, the closed positions, the verification, the safety screen. Only
+ * ids of the notification's own params go into it, and that notification is its owner's alone; the
+ * page behind it answers 404 to anyone else. Null when it is about no page.
+ */
+export function notificationTarget(kind: string, params: Readonly<Record<string, string>> | null): string | null {
+  const id = params?.transaction_id;
+  switch (kind) {
+    case 'withdrawal_approved':
+    case 'withdrawal_rejected':
+      return id && positiveIdText.test(id) ? PAGE_PATHS.withdrawalStatus(id) : PAGE_PATHS.entrustmentHistory;
+    case 'deposit_approved':
+    case 'bonus':
+      return PAGE_PATHS.entrustmentHistory;
+    case 'deposit_rejected':
+      return `${PAGE_PATHS.entrustmentHistory}?tab=revoked`;
+    case 'trade_liquidated':
+    case 'trade_take_profit':
+    case 'trade_stop_loss':
+      return `${PAGE_PATHS.entrustmentHistory}?tab=closed`;
+    case 'chat_reply':
+      return PAGE_PATHS.support;
+    case 'identity_approved':
+    case 'identity_rejected':
+      return PAGE_PATHS.identityVerification;
+    case 'passkey_added':
+    case 'passkey_removed':
+      return PAGE_PATHS.passkeys;
+    case 'two_factor_enabled':
+    case 'two_factor_disabled':
+    case 'recovery_codes_renewed':
+      return PAGE_PATHS.twoFactor;
+    case 'price_alert':
+      return PAGE_PATHS.priceAlerts;
+    case 'fiat_order_instructions':
+    case 'fiat_order_paid':
+    case 'fiat_order_completed':
+    case 'fiat_order_cancelled':
+      return PAGE_PATHS.legalCurrency;
+    default:
+      return null;
+  }
 }

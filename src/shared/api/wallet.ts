@@ -17,6 +17,9 @@ import { decimalString, idParam, sortParams, staffQueueQuery } from './common.js
 import { DEPOSIT_MSG, DEPOSIT_NETWORKS, canonicalTxHash, networksOf, type DepositNetwork } from './deposits.js';
 import { secondFactorFields } from './security.js';
 
+/** The longest reason staff may give for a Reject (migration 0031 checks it too). */
+export const REJECT_REASON_MAX = 500;
+
 /** Our texts (docs/product.md gives none for these cases). */
 export const WALLET_MSG = {
   afterWithPageOrSort: 'after pages the queue in its own order: leave out page and sort',
@@ -49,6 +52,10 @@ export const WALLET_MSG = {
   withdrawalCancelled: 'Your withdrawal has been cancelled and the amount returned to your funding account.',
   withdrawalAlreadyDecided: (status: 'successful' | 'cancel') =>
     `This withdrawal has already been ${status === 'successful' ? 'approved' : 'cancelled'}`,
+  // Staff's Reject names its reason (docs/decisions/0062-money-screens.md).
+  rejectReasonRequired: 'Please write the reason for rejecting; the user will read it',
+  rejectReasonTooLong: `The reason can be at most ${REJECT_REASON_MAX} characters`,
+  reasonOnlyForReject: 'A reason goes with Reject only',
 } as const;
 
 // ---- pieces ----
@@ -128,6 +135,8 @@ export const transactionItem = z.object({
   bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
   /** Who cancelled it (status cancel): its owner, or staff's Reject (docs/decisions/0028-deposit-networks.md); null otherwise. */
   cancelled_by: z.enum(['owner', 'staff']).nullable().optional(),
+  /** Staff's reason for a Reject (docs/decisions/0062-money-screens.md); null otherwise or when staff gave none. */
+  reject_reason: z.string().nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 
@@ -404,10 +413,28 @@ export const transactionVerificationQuery = z.object({
     .positive({ error: 'Invalid transaction_id' })
     .max(2 ** 53 - 1, { error: 'Invalid transaction_id' }),
 });
-export const transactionVerificationBody = z.object({
-  action: z.enum(['approve', 'cancel'], { error: WALLET_MSG.invalidAction }),
-});
+/**
+ * SPEC's `{action}`, and staff's `reason` for a Reject (docs/decisions/0062-money-screens.md): the
+ * console asks for it always; the API keeps SPEC's body valid without one.
+ */
+export const transactionVerificationBody = z
+  .object({
+    action: z.enum(['approve', 'cancel'], { error: WALLET_MSG.invalidAction }),
+    reason: z
+      .string({ error: WALLET_MSG.rejectReasonRequired })
+      .trim()
+      .max(REJECT_REASON_MAX, { error: WALLET_MSG.rejectReasonTooLong })
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .refine((v) => v.reason === undefined || v.action === 'cancel', {
+    path: ['reason'],
+    error: WALLET_MSG.reasonOnlyForReject,
+  });
 export type TransactionVerificationBody = z.infer<typeof transactionVerificationBody>;
+/** GET /api-v1/transactions/:id/: one of the caller's own transactions (the withdrawal status screen). */
+export const transactionParams = z.object({ id: idParam });
+
 export const transactionVerified = z.object({
   message: z.string(),
   transaction: transactionItem,

@@ -631,6 +631,13 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
     }),
   },
   'GET /api-v1/transcations-history/': { access: 'user', request: get('/api-v1/transcations-history/') },
+  // docs/decisions/0062-money-screens.md: one's own transaction (the withdrawal status screen); anyone else's is 404, staff's too.
+  'GET /api-v1/transactions/:id/': {
+    access: 'user',
+    owned: true,
+    expect: { admin: 404 },
+    request: async (s) => ({ url: `/api-v1/transactions/${await ownerPendingWithdrawal(s)}/` }),
+  },
 
   // --- withdrawal protection (docs/security.md "## Withdrawal protection and anti-phishing") ---
   'GET /api-v1/withdrawal-addresses/': { access: 'user', request: get('/api-v1/withdrawal-addresses/') },

@@ -7,6 +7,7 @@ import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import type { NewNotification } from './notify.js';
 
 interface DecidedTransaction {
+  id: number;
   userId: number;
   type: string;
   amount: string;
@@ -14,23 +15,21 @@ interface DecidedTransaction {
 }
 
 /** A staff decision on a pending deposit or withdrawal (wallets/review.ts). */
-export function transactionDecided(row: DecidedTransaction, action: 'approve' | 'cancel'): NewNotification {
+export function transactionDecided(
+  row: DecidedTransaction,
+  action: 'approve' | 'cancel',
+  reason: string | null = null,
+): NewNotification {
   const approved = action === 'approve';
+  // Its id (the notification opens it) and staff's reason for a Reject (docs/decisions/0062-money-screens.md).
+  const d = { amount: row.amount, currency: row.currency, transactionId: row.id, reason };
   if (row.type === 'withdrawal')
     return approved
-      ? {
-          userId: row.userId,
-          kind: 'withdrawal_approved',
-          ...NOTIFICATION_TEXT.withdrawalApproved(row.amount, row.currency),
-        }
-      : {
-          userId: row.userId,
-          kind: 'withdrawal_rejected',
-          ...NOTIFICATION_TEXT.withdrawalRejected(row.amount, row.currency),
-        };
+      ? { userId: row.userId, kind: 'withdrawal_approved', ...NOTIFICATION_TEXT.withdrawalApproved(d) }
+      : { userId: row.userId, kind: 'withdrawal_rejected', ...NOTIFICATION_TEXT.withdrawalRejected(d) };
   return approved
-    ? { userId: row.userId, kind: 'deposit_approved', ...NOTIFICATION_TEXT.depositApproved(row.amount, row.currency) }
-    : { userId: row.userId, kind: 'deposit_rejected', ...NOTIFICATION_TEXT.depositRejected(row.amount, row.currency) };
+    ? { userId: row.userId, kind: 'deposit_approved', ...NOTIFICATION_TEXT.depositApproved(d) }
+    : { userId: row.userId, kind: 'deposit_rejected', ...NOTIFICATION_TEXT.depositRejected(d) };
 }
 
 interface SettledTrade {

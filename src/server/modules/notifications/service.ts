@@ -9,7 +9,7 @@ import type {
   NotificationItem,
   NotificationsPage,
 } from '../../../shared/api/notifications.js';
-import { NOTIFICATIONS_MSG, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/api/notifications.js';
+import { NOTIFICATIONS_MSG, NOTIFICATIONS_PAGE_SIZE, notificationTarget } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { notifications, users } from '../../db/schema.js';
@@ -24,6 +24,7 @@ const toItem = (row: NotificationRow): NotificationItem => ({
   params: row.params ?? null,
   created_at: row.createdAt.toISOString(),
   read: row.readAt !== null,
+  target: notificationTarget(row.kind, row.params ?? null),
 });
 
 /** The user's unread notifications (the partial index notifications_unread_idx). */

@@ -26,7 +26,12 @@ export type ReviewAction = 'approve' | 'cancel';
 export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log'>) {
   const { db, clock } = ctx;
   return {
-    async decide(staffId: number, transactionId: number, action: ReviewAction): Promise<TransactionVerified> {
+    async decide(
+      staffId: number,
+      transactionId: number,
+      action: ReviewAction,
+      reason?: string,
+    ): Promise<TransactionVerified> {
       const decided = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
         if (!row) throw notFound(WALLET_MSG.transactionNotFound);
@@ -62,12 +67,14 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         }
 
         const status = action === 'approve' ? 'successful' : 'cancel';
+        // Staff's reason for a Reject is its owner's to read (docs/decisions/0062-money-screens.md).
+        const rejectReason = action === 'cancel' ? (reason ?? null) : null;
         const [updated] = await tx
           .update(transactions)
-          .set({ status, decidedBy: staffId, decidedAt: clock.now() })
+          .set({ status, decidedBy: staffId, decidedAt: clock.now(), rejectReason })
           .where(eq(transactions.id, row.id))
           .returning();
-        await notify(tx, transactionDecided(row, action));
+        await notify(tx, transactionDecided(row, action, rejectReason));
         // The bonuses an approved deposit earns, paid in this transaction (docs/decisions/0030).
         let bonuses: BonusesPaid | null = null;
         if (row.type === 'deposit' && action === 'approve') bonuses = await payBonuses(tx, ctx, updated!);
@@ -79,6 +86,7 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
           before: { status: row.status, type: row.type, user_id: row.userId, amount, currency: row.currency },
           after: {
             status,
+            ...(rejectReason !== null ? { reason: rejectReason } : {}),
             ...(posting
               ? { credited: posting.amount, account_id: posting.accountId, balance_after: posting.balanceAfter }
               : {}),

@@ -10,12 +10,16 @@ import {
   transactionCreated,
   transactionHistory,
   transactionHistoryQuery,
+  transactionItem,
+  transactionParams,
   transferBody,
+  WALLET_MSG,
   walletList,
   withdrawalBody,
   withdrawalCancelBody,
 } from '../../../shared/api/wallet.js';
 import type { AppModule } from '../../context.js';
+import { notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
@@ -23,7 +27,7 @@ import { preparedWalletList } from './balances.js';
 import { depositAddressList } from './deposit-networks.js';
 import { createDepositService } from './deposits.js';
 import { registerStaffRoutes } from './staff-routes.js';
-import { listHistory } from './transactions.js';
+import { listHistory, ownTransaction } from './transactions.js';
 import { createTransferService } from './transfers.js';
 import { createWithdrawalCancelService } from './withdrawal-cancel.js';
 import { createWithdrawalService } from './withdrawals.js';
@@ -106,6 +110,22 @@ export const walletsModule: AppModule = (app, ctx) => {
       response: { 200: transactionHistory, 400: errorBody, 401: errorBody },
     },
     handler: (req) => listHistory(ctx.db, currentUser(req).id, req.query),
+  });
+
+  // One of the caller's own transactions, for the withdrawal status screen and a notification's link
+  // (docs/decisions/0062-money-screens.md); another user's id answers 404 as one that does not exist.
+  app.get('/api-v1/transactions/:id/', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      params: transactionParams,
+      response: { 200: transactionItem, 400: errorBody, 401: errorBody, 404: errorBody },
+    },
+    handler: async (req) => {
+      const item = await ownTransaction(ctx.db, currentUser(req).id, req.params.id);
+      if (!item) throw notFound(WALLET_MSG.transactionNotFound);
+      return item;
+    },
   });
 
   registerStaffRoutes(app, ctx);

@@ -44,6 +44,6 @@ export function registerStaffRoutes(app: ZodApp, ctx: AppContext) {
         409: errorBody,
       },
     },
-    handler: (req) => review.decide(currentUser(req).id, req.query.transaction_id, req.body.action),
+    handler: (req) => review.decide(currentUser(req).id, req.query.transaction_id, req.body.action, req.body.reason),
   });
 }

@@ -35,7 +35,17 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     bonus_program: row.bonusProgram ?? null,
     // Staff never decide their own transactions (review.ts), so a decider who is the owner is the owner's cancel.
     cancelled_by: row.status !== 'cancel' ? null : row.decidedBy === row.userId ? 'owner' : 'staff',
+    reject_reason: row.rejectReason ?? null,
   };
+}
+
+/** One of the user's own transactions (the withdrawal status screen); another user's is as if it did not exist. */
+export async function ownTransaction(db: Queryable, userId: number, id: number): Promise<TransactionItem | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.userId, userId)));
+  return row ? toTransactionItem(row) : null;
 }
 
 /**

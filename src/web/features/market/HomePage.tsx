@@ -10,6 +10,7 @@ import { Screen } from '../../components/Screen';
 import { useT } from '../../lib/i18n';
 import { AccountDrawer } from '../account';
 import { NotificationsList } from '../notifications';
+import { BalanceCard } from './BalanceCard';
 import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
 import { BonusBanner, ConvertLink, NoticeBar, ShortcutCards } from './HomeHighlights';
@@ -44,6 +45,7 @@ export function HomePage() {
       <Screen className="gap-3 pt-1">
         <h1 className="sr-only">{t('home.title')}</h1>
         <NoticeBar />
+        <BalanceCard />
         <BonusBanner onOpenSchedule={openBonus} />
         <LiveMarket>
           <ShortcutCards />

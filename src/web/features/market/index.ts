@@ -9,5 +9,6 @@ export { orderBookQuery } from './api/order-book.js';
 export { spotPriceQuery } from './api/price.js';
 export { leverPriceQuery } from './api/ticker.js';
 export { leverCoinListQuery } from './api/tickers.js';
+export { useTickerStream } from './stream.js';
 export { usdtPricesQuery } from './api/usdt-prices.js';
 export { matchesQuery } from './find.js';

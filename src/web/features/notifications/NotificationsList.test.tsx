@@ -35,7 +35,7 @@ const row = (kind: string, made: { title: string; body: string; params: Record<s
 
 const trade = { id: 42, coin: 'BTC', tradeType: 'sell', hands: '0.5', price: '61234.5', profitLoss: '-120.25' };
 const results = [
-  row('deposit_approved', NOTIFICATION_TEXT.depositApproved('120.5', 'USDT')),
+  row('deposit_approved', NOTIFICATION_TEXT.depositApproved({ amount: '120.5', currency: 'USDT', transactionId: 7 })),
   row('trade_liquidated', NOTIFICATION_TEXT.tradeLiquidated(trade)),
   row('chat_reply', NOTIFICATION_TEXT.chatReply('Your documents look fine.')),
   // Written before migration 0020: no params, shown as stored (translated when its English is a table's).

@@ -38,9 +38,12 @@ function useNotificationText() {
   };
 }
 
-/** The pair screen a price alert's notification opens, or null. */
-const pairLink = (n: NotificationItem) =>
-  n.kind === 'price_alert' && n.params?.symbol ? pairPathOf(n.params.symbol) : null;
+/**
+ * The page a notification opens: a price alert its pair, any other what the server says it is about
+ * (docs/decisions/0062-money-screens.md: the withdrawal, the chat, the position), or null.
+ */
+const linkOf = (n: NotificationItem) =>
+  (n.kind === 'price_alert' && n.params?.symbol ? pairPathOf(n.params.symbol) : null) ?? n.target ?? null;
 
 /** English keeps the app's numeric '14:05' / '03-01 14:05'; another language its Intl time, or date and time. */
 function useShownTime() {
@@ -112,9 +115,9 @@ export function NotificationsList({ onOpenBonusSchedule }: { onOpenBonusSchedule
                     <span className="h-2 w-2 shrink-0 self-center rounded-full bg-primary" aria-hidden="true" />
                   )}
                   <h3 className="min-w-0 flex-1 truncate text-[15px] font-semibold">
-                    {pairLink(n) ? (
+                    {linkOf(n) ? (
                       // A price alert opens its pair (docs/decisions/0055-alerts-statements.md).
-                      <Link to={pairLink(n)!} className="text-primary hover:underline">
+                      <Link to={linkOf(n)!} className="text-primary hover:underline dark:text-[#6EA8FF]">
                         {title}
                       </Link>
                     ) : (

@@ -7,6 +7,7 @@ export { TransactionPasswordPage } from './TransactionPasswordPage';
 export { TwoFactorPage } from './TwoFactorPage';
 /** Whether the user has 2FA on (the withdrawal form asks for the code then). */
 export { useTwoFactorStatus } from './api/two-factor';
+export { useSecurityStatus } from './api/protection';
 export { AntiPhishingPage } from './AntiPhishingPage';
 export { WithdrawalAddressesPage } from './WithdrawalAddressesPage';
 export { ApiKeysPage } from './ApiKeysPage';

@@ -86,9 +86,21 @@ export function AssetsPage() {
   const requested = params.get('wallet');
   const kind: WalletKind = isWalletKind(requested) ? requested : 'funding';
   const [hidden, setHidden] = useState(false);
-  const list = useWalletList(kind);
-  const prices = useUsdtPrices((list.data ?? []).map((row) => row.currency));
+  // Every wallet's list, for the total across the four (docs/decisions/0062-money-screens.md); the tab's own below.
+  const lists = {
+    funding: useWalletList('funding'),
+    lever: useWalletList('lever'),
+    legal: useWalletList('legal'),
+    second: useWalletList('second'),
+  };
+  const list = lists[kind];
+  const prices = useUsdtPrices(WALLET_KINDS.flatMap((k) => (lists[k].data ?? []).map((row) => row.currency)));
   const { assets, total, incomplete } = valueAssets(list.data ?? [], prices);
+  const everyWallet = valueAssets(
+    WALLET_KINDS.flatMap((k) => lists[k].data ?? []),
+    prices,
+  );
+  const allLoaded = WALLET_KINDS.every((k) => lists[k].data !== undefined);
   const loading = list.data === undefined && list.isPending;
 
   return (
@@ -135,6 +147,15 @@ export function AssetsPage() {
               {hidden ? HIDDEN : loading ? '--' : `$${localGrouped(language, groupDigits(formatPrice(total)))}`}
             </p>
             {incomplete && !hidden && <p className="mt-2 text-xs text-white/80">{t('assets.partialTotal')}</p>}
+            <p className="mt-3 border-t border-white/20 pt-2 text-[13px] text-white/90" data-testid="all-wallets-total">
+              {t('money.assets.allWallets', {
+                total: hidden
+                  ? HIDDEN
+                  : allLoaded
+                    ? `$${localGrouped(language, groupDigits(formatPrice(everyWallet.total)))}`
+                    : '--',
+              })}
+            </p>
           </section>
 
           <section aria-label={t('assets.currencies')}>

@@ -120,9 +120,9 @@ export function PendingTransactionsPanel() {
       <ReviewConfirmSheet
         question={question}
         onClose={() => setQuestion(null)}
-        onConfirm={({ item, action }) => {
+        onConfirm={({ item, action }, reason) => {
           setQuestion(null);
-          review.mutate({ transactionId: item.transaction_id, action });
+          review.mutate({ transactionId: item.transaction_id, action, reason });
         }}
       />
     </section>

@@ -197,9 +197,9 @@ export function PendingTransactionsTable() {
       <ReviewConfirmSheet
         question={question}
         onClose={() => setQuestion(null)}
-        onConfirm={({ item, action }) => {
+        onConfirm={({ item, action }, reason) => {
           setQuestion(null);
-          review.mutate({ transactionId: item.transaction_id, action });
+          review.mutate({ transactionId: item.transaction_id, action, reason });
         }}
       />
     </section>

@@ -6,7 +6,9 @@ import { BONUS_MSG } from '../../../shared/api/bonuses';
 import type { TransactionItem } from '../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
+import { Link } from 'react-router';
 import { cx } from '../../components/cx';
+import { PATHS } from '../../lib/paths';
 import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { CancelWithdrawal } from './CancelWithdrawal';
 import { isWalletKind } from './wallet-kinds';
@@ -47,11 +49,14 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
 function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
   const texts = useI18n();
   const { t, number, dateTime } = texts;
-  // See docs/decisions/0029-withdrawal-networks.md: a withdrawal its owner cancelled says so; staff's Reject keeps SPEC's 'Cancelled'.
+  // A withdrawal its owner cancelled says so (docs/decisions/0029-withdrawal-networks.md); staff's Reject of a
+  // withdrawal reads "Rejected" with its reason (docs/decisions/0062-money-screens.md), a deposit's keeps SPEC's 'Cancelled'.
   const status =
     item.cancelled_by === 'owner'
       ? { ...STATUS.cancel, label: 'wallet.record.status.cancelledByYou' as const }
-      : STATUS[item.status];
+      : item.cancelled_by === 'staff' && item.type === 'withdrawal'
+        ? { ...STATUS.cancel, label: 'money.status.rejected' as const }
+        : STATUS[item.status];
   const sign = signOf(item, wallet);
   return (
     <li className="flex flex-col gap-1 px-4 py-3">
@@ -87,6 +92,17 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
         </time>
         <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status.tone)}>{t(status.label)}</span>
       </div>
+      {item.cancelled_by === 'staff' && item.reject_reason && (
+        <p className="text-[13px] text-down">{t('money.status.reason', { reason: item.reject_reason })}</p>
+      )}
+      {item.type === 'withdrawal' && (
+        <Link
+          to={PATHS.withdrawalStatus(item.transaction_id)}
+          className="inline-flex min-h-touch items-center self-start text-[13px] font-semibold text-primary hover:underline dark:text-[#6EA8FF]"
+        >
+          {t('money.record.status')}
+        </Link>
+      )}
       {item.type === 'withdrawal' && item.status === 'pending' && <CancelWithdrawal item={item} />}
     </li>
   );

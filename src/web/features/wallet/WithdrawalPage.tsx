@@ -1,7 +1,8 @@
 /**
  * /withdrawal/{currency} (docs/product.md 2, 5, 8, 9): address, amount with 'all', the read-only USDT value,
  * the transaction password, and the 1 % fee and arrival amount. Each field's message shows as soon
- * as it has been edited, all of them on submit. Success goes back one page. Saved addresses of the
+ * as it has been edited, all of them on submit. Success opens the withdrawal's status screen
+ * (docs/decisions/0062-money-screens.md). Saved addresses of the
  * currency (the address book) are offered above the address field; picking one fills it.
  *
  * Withdrawal networks (docs/decisions/0029-withdrawal-networks.md): a network picker (following the address's shape until the user
@@ -13,7 +14,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { inferNetwork, networksOf, type Network } from '../../../shared/addresses';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { CURRENCY_PATTERN, WALLET_MSG } from '../../../shared/api/wallet';
 import { QUOTE_CURRENCY, WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
@@ -30,9 +31,10 @@ import { PasswordField, TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { useGoBack } from '../../lib/use-go-back';
 import { useUserInfo } from '../account';
-import { useTwoFactorStatus } from '../safety';
+import { useSecurityStatus, useTwoFactorStatus } from '../safety';
+import { PROTECTION_MSG } from '../../../shared/api/protection';
+import { useSavedAddresses } from './api/saved-addresses';
 import { AmountField } from './AmountField';
 import { AvailableBalance } from './AvailableBalance';
 import { SavedAddressPicker } from './SavedAddressPicker';
@@ -125,7 +127,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function WithdrawalForm({ currency, networks }: { currency: string; networks: readonly Network[] }) {
   const { t, message, number } = useI18n();
-  const goBack = useGoBack(PATHS.assets);
+  const navigate = useNavigate();
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
   // A cached answer may predate setting the password on the safety screen: wait for the fresh one.
@@ -158,8 +160,23 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const twoFactorError =
     needsTwoFactor && submitted && twoFactorCode.trim() === '' ? message(TWO_FACTOR_MSG.codeRequired) : undefined;
 
+  // With the whitelist on, an address outside the book is refused as it is typed, before the password
+  // and the code are asked (docs/decisions/0062-money-screens.md); the server still enforces it.
+  const whitelistOn = useSecurityStatus().data?.whitelist_enabled === true;
+  const saved = useSavedAddresses().data;
+  const typed = values.address.trim();
+  const notWhitelisted =
+    whitelistOn &&
+    saved !== undefined &&
+    typed !== '' &&
+    !saved.some((a) => a.currency === currency && a.address === typed);
+
   const amount = withdrawalAmount(values, balance);
-  const errors = withdrawalErrors({ ...values, network }, { currency, balance, price });
+  const formErrors = withdrawalErrors({ ...values, network }, { currency, balance, price });
+  const errors =
+    notWhitelisted && formErrors.address === undefined
+      ? { ...formErrors, address: PROTECTION_MSG.notWhitelisted }
+      : formErrors;
   // The form's own checks come translated (lib/forms.ts); the money rules' texts are translated here.
   const errorOf = (field: Field) => {
     const error = submitted || touched[field] ? errors[ERROR_KEY[field]] : undefined;
@@ -198,10 +215,11 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
       // The code is left out of the key: a retry with a newer code is still the same withdrawal (one key).
       { body, idempotencyKey: submission.keyFor({ ...body, two_factor_code: undefined }) },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           submission.finish();
           setConfirming(false);
-          goBack();
+          // The status screen takes the form's place: Back from it goes where the form was opened from.
+          void navigate(PATHS.withdrawalStatus(created.transaction.transaction_id), { replace: true });
         },
       },
     );

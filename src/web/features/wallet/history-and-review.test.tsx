@@ -63,10 +63,18 @@ describe('history', () => {
     expect(item.textContent).toContain('Withdrawal');
     expect(item.textContent).toContain('To TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     expect(item.textContent).toContain('TRC20 · Fee 1 · Arrival 99');
-    expect(item.textContent).toContain('Cancelled');
-    expect(item.textContent).not.toContain('Cancelled by you');
+    // Staff's Reject of a withdrawal reads "Rejected" (docs/decisions/0062-money-screens.md), with its reason when given.
+    expect(item.textContent).toContain('Rejected');
+    expect(item.textContent).not.toContain('Cancelled');
+    expect(within(item).getByRole('link', { name: 'Status' }).getAttribute('href')).toBe('/withdrawal-status/5');
     // A decided withdrawal cannot be cancelled again.
     expect(within(item).queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
+  });
+
+  it("shows staff's reason of a Reject", async () => {
+    api.on('GET /api-v1/transcations-history/', [200, [{ ...withdrawal, reject_reason: 'Wrong network' }]]);
+    show('/entrustment-history?tab=revoked');
+    expect((await screen.findByRole('listitem')).textContent).toContain('Reason: Wrong network');
   });
 
   it('says when the owner cancelled it themselves', async () => {
@@ -357,11 +365,18 @@ describe('pending transactions (staff)', () => {
     fireEvent.click(
       within(screen.getByRole('listitem', { name: /Withdrawal/ })).getByRole('button', { name: 'Reject' }),
     );
+    // Reject asks for the reason its owner will read (docs/decisions/0062-money-screens.md): none, nothing is sent.
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Please write the reason for rejecting');
+    expect(api.callsTo(route)).toHaveLength(1);
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText('Reason for rejecting'), {
+      target: { value: ' Wrong network ' },
+    });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' }));
     await vi.waitFor(() => expect(api.callsTo(route)).toHaveLength(2));
     expect(api.callsTo(route).map((c) => [c.query.get('transaction_id'), c.body])).toEqual([
       ['11', { action: 'approve' }],
-      ['12', { action: 'cancel' }],
+      ['12', { action: 'cancel', reason: 'Wrong network' }],
     ]);
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
     expect(keys).toContainEqual(PENDING_TRANSACTIONS_KEY);

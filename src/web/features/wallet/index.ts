@@ -8,3 +8,4 @@ export { PendingTransactionsPanel } from './PendingTransactionsPanel';
 export { PendingTransactionsTable } from './PendingTransactionsTable';
 export { TransferPage } from './TransferPage';
 export { WithdrawalPage } from './WithdrawalPage';
+export { WithdrawalStatusPage } from './WithdrawalStatusPage';

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_MSG } from '../../../shared/api/wallet';
+import { PROTECTION_MSG } from '../../../shared/api/protection';
 import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../../../shared/messages';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
@@ -196,6 +197,22 @@ describe('withdrawal', () => {
     type('Transaction password', 'a');
     type('Transaction password', '');
     expect(screen.getByText(MSG.enterTransactionPassword)).toBeTruthy();
+  });
+
+  it('with the whitelist on, refuses an address outside the book as it is typed (docs/decisions/0062-money-screens.md)', async () => {
+    const saved = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    api.on('GET /api-v1/security/status/', [200, { whitelist_enabled: true, anti_phishing_code: null, locks: [] }]);
+    api.on('GET /api-v1/withdrawal-addresses/', [
+      200,
+      [{ id: 1, currency: 'USDT', address: saved, label: 'Mine', created_at: '2025-03-01T10:00:00.000Z' }],
+    ]);
+    show();
+    await screen.findByText('Available: 120.5 USDT');
+    await screen.findByText('Mine');
+    type('Withdrawal address', '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063');
+    await screen.findByText(PROTECTION_MSG.notWhitelisted);
+    type('Withdrawal address', saved);
+    expect(screen.queryByText(PROTECTION_MSG.notWhitelisted)).toBeNull();
   });
 
   it('shows the USDT value, the 1% fee and the arrival amount', async () => {

@@ -18,6 +18,7 @@ import fiat from './fiat.json';
 import home from './home.json';
 import identity from './identity.json';
 import markets from './markets.json';
+import money from './money.json';
 import nav from './nav.json';
 import notifications from './notifications.json';
 import pages from './pages.json';
@@ -45,6 +46,7 @@ export default {
   home,
   identity,
   markets,
+  money,
   nav,
   notifications,
   pages,

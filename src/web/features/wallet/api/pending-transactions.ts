@@ -102,10 +102,11 @@ export function usePendingTable(params: PendingTableParams) {
 export function useReviewTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ transactionId, action }: { transactionId: number } & TransactionVerificationBody) =>
+    mutationFn: ({ transactionId, action, reason }: { transactionId: number } & TransactionVerificationBody) =>
       api.post(
         '/api-v3/admin/transactions-verification/',
-        { action },
+        // Staff's reason for a Reject (docs/decisions/0062-money-screens.md).
+        reason === undefined ? { action } : { action, reason },
         { query: { transaction_id: transactionId }, schema: transactionVerified },
       ),
     // The identity capability's Unverified Users list reloads with ours. Also after a refusal (e.g. someone else decided first): the lists show what is true now.

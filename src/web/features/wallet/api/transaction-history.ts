@@ -3,7 +3,7 @@
  * newest first, optionally of one status (docs/product.md 4: pending, successful, cancel).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionHistory } from '../../../../shared/api/wallet';
+import { transactionHistory, transactionItem } from '../../../../shared/api/wallet';
 import type { TransactionStatus } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { WALLET_KEY } from '../../../lib/query-keys';
@@ -23,3 +23,17 @@ const transactionHistoryQuery = (status?: TransactionStatus) =>
   });
 
 export const useTransactionHistory = (status?: TransactionStatus) => useQuery(transactionHistoryQuery(status));
+
+/**
+ * GET /api-v1/transactions/:id/: one of the user's own transactions, for the withdrawal status screen
+ * (docs/decisions/0062-money-screens.md). While it waits for staff or the network it is read again,
+ * so the screen moves on by itself.
+ */
+export const useTransaction = (id: number | null) =>
+  useQuery({
+    queryKey: [...WALLET_KEY, 'transaction', id] as const,
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.get(`/api-v1/transactions/${id}/`, { schema: transactionItem, signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 15_000 : false),
+    retry: false,
+  });
