@@ -128,6 +128,8 @@ export const transactionItem = z.object({
   bonus_program: z.enum(['new_user', 'membership', 'vip']).nullable().optional(),
   /** Who cancelled it (status cancel): its owner, or staff's Reject (docs/decisions/0028-deposit-networks.md); null otherwise. */
   cancelled_by: z.enum(['owner', 'staff']).nullable().optional(),
+  /** A withdrawal the hot wallet pays (docs/decisions/0065): queued, broadcast (tx_hash set), confirmed or failed; null when staff pay it by hand. */
+  chain_status: z.enum(['queued', 'broadcast', 'confirmed', 'failed']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 

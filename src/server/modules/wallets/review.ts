@@ -12,6 +12,7 @@ import { transactions } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { lockBonusAccounts, mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
+import { paidOnChain } from '../custody/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { TRANSACTION_REF, toTransactionItem } from './transactions.js';
@@ -59,7 +60,13 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         const status = action === 'approve' ? 'successful' : 'cancel';
         const [updated] = await tx
           .update(transactions)
-          .set({ status, decidedBy: staffId, decidedAt: clock.now() })
+          .set({
+            status,
+            decidedBy: staffId,
+            decidedAt: clock.now(),
+            // The hot wallet pays it (custody/payouts.ts, docs/decisions/0065); else staff pay by hand as before.
+            ...(action === 'approve' && paidOnChain(ctx.config, row) ? { chainStatus: 'queued' as const } : {}),
+          })
           .where(eq(transactions.id, row.id))
           .returning();
         await notify(tx, transactionDecided(row, action));
