@@ -347,6 +347,20 @@ describe('reconciliation (docs/decisions/0065)', () => {
     expect(metrics).toMatch(/coinfront_custody_reserves_minus_liabilities\{currency="USDT",network="ERC20"\} \d/);
   }, 60_000);
 
+  it("publishes the hot wallet among the reserve addresses, beside staff's own", async () => {
+    const admin = await staff(t);
+    const published = await call(t, 'POST', '/api-v3/admin/proof-of-reserves/', { token: admin.token });
+    expect(published.status).toBe(200);
+    const proof = await call(t, 'GET', '/api-v1/proof-of-reserves/');
+    expect(proof.body.reserve_addresses).toEqual([
+      { currency: 'USDT', network: 'ERC20', address: hot },
+      { currency: 'ETH', network: 'ERC20', address: hot },
+    ]);
+    // Staff's editor lists what staff set: saving it does not copy the hot wallet into the setting.
+    const editor = await call(t, 'GET', '/api-v3/admin/proof-of-reserves/reserve-addresses/', { token: admin.token });
+    expect(editor.body.addresses).toEqual([]);
+  });
+
   it('is staff only', async () => {
     const user = await signUp(t);
     expect((await call(t, 'GET', '/api-v3/admin/custody/', { token: user.token })).status).toBe(403);

@@ -4,8 +4,8 @@
  * negative, every posting sums to zero per currency and so does every currency's set of accounts
  * (double entry), and every deposit, withdrawal, transfer, bonus and trade moved exactly what its status
  * says on its customer's accounts (its owner's wallet and currency), and so did every spot order,
- * convert (docs/decisions/0053), bonus release (docs/decisions/0047) and fiat order (0054), with no entry
- * pointing at nothing.
+ * convert (docs/decisions/0053), bonus release (docs/decisions/0047) and fiat order (0054), and every custody
+ * send's gas on the house alone (0065), with no entry pointing at nothing.
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
@@ -475,6 +475,30 @@ export async function checkLedger(db: Queryable): Promise<LedgerReport> {
       kind: 'entry',
       entryId: Number(r.id),
       refType: 'fiat_order',
+      refId: Number(r.ref_id),
+      accountId: Number(r.account_id),
+      problem: r.orphan ? 'no_such_ref' : 'wrong_account',
+    });
+  }
+
+  // A custody send's gas (docs/decisions/0065): only house accounts, in ETH, for a send that exists
+  // and became final, and exactly its network fee taken from fees.
+  const gasEntries = rowsOf(
+    await db.execute(sql`
+      select e.id, e.ref_id, e.account_id, s.id is null as orphan
+      from ledger_entries e
+      join accounts a on a.id = e.account_id
+      left join custody_sends s on s.id = e.ref_id
+      where e.ref_type = 'custody_send'
+        and (s.id is null or a.user_id is not null or a.currency <> 'ETH' or s.network_fee is null
+          or (a.wallet = 'fees' and e.amount <> -s.network_fee))
+      order by e.id`),
+  );
+  for (const r of gasEntries) {
+    mismatches.push({
+      kind: 'entry',
+      entryId: Number(r.id),
+      refType: 'custody_send',
       refId: Number(r.ref_id),
       accountId: Number(r.account_id),
       problem: r.orphan ? 'no_such_ref' : 'wrong_account',

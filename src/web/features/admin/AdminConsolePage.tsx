@@ -6,6 +6,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BooksView } from './books/BooksView';
+import { CustodyView } from './custody/CustodyView';
 import { FiatOrdersView } from './fiat/FiatOrdersView';
 import { DashboardView } from './DashboardView';
 import { SettingsView } from './settings/SettingsView';
@@ -42,6 +43,12 @@ function ConsoleView() {
     return (
       <StaffViewFrame title={t('fiat.menu')} wide>
         <FiatOrdersView />
+      </StaffViewFrame>
+    );
+  if (view === 'custody')
+    return (
+      <StaffViewFrame title={t('custody.staff.menu')}>
+        <CustodyView />
       </StaffViewFrame>
     );
   if (view === 'settings')

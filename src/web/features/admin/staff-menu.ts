@@ -4,7 +4,7 @@
  */
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DashboardIcon, DepositIcon, SettingsIcon, UsersIcon } from '../../components/icons';
+import { DashboardIcon, DepositIcon, SettingsIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import type { TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { BooksIcon } from './BooksIcon';
@@ -18,6 +18,8 @@ export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: TextKey; Icon: 
   { view: 'books', label: 'admin.menu.books', Icon: BooksIcon },
   // The fiat orders' queue (docs/decisions/0054-fiat-orders.md).
   { view: 'fiat', label: 'fiat.menu', Icon: DepositIcon },
+  // The chain against the books, the hot wallet and the withdrawal queue (docs/decisions/0065).
+  { view: 'custody', label: 'custody.staff.menu', Icon: WalletIcon },
   { view: 'settings', label: 'admin.menu.settings', Icon: SettingsIcon },
 ];
 
