@@ -52,18 +52,15 @@ function startProxy(target: string): Promise<string> {
         return;
       }
       const lose = proxy.loseSendAnswers && body.includes('eth_sendRawTransaction');
-      const forward = request(
-        { hostname, port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          if (lose) {
-            answer.resume();
-            answer.on('end', () => req.socket.destroy());
-            return;
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
+      const forward = request({ hostname, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        if (lose) {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
       forward.on('error', () => req.socket.destroy());
       forward.end(body);
     });
@@ -109,7 +106,8 @@ const tokenBalance = async (address: string) =>
     }),
     6,
   );
-const ethBalance = async (address: string) => formatEther(await chain.client.getBalance({ address: address as Address }));
+const ethBalance = async (address: string) =>
+  formatEther(await chain.client.getBalance({ address: address as Address }));
 const recipient = () => privateKeyToAccount(generatePrivateKey()).address;
 const depositAddressOf = async (user: TestUser) =>
   (await call(t, 'GET', '/api-v1/deposit-addresses/?currency=USDT', { token: user.token })).body.find(
@@ -192,8 +190,14 @@ describe('withdrawals leave from the hot wallet after approval (docs/decisions/0
 
     // The hot wallet holds nothing: the withdrawal waits, staff see why, nothing is refunded.
     await payouts.pollOnce();
-    expect(await rowOf(id)).toMatchObject({ status: 'successful', chainStatus: 'queued', chainError: 'hot_wallet_short_token' });
-    expect((await report()).queue).toMatchObject([{ transaction_id: id, chain_status: 'queued', chain_error: 'hot_wallet_short_token' }]);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'successful',
+      chainStatus: 'queued',
+      chainError: 'hot_wallet_short_token',
+    });
+    expect((await report()).queue).toMatchObject([
+      { transaction_id: id, chain_status: 'queued', chain_error: 'hot_wallet_short_token' },
+    ]);
 
     // The operator funds the hot wallet with gas: the deposit is swept (gas first), then the withdrawal is paid.
     await chain.sendEth(hot, '2');
@@ -331,7 +335,10 @@ describe('reconciliation (docs/decisions/0065)', () => {
     expect(usdt.hot_wallet).toEqual({ address: hot, balance: await tokenBalance(hot) });
     const deposit = await depositAddressOf(user);
     expect(Number(usdt.deposit_addresses_unswept)).toBeGreaterThanOrEqual(25);
-    expect(Number(usdt.onchain_total)).toBeCloseTo(Number(usdt.hot_wallet.balance) + Number(usdt.deposit_addresses_unswept), 9);
+    expect(Number(usdt.onchain_total)).toBeCloseTo(
+      Number(usdt.hot_wallet.balance) + Number(usdt.deposit_addresses_unswept),
+      9,
+    );
     expect(await tokenBalance(deposit)).toBe('25');
     const books = await readBooks(t.db);
     expect(usdt.customer_liabilities).toBe(books.currencies.find((c) => c.currency === 'USDT')!.customer_balances);

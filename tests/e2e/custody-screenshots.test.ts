@@ -49,12 +49,24 @@ describe.runIf(screenshotsWanted)('custody screenshots', () => {
     const withdraw = async (amount: string, to: string) => {
       const res = await call(t, 'POST', '/api-v1/withdraw/', {
         token: user.token,
-        body: { amount, currency: 'USDT', network: 'ERC20', address: to, transaction_password: PASSWORD, all_amount: false },
+        body: {
+          amount,
+          currency: 'USDT',
+          network: 'ERC20',
+          address: to,
+          transaction_password: PASSWORD,
+          all_amount: false,
+        },
       });
-      await call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${res.body.transaction.transaction_id}`, {
-        token: admin.token,
-        body: { action: 'approve' },
-      });
+      await call(
+        t,
+        'POST',
+        `/api-v3/admin/transactions-verification/?transaction_id=${res.body.transaction.transaction_id}`,
+        {
+          token: admin.token,
+          body: { action: 'approve' },
+        },
+      );
     };
     await withdraw('250', '0x52908400098527886E0F7030069857D2E4169EE7');
     for (let i = 0; i < 8; i++) {

@@ -112,7 +112,7 @@ export class AppMetrics {
     });
     this.reservesMinusLiabilities = new Gauge({
       name: 'coinfront_custody_reserves_minus_liabilities',
-      help: 'On-chain reserves (hot wallet and unswept deposit addresses) minus the customers\' ledger balances, by currency and network',
+      help: "On-chain reserves (hot wallet and unswept deposit addresses) minus the customers' ledger balances, by currency and network",
       labelNames: ['currency', 'network'],
       // With workers, each reconciles the same chain: the lowest reading is the one to alert on.
       aggregator: 'min',

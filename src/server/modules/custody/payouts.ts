@@ -224,7 +224,9 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
         await tx
           .update(transactions)
           .set(error ? { chainError: error } : { chainStatus: 'broadcast', chainError: null, txHash: send.txHash })
-          .where(and(eq(transactions.id, send.transactionId), inArray(transactions.chainStatus, ['queued', 'broadcast'])));
+          .where(
+            and(eq(transactions.id, send.transactionId), inArray(transactions.chainStatus, ['queued', 'broadcast'])),
+          );
     });
     return error === null ? 'sent' : 'refused';
   }
@@ -336,7 +338,8 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
       }
       const send = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
-        if (!row || row.chainStatus !== 'queued' || row.type !== 'withdrawal' || row.status !== 'successful') return null;
+        if (!row || row.chainStatus !== 'queued' || row.type !== 'withdrawal' || row.status !== 'successful')
+          return null;
         const [existing] = await tx.select().from(custodySends).where(eq(custodySends.transactionId, id));
         if (existing) return null;
         const places = await decimalsOf(row.currency);
@@ -352,7 +355,10 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
         };
         // What the hot wallet holds (counting what the node already has pending) against what this costs.
         const call = await callOf(out);
-        if (row.currency !== ETH && (await balanceOf(row.currency, hot.address)) < (await unitsOf(row.currency, amount)))
+        if (
+          row.currency !== ETH &&
+          (await balanceOf(row.currency, hot.address)) < (await unitsOf(row.currency, amount))
+        )
           return 'hot_wallet_short_token' as const;
         const gas = await gasOf(hot.address, call).catch((error: unknown) => {
           if (isUnreachable(error)) throw error;
@@ -360,7 +366,8 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
         });
         if (!gas) return 'hot_wallet_short_token' as const;
         const eth = await balanceOf(ETH, hot.address);
-        if (eth < gas.cost + call.value) return row.currency === ETH ? 'hot_wallet_short_token' : 'hot_wallet_short_gas';
+        if (eth < gas.cost + call.value)
+          return row.currency === ETH ? 'hot_wallet_short_token' : 'hot_wallet_short_gas';
         return signAndStore(tx, key, chainId, out);
       });
       if (send === null) continue;
@@ -403,7 +410,13 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
           if ((await balanceOf(ETH, hot.address)) < topUp + 21_000n * gas.maxFeePerGas) continue;
           out = { kind: 'gas', from: hot, to: address, currency: ETH, amount: formatUnits(topUp, ETH_DECIMALS) };
         } else {
-          out = { kind: 'sweep', from: chain.signerAt(row.derivationIndex), to: hot.address, currency: QUOTE_CURRENCY, amount };
+          out = {
+            kind: 'sweep',
+            from: chain.signerAt(row.derivationIndex),
+            to: hot.address,
+            currency: QUOTE_CURRENCY,
+            amount,
+          };
         }
       } else if (eth >= parseUnits(SWEEP_MINIMUM[ETH]!, ETH_DECIMALS)) {
         const fees = await client.estimateFeesPerGas();
@@ -482,7 +495,8 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
             (report) => {
               if (failing) ctx.log.info('custody: payouts work again');
               failing = false;
-              if (report.broadcast || report.settled || report.sweeps) ctx.log.info({ custody: report }, 'custody payouts');
+              if (report.broadcast || report.settled || report.sweeps)
+                ctx.log.info({ custody: report }, 'custody payouts');
             },
             (error: unknown) => {
               if (!failing) ctx.log.error({ err: error }, 'custody: payout pass failed (node down?)');

@@ -124,7 +124,8 @@ export function createReconciler(ctx: ReconcileContext, chain: EvmChain) {
             `custody: ${row.currency} reserves on ${row.network} are below the customers' balances by ${canonical(dec(row.difference).negated())}`,
           );
         short.add(key);
-      } else if (short.delete(key)) ctx.log.info({ custody: { ...row } }, `custody: ${row.currency} reserves cover the customers again`);
+      } else if (short.delete(key))
+        ctx.log.info({ custody: { ...row } }, `custody: ${row.currency} reserves cover the customers again`);
     }
     return report.currencies;
   };

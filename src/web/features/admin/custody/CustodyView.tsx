@@ -126,8 +126,7 @@ function DevFaucet() {
   const [currency, setCurrency] = useState<'USDT' | 'ETH'>('USDT');
   const [amount, setAmount] = useState('1000');
   const send = useMutation({
-    mutationFn: () =>
-      api.post('/api-v3/admin/dev-faucet/', { address, currency, amount }, { schema: devFaucetSent }),
+    mutationFn: () => api.post('/api-v3/admin/dev-faucet/', { address, currency, amount }, { schema: devFaucetSent }),
   });
   return (
     <section aria-labelledby="custody-faucet" className="flex flex-col gap-3 rounded-2xl bg-surface p-4 shadow-card">
@@ -141,7 +140,6 @@ function DevFaucet() {
         label={t('custody.staff.faucetAddress')}
         spellCheck={false}
         autoComplete="off"
-        placeholder="0x…"
         value={address}
         onChange={(e) => setAddress(e.target.value)}
       />
