@@ -53,7 +53,7 @@ export const devFaucetSent = z.object({ tx_hash: z.string() });
 // ---- GET /api-v3/admin/custody/ (staff only, docs/decisions/0065) ----
 
 /** Why a queued withdrawal has not gone out, or why a send failed (the staff console translates the code). */
-export const chainErrorCode = z.enum([
+const chainErrorCode = z.enum([
   'hot_wallet_short_token',
   'hot_wallet_short_gas',
   'node_unreachable',
@@ -63,7 +63,7 @@ export const chainErrorCode = z.enum([
   'onchain_withdrawals_off',
 ]);
 
-export const custodyCurrencyReport = z.object({
+const custodyCurrencyReport = z.object({
   currency: z.string(),
   network: z.string(),
   hot_wallet: z.object({ address: z.string(), balance: decimalString }),
@@ -77,7 +77,7 @@ export const custodyCurrencyReport = z.object({
   last_block: z.number(),
 });
 
-export const custodyQueueItem = z.object({
+const custodyQueueItem = z.object({
   transaction_id: z.number(),
   user_id: z.number(),
   currency: z.string(),

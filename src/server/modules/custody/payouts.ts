@@ -43,13 +43,13 @@ const CUSTODY_PAYOUT_LOCK_KEY = 0x636f696e_6370; // 'coin' 'cp'
  * Sweep thresholds (docs/decisions/0065): a deposit address is swept once it holds at least this much,
  * so the gas of a sweep stays a small part of what it moves.
  */
-export const SWEEP_MINIMUM: Readonly<Record<string, string>> = { USDT: '10', ETH: '0.01' };
+const SWEEP_MINIMUM: Readonly<Record<string, string>> = { USDT: '10', ETH: '0.01' };
 
 /** Ledger entries of a send's gas refer to its custody_sends row with this ref_type (ledger/check.ts). */
-export const CUSTODY_SEND_REF = 'custody_send';
+const CUSTODY_SEND_REF = 'custody_send';
 
 /** Why a withdrawal waits (transactions.chain_error): codes the staff console translates. */
-export type ChainError =
+type ChainError =
   | 'hot_wallet_short_token'
   | 'hot_wallet_short_gas'
   | 'node_unreachable'
@@ -74,7 +74,7 @@ export function paidOnChain(
   );
 }
 
-export interface PayoutReport {
+interface PayoutReport {
   /** false: another instance held the lock; nothing was done. */
   ran: boolean;
   /** Sends the node accepted this pass (first broadcasts and re-broadcasts). */
