@@ -212,6 +212,10 @@ export const transactions = pgTable(
     bonusProgram: text('bonus_program', { enum: ['new_user', 'membership', 'vip'] }),
     /** Staff's reason for a Reject (migration 0031, docs/decisions/0062-money-screens.md); null otherwise. */
     rejectReason: text('reject_reason'),
+    /** An approved withdrawal custody pays on a chain (docs/decisions/0065); null: paid by hand or not a withdrawal. Migration 0034. */
+    chainStatus: text('chain_status', { enum: ['queued', 'broadcast', 'confirmed', 'failed'] }),
+    /** Why a queued withdrawal has not gone out yet (the hot wallet short, the node down), for staff. */
+    chainError: text('chain_error'),
   },
   (t) => [
     index('transactions_user_status_idx').on(t.userId, t.status, t.id),
@@ -220,6 +224,13 @@ export const transactions = pgTable(
     uniqueIndex('transactions_deposit_tx_hash_key')
       .on(sql`right(${t.txHash}, 64)`)
       .where(sql`${t.txHash} is not null and ${t.status} <> 'cancel'`),
+    index('transactions_chain_queue_idx')
+      .on(t.chainStatus, t.id)
+      .where(sql`${t.chainStatus} in ('queued', 'broadcast')`),
+    check(
+      'transactions_chain_status',
+      sql`${t.chainStatus} is null or ${t.chainStatus} in ('queued', 'broadcast', 'confirmed', 'failed')`,
+    ),
   ],
 );
 
@@ -1111,5 +1122,55 @@ export const lockupOrders = pgTable(
     check('lockup_orders_amount_positive', sql`${t.amount} > 0`),
     check('lockup_orders_status', sql`${t.status} in ('active', 'matured', 'redeemed')`),
     check('lockup_orders_settled', sql`(${t.status} = 'active') = (${t.settledAt} is null)`),
+  ],
+);
+
+/** Each sending address's next nonce on a chain (docs/decisions/0065): locked and moved before signing. */
+export const custodyNonces = pgTable(
+  'custody_nonces',
+  {
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    nextNonce: integer('next_nonce').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.address] })],
+);
+
+/**
+ * Every chain transaction custody signs (docs/decisions/0065): a withdrawal (one per transaction row), a
+ * sweep of a deposit address to the hot wallet, or gas sent to a deposit address for a token sweep. The
+ * raw bytes are stored with the reserved nonce before the first broadcast, so a restart sends the same
+ * bytes again and never a second transaction; `network_fee` is the gas booked once it is final.
+ */
+export const custodySends = pgTable(
+  'custody_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chain: text('chain').notNull(),
+    kind: text('kind', { enum: ['withdrawal', 'sweep', 'gas'] }).notNull(),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    currency: text('currency').notNull(),
+    amount: money('amount').notNull(),
+    nonce: integer('nonce').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    txHash: text('tx_hash').notNull(),
+    status: text('status', { enum: ['signed', 'broadcast', 'confirmed', 'failed'] }).notNull(),
+    error: text('error'),
+    networkFee: money('network_fee'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('custody_sends_nonce_key').on(t.chain, sql`lower(${t.fromAddress})`, t.nonce),
+    uniqueIndex('custody_sends_transaction_key').on(t.transactionId),
+    uniqueIndex('custody_sends_tx_hash_key').on(t.txHash),
+    index('custody_sends_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('signed', 'broadcast')`),
+    check('custody_sends_kind', sql`${t.kind} in ('withdrawal', 'sweep', 'gas')`),
+    check('custody_sends_status', sql`${t.status} in ('signed', 'broadcast', 'confirmed', 'failed')`),
   ],
 );

@@ -69,6 +69,8 @@ export class AppMetrics {
   private readonly limited: Counter<'route'>;
   readonly riskPass: Histogram<'acting'>;
   readonly poolWait: Histogram;
+  /** Custody's reconciliation (docs/decisions/0065): on-chain reserves minus customer liabilities; below 0 alerts. */
+  readonly reservesMinusLiabilities: Gauge<'currency' | 'network'>;
   private sources: MetricSources | undefined;
 
   constructor() {
@@ -106,6 +108,14 @@ export class AppMetrics {
       name: 'coinfront_db_pool_wait_seconds',
       help: 'Time a query or transaction waited for a connection of the pool',
       buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
+      registers,
+    });
+    this.reservesMinusLiabilities = new Gauge({
+      name: 'coinfront_custody_reserves_minus_liabilities',
+      help: "On-chain reserves (hot wallet and unswept deposit addresses) minus the customers' ledger balances, by currency and network",
+      labelNames: ['currency', 'network'],
+      // With workers, each reconciles the same chain: the lowest reading is the one to alert on.
+      aggregator: 'min',
       registers,
     });
     const read = <T>(pick: (s: MetricSources) => T, fallback: T) => (this.sources ? pick(this.sources) : fallback);

@@ -8,6 +8,7 @@
 import type { Queryable } from '../db/database.js';
 import { bonusLockLedgerRule } from './bonuses/ledger-rule.js';
 import { convertLedgerRule } from './convert/ledger-rule.js';
+import { custodySendLedgerRule } from './custody/ledger-rule.js';
 import { lockupLedgerRule } from './earn/ledger-rule.js';
 import { fiatLedgerRule } from './fiat/ledger-rule.js';
 import { checkLedgerRules, type LedgerReport, type LedgerRule } from './ledger/index.js';
@@ -23,6 +24,7 @@ const LEDGER_RULES: readonly LedgerRule[] = [
   bonusLockLedgerRule,
   fiatLedgerRule,
   lockupLedgerRule,
+  custodySendLedgerRule,
 ];
 
 /** The ledger's invariants and every product's rule (`npm run ledger:check`, the tests' `expectLedgerBalanced`). */

@@ -32,6 +32,7 @@ export const CUSTODY_MSG = {
   faucetAddress: 'Please enter a 0x address of 40 hexadecimal characters',
   faucetAmount: 'Please enter a positive amount with at most 6 decimals',
   faucetFailed: 'The dev chain did not accept the transfer',
+  nodeUnavailable: 'The chain node did not answer; try again in a moment',
 } as const;
 
 // ---- POST /api-v3/admin/dev-faucet/ (EVM_DEV_CHAIN=1 only) ----
@@ -48,3 +49,58 @@ export const devFaucetBody = z.object({
     .regex(/^(?!0+(\.0+)?$)\d{1,9}(\.\d{1,6})?$/, { error: CUSTODY_MSG.faucetAmount }),
 });
 export const devFaucetSent = z.object({ tx_hash: z.string() });
+
+// ---- GET /api-v3/admin/custody/ (staff only, docs/decisions/0065) ----
+
+/** Why a queued withdrawal has not gone out, or why a send failed (the staff console translates the code). */
+const chainErrorCode = z.enum([
+  'hot_wallet_short_token',
+  'hot_wallet_short_gas',
+  'node_unreachable',
+  'node_refused',
+  'reverted',
+  'nonce_taken',
+  'onchain_withdrawals_off',
+]);
+
+const custodyCurrencyReport = z.object({
+  currency: z.string(),
+  network: z.string(),
+  hot_wallet: z.object({ address: z.string(), balance: decimalString }),
+  /** What the deposit addresses hold on chain, not yet swept to the hot wallet. */
+  deposit_addresses_unswept: decimalString,
+  onchain_total: decimalString,
+  /** The ledger's customer balances of the currency (books.ts customer_balances), every network. */
+  customer_liabilities: decimalString,
+  /** onchain_total - customer_liabilities: below 0, the reserves on this chain do not cover the customers. */
+  difference: decimalString,
+  last_block: z.number(),
+});
+
+const custodyQueueItem = z.object({
+  transaction_id: z.number(),
+  user_id: z.number(),
+  currency: z.string(),
+  arrival_amount: decimalString.nullable(),
+  address: z.string().nullable(),
+  chain_status: z.enum(['queued', 'broadcast', 'confirmed', 'failed']),
+  chain_error: chainErrorCode.nullable(),
+  tx_hash: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+
+export const custodyReport = z.object({
+  /** false without EVM_RPC_URL: nothing below is on a chain. */
+  enabled: z.boolean(),
+  /** Whether approved ERC20 withdrawals go out by themselves (off with ALLOW_SIMULATED_MARKET=1 in production). */
+  onchain_withdrawals: z.boolean(),
+  /** EVM_DEV_CHAIN=1: staff have the dev faucet. */
+  dev_faucet: z.boolean(),
+  confirmations: z.number(),
+  /** The hot wallet's ETH, which pays every send's gas. */
+  gas_balance: decimalString,
+  currencies: z.array(custodyCurrencyReport),
+  /** Withdrawals not yet final, oldest first, then the 20 newest final or failed ones. */
+  queue: z.array(custodyQueueItem),
+});
+export type CustodyReport = z.infer<typeof custodyReport>;

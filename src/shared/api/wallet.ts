@@ -137,6 +137,8 @@ export const transactionItem = z.object({
   cancelled_by: z.enum(['owner', 'staff']).nullable().optional(),
   /** Staff's reason for a Reject (docs/decisions/0062-money-screens.md); null otherwise or when staff gave none. */
   reject_reason: z.string().nullable().optional(),
+  /** A withdrawal the hot wallet pays (docs/decisions/0065): queued, broadcast (tx_hash set), confirmed or failed; null when staff pay it by hand. */
+  chain_status: z.enum(['queued', 'broadcast', 'confirmed', 'failed']).nullable().optional(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 

@@ -582,6 +582,8 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
   'GET /api-v1/deposit-addresses/': { access: 'user', request: get('/api-v1/deposit-addresses/?currency=USDT') },
   // Custody (docs/decisions/0057): the signed-in user's own chain deposits ([] without a node).
   'GET /api-v1/chain-deposits/': { access: 'user', request: get('/api-v1/chain-deposits/') },
+  // Custody's reconciliation (docs/decisions/0065): staff only (enabled: false without a node).
+  'GET /api-v3/admin/custody/': { access: 'admin', request: get('/api-v3/admin/custody/') },
   'POST /api-v1/recharge/': {
     access: 'user',
     ok: 201,

@@ -7,8 +7,18 @@
  */
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http, toHex, webSocket, type PublicClient } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import {
+  createPublicClient,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  http,
+  toHex,
+  webSocket,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import type { CustodyConfig } from '../../config.js';
 import type { ChainBlock, ChainFamily, ChainTransfer } from './chain.js';
@@ -26,6 +36,12 @@ export interface EvmChain extends ChainFamily {
   /** Refuses (throws wrongChainMessage) when the node's chain id is not EVM_CHAIN_ID. */
   checkChain(): Promise<number>;
   tokenDecimals(): Promise<number>;
+  /** The USDT contract. */
+  readonly token: Address;
+  /** The hot wallet (m/44'/60'/1'/0/0, docs/decisions/0065): pays withdrawals, receives sweeps. */
+  readonly hotWallet: PrivateKeyAccount;
+  /** The signer of the deposit address at `index` (for its sweeps only). */
+  signerAt(index: number): PrivateKeyAccount;
 }
 
 export function createEvmChain(config: CustodyConfig): EvmChain {
@@ -34,6 +50,9 @@ export function createEvmChain(config: CustodyConfig): EvmChain {
   // The seed once (PBKDF2 of the phrase), then one derivation per address.
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(config.mnemonic));
   const token = config.usdtContract;
+  const accountAt = (path: string) => privateKeyToAccount(toHex(root.derive(path).privateKey!));
+  // Another BIP-44 account than the deposit addresses' (docs/decisions/0056): no user index reaches it.
+  const hotWallet = accountAt(`m/44'/60'/1'/0/0`);
 
   const checkChain = async () => {
     const actual = await client.getChainId();
@@ -88,7 +107,8 @@ export function createEvmChain(config: CustodyConfig): EvmChain {
       const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
       for (const tx of block.transactions) {
         const stored = tx.to ? addresses.get(tx.to.toLowerCase()) : undefined;
-        if (!stored || tx.value === 0n) continue;
+        // Gas the hot wallet sends a deposit address for its token sweep is the house's, not a deposit (0065).
+        if (!stored || tx.value === 0n || tx.from.toLowerCase() === hotWallet.address.toLowerCase()) continue;
         const receipt = await client.getTransactionReceipt({ hash: tx.hash });
         if (receipt.status !== 'success') continue;
         found.push({
@@ -113,9 +133,11 @@ export function createEvmChain(config: CustodyConfig): EvmChain {
     client,
     checkChain,
     tokenDecimals,
+    token,
+    hotWallet,
+    signerAt: (index) => accountAt(`m/44'/60'/0'/0/${index}`),
     addressAt(index) {
-      const child = root.derive(`m/44'/60'/0'/0/${index}`);
-      return getAddress(privateKeyToAccount(toHex(child.privateKey!)).address);
+      return getAddress(accountAt(`m/44'/60'/0'/0/${index}`).address);
     },
     async chainKey() {
       return `evm:${await chainIdOnce()}`;

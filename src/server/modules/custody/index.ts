@@ -4,3 +4,4 @@ export { custodyChainOf } from './runtime.js';
 export { depositAddressOf } from './addresses.js';
 export { createDepositWatcher, type DepositWatcher, type WatchReport } from './watcher.js';
 export type { ChainFamily } from './chain.js';
+export { createPayouts, paidOnChain, type Payouts } from './payouts.js';

@@ -8,6 +8,7 @@ import { errorBody } from '../../../shared/api/common.js';
 import {
   chainDeposits,
   CUSTODY_MSG,
+  custodyReport,
   devFaucetBody,
   devFaucetSent,
   type ChainDeposit,
@@ -18,8 +19,13 @@ import { custodyCursors, custodyDeposits } from '../../db/schema.js';
 import { unavailable } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ChainFamily } from './chain.js';
+import { createPayouts } from './payouts.js';
+import { createReconciler, readCustodyReport } from './report.js';
 import { custodyChainOf } from './runtime.js';
 import { createDepositWatcher } from './watcher.js';
+
+/** How often the reconciliation job compares the chain with the books (docs/decisions/0065). */
+const RECONCILE_EVERY_MS = 60_000;
 
 /** The newest 50 transfers to the user's deposit addresses, pending first by recency. */
 async function listChainDeposits(db: Queryable, chain: ChainFamily, userId: number): Promise<ChainDeposit[]> {
@@ -58,6 +64,19 @@ export const custodyModule: AppModule = (app, ctx) => {
     schema: { tags: ['wallets'], response: { 200: chainDeposits, 401: errorBody } },
     handler: async (req) => (chain ? listChainDeposits(ctx.db, chain, currentUser(req).id) : []),
   });
+  // Reconciliation (docs/decisions/0065): the chain against the books, the hot wallet's gas and the withdrawal queue.
+  app.get('/api-v3/admin/custody/', {
+    onRequest: ctx.guard.requireAdmin,
+    schema: { tags: ['admin'], response: { 200: custodyReport, 401: errorBody, 403: errorBody, 503: errorBody } },
+    handler: async () => {
+      try {
+        return await readCustodyReport(ctx, chain);
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'custody: the node did not answer the report');
+        throw unavailable(CUSTODY_MSG.nodeUnavailable);
+      }
+    },
+  });
   if (!chain) return;
   // The dev chain's faucet (EVM_DEV_CHAIN=1 only, staff only): test USDT or ETH to any address.
   if (ctx.config.env.EVM_DEV_CHAIN === '1') {
@@ -89,10 +108,24 @@ export const custodyModule: AppModule = (app, ctx) => {
     });
   }
   const watcher = createDepositWatcher(ctx, chain);
+  const payouts = createPayouts(ctx, chain);
+  const reconcile = createReconciler(ctx, chain);
+  let reconciling: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await chain.checkChain(); // a node on the wrong chain: the app does not start
     for (const warning of ctx.config.custody?.warnings ?? []) ctx.log.warn(`custody: ${warning}`);
-    if (ctx.config.custodyPollIntervalMs > 0) watcher.start(ctx.config.custodyPollIntervalMs);
+    if (ctx.config.custodyPollIntervalMs > 0) {
+      watcher.start(ctx.config.custodyPollIntervalMs);
+      payouts.start(ctx.config.custodyPollIntervalMs);
+      const tick = () =>
+        void reconcile().catch((error: unknown) => ctx.log.warn({ err: error }, 'custody: reconciliation failed'));
+      tick();
+      reconciling = setInterval(tick, RECONCILE_EVERY_MS);
+      reconciling.unref();
+    }
   });
-  app.addHook('onClose', () => watcher.stop());
+  app.addHook('onClose', async () => {
+    clearInterval(reconciling);
+    await Promise.all([watcher.stop(), payouts.stop()]);
+  });
 };

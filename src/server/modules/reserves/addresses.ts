@@ -6,21 +6,44 @@
 import { eq, sql } from 'drizzle-orm';
 import { checkAddress } from '../../../shared/addresses.js';
 import { RESERVES_MSG, reserveAddress, type ReserveAddress } from '../../../shared/api/reserves.js';
+import type { Config } from '../../config.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { custodyChainOf } from '../custody/index.js';
 
 const RESERVE_ADDRESSES_KEY = 'reserve_addresses';
 
-/** Every reserve address to publish, in the order staff listed them. */
-export async function reserveAddresses(db: Queryable): Promise<ReserveAddress[]> {
+export type ReservesConfig = Pick<Config, 'custody'>;
+
+/**
+ * Every reserve address to publish, in the order staff listed them; with `config` and a custody chain,
+ * the hot wallet after them for each currency it holds (docs/decisions/0065), unless staff listed it.
+ * Without `config`: staff's list alone (what their editor shows and saves).
+ */
+export async function reserveAddresses(db: Queryable, config?: ReservesConfig): Promise<ReserveAddress[]> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, RESERVE_ADDRESSES_KEY));
   const parsed = reserveAddress.array().safeParse(row?.value ?? []);
-  return parsed.success ? parsed.data : [];
+  const listed = parsed.success ? parsed.data : [];
+  const chain = config && custodyChainOf(config);
+  if (!chain) return listed;
+  const hot = chain.hotWallet.address;
+  const joined = (['USDT', 'ETH'] as const)
+    .map((currency) => ({ currency, network: chain.network, address: hot }))
+    .filter(
+      (entry) =>
+        !listed.some(
+          (l) =>
+            l.currency === entry.currency &&
+            l.network === entry.network &&
+            l.address.toLowerCase() === entry.address.toLowerCase(),
+        ),
+    );
+  return [...listed, ...joined];
 }
 
 /** Each address valid for its currency and network, none listed twice; else a 400 naming the entry. */

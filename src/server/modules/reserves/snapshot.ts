@@ -21,7 +21,7 @@ import type { Db, Queryable } from '../../db/database.js';
 import { proofOfReservesLeaves, proofOfReservesNodes, proofOfReservesSnapshots } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { reserveAddresses } from './addresses.js';
+import { reserveAddresses, type ReservesConfig } from './addresses.js';
 
 /** A customer's balance of one currency over their wallets, as the database sums it. */
 export interface CustomerBalanceRow {
@@ -70,7 +70,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 type SnapshotRow = typeof proofOfReservesSnapshots.$inferSelect;
 
-async function publicView(db: Queryable, row: SnapshotRow): Promise<ProofOfReserves> {
+async function publicView(db: Queryable, config: ReservesConfig, row: SnapshotRow): Promise<ProofOfReserves> {
   return {
     snapshot_id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -79,7 +79,7 @@ async function publicView(db: Queryable, row: SnapshotRow): Promise<ProofOfReser
     currencies: Object.keys(row.totals)
       .sort()
       .map((currency) => ({ currency, total_liabilities: row.totals[currency]! })),
-    reserve_addresses: await reserveAddresses(db),
+    reserve_addresses: await reserveAddresses(db, config),
   };
 }
 
@@ -89,7 +89,7 @@ async function latestSnapshot(db: Queryable): Promise<SnapshotRow> {
   return row;
 }
 
-export function createReservesService(ctx: { db: Db }) {
+export function createReservesService(ctx: { db: Db; config: ReservesConfig }) {
   return {
     /** Staff publish a snapshot of every customer's balances now, audited. */
     publish(staffId: number): Promise<ProofOfReserves> {
@@ -144,14 +144,14 @@ export function createReservesService(ctx: { db: Db }) {
             targetId: snapshotId,
             after: { root: root.hash, totals: root.sums, leaf_count: placed.length },
           });
-          return publicView(tx, snapshot!);
+          return publicView(tx, ctx.config, snapshot!);
         },
         { isolationLevel: 'repeatable read' },
       );
     },
 
     async latest(): Promise<ProofOfReserves> {
-      return publicView(ctx.db, await latestSnapshot(ctx.db));
+      return publicView(ctx.db, ctx.config, await latestSnapshot(ctx.db));
     },
 
     /** The user's own leaf in the latest snapshot and the sibling of each level up to the root. */

@@ -12,6 +12,7 @@ import { transactions } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { lockBonusAccounts, mailBonuses, payBonuses, type BonusesPaid } from '../bonuses/index.js';
+import { paidOnChain } from '../custody/index.js';
 import { house, move, post, type Posting } from '../ledger/index.js';
 import { mailNotifications, notify, transactionDecided } from '../notifications/index.js';
 import { toTransactionItem } from './transactions.js';
@@ -71,7 +72,14 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
         const rejectReason = action === 'cancel' ? (reason ?? null) : null;
         const [updated] = await tx
           .update(transactions)
-          .set({ status, decidedBy: staffId, decidedAt: clock.now(), rejectReason })
+          .set({
+            status,
+            decidedBy: staffId,
+            decidedAt: clock.now(),
+            rejectReason,
+            // The hot wallet pays it (custody/payouts.ts, docs/decisions/0065); else staff pay by hand as before.
+            ...(action === 'approve' && paidOnChain(ctx.config, row) ? { chainStatus: 'queued' as const } : {}),
+          })
           .where(eq(transactions.id, row.id))
           .returning();
         await notify(tx, transactionDecided(row, action, rejectReason));

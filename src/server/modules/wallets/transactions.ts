@@ -32,6 +32,7 @@ export function toTransactionItem(row: TransactionRow): TransactionItem {
     decided_at: row.decidedAt?.toISOString() ?? null,
     network: row.network,
     tx_hash: row.txHash,
+    chain_status: row.chainStatus ?? null,
     bonus_program: row.bonusProgram ?? null,
     // Staff never decide their own transactions (review.ts), so a decider who is the owner is the owner's cancel.
     cancelled_by: row.status !== 'cancel' ? null : row.decidedBy === row.userId ? 'owner' : 'staff',

@@ -6,6 +6,7 @@
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BooksView } from './books/BooksView';
+import { CustodyView } from './custody/CustodyView';
 import { EarnView } from './earn/EarnView';
 import { FiatOrdersView } from './fiat/FiatOrdersView';
 import { DashboardView } from './DashboardView';
@@ -49,6 +50,12 @@ function ConsoleView() {
     return (
       <StaffViewFrame title={t('earn.staff.menu')}>
         <EarnView />
+      </StaffViewFrame>
+    );
+  if (view === 'custody')
+    return (
+      <StaffViewFrame title={t('custody.staff.menu')}>
+        <CustodyView />
       </StaffViewFrame>
     );
   if (view === 'settings')

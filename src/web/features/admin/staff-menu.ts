@@ -4,7 +4,7 @@
  */
 import type { ComponentType, SVGProps } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DashboardIcon, DepositIcon, LockIcon, SettingsIcon, UsersIcon } from '../../components/icons';
+import { DashboardIcon, DepositIcon, LockIcon, SettingsIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import type { TextKey } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { BooksIcon } from './BooksIcon';
@@ -20,6 +20,8 @@ export const STAFF_MENU: ReadonlyArray<{ view: StaffView; label: TextKey; Icon: 
   { view: 'fiat', label: 'fiat.menu', Icon: DepositIcon },
   // Earn's lock-up products and maturities (docs/decisions/0052-earn.md).
   { view: 'earn', label: 'earn.staff.menu', Icon: LockIcon },
+  // The chain against the books, the hot wallet and the withdrawal queue (docs/decisions/0065).
+  { view: 'custody', label: 'custody.staff.menu', Icon: WalletIcon },
   { view: 'settings', label: 'admin.menu.settings', Icon: SettingsIcon },
 ];
 

@@ -1,10 +1,10 @@
 /**
  * The staff menu's views, kept in the address of /admin/dashboard: no ?view is the Dashboard (the
- * Chats and Requests tabs), ?view=users, ?view=books and ?view=settings the others. Users keeps its own
+ * Chats and Requests tabs), ?view=users, ?view=books, ?view=custody and ?view=settings the others. Users keeps its own
  * place too: ?section=audit, ?q= (search), ?page=, ?user= (a user's detail), and at a desk the tables'
  * ?sort=, ?order=, ?role= and the audit log's ?action=, ?target_type=, ?actor= (docs/decisions/0041-staff-console-at-a-desk.md).
  */
-const STAFF_VIEWS = ['dashboard', 'users', 'books', 'fiat', 'earn', 'settings'] as const;
+const STAFF_VIEWS = ['dashboard', 'users', 'books', 'fiat', 'earn', 'custody', 'settings'] as const;
 export type StaffView = (typeof STAFF_VIEWS)[number];
 
 export function staffViewOf(params: URLSearchParams): StaffView {

@@ -205,9 +205,12 @@ export function Transactions({
                 </span>
                 <span>{dateTime(tx.created_at)}</span>
               </div>
-              {(tx.network || tx.tx_hash) && (
+              {(tx.network || tx.tx_hash || tx.chain_status) && (
                 <p className="mt-0.5 break-all text-[13px] text-muted">
-                  {[tx.network, tx.tx_hash].filter(Boolean).join(' · ')}
+                  {/* A withdrawal the hot wallet pays: its state on the chain (docs/decisions/0065). */}
+                  {[tx.network, tx.chain_status && t(`custody.staff.chainStatus.${tx.chain_status}`), tx.tx_hash]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               )}
             </li>
