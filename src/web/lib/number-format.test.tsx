@@ -46,7 +46,18 @@ const GROUP: Record<LanguageCode, string> = {
   pt: '.',
 };
 /** es and it leave a four-digit whole part ungrouped ('1234,50', but '12.345,50'), as CLDR says. */
-const GROUPS_FROM: Record<LanguageCode, number> = { en: 4, zh: 4, ja: 4, ko: 4, fr: 4, de: 4, es: 5, it: 5, ru: 4, pt: 4 };
+const GROUPS_FROM: Record<LanguageCode, number> = {
+  en: 4,
+  zh: 4,
+  ja: 4,
+  ko: 4,
+  fr: 4,
+  de: 4,
+  es: 5,
+  it: 5,
+  ru: 4,
+  pt: 4,
+};
 
 /** `digits` ('-98765432109876.12346') as `code` writes it, built by hand: grouped, its decimal mark. */
 function written(code: LanguageCode, digits: string): string {

@@ -145,7 +145,7 @@ describe('history', () => {
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain('BTC/USDT');
     expect(item.textContent).toContain('-12.35 USDT');
-    expect(item.textContent).toContain('60000.00');
+    expect(item.textContent).toContain('60,000.00');
     expect(item.textContent).toContain('587.66 USDT');
     // The trading fees of opening and closing together (docs/decisions/0018-house-books.md).
     expect(item.textContent).toContain('Fees59.99 USDT');
