@@ -240,6 +240,8 @@ export function useT(): Translate {
  * - `plural(key, count, values)`: the form for `count` ({{count}} filled in);
  * - `message(text)`: a shared-table message (server answers, form checks) translated;
  * - `number(text)`: an already formatted number with the language's decimal separator and grouping;
+ * - `fieldNumber(text)`: the same without grouping, for the text of a field (read-only too), which a
+ *   person may copy into an amount field (docs/decisions/0066-number-display.md);
  * - `date(iso)`, `dateTime(iso)`, `time(iso)`: Intl dates in the language's order.
  */
 export function useI18n() {
@@ -251,6 +253,7 @@ export function useI18n() {
       plural: (key: PluralKey, count: number, values?: TextValues) => pluralFor(language, key, count, values),
       message: (text: string, match?: MessageMatch | null) => messageFor(language, text, match),
       number: (text: string) => localizeNumber(language, text),
+      fieldNumber: (text: string) => localizeNumber(language, text, { grouping: false }),
       date: (iso: string) => formatDate(language, iso, 'date'),
       dateTime: (iso: string) => formatDate(language, iso, 'dateTime'),
       time: (iso: string) => formatDate(language, iso, 'time'),

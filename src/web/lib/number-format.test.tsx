@@ -153,4 +153,10 @@ describe('localizeNumber', () => {
     expect(localizeNumber('de', 'ERC20 1000')).toBe('ERC20 1.000');
     expect(localizeNumber('en', '--')).toBe('--');
   });
+
+  it('leaves the text of a field ungrouped, with the language’s decimal mark (what an amount field takes)', () => {
+    expect(localizeNumber('en', '60000.00', { grouping: false })).toBe('60000.00');
+    expect(localizeNumber('de', '60000.00', { grouping: false })).toBe('60000,00');
+    expect(localizeNumber('fr', '-1234567.5', { grouping: false })).toBe('-1234567,5');
+  });
 });

@@ -124,7 +124,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function WithdrawalForm({ currency, networks }: { currency: string; networks: readonly Network[] }) {
-  const { t, message, number } = useI18n();
+  const { t, message, number, fieldNumber } = useI18n();
   const goBack = useGoBack(PATHS.assets);
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
@@ -260,7 +260,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         name="usdt-value"
         readOnly
         tabIndex={-1}
-        value={quote.usdtValue === null ? '--' : number(formatPrice(quote.usdtValue))}
+        value={quote.usdtValue === null ? '--' : fieldNumber(formatPrice(quote.usdtValue))}
       />
       <PasswordField
         label={t('wallet.withdrawal.password')}
