@@ -151,6 +151,8 @@ describe('localizeNumber', () => {
     expect(localizeNumber('en', '+1234.5%')).toBe('+1,234.5%');
     expect(localizeNumber('en', '1200.00 USDT')).toBe('1,200.00 USDT');
     expect(localizeNumber('de', 'ERC20 1000')).toBe('ERC20 1.000');
+    expect(localizeNumber('de', '1.93B')).toBe('1,93B');
+    expect(localizeNumber('ko', '0.1계약')).toBe('0.1계약');
     expect(localizeNumber('en', '--')).toBe('--');
   });
 

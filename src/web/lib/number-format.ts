@@ -41,13 +41,13 @@ function groupWhole(whole: string, marks: Marks): string {
 
 /**
  * Every plain number in `text` ('1234.50', '-1.5%', '54271.35 → 53266.33', '1234.5 USDT') written in
- * `language`: grouped whole part, the language's decimal mark. Digits inside words (ERC20) and text
- * that is not a plain number are left as they are. `grouping: false` is for the text of a field, read-only
+ * `language`: grouped whole part, the language's decimal mark; a unit may follow ('1.93B'). Digits at the
+ * end of a word (ERC20) are left as they are. `grouping: false` is for the text of a field, read-only
  * ones too: what a person copies into an amount field, which takes a decimal comma but no grouping.
  */
 export function localizeNumber(language: LanguageCode, text: string, { grouping = true } = {}): string {
   const marks = marksOf(language);
-  return text.replace(/(?<![\w.,])(\d+)(?:\.(\d+))?(?![\w.,])/g, (_match, whole: string, fraction?: string) => {
+  return text.replace(/(?<![\w.,])(\d+)(?:\.(\d+))?(?![.,]\d)/g, (_match, whole: string, fraction?: string) => {
     const grouped = grouping ? groupWhole(whole, marks) : whole;
     return fraction === undefined ? grouped : `${grouped}${marks.decimal}${fraction}`;
   });

@@ -132,7 +132,7 @@ export function AssetsPage() {
               </button>
             </div>
             <p className="text-[13px] text-white/80">{t('assets.totalUsd')}</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
+            <p className="mt-1 text-3xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid="wallet-total">
               {hidden ? HIDDEN : loading ? '--' : `$${localGrouped(language, groupDigits(formatPrice(total)))}`}
             </p>
             {incomplete && !hidden && <p className="mt-2 text-xs text-white/80">{t('assets.partialTotal')}</p>}
