@@ -12,11 +12,17 @@ import {
 type Shown = [input: string | number | null | undefined, shown: string];
 
 describe('price formatters (docs/product.md section 9)', () => {
-  // 5 decimals on home, rounding half up; numbers accepted.
+  // 5 decimals on home, rounding half up; numbers accepted. Below 0.0001 Markets' 8 decimals, so a tiny
+  // coin keeps its significant digits (docs/decisions/0066-number-display.md).
   it.each<Shown>([
     ['67250.12000000', '67250.12000'],
     ['0.52134567', '0.52135'],
-    ['0.00001812', '0.00002'],
+    ['0.0001', '0.00010'],
+    ['0.00009999', '0.00009999'],
+    ['0.00001812', '0.00001812'],
+    ['0.000000015', '0.00000002'],
+    ['-0.00001812', '-0.00001812'],
+    ['0', '0.00000'],
     ['1.000005', '1.00001'],
     [1.5, '1.50000'],
   ])('home shows %o as %s', (input, shown) => expect(formatHomePrice(input)).toBe(shown));

@@ -24,18 +24,24 @@ function fixed(value: Dec, places: number): string {
   return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
-/** Home: 5 decimals. */
+/** Below 0.0001 (not zero) a price shows 8 decimals, Markets' rule (docs/product.md section 9). */
+const isTiny = (d: Dec) => d.abs().lt(TINY_PRICE) && !d.isZero();
+
+/**
+ * Home: 5 decimals; below 0.0001 the 8 of Markets, so a tiny coin shows its significant digits rather
+ * than 0.00001 for every such coin (docs/decisions/0066-number-display.md).
+ */
 export function formatHomePrice(value: string | number | null | undefined): string {
   const d = parse(value);
-  return d === null ? MISSING_PRICE : fixed(d, PRICE_DECIMALS.home);
+  if (d === null) return MISSING_PRICE;
+  return fixed(d, isTiny(d) ? PRICE_DECIMALS.marketsTiny : PRICE_DECIMALS.home);
 }
 
 /** Markets: 4 decimals, 8 when the price is below 0.0001. */
 export function formatMarketPrice(value: string | number | null | undefined): string {
   const d = parse(value);
   if (d === null) return MISSING_PRICE;
-  const places = d.abs().lt(TINY_PRICE) && !d.isZero() ? PRICE_DECIMALS.marketsTiny : PRICE_DECIMALS.markets;
-  return fixed(d, places);
+  return fixed(d, isTiny(d) ? PRICE_DECIMALS.marketsTiny : PRICE_DECIMALS.markets);
 }
 
 /** Everywhere else: 2 decimals. */

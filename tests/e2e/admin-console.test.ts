@@ -101,7 +101,7 @@ describe('staff console', () => {
     await page.waitForURL((url) => url.searchParams.get('user') === String(trader.id));
     await page.getByRole('heading', { name: 'Rita Rich' }).waitFor();
     const lever = page.locator('div', { has: page.getByRole('heading', { name: 'Leverage Account' }) }).last();
-    await lever.getByText('1234.5').waitFor();
+    await lever.getByText('1,234.5').waitFor();
     const contract = page.locator('div', { has: page.getByRole('heading', { name: 'Contract Account' }) }).last();
     await contract.getByText('0.75').waitFor();
     await expect(page.getByRole('textbox').count()).resolves.toBe(0);

@@ -49,7 +49,7 @@ describe('the house books', () => {
     await expect.poll(() => preview(page, 'Opening fee').textContent()).toBe('3.00 USDT');
     expect(await preview(page, 'Margin').textContent()).toBe('60.00 USDT');
     expect(await preview(page, 'Total').textContent()).toBe('63.00 USDT');
-    expect(await preview(page, 'Est. liq. price').textContent()).toBe('59698.49');
+    expect(await preview(page, 'Est. liq. price').textContent()).toBe('59,698.49');
     if (screenshotsWanted) {
       await page.getByLabel('Order preview').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await shot(page, 'books-lever-preview');
@@ -66,7 +66,7 @@ describe('the house books', () => {
     await page.getByRole('dialog', { name: 'Confirm a 100X order' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('status').getByText('Trade opened').waitFor();
     const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /BTC\/USDT long/ });
-    await row.getByText(/Margin 60\.00 USDT · Fee 3\.00 · Liq\. 59698\.49/).waitFor();
+    await row.getByText(/Margin 60\.00 USDT · Fee 3\.00 · Liq\. 59,698\.49/).waitFor();
     await expect.poll(() => page.getByTestId('lever-balance').textContent()).toBe('437.00 USDT');
     if (screenshotsWanted) {
       await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -35,7 +35,7 @@ describe('convert', () => {
 
     // 0.01 x 59990 = 599.9, less 0.5 %: 596.9005 USDT.
     await page.getByText('596.9005 USDT').waitFor();
-    await page.getByText('1 BTC = 59990 USDT').waitFor();
+    await page.getByText('1 BTC = 59,990 USDT').waitFor();
     await page.getByText(/Quote refreshes in \d+ s/).waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Converted 0.01 BTC to 596.9005 USDT').waitFor();

@@ -50,7 +50,7 @@ describe('the Exchange screen', () => {
     await logInThroughUi(page, user);
     await page.goto('/exchange');
     await page.getByRole('button', { name: 'BTC/USDT: choose a coin' }).waitFor();
-    await expect.poll(() => available(page)).toBe('1200.00 USDT');
+    await expect.poll(() => available(page)).toBe('1,200.00 USDT');
 
     await page.getByRole('radio', { name: 'Limit' }).click();
     await page.getByLabel('Limit price').fill('59000');
@@ -70,7 +70,7 @@ describe('the Exchange screen', () => {
 
     await row.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('tab', { name: 'Open orders (0)' }).waitFor();
-    await expect.poll(() => available(page)).toBe('1200.00 USDT');
+    await expect.poll(() => available(page)).toBe('1,200.00 USDT');
     expect(await balanceOf(suite.app, user, 'funding', 'USDT')).toBe('1200');
     expect((await ordersOf(user, 'cancelled')).map((o) => o.status)).toEqual(['cancelled']);
 
@@ -87,7 +87,7 @@ describe('the Exchange screen', () => {
     await logInThroughUi(page, user);
     await page.goto('/exchange');
     await expect.poll(() => page.getByLabel('Market price (ask)').inputValue()).toBe('60010.00');
-    await expect.poll(() => available(page)).toBe('1200.00 USDT');
+    await expect.poll(() => available(page)).toBe('1,200.00 USDT');
 
     // Half of 1200 USDT at the ask with the fee on top: 600 / (60010 x 1.001) = 0.00998.. BTC, down to 5 decimals.
     await page.getByRole('button', { name: '50%' }).click();

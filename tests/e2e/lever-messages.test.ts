@@ -88,7 +88,7 @@ describe('the Lever screen tells the trader what happened', () => {
     // Another visit: no question any more. A tapped bid is the limit price of a limit order.
     await page.reload();
     await expect.poll(() => page.getByLabel('Current price').inputValue()).toBe('60150.00');
-    await page.getByRole('button', { name: 'Use 59000.00 as the limit price' }).click();
+    await page.getByRole('button', { name: 'Use 59,000.00 as the limit price' }).click();
     expect(await page.getByRole('radio', { name: 'Limit price' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByLabel('Limit price', { exact: true }).inputValue()).toBe('59000');
     await page.getByLabel('Hands', { exact: true }).fill('0.1');

@@ -44,7 +44,7 @@ describe('position tools', () => {
     await tpsl.getByLabel('Stop-loss (USDT)').fill('58000');
     await tpsl.getByRole('button', { name: 'Save' }).click();
     await tpsl.waitFor({ state: 'detached' });
-    await row.getByTestId('tpsl').getByText('TP 62000.00 · SL 58000.00').waitFor();
+    await row.getByTestId('tpsl').getByText('TP 62,000.00 · SL 58,000.00').waitFor();
     expect((await activeTradesOf(suite.app, user))[0]).toMatchObject({ take_profit: '62000', stop_loss: '58000' });
 
     // Close 50 %: 0.05 hands at 60000 pay back 300 of margin - 1.5 of closing fee.
@@ -56,7 +56,7 @@ describe('position tools', () => {
     await closing.getByRole('button', { name: 'Close part' }).click();
     await closing.waitFor({ state: 'detached' });
     const half = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /0\.05 hands/ });
-    await half.getByTestId('tpsl').getByText('TP 62000.00 · SL 58000.00').waitFor();
+    await half.getByTestId('tpsl').getByText('TP 62,000.00 · SL 58,000.00').waitFor();
     await expect.poll(() => page.getByTestId('lever-balance').textContent()).toBe('695.50 USDT'); // 397 + 298.5
 
     // The Closed tab shows the closed part with its close reason, fee and P/L after fees.
@@ -88,7 +88,7 @@ describeScreenshots(
         await logInThroughUi(page, user);
         await page.goto('/lever');
         const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem').first();
-        await row.getByTestId('tpsl').getByText('TP 63000.00 · SL 57500.00').waitFor();
+        await row.getByTestId('tpsl').getByText('TP 63,000.00 · SL 57,500.00').waitFor();
         await row.scrollIntoViewIfNeeded();
         await shot(page, `${scheme}-lever-position-tools`);
         await row.getByRole('button', { name: /^Close BTC/ }).click();

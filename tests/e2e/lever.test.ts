@@ -63,7 +63,7 @@ describe('the Lever screen', () => {
     await page.getByLabel('Hands', { exact: true }).fill('0.1');
     // 0.1 BTC at 60000 with the default 100X: 60 USDT of margin, liquidated 600 USDT lower.
     await expect.poll(() => preview(page, 'Margin').textContent()).toBe('60.00 USDT');
-    await expect.poll(() => preview(page, 'Est. liq. price').textContent()).toBe('59400.00');
+    await expect.poll(() => preview(page, 'Est. liq. price').textContent()).toBe('59,400.00');
     await page.getByRole('button', { name: 'Buy (long)' }).click();
     await confirmHighLeverage(page, 100);
     await page.getByRole('status').getByText('Trade opened').waitFor();
@@ -114,7 +114,7 @@ describe('the Lever screen', () => {
     await page.getByLabel('Hands', { exact: true }).fill('0.1');
     // A short of 0.1 at 50X: 120 USDT of margin, liquidated 1200 USDT higher.
     await expect.poll(() => preview(page, 'Margin').textContent()).toBe('120.00 USDT');
-    await expect.poll(() => preview(page, 'Est. liq. price').textContent()).toBe('61200.00');
+    await expect.poll(() => preview(page, 'Est. liq. price').textContent()).toBe('61,200.00');
     await page.getByRole('button', { name: 'Sell (short)' }).click();
     await confirmHighLeverage(page, 50);
     const short = orders(page).getByRole('listitem', { name: /BTC\/USDT short 0\.1 hands/ });

@@ -57,7 +57,7 @@ describe('home', () => {
     });
     await page.goto('/home');
     // 5 decimals, and a real price: the tiles show the default '0.00000' until the data arrives.
-    const pricePattern = /^(?!0\.00000$)\d+\.\d{5}$/;
+    const pricePattern = /^(?!0\.00000$)\d{1,3}(,\d{3})*\.\d{5}$/;
     for (const pair of ['BTC/USDT', 'ETH/USDT', 'XRP/USDT']) {
       await expect.poll(() => tilePrice(page, pair), { timeout: 10_000 }).toMatch(pricePattern);
     }
@@ -175,7 +175,7 @@ describe('markets', () => {
     // the row's whole text runs it into an unsigned change ("70034.2300" + "0.00%").
     const priceOf = (symbol: string) =>
       pairs.locator(`[data-symbol="${symbol}"] > * > span:nth-child(2)`).textContent();
-    expect(await priceOf('BTCUSDT')).toMatch(/^\d+\.\d{4}$/);
+    expect(await priceOf('BTCUSDT')).toMatch(/^\d{1,3}(,\d{3})*\.\d{4}$/);
     expect(await priceOf('SHIBUSDT')).toMatch(/^0\.\d{8}$/);
     expect(errors).toEqual([]);
     await context.close();

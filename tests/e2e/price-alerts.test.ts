@@ -22,7 +22,7 @@ async function setAlertOnLever(page: Page, price: string) {
   await expect.poll(() => page.getByLabel('Current price').inputValue()).toBe('60000.00');
   await page.getByRole('button', { name: 'Price alert for BTC/USDT' }).click();
   const sheet = page.getByRole('dialog', { name: 'Price alert for BTC/USDT' });
-  await sheet.getByText('Now 60000 USDT').waitFor();
+  await sheet.getByText('Now 60,000 USDT').waitFor();
   await sheet.getByLabel('Price (USDT)').fill(price);
   return sheet;
 }
@@ -54,7 +54,7 @@ describe('a price alert', () => {
     await sheet.getByText('Price alert set').waitFor();
     await sheet.getByRole('link', { name: 'All my price alerts' }).click();
     await expectPath(page, '/price-alerts');
-    await page.getByText('Rises to 61000 USDT').waitFor();
+    await page.getByText('Rises to 61,000 USDT').waitFor();
     await page.getByText('Waiting').waitFor();
 
     await fire(suite, user, market);
@@ -67,7 +67,7 @@ describe('a price alert', () => {
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/lever?coin=BTC');
 
     await page.goto('/price-alerts');
-    await page.getByText('Fired at 61250.5 USDT').waitFor();
+    await page.getByText('Fired at 61,250.5 USDT').waitFor();
     expect(errors).toEqual([]);
     await context.close();
     market.set('BTC', '60000');
@@ -94,7 +94,7 @@ describeScreenshots(
       });
       await fire(suite, user, market);
       await page.goto('/price-alerts');
-      await page.getByText('Fired at 61250.5 USDT').waitFor();
+      await page.getByText('Fired at 61,250.5 USDT').waitFor();
       await shot(page, `${scheme}-alert-list`);
       await page.getByRole('button', { name: 'Edit' }).first().click();
       await page.getByRole('dialog', { name: /Edit .* alert/ }).waitFor();

@@ -41,7 +41,7 @@ describeScreenshots('wallet screenshots', (suite) => {
       await fakePrices(page);
       await logInThroughUi(page, user);
       await page.goto('/assets');
-      await page.getByText('1150.5', { exact: true }).waitFor();
+      await page.getByText('1,150.5', { exact: true }).waitFor();
       await shot(page, `${scheme}-assets`, { fullPage: true });
       await page.getByRole('button', { name: 'Hide balances' }).click();
       await shot(page, `${scheme}-assets-hidden`, { fullPage: true });
@@ -62,12 +62,12 @@ describeScreenshots('wallet screenshots', (suite) => {
       await shot(page, `${scheme}-asset-invalid-wallet`, { fullPage: true });
 
       await page.goto('/transfer/USDT');
-      await page.getByText('Available: 1150.5 USDT').waitFor();
+      await page.getByText('Available: 1,150.5 USDT').waitFor();
       await page.getByLabel('Amount').fill('2000');
       await shot(page, `${scheme}-transfer`, { fullPage: true });
 
       await page.goto('/withdrawal/USDT');
-      await page.getByText('Available: 1150.5 USDT').waitFor();
+      await page.getByText('Available: 1,150.5 USDT').waitFor();
       await page.getByLabel('Amount').fill('20');
       await page.getByRole('button', { name: 'Withdraw' }).click();
       await shot(page, `${scheme}-withdrawal-errors`, { fullPage: true });

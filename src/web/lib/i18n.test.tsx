@@ -77,17 +77,17 @@ describe('the shared messages, numbers, dates and plurals', () => {
     expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(MSG.loginFailed);
   });
 
-  it("writes numbers with the language's decimal separator, keeping every digit; dates in its order", async () => {
+  it("writes numbers with the language's decimal separator and grouping, keeping every digit; dates in its order", async () => {
     const { result, rerender } = renderHook(() => useI18n());
-    expect(result.current.number('1234.50')).toBe('1234.50');
+    expect(result.current.number('1234.50')).toBe('1,234.50');
     expect(result.current.dateTime('2026-03-01T14:05:00')).toBe('2026-03-01 14:05');
     await chooseLanguage('de');
     rerender();
-    expect(result.current.number('1234.50')).toBe('1234,50');
+    expect(result.current.number('1234.50')).toBe('1.234,50');
     expect(result.current.number('+0.12345678%')).toBe('+0,12345678%');
     expect(result.current.dateTime('2026-03-01T14:05:00')).toMatch(/01\.03\.2026.*14:05/);
     await chooseLanguage('ja');
     rerender();
-    expect(result.current.number('1234.50')).toBe('1234.50');
+    expect(result.current.number('1234.50')).toBe('1,234.50');
   });
 });

@@ -18,6 +18,7 @@ import type { MessageMatch } from '../../shared/message-codes';
 import en from '../locales/en';
 import { formatDateTime } from './datetime';
 import { currentLanguage, DEFAULT_LANGUAGE, subscribeLanguage, type LanguageCode } from './language';
+import { localizeNumber } from './number-format';
 
 /** The shape every language follows; a missing text falls back to English. */
 type Resource = typeof en;
@@ -117,7 +118,7 @@ function pluralFor(language: LanguageCode, key: PluralKey, count: number, values
     lookup(en, `${key}.${new Intl.PluralRules('en').select(count)}`) ??
     lookup(en, `${key}.other`) ??
     key;
-  return fill(text, { count: formatNumber(language, String(count)), ...values });
+  return fill(text, { count: localizeNumber(language, String(count)), ...values });
 }
 
 /**
@@ -135,27 +136,11 @@ function messageFor(language: LanguageCode, text: string, match?: MessageMatch |
     ? Object.fromEntries(
         Object.entries(found.params).map(([name, value]) => [
           name,
-          /^[+-]?\d+(\.\d+)?%?$/.test(value) ? formatNumber(language, value) : value,
+          /^[+-]?\d+(\.\d+)?%?$/.test(value) ? localizeNumber(language, value) : value,
         ]),
       )
     : undefined;
   return fill(translated, params);
-}
-
-const decimalSeparators = new Map<LanguageCode, string>();
-
-/**
- * A number the app formatted with docs/product.md's decimals ('1234.50', '+1.23%', '-0.5') with the
- * language's decimal separator: the digits, the decimals and the rounding stay exactly as formatted
- * (no float passes through), and there is no grouping, as in English.
- */
-function formatNumber(language: LanguageCode, text: string): string {
-  let separator = decimalSeparators.get(language);
-  if (separator === undefined) {
-    separator = new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    decimalSeparators.set(language, separator);
-  }
-  return separator === '.' ? text : text.replace(/(\d)\.(\d)/g, `$1${separator}$2`);
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -254,7 +239,9 @@ export function useT(): Translate {
  * - `t(key, values)`: a text of the catalogs;
  * - `plural(key, count, values)`: the form for `count` ({{count}} filled in);
  * - `message(text)`: a shared-table message (server answers, form checks) translated;
- * - `number(text)`: an already formatted number with the language's decimal separator;
+ * - `number(text)`: an already formatted number with the language's decimal separator and grouping;
+ * - `fieldNumber(text)`: the same without grouping, for the text of a field (read-only too), which a
+ *   person may copy into an amount field (docs/decisions/0066-number-display.md);
  * - `date(iso)`, `dateTime(iso)`, `time(iso)`: Intl dates in the language's order.
  */
 export function useI18n() {
@@ -265,7 +252,8 @@ export function useI18n() {
       t: translator(language),
       plural: (key: PluralKey, count: number, values?: TextValues) => pluralFor(language, key, count, values),
       message: (text: string, match?: MessageMatch | null) => messageFor(language, text, match),
-      number: (text: string) => formatNumber(language, text),
+      number: (text: string) => localizeNumber(language, text),
+      fieldNumber: (text: string) => localizeNumber(language, text, { grouping: false }),
       date: (iso: string) => formatDate(language, iso, 'date'),
       dateTime: (iso: string) => formatDate(language, iso, 'dateTime'),
       time: (iso: string) => formatDate(language, iso, 'time'),

@@ -105,8 +105,8 @@ describe('the staff console in German', () => {
     expect(screen.getByText('Transaktionspasswort')).toBeTruthy();
     expect(screen.getByText('In Prüfung')).toBeTruthy(); // the verification badge
     expect(screen.getByRole('heading', { name: 'Hebelkonto' })).toBeTruthy();
-    expect(screen.getByText('1234,5')).toBeTruthy();
-    expect(screen.getByText(/2 Lots zu 65000,5/)).toBeTruthy();
+    expect(screen.getByText('1.234,5')).toBeTruthy();
+    expect(screen.getByText(/2 Lots zu 65.000,5/)).toBeTruthy();
     expect(screen.getByText(/Verkaufen \(Short\)/)).toBeTruthy();
     expect(screen.getByText('liquidiert')).toBeTruthy();
 

@@ -47,7 +47,7 @@ describe('gainers list', () => {
     );
     expect(shownRows()).toEqual([
       ['XRPUSDT', '0.50000', '+8.25%'],
-      ['BTCUSDT', '67000.50000', '+1.20%'],
+      ['BTCUSDT', '67,000.50000', '+1.20%'],
     ]);
   });
 

@@ -25,8 +25,8 @@ describe('price tiles', () => {
       'ETH/USDT',
       'XRP/USDT',
     ]);
-    expect(priceOf('BTC/USDT')).toBe('67250.10000');
-    expect(priceOf('ETH/USDT')).toBe('3480.00000');
+    expect(priceOf('BTC/USDT')).toBe('67,250.10000');
+    expect(priceOf('ETH/USDT')).toBe('3,480.00000');
     expect(priceOf('XRP/USDT')).toBe('0.52123');
   });
 

@@ -86,7 +86,7 @@ export interface OrderFormProps {
 }
 
 export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = null }: OrderFormProps) {
-  const { t, message, number } = useI18n();
+  const { t, message, number, fieldNumber } = useI18n();
   /** A USDT amount the order takes, rounded up (never show less than is needed). */
   const usdt = (value: string) => `${number(formatUsdtNeeded(value))} ${QUOTE_CURRENCY}`;
   const [side, setSide] = useState<TradeSide>(DEFAULT_ORDER.side);
@@ -265,7 +265,7 @@ export function OrderForm({ coin, price, balance, balanceFailed, pickedPrice = n
         label={t('trade.lever.currentPrice')}
         unit={QUOTE_CURRENCY}
         readOnly
-        value={number(formatTradePrice(price))}
+        value={fieldNumber(formatTradePrice(price))}
       />
       {orderType === 'limit' && (
         <TradeField

@@ -45,7 +45,7 @@ function PreviewLine({ label, value, strong }: { label: string; value: string | 
 
 export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: string | undefined }) {
   const { coin, symbol } = pair;
-  const { t, message, number } = useI18n();
+  const { t, message, number, fieldNumber } = useI18n();
   /**
    * A USDT amount of the preview with 2 decimals, as the Lever form shows them: what is paid rounded up
    * (never less than is needed), what is received rounded down (never more than arrives).
@@ -133,7 +133,7 @@ export function SpotForm({ pair, lastPrice }: { pair: SpotPair; lastPrice: strin
           label={t(side === 'buy' ? 'trade.exchange.marketAsk' : 'trade.exchange.marketBid')}
           unit={QUOTE_CURRENCY}
           readOnly
-          value={number(formatTradePrice(best))}
+          value={fieldNumber(formatTradePrice(best))}
         />
       )}
       <TradeField

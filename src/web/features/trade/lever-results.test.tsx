@@ -299,7 +299,7 @@ describe('the order form', () => {
     ]);
     const onPick = vi.fn();
     show(<OrderBook symbol="BTCUSDT" price="60000" changePercent="1" onPickPrice={onPick} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Use 59990.50 as the limit price' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use 59,990.50 as the limit price' }));
     expect(onPick).toHaveBeenCalledWith('59990.5');
     cleanup();
 
@@ -332,7 +332,7 @@ describe('the order form', () => {
     fireEvent.click(buy());
     const dialog = await screen.findByRole('dialog', { name: 'Confirm a 100X order' });
     expect(dialog.textContent).toContain('At 100X a price move of 1 % against this position takes its whole margin.');
-    expect(dialog.textContent).toContain('liquidated at about 59698.49');
+    expect(dialog.textContent).toContain('liquidated at about 59,698.49');
     expect(creations()).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();

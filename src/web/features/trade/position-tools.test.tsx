@@ -88,7 +88,7 @@ describe('an open position', () => {
       { message: TRADE_MSG.partlyClosed('0.05', '0.05'), trade: position({ hands: '0.05' }) },
     ]);
     show(<OpenOrders trades={[position({ take_profit: '65000', stop_loss: '58000' })]} loading={false} />);
-    expect(screen.getByTestId('tpsl').textContent).toBe('TP 65000.00 · SL 58000.00');
+    expect(screen.getByTestId('tpsl').textContent).toBe('TP 65,000.00 · SL 58,000.00');
     fireEvent.click(screen.getByRole('button', { name: /^Close BTC\/USDT long/ }));
     const field = await screen.findByLabelText('Hands to close (BTC)');
     expect((field as HTMLInputElement).value).toBe('0.1');
@@ -132,7 +132,9 @@ describe('an open position', () => {
     expect(await screen.findByText(TRADE_MSG.marginInsufficient('600.5', '500'))).toBeTruthy();
     fireEvent.change(amount, { target: { value: '100' } });
     // 700 of margin: (60000 - 7000) / 0.995
-    await vi.waitFor(() => expect(screen.getByTestId('new-liquidation-price').textContent).toBe('54271.35 → 53266.33'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('new-liquidation-price').textContent).toBe('54,271.35 → 53,266.33'),
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Remove margin' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(refusal)).toBeTruthy();

@@ -63,11 +63,11 @@ describe('the Lever screen in Korean', () => {
     expect(screen.queryByRole('form', { name: 'Order form' })).toBeNull();
   });
 
-  it('writes prices and amounts with the language’s decimal separator (German)', async () => {
+  it('writes prices and amounts with the language’s decimal separator and grouping (German)', async () => {
     await chooseLanguage('de');
     renderScreen(<OpenOrders trades={[position]} loading={false} />, { path: '/lever', previous: null });
     const row = screen.getByRole('listitem', { name: 'BTC/USDT Long 0,1 Lots' });
-    expect(within(row).getByText('60000,00')).toBeTruthy();
+    expect(within(row).getByText('60.000,00')).toBeTruthy();
     expect(within(row).getByText('+15,01')).toBeTruthy();
     expect(row.textContent).toContain('Margin 60,00 USDT · Gebühr 3,00');
     expect(row.textContent).not.toContain('60000.00');

@@ -80,7 +80,7 @@ describe('order form', () => {
     await vi.waitFor(() => expect(previewValue('Opening fee')).toBe('3.00 USDT'));
     expect(previewValue('Margin')).toBe('200.00 USDT');
     expect(previewValue('Total')).toBe('203.00 USDT');
-    expect(previewValue('Est. liq. price')).toBe('58291.46');
+    expect(previewValue('Est. liq. price')).toBe('58,291.46');
     fireEvent.click(buy());
     await screen.findByText(TRADE_MSG.tradeOpened);
     expect(creations()).toHaveLength(1);
@@ -220,8 +220,8 @@ describe('open orders', () => {
     expect(inLong.getByText('BTC/USDT')).toBeTruthy();
     expect(inLong.getByText('0.1 hands')).toBeTruthy();
     expect(inLong.getByText('Buy')).toBeTruthy();
-    expect(inLong.getByText('6000.00')).toBeTruthy();
-    expect(inLong.getByText('60000.00')).toBeTruthy();
+    expect(inLong.getByText('6,000.00')).toBeTruthy();
+    expect(inLong.getByText('60,000.00')).toBeTruthy();
     expect(inLong.getByText('+15.01').className).toContain('text-up');
     expect(within(short!).getByText('-3.46').className).toContain('text-down');
     expect(screen.getByRole('list', { name: 'Positions' }).style.maxHeight).toBe('320px');
@@ -233,7 +233,7 @@ describe('open orders', () => {
     );
     const row = screen.getByRole('listitem');
     // The fee rounded up (never show less than was paid).
-    expect(row.textContent).toContain('Margin 60.00 USDT · Fee 3.01 · Liq. 59698.49');
+    expect(row.textContent).toContain('Margin 60.00 USDT · Fee 3.01 · Liq. 59,698.49');
   });
 
   it('closes a trade at the coin’s last price with is_closed true and an Idempotency-Key', async () => {

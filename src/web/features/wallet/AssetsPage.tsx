@@ -50,25 +50,26 @@ function WalletTabs({ selected, onSelect }: { selected: WalletKind; onSelect: (k
 
 function AssetRow({ kind, asset, hidden }: { kind: WalletKind; asset: ValuedAsset; hidden: boolean }) {
   const { number, language } = useI18n();
+  // The coin name keeps its width; a long balance wraps instead (docs/decisions/0066-number-display.md).
   return (
     <li>
       <Link
         to={PATHS.assetDetail(kind, asset.currency)}
-        className="grid min-h-[60px] grid-cols-[minmax(0,1fr)_auto_6.5rem] items-center gap-3 px-4 py-2 hover:bg-surface-2"
+        className="grid min-h-[60px] grid-cols-[auto_minmax(0,1fr)_6.5rem] items-center gap-3 px-4 py-2 hover:bg-surface-2"
       >
-        <span className="flex min-w-0 items-center gap-3">
+        <span className="flex items-center gap-3">
           <span
             aria-hidden="true"
             className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[10px] font-bold tracking-tight text-primary"
           >
             {asset.currency.slice(0, 4)}
           </span>
-          <span className="truncate text-[15px] font-semibold">{asset.currency}</span>
+          <span className="whitespace-nowrap text-[15px] font-semibold">{asset.currency}</span>
         </span>
-        <span className="text-right text-[15px] tabular-nums">
+        <span className="text-right text-[15px] tabular-nums [overflow-wrap:anywhere]">
           {hidden ? HIDDEN : number(formatAmount(asset.balance))}
         </span>
-        <span className="text-right text-[13px] tabular-nums text-muted">
+        <span className="text-right text-[13px] tabular-nums text-muted [overflow-wrap:anywhere]">
           {hidden
             ? HIDDEN
             : asset.usd === null
@@ -143,7 +144,7 @@ export function AssetsPage() {
               </button>
             </div>
             <p className="text-[13px] text-white/80">{t('assets.totalUsd')}</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="wallet-total">
+            <p className="mt-1 text-3xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid="wallet-total">
               {hidden ? HIDDEN : loading ? '--' : `$${localGrouped(language, groupDigits(formatPrice(total)))}`}
             </p>
             {incomplete && !hidden && <p className="mt-2 text-xs text-white/80">{t('assets.partialTotal')}</p>}
@@ -159,7 +160,7 @@ export function AssetsPage() {
           </section>
 
           <section aria-label={t('assets.currencies')}>
-            <div className="grid grid-cols-[minmax(0,1fr)_auto_6.5rem] gap-3 px-4 pb-2 text-xs text-muted">
+            <div className="grid grid-cols-[auto_minmax(0,1fr)_6.5rem] gap-3 px-4 pb-2 text-xs text-muted">
               <span>{t('assets.currency')}</span>
               <span className="text-right">{t('assets.balance')}</span>
               <span className="text-right">{t('assets.usdValue')}</span>

@@ -126,7 +126,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function WithdrawalForm({ currency, networks }: { currency: string; networks: readonly Network[] }) {
-  const { t, message, number } = useI18n();
+  const { t, message, number, fieldNumber } = useI18n();
   const navigate = useNavigate();
   const withdraw = useWithdraw();
   const submission = useSubmissionKey();
@@ -278,7 +278,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
         name="usdt-value"
         readOnly
         tabIndex={-1}
-        value={quote.usdtValue === null ? '--' : number(formatPrice(quote.usdtValue))}
+        value={quote.usdtValue === null ? '--' : fieldNumber(formatPrice(quote.usdtValue))}
       />
       <PasswordField
         label={t('wallet.withdrawal.password')}

@@ -53,7 +53,7 @@ describe('assets overview', () => {
   it('lists currency, balance and USD value (USDT at 1, USDO at its own price), with the total', async () => {
     showAssets();
     await screen.findByText('$600.01');
-    expect(rowOf('USDT').textContent).toContain('1150.5');
+    expect(rowOf('USDT').textContent).toContain('1,150.5');
     expect(rowOf('USDT').textContent).toContain('$1,150.50');
     expect(rowOf('BTC').textContent).toContain('0.01');
     expect(rowOf('ETH').textContent).toContain('$0.00');
@@ -86,7 +86,7 @@ describe('assets overview', () => {
     await screen.findByText('$600.01');
     fireEvent.click(screen.getByRole('button', { name: 'Hide balances' }));
     expect(total()).toBe('******');
-    expect(rowOf('USDT').textContent).not.toContain('1150.5');
+    expect(rowOf('USDT').textContent).not.toContain('1,150.5');
     fireEvent.click(screen.getByRole('button', { name: 'Show balances' }));
     expect(total()).toBe('$1,770.51');
   });
@@ -206,7 +206,7 @@ describe('asset detail', () => {
 
   it("shows the balance and this wallet's record for the currency, with deposit, withdrawal and transfer", async () => {
     showDetail('/asset/funding/usdt');
-    expect((await screen.findByTestId('asset-balance')).textContent).toBe('1150.5 USDT');
+    expect((await screen.findByTestId('asset-balance')).textContent).toBe('1,150.5 USDT');
     const record = await screen.findByRole('list');
     expect(within(record).getAllByRole('listitem')).toHaveLength(2);
     expect(record.textContent).toContain('-100');

@@ -40,7 +40,7 @@ describe('a bonus record', () => {
     expect(within(rows[0]!).getByText('VIP bonus')).toBeTruthy();
     expect(within(rows[1]!).getByText('Membership bonus')).toBeTruthy();
     expect(within(rows[2]!).getByText('New-user recharge bonus')).toBeTruthy();
-    expect(within(rows[1]!).getByText('+1000')).toBeTruthy();
+    expect(within(rows[1]!).getByText('+1,000')).toBeTruthy();
   });
 
   it('shows a plain amount in the history (no wallet)', () => {

@@ -152,7 +152,7 @@ describe('history', () => {
     show('/entrustment-history?tab=closed');
     const item = await screen.findByRole('listitem');
     expect(item.textContent).toContain('BTC/USDT');
-    expect(item.textContent).toContain('60000.00');
+    expect(item.textContent).toContain('60,000.00');
     expect(item.textContent).toContain('587.66 USDT');
     // The trading fees of opening and closing together (docs/decisions/0018-house-books.md).
     expect(item.textContent).toContain('Fees59.99 USDT');

@@ -3,27 +3,15 @@
  * language's own separators, and a translated sentence with an element (an address) inside it.
  */
 import type { LanguageCode } from '../../lib/language';
-
-const separators = new Map<LanguageCode, { group: string; decimal: string }>();
+import { localizeNumber } from '../../lib/number-format';
 
 /**
- * '1,234,567.89' (groupDigits of a number the app formatted with docs/product.md's decimals) with the
- * language's group and decimal separators: '1.234.567,89' in German. Only the separators change, never
- * the digits (no float passes through); English stays exactly as it was.
+ * '1,234,567.89' (groupDigits of a number the app formatted with docs/product.md's decimals) as the
+ * language writes it ('1.234.567,89' in German), through the one number formatter of
+ * docs/decisions/0066-number-display.md: only the marks change, never the digits.
  */
 export function localGrouped(language: LanguageCode, grouped: string): string {
-  if (language === 'en') return grouped;
-  let found = separators.get(language);
-  if (!found) {
-    const parts = new Intl.NumberFormat(language).formatToParts(12345.6);
-    found = {
-      group: parts.find((p) => p.type === 'group')?.value ?? ',',
-      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-    };
-    separators.set(language, found);
-  }
-  const { group, decimal } = found;
-  return grouped.replace(/[,.]/g, (mark) => (mark === ',' ? group : decimal));
+  return localizeNumber(language, grouped.replace(/,/g, ''));
 }
 
 /** The marker put where an element goes in a translated sentence (no catalog text holds it). */

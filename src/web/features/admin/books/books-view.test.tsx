@@ -96,7 +96,7 @@ describe('the Books view', () => {
     expect(await valueOf('USDT', 'Fee revenue')).toBe('6.0075');
     expect(await valueOf('USDT', 'House trading P/L')).toBe('15.00');
     expect(await valueOf('USDT', 'Insurance fund')).toBe('0.00');
-    expect(await valueOf('USDT', 'Deposits')).toBe('-1000.00');
+    expect(await valueOf('USDT', 'Deposits')).toBe('-1,000.00');
     expect(await valueOf('USDT', 'Withdrawals')).toBe('0.00');
     expect(await valueOf('USDT', 'Margin')).toBe('50.00');
     expect(await valueOf('USDT', 'Total')).toBe('0.00');
