@@ -24,7 +24,7 @@ async function tryDemoToPosition(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Lever' }).first().click();
   await expectPath(page, '/lever');
   await page.getByTestId('demo-badge').waitFor();
-  await expect.poll(() => page.getByTestId('lever-balance').textContent(), { timeout: 15_000 }).toBe('10000.00 USDT');
+  await expect.poll(() => page.getByTestId('lever-balance').textContent(), { timeout: 15_000 }).toBe('10,000.00 USDT');
   await page.getByLabel('Hands', { exact: true }).fill('0.1');
   await page.getByRole('button', { name: 'Buy (long)' }).click();
   await page.getByRole('dialog', { name: 'Confirm a 100X order' }).getByRole('button', { name: 'Confirm' }).click();

@@ -98,8 +98,8 @@ describe('service worker', () => {
     await context.setOffline(true);
     await page.goto('/important-notice');
     await page.getByRole('heading', { name: 'Money laundering is prohibited' }).waitFor();
-    await page.goto('/lock-up');
-    await page.getByRole('heading', { name: 'Pro 60' }).waitFor();
+    await page.goto('/about-us');
+    await page.getByRole('heading', { name: 'About Us' }).waitFor();
     const apiOffline = await page.evaluate(async () => {
       try {
         await fetch('/api-v1/default-currency/');

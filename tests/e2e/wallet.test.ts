@@ -145,7 +145,9 @@ describe('money through the screens', () => {
       .getByRole('dialog', { name: 'Confirm withdrawal' })
       .getByRole('button', { name: 'Confirm withdrawal' })
       .click();
-    await expectPath(page, '/asset/funding/USDT');
+    // After Confirm, the withdrawal's status screen (docs/decisions/0062-money-screens.md); back to the asset.
+    await page.waitForURL((url) => url.pathname.startsWith('/withdrawal-status/'));
+    await page.goto('/asset/funding/USDT');
     await balanceShown(page, '50');
     await page.getByRole('listitem').filter({ hasText: 'Withdrawal' }).filter({ hasText: 'Pending' }).waitFor();
 

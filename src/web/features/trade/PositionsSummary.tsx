@@ -35,13 +35,14 @@ export function PositionsSummary({
             aria-controls="lever-orders"
             data-testid={`jump-${tab}`}
             className={cx(
-              'flex h-touch min-w-0 flex-1 items-center justify-between gap-2 rounded-xl bg-surface px-3 text-[13px] font-semibold shadow-card hover:bg-surface-2',
+              'flex min-h-touch min-w-0 flex-1 items-center justify-between gap-2 rounded-xl bg-surface px-3 py-1.5 text-[13px] font-semibold shadow-card hover:bg-surface-2',
             )}
           >
-            <span className="truncate">{t(TAB_NAME[tab])}</span>
+            {/* An action's name wraps rather than being cut (Spanish and Russian "Open orders" are long). */}
+            <span className="min-w-0 text-left leading-tight">{t(TAB_NAME[tab])}</span>
             <span
               className={cx(
-                'rounded-full px-2 py-0.5 text-xs tabular-nums',
+                'shrink-0 rounded-full px-2 py-0.5 text-xs tabular-nums',
                 count > 0 ? 'bg-primary/10 text-primary' : 'bg-surface-2 text-muted',
               )}
             >
