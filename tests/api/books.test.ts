@@ -214,6 +214,7 @@ describe('the books', () => {
       'spot',
       'spot_holds',
       'promotions',
+      'earn_yield',
     ]);
     expect(Number(usdt.customer_balances)).toBeGreaterThan(0);
     // What customers hold came in through deposits: the deposits account is its negative, less what left.

@@ -177,6 +177,7 @@ describe('migrating a ledger of the previous version to double entry', () => {
           { name: 'spot', balance: '0' },
           { name: 'spot_holds', balance: '0' },
           { name: 'promotions', balance: '0' },
+          { name: 'earn_yield', balance: '0' },
         ],
         total: '0',
       },

@@ -257,6 +257,9 @@ export async function restoreBackup(pool: pg.Pool, dataDir: string, file: string
         );
       const selfRef = await selfReferencing(client);
       await client.query('begin');
+      // The database was empty before the migrations ran, so what it holds now is what they seeded (the
+      // lock-up products, migration 0033): the backup's rows replace them, children first.
+      for (const table of [...manifest.tables].reverse()) await client.query(`delete from ${ident(table.name)}`);
       // The rows are loaded whole in one transaction: no trigger needs to tell an app about them.
       for (const table of manifest.tables) {
         const columns = table.columns.map(ident).join(', ');

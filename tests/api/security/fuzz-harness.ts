@@ -256,6 +256,8 @@ interface Stats {
   acknowledgedSpotOrders: Set<number>;
   /** Converts (their quote ids) a 2xx answer named (docs/decisions/0053-convert.md). */
   acknowledgedConverts: Set<string>;
+  /** Lock-up orders a 2xx named (docs/decisions/0052-earn.md): subscribed or redeemed. */
+  acknowledgedLockups: Set<number>;
 }
 const freshStats = (): Stats => ({
   requests: 0,
@@ -267,6 +269,7 @@ const freshStats = (): Stats => ({
   acknowledgedTrades: new Set(),
   acknowledgedSpotOrders: new Set(),
   acknowledgedConverts: new Set(),
+  acknowledgedLockups: new Set(),
 });
 let stats = freshStats();
 
@@ -321,6 +324,10 @@ async function run(target: Target, c: FuzzCase): Promise<string[]> {
     if (typeof exchangeOrderId === 'number') stats.acknowledgedSpotOrders.add(exchangeOrderId);
     const convertId = body?.convert?.quote_id;
     if (typeof convertId === 'string') stats.acknowledgedConverts.add(convertId);
+    // A lock-up subscription or redemption answers its order (with its product).
+    const lockupId = body?.order?.id;
+    if (typeof lockupId === 'number' && typeof body?.order?.product_id === 'number')
+      stats.acknowledgedLockups.add(lockupId);
     if (target.actor && target.spec.after)
       await target.spec.after(s, target.actor, { status, body, raw: response.body, headers: response.headers });
   }
@@ -449,6 +456,10 @@ export function describeFuzz(group: FuzzGroup) {
         sql`select id from convert_quotes where quote_id = any(${sql.param([...stats.acknowledgedConverts])}::text[])`,
       );
       const convertRows = new Set((converts as unknown as { rows: Row[] }).rows.map((r) => Number(r.id)));
+      // Demo money (docs/decisions/0063-demo-accounts.md) is granted and reset on the demo account itself
+      // (ref_type 'demo', ref_id its user): anyone may open one, and it never meets real money.
+      const demos = await s.t.db.execute(sql`select id from users where is_demo`);
+      const demoUsers = new Set((demos as unknown as { rows: Row[] }).rows.map((r) => Number(r.id)));
       const unexplained = (entries as unknown as { rows: Row[] }).rows.filter((r) =>
         r.ref_type === 'convert'
           ? !convertRows.has(Number(r.ref_id))
@@ -456,7 +467,11 @@ export function describeFuzz(group: FuzzGroup) {
             ? !stats.acknowledgedTrades.has(Number(r.ref_id)) && !tradesOpenedBySetup.has(Number(r.ref_id))
             : r.ref_type === 'spot_order'
               ? !stats.acknowledgedSpotOrders.has(Number(r.ref_id)) && !spotOrdersPlacedBySetup.has(Number(r.ref_id))
-              : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
+              : r.ref_type === 'lockup_order'
+                ? !stats.acknowledgedLockups.has(Number(r.ref_id))
+                : r.ref_type === 'demo'
+                  ? !demoUsers.has(Number(r.ref_id))
+                  : r.ref_type !== 'transaction' || !stats.acknowledged.has(Number(r.ref_id)),
       );
       const ledger = await checkLedger(s.t.db);
 
