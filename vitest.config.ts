@@ -90,6 +90,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // A page's first numbers wait on its server under the whole suite's load: vitest's 1 s default
+          // for expect.poll failed a Lever price read on CI while Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
           // After the other projects, two browser flows at a time: a flow mostly waits on its page, its
           // server and timers (the cores about 80 % idle with one). Each worker keeps its modules: each
           // file builds its own app, and loading the server's modules again per file cost about 2 s apiece.
