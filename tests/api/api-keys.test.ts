@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS_MSG, type ApiKeyCreated, type ApiKeyInfo } from '../../src/shared/api/api-keys.js';
 import { PROTECTION_MSG } from '../../src/shared/api/protection.js';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
-import { apiKeys } from '../../src/server/db/schema.js';
+import { apiKeys } from '../../src/server/modules/api-keys/schema.js';
 import { openApiSecret } from '../../src/server/modules/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { enableTotp, nextTotp } from '../helpers/totp.js';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otps, users } from '../../src/server/db/schema.js';
+import { users } from '../../src/server/db/schema.js';
+import { otps } from '../../src/server/modules/security/schema.js';
 import { OTP_RESEND_MS, OTP_TTL_MS } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import { SIGNUP_EXISTING_SUBJECT, SIGNUP_EXISTING_TEXT } from '../../src/server/modules/auth/service.js';

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type Db, type RunningDatabase } from '../../src/server/db/database.js';
-import { verifications } from '../../src/server/db/schema.js';
+import { verifications } from '../../src/server/modules/identity/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';

@@ -6,7 +6,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages } from '../../src/server/db/schema.js';
+import { chatMessages } from '../../src/server/modules/chat/schema.js';
 import {
   CHAT_PAGE_SIZE,
   CHAT_SESSION_MAX_MESSAGES,

@@ -6,7 +6,8 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accounts, auditLog, convertQuotes } from '../../src/server/db/schema.js';
+import { accounts, auditLog } from '../../src/server/db/schema.js';
+import { convertQuotes } from '../../src/server/modules/convert/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import {
   CONVERT_MSG,

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { custodyAddresses, custodyCursors } from '../../src/server/db/schema.js';
+import { custodyAddresses, custodyCursors } from '../../src/server/modules/custody/schema.js';
 import { createDepositWatcher, custodyChainOf, type DepositWatcher } from '../../src/server/modules/custody/index.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { DEPOSIT_MSG } from '../../src/shared/api/deposits.js';

@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { erc20Abi, formatEther, formatUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { custodySends, transactions } from '../../src/server/db/schema.js';
+import { transactions } from '../../src/server/db/schema.js';
+import { custodySends } from '../../src/server/modules/custody/schema.js';
 import {
   createDepositWatcher,
   createPayouts,

@@ -8,7 +8,8 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, lockupOrders, notifications } from '../../src/server/db/schema.js';
+import { accounts, auditLog, notifications } from '../../src/server/db/schema.js';
+import { lockupOrders } from '../../src/server/modules/earn/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { EARN_MSG, type LockupOrder, type LockupProduct } from '../../src/shared/api/earn.js';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { faqEntries, faqExchanges } from '../../src/server/db/schema.js';
+import { faqEntries, faqExchanges } from '../../src/server/modules/faq/schema.js';
 import { ensureFaqSeed } from '../../src/server/modules/faq/seed.js';
 import { FAQ_TRANSLATIONS } from '../../src/server/modules/faq/translations.js';
 import {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userFavourites } from '../../src/server/db/schema.js';
+import { userFavourites } from '../../src/server/modules/favourites/schema.js';
 import { FAVOURITES_MAX, FAVOURITES_MSG } from '../../src/shared/api/favourites.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';

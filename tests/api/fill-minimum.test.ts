@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrderAnswer } from '../../src/shared/api/spot.js';
-import { spotOrders, trades } from '../../src/server/db/schema.js';
+import { spotOrders } from '../../src/server/modules/spot/schema.js';
+import { trades } from '../../src/server/modules/trades/schema.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { cmp, mul } from '../../src/shared/money.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

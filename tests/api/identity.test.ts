@@ -2,7 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/server/lib/images.js';
-import { auditLog, verifications } from '../../src/server/db/schema.js';
+import { auditLog } from '../../src/server/db/schema.js';
+import { verifications } from '../../src/server/modules/identity/schema.js';
 import { MAX_IMAGE_BYTES } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import type { TestApp } from '../helpers/app.js';

@@ -7,7 +7,10 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatMessages, chatSessions, trades, transactions, users, verifications } from '../../src/server/db/schema.js';
+import { transactions, users } from '../../src/server/db/schema.js';
+import { chatMessages, chatSessions } from '../../src/server/modules/chat/schema.js';
+import { verifications } from '../../src/server/modules/identity/schema.js';
+import { trades } from '../../src/server/modules/trades/schema.js';
 import { STAFF_PAGE_SIZE } from '../../src/shared/api/common.js';
 import type { UnverifiedUser } from '../../src/shared/api/identity.js';
 import type { ChatMessage, LatestMessagesResponse } from '../../src/shared/api/support.js';

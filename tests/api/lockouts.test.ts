@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_RESEND_MS } from '../../src/shared/constants.js';
 import { MSG } from '../../src/shared/messages.js';
 import { LOCK_RULES, WITHDRAWAL_COOLDOWN_MS, lockTime } from '../../src/shared/api/protection.js';
-import { accountLocks, securityFailures } from '../../src/server/db/schema.js';
+import { accountLocks, securityFailures } from '../../src/server/modules/security/schema.js';
 import { recordFailure, startWithdrawalCooldown, assertNotLocked } from '../../src/server/modules/security/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';

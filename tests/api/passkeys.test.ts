@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_MSG } from '../../src/shared/api/passkeys.js';
-import { passkeys } from '../../src/server/db/schema.js';
+import { passkeys } from '../../src/server/modules/security/schema.js';
 import { relyingPartyOf } from '../../src/server/modules/security/passkeys.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { call, factorChangeProof, signUp, type TestUser } from '../helpers/users.js';

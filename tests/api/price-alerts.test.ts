@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, priceAlerts } from '../../src/server/db/schema.js';
+import { notifications } from '../../src/server/db/schema.js';
+import { priceAlerts } from '../../src/server/modules/price-alerts/schema.js';
 import { priceAlertWatchers } from '../../src/server/modules/price-alerts/index.js';
 import { TickerSnapshot } from '../../src/server/modules/market/snapshot.js';
 import type { MarketService } from '../../src/server/modules/market/types.js';

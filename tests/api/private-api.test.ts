@@ -14,7 +14,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
 import type { SpotOrders } from '../../src/shared/api/spot.js';
-import { spotOrders } from '../../src/server/db/schema.js';
+import { spotOrders } from '../../src/server/modules/spot/schema.js';
 import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';

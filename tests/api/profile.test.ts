@@ -5,7 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, verifications } from '../../src/server/db/schema.js';
+import { auditLog, users } from '../../src/server/db/schema.js';
+import { verifications } from '../../src/server/modules/identity/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { PROFILE_MSG, PROFILE_NAME_MAX } from '../../src/shared/api/profile.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

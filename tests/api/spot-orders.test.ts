@@ -7,7 +7,8 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accounts, ledgerEntries, spotOrders } from '../../src/server/db/schema.js';
+import { accounts, ledgerEntries } from '../../src/server/db/schema.js';
+import { spotOrders } from '../../src/server/modules/spot/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { SPOT_ORDERS_CHANGED } from '../../src/server/modules/spot/index.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';

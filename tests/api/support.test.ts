@@ -2,7 +2,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from '../../src/server/lib/images.js';
-import { auditLog, chatMessages, faqEntries, settings } from '../../src/server/db/schema.js';
+import { auditLog, settings } from '../../src/server/db/schema.js';
+import { chatMessages } from '../../src/server/modules/chat/schema.js';
+import { faqEntries } from '../../src/server/modules/faq/schema.js';
 import { chatEventsOf, type ChatEventMap } from '../../src/server/modules/chat/events.js';
 import { ensureFaqSeed } from '../../src/server/modules/faq/seed.js';
 import { FAQ_TOPICS, depositAddressLines, parseChatKey, type ChatMessage } from '../../src/shared/api/support.js';

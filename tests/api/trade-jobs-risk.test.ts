@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../src/server/app.js';
 import { createContext } from '../../src/server/bootstrap.js';
 import { connect } from '../../src/server/db/database.js';
-import { accounts, ledgerEntries, trades } from '../../src/server/db/schema.js';
+import { accounts, ledgerEntries } from '../../src/server/db/schema.js';
+import { trades } from '../../src/server/modules/trades/schema.js';
 import { MARK_STEP } from '../../src/server/modules/market/index.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { ADMIN_MSG } from '../../src/shared/api/admin.js';

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tradePriceHistory, trades } from '../../src/server/db/schema.js';
+import { tradePriceHistory, trades } from '../../src/server/modules/trades/schema.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trades } from '../../src/server/db/schema.js';
+import { trades } from '../../src/server/modules/trades/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG, type TradeAnswer } from '../../src/shared/api/trade.js';

@@ -5,7 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntries, tradePriceHistory, trades } from '../../src/server/db/schema.js';
+import { ledgerEntries } from '../../src/server/db/schema.js';
+import { tradePriceHistory, trades } from '../../src/server/modules/trades/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { sub } from '../../src/shared/money.js';

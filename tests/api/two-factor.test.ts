@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginTickets, recoveryCodes, totpSecrets } from '../../src/server/db/schema.js';
+import { loginTickets, recoveryCodes, totpSecrets } from '../../src/server/modules/security/schema.js';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';

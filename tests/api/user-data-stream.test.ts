@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../src/shared/api/api-keys.js';
-import { apiListenKeys } from '../../src/server/db/schema.js';
+import { apiListenKeys } from '../../src/server/modules/api-keys/schema.js';
 import { endApiKeys } from '../../src/server/modules/api-keys/index.js';
 import { spotPass } from '../../src/server/modules/spot/index.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';

@@ -4,7 +4,7 @@
  * SCREENSHOTS=.tmp npx vitest run --project e2e tests/e2e/admin-desk-screenshots.test.ts
  */
 import { beforeAll, it } from 'vitest';
-import { verifications } from '../../src/server/db/schema.js';
+import { verifications } from '../../src/server/modules/identity/schema.js';
 import { postForm } from '../helpers/multipart.js';
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { DESK } from './helpers/browser.js';

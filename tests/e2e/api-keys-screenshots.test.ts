@@ -5,7 +5,7 @@
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e api-keys-screenshots
  */
 import { expect, it } from 'vitest';
-import { apiKeys } from '../../src/server/db/schema.js';
+import { apiKeys } from '../../src/server/modules/api-keys/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { sealApiSecret } from '../../src/server/modules/api-keys/keys.js';
 import { signUp } from '../helpers/users.js';

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { PASSKEY_MSG } from '../../src/shared/passkey-texts.js';
-import { passkeys } from '../../src/server/db/schema.js';
+import { passkeys } from '../../src/server/modules/security/schema.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import { localStorageOf, newPhonePage, type PhonePageOptions } from './helpers/browser.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';

@@ -5,7 +5,7 @@
  * Runs only when SCREENSHOTS names a folder: SCREENSHOTS=.tmp npx vitest run --project e2e protection-screenshots
  */
 import { it } from 'vitest';
-import { accountLocks, userSecuritySettings, withdrawalAddresses } from '../../src/server/db/schema.js';
+import { accountLocks, userSecuritySettings, withdrawalAddresses } from '../../src/server/modules/security/schema.js';
 import { grant, setTransactionPassword } from '../helpers/money.js';
 import { signUp } from '../helpers/users.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';

@@ -5,7 +5,7 @@
  * SCREENSHOTS=.tmp npx vitest run --project e2e safety-language-screenshots
  */
 import { it } from 'vitest';
-import { accountLocks, userSecuritySettings } from '../../src/server/db/schema.js';
+import { accountLocks, userSecuritySettings } from '../../src/server/modules/security/schema.js';
 import { signUp } from '../helpers/users.js';
 import { describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import { logInThroughUi } from './helpers/ui.js';

@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { recoveryCodes, totpSecrets } from '../../src/server/db/schema.js';
+import { recoveryCodes, totpSecrets } from '../../src/server/modules/security/schema.js';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
 import { MSG } from '../../src/shared/messages.js';
 import { enableTotp, secretOfOtpauthUrl, totp } from '../helpers/totp.js';

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { recoveryCodes, totpSecrets } from '../../src/server/db/schema.js';
+import { recoveryCodes, totpSecrets } from '../../src/server/modules/security/schema.js';
 import { call, factorChangeProof, type TestUser } from './users.js';
 import type { TestApp } from './app.js';
 

@@ -7,7 +7,7 @@ import type {
   TradeUpdationInput,
 } from '../../src/shared/api/trade.js';
 import { inArray } from 'drizzle-orm';
-import { trades } from '../../src/server/db/schema.js';
+import { trades } from '../../src/server/modules/trades/schema.js';
 import { canonical } from '../../src/shared/money.js';
 import { TRADES_CHANGED, cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
 import type { TestApp } from './app.js';

@@ -11,9 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Db = NodePgDatabase & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: what a function that only reads needs. */
 export type Queryable = Db | Tx;
@@ -357,7 +356,7 @@ export function connect(url: string, max = 20): Db {
   // which nobody listens to by default: an uncaught exception. The pool drops it on release.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return drizzle(pool, { schema }) as Db;
+  return drizzle(pool) as Db;
 }
 
 /**
@@ -393,7 +392,7 @@ export async function runMigrations(db: Db): Promise<void> {
   try {
     await client.query(`select pg_advisory_lock(hashtext('coinfront.migrations'))`);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder });
+      await migrate(drizzle(client), { migrationsFolder });
     } finally {
       await client.query(`select pg_advisory_unlock(hashtext('coinfront.migrations'))`);
     }

@@ -5,7 +5,8 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, verifications } from '../../../src/server/db/schema.js';
+import { chatMessages } from '../../../src/server/modules/chat/schema.js';
+import { verifications } from '../../../src/server/modules/identity/schema.js';
 import { USER_STREAMS } from '../../../src/shared/api/streams.js';
 import { CHAT_STREAMS } from '../../../src/shared/api/support.js';
 import { connectWs } from '../../helpers/ws.js';

@@ -22,7 +22,7 @@ import { balanceOf, expectLedgerBalanced, staff } from '../../helpers/money.js';
 import { closeTrade, leverTrader, openTrade } from '../../helpers/trades.js';
 import { call, type TestUser } from '../../helpers/users.js';
 import { createWalkedMarket, type WalkedFake } from '../../helpers/walked-market.js';
-import { trades } from '../../../src/server/db/schema.js';
+import { trades } from '../../../src/server/modules/trades/schema.js';
 
 const SEED = process.env.HEDGE_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.HEDGE_SEED ?? 20_261_124);
 const PAIRS = Number(process.env.HEDGE_PAIRS ?? 14);

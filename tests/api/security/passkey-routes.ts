@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { passkeys } from '../../../src/server/db/schema.js';
+import { passkeys } from '../../../src/server/modules/security/schema.js';
 import { issueLoginTicket } from '../../../src/server/modules/auth/login-tickets.js';
 import { clearTwoFactor } from '../../helpers/totp.js';
 import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';

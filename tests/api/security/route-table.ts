@@ -9,19 +9,18 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { transactions, users } from '../../../src/server/db/schema.js';
+import { apiKeys } from '../../../src/server/modules/api-keys/schema.js';
+import { chatMessages } from '../../../src/server/modules/chat/schema.js';
+import { faqEntries } from '../../../src/server/modules/faq/schema.js';
+import { priceAlerts } from '../../../src/server/modules/price-alerts/schema.js';
 import {
   accountLocks,
-  apiKeys,
-  chatMessages,
-  priceAlerts,
-  faqEntries,
   passkeys,
-  trades,
-  transactions,
   userSecuritySettings,
-  users,
   withdrawalAddresses,
-} from '../../../src/server/db/schema.js';
+} from '../../../src/server/modules/security/schema.js';
+import { trades } from '../../../src/server/modules/trades/schema.js';
 import { createFileStore } from '../../../src/server/lib/files.js';
 import { SPEC_BONUS_TIERS } from '../../../src/shared/api/bonuses.js';
 import { sealApiSecret } from '../../../src/server/modules/api-keys/keys.js';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { verifications } from '../../../src/server/db/schema.js';
+import { verifications } from '../../../src/server/modules/identity/schema.js';
 import { OTP_RESEND_MS } from '../../../src/shared/constants.js';
 import { tronAddress } from '../../helpers/addresses.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';

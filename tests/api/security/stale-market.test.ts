@@ -7,7 +7,8 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tradePriceHistory, trades, transactions } from '../../../src/server/db/schema.js';
+import { transactions } from '../../../src/server/db/schema.js';
+import { tradePriceHistory, trades } from '../../../src/server/modules/trades/schema.js';
 import { runTradeJobsOnce } from '../../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG } from '../../../src/shared/api/trade.js';
 import { WALLET_MSG } from '../../../src/shared/api/wallet.js';

@@ -13,7 +13,7 @@ import { ADMIN_MSG } from '../../../src/shared/api/admin.js';
 import type { TradeItem } from '../../../src/shared/api/trade.js';
 import { IN_HOUSE_LEVERAGE, LEVERAGE_OPTIONS, leverageOptionsOf } from '../../../src/shared/constants.js';
 import { dec, tradeProfitLoss, type Dec } from '../../../src/shared/money.js';
-import { trades } from '../../../src/server/db/schema.js';
+import { trades } from '../../../src/server/modules/trades/schema.js';
 import { anotherInstance, createTestApp, type TestApp } from '../../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../../helpers/money.js';
 import { closeTrade, leverTrader, openTrade } from '../../helpers/trades.js';

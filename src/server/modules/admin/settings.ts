@@ -18,7 +18,8 @@ import {
 } from '../../../shared/api/admin.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, Tx } from '../../db/database.js';
-import { faqEntries, settings } from '../../db/schema.js';
+import { settings } from '../../db/schema.js';
+import { faqEntries } from '../faq/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { DEPOSIT_ADDRESSES_KEY, depositAddresses } from '../faq/index.js';

@@ -12,7 +12,9 @@ import {
 import type { VerificationStatus } from '../../../shared/api/auth.js';
 import { WALLET_KINDS } from '../../../shared/constants.js';
 import type { Queryable } from '../../db/database.js';
-import { trades, transactions, users, verifications } from '../../db/schema.js';
+import { transactions, users } from '../../db/schema.js';
+import { verifications } from '../identity/schema.js';
+import { trades } from '../trades/schema.js';
 import { likeLiteral, orderOf } from '../../db/sorting.js';
 import { notFound } from '../../errors.js';
 import { verificationStatusOf } from '../identity/index.js';

@@ -7,7 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { add } from '../../../shared/money.js';
 import type { Queryable } from '../../db/database.js';
-import { accounts, spotOrders } from '../../db/schema.js';
+import { accounts } from '../../db/schema.js';
+import { spotOrders } from '../spot/schema.js';
 import { fixed8 } from './exchange-view.js';
 
 export interface SpotBalance {

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from './schema.js';
 
 /** Why every key of a user ended (rows ended by a lock before decision 0046 keep `account-locked`). */
 export type ApiKeyEndReason = 'password-reset' | 'password-changed';

@@ -17,7 +17,7 @@ import {
   type ApiKeyPermission,
 } from '../../../shared/api/api-keys.js';
 import type { AppContext } from '../../context.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from './schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { encryptSecret, openSealed, resealRows, type ServerSecrets } from '../../lib/sealing.js';
 import { confirmSensitiveChange } from '../security/index.js';

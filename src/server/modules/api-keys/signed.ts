@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyPermission } from '../../../shared/api/api-keys.js';
 import type { AppContext } from '../../context.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from './schema.js';
 import { ExchangeApiError } from '../../errors.js';
 import { API_KEY_FORMAT, openApiSecret, type ApiKeyRow } from './keys.js';
 

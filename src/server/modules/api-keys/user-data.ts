@@ -24,7 +24,9 @@
 import { and, asc, eq, gt, inArray, max, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
-import { accounts, apiKeys, apiListenKeys, ledgerEntries, spotOrderClientIds, spotOrders } from '../../db/schema.js';
+import { accounts, ledgerEntries } from '../../db/schema.js';
+import { apiKeys, apiListenKeys, spotOrderClientIds } from './schema.js';
+import { spotOrders } from '../spot/schema.js';
 import type { StreamClient } from '../../lib/stream-hub.js';
 import { SPOT_ORDERS_CHANGED, type SpotOrderRow } from '../spot/index.js';
 import { spotBalances } from './balances.js';

@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext, ZodApp } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
-import { apiListenKeys } from '../../db/schema.js';
+import { apiListenKeys } from './schema.js';
 import { ExchangeApiError } from '../../errors.js';
 import { TOO_MANY_ANONYMOUS_SOCKETS } from '../../lib/anonymous-sockets.js';
 import type { StreamClient } from '../../lib/stream-hub.js';

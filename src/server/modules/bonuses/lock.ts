@@ -22,7 +22,10 @@ import type { BonusLock } from '../../../shared/api/bonuses.js';
 import { BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { add, canonical, dec, mul, sub } from '../../../shared/money.js';
 import type { Queryable, Tx } from '../../db/database.js';
-import { accounts, bonusLocks, spotOrders, trades } from '../../db/schema.js';
+import { accounts } from '../../db/schema.js';
+import { bonusLocks } from './schema.js';
+import { spotOrders } from '../spot/schema.js';
+import { trades } from '../trades/schema.js';
 import { accountKeyId, house, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { BONUS_LOCK_REF } from './ledger-rule.js';
 

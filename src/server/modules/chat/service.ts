@@ -18,7 +18,8 @@ import {
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { chatMessages, chatSessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { chatMessages, chatSessions } from './schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { AuthUser } from '../../plugins/auth.js';

@@ -24,7 +24,7 @@ import {
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { AMOUNT_DECIMALS, cmp, dec, sub, toAmount } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
-import { convertQuotes } from '../../db/schema.js';
+import { convertQuotes } from './schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { accountKeyId, house, lockAccounts, post, walletBalances, type AccountKey } from '../ledger/index.js';
 import { quoteOf } from '../spot/index.js';

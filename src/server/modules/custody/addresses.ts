@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { custodyAddresses } from '../../db/schema.js';
+import { custodyAddresses } from './schema.js';
 import type { ChainFamily } from './chain.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';

@@ -10,7 +10,8 @@ import type { CustodyReport } from '../../../shared/api/custody.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { add, canonical, dec, sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
-import { custodyAddresses, transactions } from '../../db/schema.js';
+import { transactions } from '../../db/schema.js';
+import { custodyAddresses } from './schema.js';
 import { readBooks } from '../ledger/index.js';
 import type { EvmChain } from './evm.js';
 

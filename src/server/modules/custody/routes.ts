@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/custody.js';
 import type { AppModule } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { custodyCursors, custodyDeposits } from '../../db/schema.js';
+import { custodyCursors, custodyDeposits } from './schema.js';
 import { unavailable } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ChainFamily } from './chain.js';

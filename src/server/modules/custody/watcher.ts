@@ -11,7 +11,7 @@
  */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { custodyCursors, custodyDeposits } from '../../db/schema.js';
+import { custodyCursors, custodyDeposits } from './schema.js';
 import { watchedAddresses } from './addresses.js';
 import type { ChainFamily } from './chain.js';
 import { creditDeposit } from './credit.js';

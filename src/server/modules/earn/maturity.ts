@@ -13,7 +13,7 @@ import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { add, canonical, dec } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
-import { lockupOrders, lockupProducts } from '../../db/schema.js';
+import { lockupOrders, lockupProducts } from './schema.js';
 import { house, post } from '../ledger/index.js';
 import { mailNotifications, notify } from '../notifications/index.js';
 import { LOCKUP_REF } from './ledger-rule.js';

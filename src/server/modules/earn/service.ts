@@ -25,7 +25,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { canonical, cmp, dec, toAmount } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { lockupOrders, lockupProducts } from '../../db/schema.js';
+import { lockupOrders, lockupProducts } from './schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';

@@ -9,7 +9,7 @@ import { DEPOSIT_ADDRESSES_PLACEHOLDER } from '../../../shared/api/admin.js';
 import { FAQ_TOPICS, type FaqTopic } from '../../../shared/api/support.js';
 import { SUPPORT_HOURS } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
-import { faqEntries } from '../../db/schema.js';
+import { faqEntries } from './schema.js';
 import { FAQ_TRANSLATIONS } from './translations.js';
 
 /** Replaced at answer time by the current 'ERC20: <address>' lines, so an address change shows at once. */

@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { FAQ_TOPICS, type BotExchange, type FaqAnswerResponse } from '../../../shared/api/support.js';
 import type { AppContext } from '../../context.js';
-import { faqEntries, faqExchanges, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { faqEntries, faqExchanges } from './schema.js';
 import { depositAddressText, depositAddresses } from './addresses.js';
 import { DEPOSIT_ADDRESSES_PLACEHOLDER } from './seed.js';
 

@@ -9,7 +9,8 @@ import { errorBody } from '../../../shared/api/common.js';
 import { FAVOURITES_MAX, FAVOURITES_MSG, favouriteParams, favouritesList } from '../../../shared/api/favourites.js';
 import type { AppModule } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { userFavourites, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { userFavourites } from './schema.js';
 import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 

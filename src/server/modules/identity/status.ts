@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { VerificationStatus } from '../../../shared/api/auth.js';
 import type { Queryable } from '../../db/database.js';
-import { verifications } from '../../db/schema.js';
+import { verifications } from './schema.js';
 
 export async function verificationStatusOf(db: Queryable, userId: number): Promise<VerificationStatus> {
   const [latest] = await db

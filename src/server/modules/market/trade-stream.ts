@@ -19,7 +19,7 @@ import { toFixed } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { SPOT_ORDERS_CHANGED } from '../../db/channels.js';
 import { logBackgroundFailure } from '../../db/errors.js';
-import { spotOrders } from '../../db/schema.js';
+import { spotOrders } from '../spot/schema.js';
 import type { StreamHub } from '../../lib/stream-hub.js';
 import { MARKET_FAMILY } from './streams.js';
 import { parseTopic } from './topics.js';

@@ -15,7 +15,8 @@ import {
 import { cmp } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
-import { priceAlerts, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { priceAlerts } from './schema.js';
 import type { PriceAlertWatcher } from './watch.js';
 
 type AlertRow = typeof priceAlerts.$inferSelect;

@@ -17,7 +17,7 @@ import { dec, type Dec } from '../../../shared/money.js';
 import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
-import { priceAlerts } from '../../db/schema.js';
+import { priceAlerts } from './schema.js';
 import { mailNotifications, notify } from '../notifications/index.js';
 
 /** The NOTIFY channel of migration 0026: a user id whenever their alerts change. */

@@ -18,7 +18,7 @@ import {
   type TreeNode,
 } from '../../../shared/proof-of-reserves.js';
 import type { Db, Queryable } from '../../db/database.js';
-import { proofOfReservesLeaves, proofOfReservesNodes, proofOfReservesSnapshots } from '../../db/schema.js';
+import { proofOfReservesLeaves, proofOfReservesNodes, proofOfReservesSnapshots } from './schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { reserveAddresses, type ReservesConfig } from './addresses.js';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { NOTIFICATION_TEXT } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, Tx } from '../../db/database.js';
-import { passkeys } from '../../db/schema.js';
+import { passkeys } from './schema.js';
 import { mailNotifications, notify } from '../notifications/index.js';
 import { hasTotp } from './two-factor.js';
 

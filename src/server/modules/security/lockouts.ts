@@ -29,7 +29,8 @@ import {
 import { fillText } from '../../../shared/api/notifications.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { accountLocks, securityFailures, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { accountLocks, securityFailures } from './schema.js';
 import { AppError } from '../../errors.js';
 import { notificationTextIn } from '../notifications/index.js';
 

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/constants.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { otps } from '../../db/schema.js';
+import { otps } from './schema.js';
 import { AUTH_MSG } from '../../../shared/api/auth.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
 import type { MailMessage } from '../../lib/mail.js';

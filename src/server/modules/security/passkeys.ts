@@ -28,7 +28,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { passkeys, users, webauthnChallenges } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { passkeys, webauthnChallenges } from './schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
 import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './factors.js';

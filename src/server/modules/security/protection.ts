@@ -21,7 +21,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { userSecuritySettings, users, withdrawalAddresses } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { userSecuritySettings, withdrawalAddresses } from './schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { activeLocks } from './lockouts.js';
 import { secondFactorMethods } from './factors.js';

@@ -15,7 +15,8 @@ import {
 import type { FactorChangeProof } from '../../../shared/api/security.js';
 import { SERVER_MSG } from '../../../shared/server-messages.js';
 import type { AppContext } from '../../context.js';
-import { loginTickets, recoveryCodes, totpSecrets, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { loginTickets, recoveryCodes, totpSecrets } from './schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './factors.js';
 import { recordFailure, startWithdrawalCooldown } from './lockouts.js';

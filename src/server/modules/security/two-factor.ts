@@ -10,7 +10,7 @@ import { verify } from 'otplib';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, Tx } from '../../db/database.js';
-import { recoveryCodes, totpSecrets } from '../../db/schema.js';
+import { recoveryCodes, totpSecrets } from './schema.js';
 import { badRequest } from '../../errors.js';
 import { encryptSecret, keyOf, openSealed, resealRows, secretsOf, type ServerSecrets } from '../../lib/sealing.js';
 import { recordFailure, type FailureKind } from './lockouts.js';

@@ -21,7 +21,7 @@ import { and, eq } from 'drizzle-orm';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { add, dec, spotCost, spotFee, spotProceeds, sub } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
-import { spotOrders } from '../../db/schema.js';
+import { spotOrders } from './schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
 import { SPOT_REF } from './ledger-rule.js';
 

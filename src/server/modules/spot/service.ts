@@ -14,7 +14,7 @@ import { MAX_OPEN_SPOT_ORDERS, MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../
 import { cmp, mul, toAmount } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
-import { spotOrders } from '../../db/schema.js';
+import { spotOrders } from './schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { accountKeyId, lockAccounts } from '../ledger/index.js';
 import type { Tx } from '../../db/database.js';

@@ -16,7 +16,8 @@ import { LANGUAGES } from '../../../shared/constants.js';
 import { add } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { trades, transactions, users } from '../../db/schema.js';
+import { transactions, users } from '../../db/schema.js';
+import { trades } from '../trades/schema.js';
 import { csvOf } from './csv.js';
 
 type Columns<K extends StatementKind> = (typeof STATEMENTS_MSG.columns)[K];

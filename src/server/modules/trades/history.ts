@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/trade.js';
 import { canonical } from '../../../shared/money.js';
 import type { Queryable } from '../../db/database.js';
-import { trades } from '../../db/schema.js';
+import { trades } from './schema.js';
 import { toTradeHistoryItem } from './view.js';
 
 /**

@@ -35,7 +35,7 @@ import {
 } from '../../../shared/money.js';
 import type { TradingRates } from '../../config.js';
 import type { Tx } from '../../db/database.js';
-import { tradePriceHistory, trades } from '../../db/schema.js';
+import { tradePriceHistory, trades } from './schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
 import { TRADE_REF } from './ledger-rule.js';
 

@@ -8,7 +8,7 @@ import { TRADE_MSG, type ActiveTradesQuery, type TradeCreationBody } from '../..
 import { MAX_OPEN_TRADES, MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
 import { cmp, limitReached, mul, toAmount } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
-import { trades } from '../../db/schema.js';
+import { trades } from './schema.js';
 import { badRequest, conflict } from '../../errors.js';
 
 /**

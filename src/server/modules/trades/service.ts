@@ -24,7 +24,7 @@ import {
   withinPriceTolerance,
 } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
-import { trades } from '../../db/schema.js';
+import { trades } from './schema.js';
 import { badRequest, conflict, notFound, unavailable } from '../../errors.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
 import { accountKeyId, lockAccounts } from '../ledger/index.js';
