@@ -4,6 +4,7 @@
  * docs/product.md section 9: 15 main symbols, 40 home symbols; pairs quoted in USDT, BTC, FDUSD, BNB,
  * TRY and USDC.
  */
+import { QUOTE_CURRENCY } from './constants.js';
 
 /** Quote assets in the order the Markets tabs show them (USDT first: the default tab). */
 export const QUOTE_ASSETS = ['USDT', 'BTC', 'FDUSD', 'BNB', 'TRY', 'USDC'] as const;
@@ -181,3 +182,41 @@ export const KLINE_INTERVALS = {
 } as const;
 export type KlineInterval = keyof typeof KLINE_INTERVALS;
 export const isKlineInterval = (value: string): value is KlineInterval => Object.hasOwn(KLINE_INTERVALS, value);
+
+/**
+ * The spot-tradable pairs (here, beside the market's pairs, so the web's first paint reads them without
+ * the spot schemas and zod): every home coin against USDT, the 15 main symbols first (docs/decisions/0026:
+ * the Markets list opens the others on the Exchange screen; the lever coins open the Lever screen).
+ */
+export const SPOT_SYMBOLS: readonly string[] = [
+  ...MAIN_SYMBOLS,
+  ...HOME_SYMBOLS.filter((s) => !MAIN_SYMBOLS.includes(s)),
+];
+
+export interface SpotPair {
+  /** 'BTCUSDT' */
+  symbol: string;
+  /** 'BTC' */
+  coin: string;
+  /** Decimals a limit price may have (the pair's tick, as /api/v3/exchangeInfo's PRICE_FILTER). */
+  priceDecimals: number;
+  /** Decimals a quantity may have (the pair's LOT_SIZE step). */
+  qtyDecimals: number;
+}
+
+const SPOT_PAIRS = new Map<string, SpotPair>(
+  SPOT_SYMBOLS.map((symbol) => {
+    const coin = splitSymbol(symbol)!.baseAsset;
+    return [symbol, { symbol, coin, ...pairDecimals(marketAsset(coin)!, marketAsset(QUOTE_CURRENCY)!) }];
+  }),
+);
+
+/** 'BTCUSDT', 'btc/usdt', 'BTC-USDT' and 'BTC' name the same pair. */
+export function normalSpotSymbol(value: string): string {
+  const upper = value.trim().toUpperCase().replace(/[/_-]/g, '');
+  return upper.endsWith(QUOTE_CURRENCY) && upper.length > QUOTE_CURRENCY.length ? upper : `${upper}${QUOTE_CURRENCY}`;
+}
+
+/** The spot pair of a symbol or coin ('BTCUSDT', 'BTC'), or undefined when it is not spot-tradable. */
+export const spotPairOf = (symbolOrCoin: string): SpotPair | undefined =>
+  SPOT_PAIRS.get(normalSpotSymbol(symbolOrCoin));

@@ -5,45 +5,9 @@
  */
 import { z } from 'zod';
 import { MIN_ORDER_NOTIONAL, ORDER_TYPES, QUOTE_CURRENCY, TRADE_SIDES } from '../constants.js';
-import { HOME_SYMBOLS, MAIN_SYMBOLS, marketAsset, pairDecimals, splitSymbol } from '../market.js';
+import { normalSpotSymbol, spotPairOf } from '../market.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
-
-/**
- * The spot-tradable pairs: every home coin against USDT, the 15 main symbols first (docs/decisions/0026:
- * the Markets list opens the others on the Exchange screen; the lever coins open the Lever screen).
- */
-export const SPOT_SYMBOLS: readonly string[] = [
-  ...MAIN_SYMBOLS,
-  ...HOME_SYMBOLS.filter((s) => !MAIN_SYMBOLS.includes(s)),
-];
-
-export interface SpotPair {
-  /** 'BTCUSDT' */
-  symbol: string;
-  /** 'BTC' */
-  coin: string;
-  /** Decimals a limit price may have (the pair's tick, as /api/v3/exchangeInfo's PRICE_FILTER). */
-  priceDecimals: number;
-  /** Decimals a quantity may have (the pair's LOT_SIZE step). */
-  qtyDecimals: number;
-}
-
-const SPOT_PAIRS = new Map<string, SpotPair>(
-  SPOT_SYMBOLS.map((symbol) => {
-    const coin = splitSymbol(symbol)!.baseAsset;
-    return [symbol, { symbol, coin, ...pairDecimals(marketAsset(coin)!, marketAsset(QUOTE_CURRENCY)!) }];
-  }),
-);
-
-/** 'BTCUSDT', 'btc/usdt', 'BTC-USDT' and 'BTC' name the same pair. */
-function normalSymbol(value: string): string {
-  const upper = value.trim().toUpperCase().replace(/[/_-]/g, '');
-  return upper.endsWith(QUOTE_CURRENCY) && upper.length > QUOTE_CURRENCY.length ? upper : `${upper}${QUOTE_CURRENCY}`;
-}
-
-/** The spot pair of a symbol or coin ('BTCUSDT', 'BTC'), or undefined when it is not spot-tradable. */
-export const spotPairOf = (symbolOrCoin: string): SpotPair | undefined => SPOT_PAIRS.get(normalSymbol(symbolOrCoin));
 
 /** Our texts (the server answers them; the Exchange screen shows the same). */
 /**
@@ -121,7 +85,7 @@ export const spotOrderBody = z
     price: positiveDecimal(SPOT_MSG.enterPrice).nullish(),
   })
   .transform((v, ctx) => {
-    const pair = SPOT_PAIRS.get(normalSymbol(v.symbol));
+    const pair = spotPairOf(v.symbol);
     if (!pair) {
       const shown = v.symbol.trim().toUpperCase().slice(0, 40) || '?';
       const message = v.symbol.trim() === '' ? SPOT_MSG.chooseSymbol : SPOT_MSG.unknownSymbol(shown);
@@ -202,8 +166,8 @@ export const spotOrdersQuery = z.object({
   status: z.enum(SPOT_STATUSES, { error: SPOT_MSG.invalidStatus }).optional(),
   symbol: z
     .string()
-    .transform(normalSymbol)
-    .refine((v) => SPOT_PAIRS.has(v), { error: SPOT_MSG.chooseSymbol })
+    .transform(normalSpotSymbol)
+    .refine((v) => spotPairOf(v) !== undefined, { error: SPOT_MSG.chooseSymbol })
     .optional(),
   before: orderIdInput.optional(),
   limit: pageLimit.default(50),

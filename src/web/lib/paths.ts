@@ -1,7 +1,6 @@
 /** Every page address in one typed map, so links and redirects never spell a path by hand. */
-import { spotPairOf } from '../../shared/api/spot';
 import { QUOTE_CURRENCY } from '../../shared/constants';
-import { MAIN_SYMBOLS, splitSymbol } from '../../shared/market';
+import { MAIN_SYMBOLS, splitSymbol, spotPairOf } from '../../shared/market';
 import { PAGE_PATHS } from '../../shared/pages';
 
 /** The page paths of src/shared/pages.ts by name, and the root (which only redirects). */

@@ -2,9 +2,15 @@
  * Trading rules of the tracked pairs (tick size, quantity step, typical volume) derived from the
  * shared coin list, and their exchangeInfo entries.
  */
-import { marketAsset, pairDecimals, TRACKED_PAIRS, type MarketAsset, type MarketPair } from '../../../shared/market.js';
+import {
+  marketAsset,
+  pairDecimals,
+  spotPairOf,
+  TRACKED_PAIRS,
+  type MarketAsset,
+  type MarketPair,
+} from '../../../shared/market.js';
 import type { SymbolInfo } from '../../../shared/api/market.js';
-import { spotPairOf } from '../../../shared/api/spot.js';
 import { MAX_OPEN_SPOT_ORDERS } from '../../../shared/constants.js';
 
 export interface PairRules extends MarketPair {

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SPOT_SYMBOLS, spotPairOf } from '../../../shared/api/spot';
+import { SPOT_SYMBOLS, spotPairOf } from '../../../shared/market';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../lib/i18n';
 import { ChartPanel } from './ChartPanel';

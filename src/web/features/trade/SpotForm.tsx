@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SpotPair, SpotSide, SpotType } from '../../../shared/api/spot';
+import type { SpotSide, SpotType } from '../../../shared/api/spot';
+import type { SpotPair } from '../../../shared/market';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/format';
 import { dec } from '../../../shared/money';

@@ -1,6 +1,7 @@
 /** The spot order preview and the balance shares (docs/decisions/0026-spot-orders.md): the same arithmetic the server charges. */
 import { describe, expect, it } from 'vitest';
-import { SPOT_MSG, spotPairOf } from '../../../shared/api/spot';
+import { SPOT_MSG } from '../../../shared/api/spot';
+import { spotPairOf } from '../../../shared/market';
 import { previewSpot, shareOfBalance, type SpotDraft } from './spot-form';
 
 const btc = spotPairOf('BTCUSDT')!;

@@ -5,7 +5,8 @@
  * only previews with the same arithmetic (shared/money.ts spotCost, spotProceeds, spotFee).
  */
 import Decimal from 'decimal.js';
-import type { SpotOrderInput, SpotPair, SpotRules, SpotSide, SpotType } from '../../../shared/api/spot';
+import type { SpotOrderInput, SpotRules, SpotSide, SpotType } from '../../../shared/api/spot';
+import type { SpotPair } from '../../../shared/market';
 import { SPOT_MSG } from '../../../shared/api/spot';
 import { MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../../shared/constants';
 import {

@@ -5,7 +5,8 @@
  * its filled spot orders (docs/decisions/0025-trade-protection.md).
  */
 import { Link, useParams } from 'react-router';
-import { spotPairOf, type SpotOrder } from '../../../shared/api/spot';
+import type { SpotOrder } from '../../../shared/api/spot';
+import { spotPairOf } from '../../../shared/market';
 import { CURRENCY_PATTERN } from '../../../shared/api/wallet';
 import { QUOTE_CURRENCY, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
