@@ -23,6 +23,7 @@ import { call, signUp, type TestUser } from '../helpers/users.js';
 import { users } from '../../src/server/db/schema.js';
 import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let walked: WalkedFake;
@@ -48,7 +49,7 @@ const mailsTo = (user: TestUser) =>
 const deposit = async (user: TestUser, amount: string) => {
   const res = await call(t, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXnotifySender' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.transaction.transaction_id as number;
