@@ -141,6 +141,7 @@ export const NOTIFICATIONS_MSG = {
     arrives: 'Arrives: {{value}}',
     address: 'Address: {{value}}',
     status: 'Status: {{value}}',
+    reason: 'Reason: {{value}}',
     reference: 'Reference: {{value}}',
     requestedStatus: 'pending review',
     approvedStatus: 'approved and sent',
