@@ -204,7 +204,7 @@ describe('each event records one notification for its user, and mails it once', 
         [sl, slId],
         [liq, liqId],
       ] as const)
-        expect((await list(user)).body.results[0].target).toBe(`/entrustment-history?tab=closed&record=${id}`);
+        expect((await list(user)).body.results[0]?.target).toBe(`/entrustment-history?tab=closed&record=${id}`);
       // A position the pass did not close, and a manual close, notify nothing.
       expect(await rowsOf(untouched.id)).toEqual([]);
 
