@@ -81,7 +81,7 @@ describeScreenshots('wallet screenshots', (suite) => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await shot(page, `${scheme}-deposit-errors`, { fullPage: true });
       await page.getByLabel('Quantity (USDT)').fill('100');
-      await page.getByLabel('Payment address').fill(ADDRESSES.TRC20);
+      await page.getByLabel('Payment address').fill(ADDRESSES.ERC20);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('sent for approval').waitFor();
       await shot(page, `${scheme}-deposit-sent`, { fullPage: true });

@@ -86,7 +86,7 @@ describe('money through the screens', () => {
     // The user asks for a deposit.
     await page.goto('/deposit');
     await page.getByLabel('Quantity (USDT)').fill('200');
-    await page.getByLabel('Payment address').fill(ADDRESSES.TRC20);
+    await page.getByLabel('Payment address').fill(ADDRESSES.ERC20);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(MSG.depositSent).waitFor();
     expect(await page.getByLabel('Quantity (USDT)').inputValue()).toBe('');
@@ -94,7 +94,7 @@ describe('money through the screens', () => {
     // Staff approve it in the dashboard.
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const deposit = staff.page.getByRole('listitem', { name: `Deposit of 200 USDT by ${user.email}` });
-    await deposit.getByText(ADDRESSES.TRC20).waitFor();
+    await deposit.getByText(ADDRESSES.ERC20).waitFor();
     await deposit.getByRole('button', { name: 'Approve' }).click();
     await staff.page
       .getByRole('dialog', { name: 'Approve transaction' })
