@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, setTransactionPassword, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let market: FakeMarket;
@@ -43,7 +44,7 @@ const decide = (id: number, action: 'approve' | 'cancel') =>
 async function deposit(user: TestUser, amount: string): Promise<void> {
   const res = await call(t, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXbonusSender' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   expect(res.status).toBe(201);
   expect((await decide(res.body.transaction.transaction_id, 'approve')).status).toBe(200);

@@ -13,6 +13,7 @@ import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 const request = async (user: TestUser, amount: string): Promise<number> => {
   const res = await call(t, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXbonusSender' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   expect(res.status).toBe(201);
   return res.body.transaction.transaction_id;

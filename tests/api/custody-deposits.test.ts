@@ -16,6 +16,7 @@ import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js'
 import { startTestChain, TEST_CUSTODY_MNEMONIC, type TestChain } from '../helpers/anvil.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 const CONFIRMATIONS = 3;
 let chain: TestChain;
@@ -292,7 +293,7 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
   const recharge = (user: TestUser, hash: string, amount = '500') =>
     call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount, payment_address: '0xsender', network: 'ERC20', tx_hash: hash },
+      body: { amount, payment_address: ADDRESSES.ERC20, network: 'ERC20', tx_hash: hash },
     });
 
   it('after the credit: refused as a used hash', async () => {

@@ -104,7 +104,7 @@ describe('every money route refuses demo money, changing nothing', () => {
       demo,
       'POST',
       '/api-v1/recharge/',
-      { amount: '100', payment_address: 'TXdemoSender' },
+      { amount: '100', payment_address: tronAddress(7) },
       DEMO_MSG.noDeposits,
     );
     await refused(

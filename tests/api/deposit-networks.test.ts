@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../../src/server/db/schema.js';
 import { DEPOSIT_MSG, canonicalTxHash } from '../../src/shared/api/deposits.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff, balanceOf, expectLedgerBalanced } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
@@ -20,12 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const { ERC20: ERC_SENDER, TRC20: TRC_SENDER } = ADDRESSES;
 const addresses = (currency: string, who: { token?: string } = user) =>
   call(t, 'GET', `/api-v1/deposit-addresses/?currency=${encodeURIComponent(currency)}`, { token: who.token });
 const recharge = (who: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call(t, 'POST', '/api-v1/recharge/', {
     token: who.token,
-    body: { amount: '100', payment_address: 'TXsender', ...body },
+    // A sender of the request's network (src/shared/addresses.ts checks it), unless the test names one.
+    body: { amount: '100', payment_address: /erc20/i.test(String(body.network)) ? ERC_SENDER : TRC_SENDER, ...body },
     headers,
   });
 const verify = (id: number, action: 'approve' | 'cancel') =>
@@ -123,7 +126,7 @@ describe('the deposit request with a network and a transaction hash', () => {
   it("still takes SPEC's payload without them (network and tx_hash null)", async () => {
     const res = await call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount: '60', payment_address: 'TXspec' },
+      body: { amount: '60', payment_address: ADDRESSES.TRC20 },
     });
     expect(res).toMatchObject({
       status: 201,
@@ -147,7 +150,7 @@ describe('the deposit request with a network and a transaction hash', () => {
     expect(await queued(id)).toMatchObject({
       network: 'ERC20',
       tx_hash: canonical,
-      payment_address: 'TXsender',
+      payment_address: ERC_SENDER,
     });
     const history = await call(t, 'GET', '/api-v1/transcations-history/', { token: trader.token });
     expect(history.body[0]).toMatchObject({ transaction_id: id, network: 'ERC20', tx_hash: canonical });
@@ -209,6 +212,39 @@ describe('the deposit request with a network and a transaction hash', () => {
     expect(canonicalTxHash('BTC', `0x${hash}`)).toBeNull();
     expect(canonicalTxHash('BTC', hash.slice(1))).toBeNull();
     expect(canonicalTxHash('BTC', `${hash.slice(1)}z`)).toBeNull();
+  });
+});
+
+describe("the sender's address is one of its network's (src/shared/addresses.ts)", () => {
+  const mixedCaseTypo = `${ADDRESSES.ERC20.slice(0, -1)}D`; // the EIP-55 example with its last letter's case flipped
+
+  it.each([
+    ['ERC20', 'a TRC20 address', ADDRESSES.TRC20, 'This is not a valid ERC20 address'],
+    ['ERC20', 'a broken EIP-55 checksum', mixedCaseTypo, 'This is not a valid ERC20 address'],
+    ['ERC20', '39 hex digits', ADDRESSES.ERC20.slice(0, -1), 'This is not a valid ERC20 address'],
+    ['TRC20', 'an ERC20 address', ADDRESSES.ERC20, 'This is not a valid TRC20 address'],
+    ['TRC20', 'a made-up T... name', 'TXsender', 'This is not a valid TRC20 address'],
+    ['TRC20', 'a broken base58 checksum', `${ADDRESSES.TRC20.slice(0, -1)}u`, 'This is not a valid TRC20 address'],
+    ['TRC20', 'a BTC address', ADDRESSES.BTC, 'This is not a valid TRC20 address'],
+    [undefined, 'no shape of ERC20 or TRC20', 'my wallet', 'This is not a valid USDT address on ERC20 or TRC20'],
+    [undefined, 'a made-up T... name', 'TXsender', 'This is not a valid TRC20 address'],
+  ])('on %s refuses %s with 400 and a field message, and stores nothing', async (network, _label, sender, message) => {
+    const [trader, before] = await Promise.all([signUp(t), depositCount()]);
+    const res = await recharge(trader, { network, payment_address: sender, tx_hash: null });
+    expect(res).toMatchObject({ status: 400, body: { error: message, fields: { payment_address: message } } });
+    expect(await depositCount()).toBe(before);
+  });
+
+  it.each([
+    ['ERC20', ADDRESSES.ERC20],
+    ['ERC20', ADDRESSES.ERC20.toLowerCase()],
+    ['TRC20', ADDRESSES.TRC20],
+    [undefined, ADDRESSES.ERC20],
+  ])("on %s takes a real sender's address (%s)", async (network, sender) => {
+    const trader = await signUp(t);
+    const res = await recharge(trader, { network, payment_address: ` ${sender} `, tx_hash: null });
+    expect(res).toMatchObject({ status: 201, body: { transaction: { network: network ?? null } } });
+    await verify(res.body.transaction.transaction_id as number, 'cancel');
   });
 });
 

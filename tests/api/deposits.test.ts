@@ -6,6 +6,7 @@ import { MSG } from '../../src/shared/messages.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff, balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -38,7 +39,7 @@ describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
     ['negative', '-60'],
     ['more than 8 decimals', '60.123456789'],
   ])('refuses an amount that is %s', async (_label, amount) => {
-    const res = await recharge(user, { amount, payment_address: 'TXsender' });
+    const res = await recharge(user, { amount, payment_address: ADDRESSES.TRC20 });
     expect(res).toMatchObject({
       status: 400,
       body: { error: MSG.enterValidAmount, fields: { amount: MSG.enterValidAmount } },
@@ -46,9 +47,9 @@ describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
   });
 
   it('refuses less than the 50 USDT minimum recharge, so nothing under it can ever be credited', async () => {
-    const res = await recharge(user, { amount: '49.99999999', payment_address: 'TXsender' });
+    const res = await recharge(user, { amount: '49.99999999', payment_address: ADDRESSES.TRC20 });
     expect(res).toMatchObject({ status: 400, body: { error: 'Minimum recharge is 50 USDT' } });
-    expect((await recharge(user, { amount: '50', payment_address: 'TXsender' })).status).toBe(201);
+    expect((await recharge(user, { amount: '50', payment_address: ADDRESSES.TRC20 })).status).toBe(201);
   });
 
   it.each([
@@ -68,7 +69,7 @@ describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
 describe('a deposit awaits staff approval', () => {
   it('creates a pending USDT deposit to the funding wallet and credits nothing', async () => {
     const user = await signUp(t);
-    const res = await recharge(user, { amount: 250.5, payment_address: ' TXsenderAddress ' });
+    const res = await recharge(user, { amount: 250.5, payment_address: ` ${ADDRESSES.TRC20} ` });
     expect(res).toMatchObject({
       status: 201,
       body: {
@@ -79,7 +80,7 @@ describe('a deposit awaits staff approval', () => {
           amount: '250.5',
           currency: 'USDT',
           transfer_to: 'funding',
-          address: 'TXsenderAddress',
+          address: ADDRESSES.TRC20,
         },
       },
     });
@@ -97,13 +98,13 @@ describe('a deposit awaits staff approval', () => {
       created_at: res.body.transaction.created_at,
       user_id: user.id,
       user_email: user.email,
-      payment_address: 'TXsenderAddress',
+      payment_address: ADDRESSES.TRC20,
     });
   });
 
   it('approve credits the funding wallet once, records the audit, and leaves the queue', async () => {
     const user = await signUp(t);
-    const { body } = await recharge(user, { amount: '120', payment_address: 'TXsender' });
+    const { body } = await recharge(user, { amount: '120', payment_address: ADDRESSES.TRC20 });
     const id: number = body.transaction.transaction_id;
 
     const approved = await verify(id, 'approve');
@@ -140,7 +141,7 @@ describe('a deposit awaits staff approval', () => {
 
   it('cancel (Reject) marks the deposit cancel and credits nothing', async () => {
     const user = await signUp(t);
-    const { body } = await recharge(user, { amount: '75', payment_address: 'TXsender' });
+    const { body } = await recharge(user, { amount: '75', payment_address: ADDRESSES.TRC20 });
     const id: number = body.transaction.transaction_id;
     const cancelled = await verify(id, 'cancel');
     expect(cancelled).toMatchObject({
@@ -188,7 +189,7 @@ describe('staff review rules', () => {
     expect(noId.status).toBe(400);
     expect((await verify('abc', 'approve')).status).toBe(400);
     const user = await signUp(t);
-    const { body } = await recharge(user, { amount: '80', payment_address: 'TXsender' });
+    const { body } = await recharge(user, { amount: '80', payment_address: ADDRESSES.TRC20 });
     expect(await verify(body.transaction.transaction_id, 'reject')).toMatchObject({
       status: 400,
       body: { error: 'Action must be approve or cancel' },
@@ -196,7 +197,7 @@ describe('staff review rules', () => {
   });
 
   it('does not let staff review their own transaction', async () => {
-    const { body } = await recharge(admin, { amount: '90', payment_address: 'TXsender' });
+    const { body } = await recharge(admin, { amount: '90', payment_address: ADDRESSES.TRC20 });
     const res = await verify(body.transaction.transaction_id, 'approve');
     expect(res).toMatchObject({ status: 403, body: { error: 'Staff cannot review their own transactions' } });
     expect(await balanceOf(t, admin, 'funding', 'USDT')).toBe('0');
@@ -204,7 +205,7 @@ describe('staff review rules', () => {
 
   it('is for staff only: 403 for a trader, 401 without a token', async () => {
     const user = await signUp(t);
-    const { body } = await recharge(user, { amount: '100', payment_address: 'TXsender' });
+    const { body } = await recharge(user, { amount: '100', payment_address: ADDRESSES.TRC20 });
     const id = body.transaction.transaction_id;
     expect((await pending(user.token)).status).toBe(403);
     expect((await verify(id, 'approve', user.token)).status).toBe(403);

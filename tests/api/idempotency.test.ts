@@ -5,6 +5,7 @@ import { IDEMPOTENCY_MSG } from '../../src/shared/api/idempotency.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, setTransactionPassword } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
     expect(otherAmount).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_MSG.reusedKey } });
     const otherRoute = await call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount: '60', payment_address: 'TX' },
+      body: { amount: '60', payment_address: ADDRESSES.TRC20 },
       headers: keyed('reused'),
     });
     expect(otherRoute).toMatchObject({ status: 422, body: { error: IDEMPOTENCY_MSG.reusedKey } });
@@ -126,7 +127,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
 
   it('also covers deposit requests', async () => {
     const user = await signUp(t);
-    const body = { amount: '70', payment_address: 'TX' };
+    const body = { amount: '70', payment_address: ADDRESSES.TRC20 };
     const first = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body, headers: keyed('d-1') });
     const second = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body, headers: keyed('d-1') });
     expect(second.body).toEqual(first.body);

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, grant, setTransactionPassword, staff } from '../helpers/money.js';
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,7 +116,7 @@ describe('concurrent money movement', () => {
       const user = await signUp(t);
       const res = await call(t, 'POST', '/api-v1/recharge/', {
         token: user.token,
-        body: { amount: '100', payment_address: 'TX' },
+        body: { amount: '100', payment_address: ADDRESSES.TRC20 },
       });
       users.push(user);
       ids.push(res.body.transaction.transaction_id);

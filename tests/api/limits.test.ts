@@ -22,6 +22,7 @@ import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
 import { closeTrade, leverTrader, openTrade, openedTradeId, tradeHistoryOf } from '../helpers/trades.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let market: FakeMarket;
@@ -181,7 +182,7 @@ describe(`at most ${MAX_PENDING_DEPOSITS} pending deposit requests per user`, ()
   const recharge = (user: TestUser, key?: string) =>
     call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount: '100', payment_address: 'TXlimitsSender' },
+      body: { amount: '100', payment_address: ADDRESSES.TRC20 },
       ...(key ? { headers: { 'idempotency-key': key } } : {}),
     });
   const depositsOf = async (user: TestUser) =>

@@ -23,6 +23,7 @@ import { call, signUp, type TestUser } from '../helpers/users.js';
 import { users } from '../../src/server/db/schema.js';
 import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 let walked: WalkedFake;
@@ -48,7 +49,7 @@ const mailsTo = (user: TestUser) =>
 const deposit = async (user: TestUser, amount: string) => {
   const res = await call(t, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXnotifySender' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.transaction.transaction_id as number;
@@ -94,10 +95,15 @@ describe('each event records one notification for its user, and mails it once', 
         params: { amount: '75', currency: 'USDT', transaction_id: expect.any(String) },
         created_at: expect.any(String),
         read: false,
-        // The page it opens (docs/decisions/0062-money-screens.md): a rejected deposit is under revoked.
-        target: '/entrustment-history?tab=revoked',
+        // The page it opens (docs/decisions/0062-money-screens.md, 0068): a rejected deposit's record, under revoked.
+        target: `/entrustment-history?tab=revoked&record=${rejected}`,
       },
-      expect.objectContaining({ kind: 'deposit_approved', title: 'Deposit approved', read: false }),
+      expect.objectContaining({
+        kind: 'deposit_approved',
+        title: 'Deposit approved',
+        read: false,
+        target: `/entrustment-history?record=${approved}`,
+      }),
     ]);
     expect(page.results[1]!.body).toContain('120.5 USDT');
     // Mailed after the commit, before the staff request answered: one mail per event.
@@ -192,6 +198,13 @@ describe('each event records one notification for its user, and mails it once', 
           `^Your BTC long of 0\\.1 BTC \\(#${liqId}\\) was liquidated at \\d+(\\.\\d+)? USDT\\. Loss: -60 USDT\\.$`,
         ),
       );
+      // Each opens its position's record in the Closed tab (docs/decisions/0068-screens-finish.md).
+      for (const [user, id] of [
+        [tp, tpId],
+        [sl, slId],
+        [liq, liqId],
+      ] as const)
+        expect((await list(user)).body.results[0]?.target).toBe(`/entrustment-history?tab=closed&record=${id}`);
       // A position the pass did not close, and a manual close, notify nothing.
       expect(await rowsOf(untouched.id)).toEqual([]);
 
@@ -256,6 +269,11 @@ describe('each event records one notification for its user, and mails it once', 
     ]);
     expect(await rowsOf(admin.id)).toEqual([]);
     expect(mailsTo(user).map((m) => m.subject)).toEqual(['Coinfront: Support replied']);
+    // It opens that chat, not the FAQ page (docs/decisions/0068-screens-finish.md).
+    expect((await list(user)).body.results[0]).toMatchObject({
+      params: { text: 'It is credited now.', session_id: sessionId },
+      target: `/chat/${sessionId}`,
+    });
   });
 });
 

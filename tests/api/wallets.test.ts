@@ -5,6 +5,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, grant } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -216,7 +217,10 @@ describe('transaction history', () => {
     await fundWallet(t, other, '300');
     await fundWallet(t, user, '200');
     await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '50' });
-    await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body: { amount: '60', payment_address: 'TX' } });
+    await call(t, 'POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount: '60', payment_address: ADDRESSES.TRC20 },
+    });
 
     const all = await call(t, 'GET', '/api-v1/transcations-history/', { token: user.token });
     expect(all.status).toBe(200);

@@ -138,7 +138,7 @@ describe('refusals change nothing', () => {
     expect(await cancel(owner, 9_999_999)).toMatchObject({ status: 404, body: { error: 'Withdrawal not found' } });
     const deposit = await call(t, 'POST', '/api-v1/recharge/', {
       token: owner.token,
-      body: { amount: '60', payment_address: 'TXsender' },
+      body: { amount: '60', payment_address: ADDRESSES.TRC20 },
     });
     expect(await cancel(owner, deposit.body.transaction.transaction_id)).toMatchObject({ status: 404 });
     expect(await balanceOf(t, owner, 'funding', 'USDT')).toBe('400');

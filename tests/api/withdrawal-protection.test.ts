@@ -12,6 +12,7 @@ import { enableTotp, nextTotp } from '../helpers/totp.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, grant, setTransactionPassword, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,10 +55,10 @@ const withdraw = (user: TestUser, fields: Record<string, unknown> = {}) =>
   });
 
 /** Staff approve or cancel a deposit or withdrawal (the review queue's call). */
-const decide = (admin: TestUser, transactionId: number, action: 'approve' | 'cancel') =>
+const decide = (admin: TestUser, transactionId: number, action: 'approve' | 'cancel', reason?: string) =>
   call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${transactionId}`, {
     token: admin.token,
-    body: { action },
+    body: { action, ...(reason === undefined ? {} : { reason }) },
   });
 
 const setWhitelist = (user: TestUser, body: Record<string, unknown>) =>
@@ -306,6 +307,41 @@ describe('withdrawal mails', () => {
     expect(rejected.text).not.toContain('Sicherheitscenter');
   });
 
+  it("carries staff's reason for a Reject in the mail and the notification, in the user's language", async () => {
+    const admin = await staff(t);
+    const reason = 'The address belongs to a sanctioned exchange';
+    for (const [language, line, body] of [
+      [
+        'en',
+        `Reason: ${reason}`,
+        `Your withdrawal of 70 USDT was rejected: ${reason}. The amount is back in your funding wallet.`,
+      ],
+      [
+        'de',
+        `Grund: ${reason}`,
+        `Ihre Auszahlung von 70 USDT wurde abgelehnt: ${reason}. Der Betrag ist wieder in Ihrem Funding-Wallet.`,
+      ],
+    ] as const) {
+      const user = await trader();
+      await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language } });
+      const asked = await withdraw(user, { address: ELSEWHERE, amount: '70' });
+      expect((await decide(admin, asked.body.transaction.transaction_id, 'cancel', reason)).status).toBe(200);
+      const mail = t.mailbox.messages.filter((m) => m.to === user.email).at(-1)!;
+      expect(mail.text.split('\n')).toContain(line);
+      const notes = await call(t, 'GET', '/api-v1/notifications/', {
+        token: user.token,
+        headers: { 'accept-language': language },
+      });
+      expect(notes.body.results[0]).toMatchObject({ kind: 'withdrawal_rejected', params: { reason } });
+      if (language === 'en') expect(notes.body.results[0].body).toBe(body);
+    }
+    // Without a reason (SPEC's body {action}) the mail has no reason line.
+    const user = await trader();
+    const asked = await withdraw(user, { address: ELSEWHERE, amount: '70' });
+    expect((await decide(admin, asked.body.transaction.transaction_id, 'cancel')).status).toBe(200);
+    expect(t.mailbox.messages.filter((m) => m.to === user.email).at(-1)!.text).not.toMatch(/Reason/);
+  });
+
   it('a replayed request (same Idempotency-Key) is not mailed twice; a refused one is not mailed', async () => {
     const user = await trader();
     const count = () => t.mailbox.messages.filter((m) => m.to === user.email).length;
@@ -324,7 +360,7 @@ describe('withdrawal mails', () => {
     const admin = await staff(t);
     const deposit = await call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
-      body: { amount: '60', payment_address: 'TXdepositSender' },
+      body: { amount: '60', payment_address: ADDRESSES.TRC20 },
     });
     const before = t.mailbox.messages.filter((m) => m.to === user.email).length;
     await decide(admin, deposit.body.transaction.transaction_id, 'approve');

@@ -10,6 +10,7 @@ import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { DESK } from './helpers/browser.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { storeSession } from './helpers/ui.js';
+import { tronAddress } from '../helpers/addresses.js';
 
 describeScreenshots('staff console at a desk', (suite) => {
   let admin: TestUser;
@@ -26,7 +27,7 @@ describeScreenshots('staff console at a desk', (suite) => {
     for (const [i, person] of people.entries()) {
       await call(suite.app, 'POST', '/api-v1/recharge/', {
         token: person.token,
-        body: { amount: String(100 * (i + 1)), payment_address: `TXscreenshot${i}PaidFromHere` },
+        body: { amount: String(100 * (i + 1)), payment_address: tronAddress(i + 1) },
       });
     }
     await suite.app.db.insert(verifications).values(

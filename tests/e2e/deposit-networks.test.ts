@@ -14,6 +14,7 @@ import { createAdmin, signUp } from '../helpers/users.js';
 import { SCHEMES, screenOptions, screenshotsWanted, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
 import { logInThroughUi, storeSession } from './helpers/ui.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 const suite = webAppSuite();
 
@@ -56,7 +57,7 @@ describe('deposit networks', () => {
     // A hash of the wrong form for TRC20 is refused on the screen, naming the network.
     const hash = randomBytes(32).toString('hex');
     await page.getByLabel('Quantity (USDT)').fill('150');
-    await page.getByLabel('Payment address').fill('TXpaidFromHere');
+    await page.getByLabel('Payment address').fill(ADDRESSES.TRC20);
     await page.getByLabel('Transaction hash (TRC20)').fill(`0x${hash}`);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(/This is not a valid TRC20 transaction hash/).waitFor();
@@ -98,7 +99,7 @@ describe.runIf(screenshotsWanted)('screenshots of the deposit screen', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText(/This is not a valid TRC20 transaction hash/).waitFor();
       await shot(page, `deposit-networks-form-${scheme}`, { fullPage: true });
-      await page.getByLabel('Payment address').fill('TXpaidFromHere');
+      await page.getByLabel('Payment address').fill(ADDRESSES.TRC20);
       await page.getByLabel('Transaction hash (TRC20)').fill(randomBytes(32).toString('hex'));
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText(MSG.depositSent).waitFor();

@@ -13,11 +13,12 @@ import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/scr
 import type { WebAppSuite } from './helpers/suite.js';
 import { webAppSuite } from './helpers/suite.js';
 import { logInThroughUi } from './helpers/ui.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 async function approvedDeposit(suite: WebAppSuite, user: TestUser, amount: string) {
   const deposit = await call(suite.app, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXbellSender' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   expect(deposit.status).toBe(201);
   const approve = await call(

@@ -12,6 +12,7 @@ import { call, signUp, type TestUser } from '../helpers/users.js';
 import { DESK } from './helpers/browser.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { storeSession } from './helpers/ui.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 describeScreenshots(
   'second-factor guards, locked bonus and USDO range',
@@ -25,7 +26,7 @@ describeScreenshots(
       await setTransactionPassword(suite.app, bonused);
       const deposit = await call(suite.app, 'POST', '/api-v1/recharge/', {
         token: bonused.token,
-        body: { amount: '1000', payment_address: 'TXbonusScreenshotSender' },
+        body: { amount: '1000', payment_address: ADDRESSES.TRC20 },
       });
       await call(
         suite.app,

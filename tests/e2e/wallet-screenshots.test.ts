@@ -9,6 +9,7 @@ import { call, createAdmin, signUp } from '../helpers/users.js';
 import { fundWallet, grant } from '../helpers/money.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { logInThroughUi } from './helpers/ui.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 describeScreenshots('wallet screenshots', (suite) => {
   const fakePrices = (page: Page) =>
@@ -34,7 +35,7 @@ describeScreenshots('wallet screenshots', (suite) => {
       });
       await call(suite.app, 'POST', '/api-v1/recharge/', {
         token: user.token,
-        body: { amount: '300', payment_address: 'TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua' },
+        body: { amount: '300', payment_address: ADDRESSES.TRC20 },
       });
 
       const { page, context } = await suite.phone(screenOptions(scheme));
@@ -80,7 +81,7 @@ describeScreenshots('wallet screenshots', (suite) => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await shot(page, `${scheme}-deposit-errors`, { fullPage: true });
       await page.getByLabel('Quantity (USDT)').fill('100');
-      await page.getByLabel('Payment address').fill('TQ7cXq9WqG1vB4m8sYxNf3kPzR2hLdE6Ua');
+      await page.getByLabel('Payment address').fill(ADDRESSES.ERC20);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('sent for approval').waitFor();
       await shot(page, `${scheme}-deposit-sent`, { fullPage: true });

@@ -11,6 +11,7 @@ import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js
 import { call, createAdmin, signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
 import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { ADDRESSES } from '../helpers/addresses.js';
 
 const suite = webAppSuite();
 
@@ -85,7 +86,7 @@ describe('money through the screens', () => {
     // The user asks for a deposit.
     await page.goto('/deposit');
     await page.getByLabel('Quantity (USDT)').fill('200');
-    await page.getByLabel('Payment address').fill('TXuserPaidFromHere');
+    await page.getByLabel('Payment address').fill(ADDRESSES.ERC20);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(MSG.depositSent).waitFor();
     expect(await page.getByLabel('Quantity (USDT)').inputValue()).toBe('');
@@ -93,7 +94,7 @@ describe('money through the screens', () => {
     // Staff approve it in the dashboard.
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const deposit = staff.page.getByRole('listitem', { name: `Deposit of 200 USDT by ${user.email}` });
-    await deposit.getByText('TXuserPaidFromHere').waitFor();
+    await deposit.getByText(ADDRESSES.ERC20).waitFor();
     await deposit.getByRole('button', { name: 'Approve' }).click();
     await staff.page
       .getByRole('dialog', { name: 'Approve transaction' })

@@ -9,6 +9,7 @@ import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { credit } from './ledger.js';
 import { createTestApp, type TestApp } from './app.js';
 import { call, createAdmin, type TestUser } from './users.js';
+import { ADDRESSES } from './addresses.js';
 
 const staffOf = new WeakMap<TestApp, Promise<TestUser>>();
 
@@ -32,7 +33,7 @@ export async function appWithStaff(): Promise<{ t: TestApp; admin: TestUser }> {
 export async function fundWallet(t: TestApp, user: TestUser, amount: string): Promise<number> {
   const deposit = await call(t, 'POST', '/api-v1/recharge/', {
     token: user.token,
-    body: { amount, payment_address: 'TXtestSenderAddress' },
+    body: { amount, payment_address: ADDRESSES.TRC20 },
   });
   if (deposit.status !== 201) throw new Error(`recharge: ${deposit.status} ${JSON.stringify(deposit.body)}`);
   const id: number = deposit.body.transaction.transaction_id;

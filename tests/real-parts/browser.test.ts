@@ -48,7 +48,7 @@ describe(`the trader's flow through the balancer (${env.transport} transport)`, 
     // Deposit, approved by staff.
     await page.goto('/deposit');
     await page.getByLabel('Quantity (USDT)').fill('200');
-    await page.getByLabel('Payment address').fill('TXrealPartsBrowser');
+    await page.getByLabel('Payment address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(MSG.depositSent).waitFor();
     const admin = await staff();

@@ -153,7 +153,10 @@ export const staff = () => (staffLogin ??= logIn(env.admin.email, env.admin.pass
 /** A deposit of `amount` USDT requested by the user and approved by staff, through the balancer. */
 export async function fundWallet(user: RealUser, amount: string): Promise<void> {
   const deposit = expectStatus(
-    await call('POST', '/api-v1/recharge/', { token: user.token, body: { amount, payment_address: 'TXrealParts' } }),
+    await call('POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount, payment_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    }),
     201,
     'recharge',
   );

@@ -141,6 +141,7 @@ export const NOTIFICATIONS_MSG = {
     arrives: 'Arrives: {{value}}',
     address: 'Address: {{value}}',
     status: 'Status: {{value}}',
+    reason: 'Reason: {{value}}',
     reference: 'Reference: {{value}}',
     requestedStatus: 'pending review',
     approvedStatus: 'approved and sent',
@@ -374,8 +375,12 @@ export const NOTIFICATION_TEXT = {
   earnMatured: (product: string, amount: string, yieldPaid: string, total: string) =>
     english('earn_matured', { product, amount, yield: yieldPaid, total }),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
-  chatReply: (text: string) =>
-    english('chat_reply', text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),
+  chatReply: (text: string, sessionId: string) =>
+    english('chat_reply', {
+      ...(text === '' ? {} : { text: text.length > 140 ? `${text.slice(0, 139)}…` : text }),
+      // The chat it opens (notificationTarget).
+      session_id: sessionId,
+    }),
 } as const;
 
 /** The notifications of a staff action on a fiat order. */
@@ -395,6 +400,16 @@ export interface TradeFacts {
 // ---- where a notification leads (docs/decisions/0062-money-screens.md) ----
 
 const positiveIdText = /^[1-9][0-9]{0,15}$/;
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The records screen on `tab` (null: its default, transaction) with record `id` opened
+ * (docs/decisions/0068-screens-finish.md); without an id, the tab alone.
+ */
+function recordIn(tab: 'revoked' | 'closed' | null, id: string | null): string {
+  const query = new URLSearchParams({ ...(tab ? { tab } : {}), ...(id ? { record: id } : {}) }).toString();
+  return query ? `${PAGE_PATHS.entrustmentHistory}?${query}` : PAGE_PATHS.entrustmentHistory;
+}
 
 /**
  * The page a notification is about, from its kind and the params its event wrote: a withdrawal's
@@ -404,21 +419,26 @@ const positiveIdText = /^[1-9][0-9]{0,15}$/;
  */
 export function notificationTarget(kind: string, params: Readonly<Record<string, string>> | null): string | null {
   const id = params?.transaction_id;
+  const validId = id && positiveIdText.test(id) ? id : null;
   switch (kind) {
     case 'withdrawal_approved':
     case 'withdrawal_rejected':
-      return id && positiveIdText.test(id) ? PAGE_PATHS.withdrawalStatus(id) : PAGE_PATHS.entrustmentHistory;
+      return validId ? PAGE_PATHS.withdrawalStatus(validId) : PAGE_PATHS.entrustmentHistory;
     case 'deposit_approved':
+      return recordIn(null, validId);
     case 'bonus':
       return PAGE_PATHS.entrustmentHistory;
     case 'deposit_rejected':
-      return `${PAGE_PATHS.entrustmentHistory}?tab=revoked`;
+      return recordIn('revoked', validId);
     case 'trade_liquidated':
     case 'trade_take_profit':
     case 'trade_stop_loss':
-      return `${PAGE_PATHS.entrustmentHistory}?tab=closed`;
+      return recordIn('closed', params?.id && positiveIdText.test(params.id) ? params.id : null);
     case 'chat_reply':
-      return PAGE_PATHS.support;
+      // Its chat (rows written before the session id was kept open Support, which reopens it).
+      return params?.session_id && uuidText.test(params.session_id)
+        ? PAGE_PATHS.chat(params.session_id)
+        : PAGE_PATHS.support;
     case 'identity_approved':
     case 'identity_rejected':
       return PAGE_PATHS.identityVerification;

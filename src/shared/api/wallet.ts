@@ -188,6 +188,10 @@ export const rechargeBody = z
       ctx.addIssue({ code: 'custom', path: ['network'], message });
       return;
     }
+    // The sender's address must be one of the network's (absent: one of the currency's), checked by the
+    // withdrawal addresses' one validator (src/shared/addresses.ts, docs/decisions/0068-screens-finish.md).
+    const sender = checkAddress(QUOTE_CURRENCY, v.payment_address, v.network);
+    if (!sender.ok) ctx.addIssue({ code: 'custom', path: ['payment_address'], message: sender.message });
     if (v.tx_hash === undefined) return;
     if (v.network === undefined)
       ctx.addIssue({ code: 'custom', path: ['network'], message: DEPOSIT_MSG.txHashNeedsNetwork });

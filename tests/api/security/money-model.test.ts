@@ -29,6 +29,7 @@ import { createFakeMarket, type FakeMarket } from '../../helpers/fake-market.js'
 import { grant, setTransactionPassword } from '../../helpers/money.js';
 import { finishAllTrades } from '../../helpers/trades.js';
 import { call, createAdmin, signUp, type TestUser } from '../../helpers/users.js';
+import { ADDRESSES } from '../../helpers/addresses.js';
 
 // ---- the model's own rules (docs/product.md section 9, docs/architecture.md section 5) ----
 
@@ -185,7 +186,7 @@ class Deposit implements Operation {
       r,
       '/api-v1/recharge/',
       user.token,
-      { amount: this.amount.toFixed(), payment_address: 'TModelSender' },
+      { amount: this.amount.toFixed(), payment_address: ADDRESSES.TRC20 },
       newKey(),
     );
   }

@@ -359,7 +359,7 @@ async function ownerPendingDeposit(s: Scene): Promise<number> {
   await roomForDeposit(s, s.owner);
   const res = await call(s.t, 'POST', '/api-v1/recharge/', {
     token: s.owner.token,
-    body: { amount: '50', payment_address: `PAY${s.secret}` },
+    body: { amount: '50', payment_address: secretAddress(s.secret) },
   });
   if (res.status !== 201) throw new Error(`recharge: ${res.status}`);
   return res.body.transaction.transaction_id;
@@ -592,7 +592,7 @@ export const ROUTE_TABLE: Record<string, RouteSpec> = {
         url: '/api-v1/recharge/',
         body: {
           amount: '50',
-          payment_address: actor === s.owner ? `PAY${s.secret}` : 'TMatrixSender',
+          payment_address: actor === s.owner ? secretAddress(s.secret) : tronAddress(434343),
           // The deposit networks' optional fields (docs/decisions/0028-deposit-networks.md), a fresh hash each time (a hash pays one deposit).
           network: 'TRC20',
           tx_hash: randomBytes(32).toString('hex'),

@@ -222,7 +222,7 @@ export async function createScene(options: TestAppOptions = {}): Promise<Scene> 
   expectOk(
     await call(t, 'POST', '/api-v1/recharge/', {
       token: owner.token,
-      body: { amount: '75', payment_address: `PAY${secret}` },
+      body: { amount: '75', payment_address: secretAddress(secret) },
     }),
     'owner deposit',
   );

@@ -151,7 +151,7 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
             .insert(chatMessages)
             .values({ sessionId, senderId: viewer.id, isStaff: viewer.isAdmin, text, image: stored })
             .returning();
-          if (session.userId !== viewer.id) await notify(tx, chatReplied(session.userId, text));
+          if (session.userId !== viewer.id) await notify(tx, chatReplied(session.userId, text, sessionId));
           return inserted!;
         });
       } catch (error) {

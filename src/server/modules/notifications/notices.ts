@@ -79,6 +79,6 @@ export function identityDecided(
 }
 
 /** A staff member's message in the user's support chat (chat/service.ts); the user's own messages notify nothing. */
-export function chatReplied(userId: number, text: string): NewNotification {
-  return { userId, kind: 'chat_reply', ...NOTIFICATION_TEXT.chatReply(text) };
+export function chatReplied(userId: number, text: string, sessionId: string): NewNotification {
+  return { userId, kind: 'chat_reply', ...NOTIFICATION_TEXT.chatReply(text, sessionId) };
 }

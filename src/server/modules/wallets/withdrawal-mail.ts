@@ -29,6 +29,8 @@ function withdrawalMail(text: (key: string) => string | undefined, event: Withdr
       line('arrives', money(item.arrival_amount ?? item.amount)),
       line('address', { value: item.address ?? '' }),
       line('status', { value: line(`${event}Status`) }),
+      // Staff's reason for a Reject, as the status screen shows it (docs/decisions/0062-money-screens.md).
+      ...(event === 'rejected' && item.reject_reason ? [line('reason', { value: item.reject_reason })] : []),
       line('reference', { value: String(item.transaction_id) }),
       '',
       ...(event === 'rejected' ? [] : [line('notYou')]),

@@ -8,7 +8,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import type { NotificationItem, NotificationsPage } from '../../../shared/api/notifications';
-import { NOTIFICATION_TEXT } from '../../../shared/api/notifications';
+import { NOTIFICATION_TEXT, notificationTarget } from '../../../shared/api/notifications';
 import { NotificationsList } from './NotificationsList';
 import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
@@ -37,7 +37,7 @@ const trade = { id: 42, coin: 'BTC', tradeType: 'sell', hands: '0.5', price: '61
 const results = [
   row('deposit_approved', NOTIFICATION_TEXT.depositApproved({ amount: '120.5', currency: 'USDT', transactionId: 7 })),
   row('trade_liquidated', NOTIFICATION_TEXT.tradeLiquidated(trade)),
-  row('chat_reply', NOTIFICATION_TEXT.chatReply('Your documents look fine.')),
+  row('chat_reply', NOTIFICATION_TEXT.chatReply('Your documents look fine.', '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e')),
   // Written before migration 0020: no params, shown as stored (translated when its English is a table's).
   row('bonus', { title: 'Old news', body: 'Stored before the languages.', params: null }),
 ];
@@ -106,5 +106,46 @@ describe('the notifications list in Russian', () => {
         { language: 'ru' },
       ]),
     );
+  });
+});
+
+describe('each notification opens what it is about (docs/decisions/0062-money-screens.md, 0068)', () => {
+  const CHAT = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+  /** A row with the target the server computes from its kind and params (notifications/service.ts). */
+  const linked = (kind: string, made: { title: string; body: string; params: Record<string, string> | null }) => ({
+    ...row(kind, made),
+    target: notificationTarget(kind, made.params),
+  });
+  const decision = { amount: '120.5', currency: 'USDT', transactionId: 7 };
+
+  it('a deposit its record, a withdrawal its status, a position its record in Closed, a chat reply its chat', async () => {
+    api.on('GET /api-v1/notifications/', [
+      200,
+      {
+        unread: 0,
+        count: 6,
+        next: null,
+        results: [
+          linked('deposit_approved', NOTIFICATION_TEXT.depositApproved(decision)),
+          linked('deposit_rejected', NOTIFICATION_TEXT.depositRejected({ ...decision, transactionId: 8 })),
+          linked('withdrawal_rejected', NOTIFICATION_TEXT.withdrawalRejected({ ...decision, transactionId: 9 })),
+          linked('trade_liquidated', NOTIFICATION_TEXT.tradeLiquidated(trade)),
+          linked('chat_reply', NOTIFICATION_TEXT.chatReply('Your documents look fine.', CHAT)),
+          linked('chat_reply', { title: 'Support replied', body: 'Stored before the chat was kept.', params: {} }),
+        ],
+      } satisfies NotificationsPage,
+    ]);
+    show();
+    await screen.findByRole('heading', { name: 'Deposit approved' });
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/entrustment-history?record=7',
+      '/entrustment-history?tab=revoked&record=8',
+      '/withdrawal-status/9',
+      '/entrustment-history?tab=closed&record=42',
+      `/chat/${CHAT}`,
+      // An older reply without its chat's id opens Support, which reopens the chat.
+      '/support',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * successful (the default), Closed = trade history, revoked = cancel. The tab is kept in the address.
  * Beside the transactions, entrustment lists the resting limit orders and revoked the revoked ones,
  * each saying what it is; Closed lists closed and liquidated trades with what closed them (docs/decisions/0025-trade-protection.md).
+ * `?record=<id>` opens the record a notification is about (docs/decisions/0068-screens-finish.md).
  */
 import { useSearchParams } from 'react-router';
 import type { TransactionStatus } from '../../../shared/constants';
@@ -94,29 +95,37 @@ function LimitOrders({ status, list }: { status: 'pending' | 'cancel'; list: Ret
 }
 
 /** The tab's transactions; "no record" only when the tab has nothing else to show (`othersShown`). */
-function Transactions({ status, othersShown = false }: { status: TransactionStatus; othersShown?: boolean }) {
+function Transactions({
+  status,
+  othersShown = false,
+  opened,
+}: {
+  status: TransactionStatus;
+  othersShown?: boolean;
+  opened: number | null;
+}) {
   const { t, message } = useI18n();
   const history = useTransactionHistory(status);
   if (history.isPending) return <Spinner label={t('wallet.history.loadingHistory')} />;
   if (history.isError) return <Notice tone="error">{message(MSG.fetchTransactionHistoryFailed)}</Notice>;
   if (history.data.length === 0) return othersShown ? null : <EmptyCard />;
-  return <TransactionRecordList items={history.data} />;
+  return <TransactionRecordList items={history.data} opened={opened} />;
 }
 
 /** The limit orders of the tab above its transactions (docs/product.md 4 maps the transactions here). */
-function Entrusted({ status }: { status: 'pending' | 'cancel' }) {
+function Entrusted({ status, opened }: { status: 'pending' | 'cancel'; opened: number | null }) {
   const list = useLimitOrders(status);
   // A record above: no "no record" under it (docs/decisions/0061-trade-form.md).
   const shown = (list.orders?.length ?? 0) > 0;
   return (
     <div className="flex flex-col gap-3">
       <LimitOrders status={status} list={list} />
-      <Transactions status={status} othersShown={shown} />
+      <Transactions status={status} othersShown={shown} opened={opened} />
     </div>
   );
 }
 
-function ClosedTrades() {
+function ClosedTrades({ opened }: { opened: number | null }) {
   const { t, message } = useI18n();
   const history = useTradeHistory('closed');
   if (history.isPending) return <Spinner label={t('wallet.history.loadingTrades')} />;
@@ -125,7 +134,7 @@ function ClosedTrades() {
   return (
     <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
       {history.data.map((trade) => (
-        <TradeRecord key={trade.trade_id} trade={trade} />
+        <TradeRecord key={trade.trade_id} trade={trade} opened={trade.trade_id === opened} />
       ))}
     </ul>
   );
@@ -137,6 +146,8 @@ export function EntrustmentHistoryPage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'transaction';
   const { status } = TABS[tab];
+  const record = params.get('record');
+  const opened = record && /^[1-9][0-9]{0,15}$/.test(record) ? Number(record) : null;
   return (
     <>
       <PageHeader title={t('wallet.history.title')} fallback={PATHS.assets} />
@@ -165,11 +176,11 @@ export function EntrustmentHistoryPage() {
         </div>
         <section id="history-panel" role="tabpanel" aria-labelledby={`history-tab-${tab}`}>
           {status === null ? (
-            <ClosedTrades />
+            <ClosedTrades opened={opened} />
           ) : status === 'successful' ? (
-            <Transactions status={status} />
+            <Transactions status={status} opened={opened} />
           ) : (
-            <Entrusted status={status} />
+            <Entrusted status={status} opened={opened} />
           )}
         </section>
       </Screen>

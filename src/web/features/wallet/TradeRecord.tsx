@@ -10,6 +10,7 @@ import { add, dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import type { TradeHistoryItem } from '../../../shared/api/trade';
 import { useI18n, type TextKey } from '../../lib/i18n';
+import { OPENED_RECORD, useOpenedRecord } from './opened-record';
 
 const SIDE = { buy: 'wallet.trade.buy', sell: 'wallet.trade.sell' } as const satisfies Record<string, TextKey>;
 /** How a trade ended, when not simply closed by the user. */
@@ -51,8 +52,9 @@ function PriceLine({ points }: { points: TradeHistoryItem['history'] }) {
   );
 }
 
-export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
+export function TradeRecord({ trade, opened = false }: { trade: TradeHistoryItem; opened?: boolean }) {
   const { t, number, dateTime } = useI18n();
+  const ref = useOpenedRecord(opened);
   // The realized P/L after fees when the server sends it; else SPEC's prfit_loss, labelled as before fees.
   const net = trade.realized_profit_loss !== undefined;
   const headline = trade.realized_profit_loss ?? trade.prfit_loss;
@@ -60,7 +62,11 @@ export function TradeRecord({ trade }: { trade: TradeHistoryItem }) {
   const reason = trade.close_reason ? REASON[trade.close_reason] : undefined;
   const ending = trade.status ? ENDING[trade.status] : undefined;
   return (
-    <li className="flex flex-col gap-2 px-4 py-3">
+    <li
+      ref={ref}
+      aria-current={opened ? 'true' : undefined}
+      className={cx('flex flex-col gap-2 px-4 py-3', opened && OPENED_RECORD)}
+    >
       <div className="flex items-center justify-between gap-3">
         <span className="text-[15px] font-semibold">
           {trade.coin}/USDT

@@ -11,6 +11,7 @@ import { cx } from '../../components/cx';
 import { PATHS } from '../../lib/paths';
 import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { CancelWithdrawal } from './CancelWithdrawal';
+import { OPENED_RECORD, useOpenedRecord } from './opened-record';
 import { isWalletKind } from './wallet-kinds';
 
 const STATUS: Record<TransactionStatus, { label: TextKey; tone: string }> = {
@@ -46,8 +47,31 @@ function signOf(item: TransactionItem, wallet?: string): '+' | '-' | '' {
   return '';
 }
 
-function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: string }) {
+/** The details only an opened deposit shows (docs/decisions/0068-screens-finish.md): its network and hash. */
+function DepositDetails({ item }: { item: TransactionItem }) {
+  const { t } = useI18n();
+  if (!item.network && !item.tx_hash) return null;
+  return (
+    <dl className="grid gap-1 text-[13px]">
+      {item.network && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted">{t('wallet.pending.network')}</dt>
+          <dd>{item.network}</dd>
+        </div>
+      )}
+      {item.tx_hash && (
+        <div className="flex flex-col">
+          <dt className="text-muted">{t('money.status.txHash')}</dt>
+          <dd className="break-all font-mono text-[12px]">{item.tx_hash}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function TransactionRecord({ item, wallet, opened }: { item: TransactionItem; wallet?: string; opened: boolean }) {
   const texts = useI18n();
+  const ref = useOpenedRecord(opened);
   const { t, number, dateTime } = texts;
   // A withdrawal its owner cancelled says so (docs/decisions/0029-withdrawal-networks.md); staff's Reject of a
   // withdrawal reads "Rejected" with its reason (docs/decisions/0062-money-screens.md), a deposit's keeps SPEC's 'Cancelled'.
@@ -59,7 +83,11 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
         : STATUS[item.status];
   const sign = signOf(item, wallet);
   return (
-    <li className="flex flex-col gap-1 px-4 py-3">
+    <li
+      ref={ref}
+      aria-current={opened ? 'true' : undefined}
+      className={cx('flex flex-col gap-1 px-4 py-3', opened && OPENED_RECORD)}
+    >
       <div className="flex items-center justify-between gap-3">
         <span className="text-[15px] font-medium">
           {t(`wallet.record.type.${item.type}`)} <span className="text-muted">{item.currency}</span>
@@ -95,6 +123,7 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
       {item.cancelled_by === 'staff' && item.reject_reason && (
         <p className="text-[13px] text-down">{t('money.status.reason', { reason: item.reject_reason })}</p>
       )}
+      {opened && item.type === 'deposit' && <DepositDetails item={item} />}
       {item.type === 'withdrawal' && (
         <Link
           to={PATHS.withdrawalStatus(item.transaction_id)}
@@ -108,11 +137,25 @@ function TransactionRecord({ item, wallet }: { item: TransactionItem; wallet?: s
   );
 }
 
-export function TransactionRecordList({ items, wallet }: { items: TransactionItem[]; wallet?: string }) {
+/** The records, `opened` (a transaction id) marked as the one a notification opened. */
+export function TransactionRecordList({
+  items,
+  wallet,
+  opened,
+}: {
+  items: TransactionItem[];
+  wallet?: string;
+  opened?: number | null;
+}) {
   return (
     <ul className="divide-y divide-line overflow-hidden rounded-2xl bg-surface shadow-card">
       {items.map((item) => (
-        <TransactionRecord key={item.transaction_id} item={item} wallet={wallet} />
+        <TransactionRecord
+          key={item.transaction_id}
+          item={item}
+          wallet={wallet}
+          opened={item.transaction_id === opened}
+        />
       ))}
     </ul>
   );

@@ -14,7 +14,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { inferNetwork, networksOf, type Network } from '../../../shared/addresses';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { CURRENCY_PATTERN, WALLET_MSG } from '../../../shared/api/wallet';
 import { QUOTE_CURRENCY, WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
@@ -43,6 +43,7 @@ import { useUsdtPrices } from './api/prices';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useBalance } from '../../lib/wallet-lists';
 import { useBonusLock } from './api/bonus-lock';
+import { draftOf, withDraft, type WithdrawalDraft } from './withdrawal-draft';
 import { withdrawalAmount, withdrawalErrors, withdrawalQuote, type WithdrawalValues } from './withdrawal-rules';
 
 type Field = 'address' | 'amount' | 'password' | 'network';
@@ -101,13 +102,27 @@ function NetworkPicker({
   );
 }
 
-function TransactionPasswordNeeded() {
+/**
+ * The notice of a missing transaction password; its link keeps what was typed in this page's history
+ * entry first, so the password screen's return finds the form as it was (docs/decisions/0068-screens-finish.md).
+ */
+function TransactionPasswordNeeded({ draft }: { draft: WithdrawalDraft }) {
   const { t } = useI18n();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const open = async () => {
+    await navigate({ pathname, search }, { replace: true, state: withDraft(draft) });
+    await navigate(PATHS.transactionPassword);
+  };
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-warn/15 px-4 py-3 text-sm">
       <p>{t('wallet.withdrawal.passwordNeeded')}</p>
       <Link
         to={PATHS.transactionPassword}
+        onClick={(event) => {
+          event.preventDefault();
+          void open();
+        }}
         className="inline-flex min-h-touch items-center self-start rounded-lg font-semibold text-primary underline-offset-2 hover:underline dark:text-[#6EA8FF]"
       >
         {t('wallet.withdrawal.setPassword')}
@@ -140,7 +155,15 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const balance = lock && funding !== undefined ? lock.withdrawable : funding;
   const lockedBonus = lock && dec(lock.locked).gt(0) && dec(lock.turnover).lt(lock.turnover_required) ? lock : null;
   const price = useUsdtPrices([currency])[currency];
-  const [values, setValues] = useState<WithdrawalValues>({ address: '', amount: '', allAmount: false, password: '' });
+  // What was typed before the transaction-password screen was opened from here, if it was (withdrawal-draft.ts).
+  const { state } = useLocation();
+  const [kept] = useState(() => draftOf(state, networks));
+  const [values, setValues] = useState<WithdrawalValues>({
+    address: kept?.address ?? '',
+    amount: kept?.amount ?? '',
+    allAmount: kept?.allAmount ?? false,
+    password: '',
+  });
   const [touched, setTouched] = useState<Record<Field, boolean>>({
     address: false,
     amount: false,
@@ -150,7 +173,7 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // Until the user picks a network, it follows the address (a pasted T... address is TRC20).
-  const [pickedNetwork, setPickedNetwork] = useState<Network | null>(null);
+  const [pickedNetwork, setPickedNetwork] = useState<Network | null>(kept?.network ?? null);
   const inferred = inferNetwork(values.address.trim());
   const network: Network =
     pickedNetwork ?? (inferred !== null && networks.includes(inferred) ? inferred : networks[0]!);
@@ -228,7 +251,16 @@ function WithdrawalForm({ currency, networks }: { currency: string; networks: re
   const unit = (value: string) => `${number(formatAmount(value))} ${currency}`;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {needsPassword && <TransactionPasswordNeeded />}
+      {needsPassword && (
+        <TransactionPasswordNeeded
+          draft={{
+            address: values.address,
+            amount: values.amount,
+            allAmount: values.allAmount,
+            network: pickedNetwork,
+          }}
+        />
+      )}
       <NetworkPicker
         networks={networks}
         value={network}

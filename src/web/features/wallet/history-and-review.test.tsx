@@ -109,6 +109,72 @@ describe('history', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens the record a notification names: marked, scrolled to, with its network and hash (docs/decisions/0068)', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    const deposit = (id: number) => ({
+      ...withdrawal,
+      transaction_id: id,
+      type: 'deposit',
+      status: 'successful',
+      transfer_from: null,
+      transfer_to: 'funding',
+      fee: '0',
+      arrival_amount: null,
+      cancelled_by: null,
+      network: 'TRC20',
+      tx_hash: 'ab'.repeat(32),
+    });
+    api.on('GET /api-v1/transcations-history/', [200, [deposit(8), deposit(7), deposit(6)]]);
+    show('/entrustment-history?record=7');
+    await screen.findAllByRole('listitem');
+    const opened = screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'true');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.textContent).toContain('From TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(opened[0]!.textContent).toContain('NetworkTRC20');
+    expect(opened[0]!.textContent).toContain(`Transaction hash${'ab'.repeat(32)}`);
+    expect(scrolled).toEqual([opened[0]]);
+    // The others stay closed: no network or hash lines.
+    expect(screen.getAllByText('Network')).toHaveLength(1);
+  });
+
+  it('opens the closed position a notification names in the Closed tab', async () => {
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const trade = (trade_id: number) => ({
+      trade_id,
+      coin: 'BTC',
+      prfit_loss: '-12.345',
+      starting_price: '60000',
+      trading_balance: '600',
+      closed_balanec: '587.655',
+      history: [],
+      created_at: '2025-03-01T10:00:00.000Z',
+      closed_at: '2025-03-01T10:02:00.000Z',
+      trade_type: 'buy',
+      hands: '1',
+      status: 'liquidated',
+      close_price: '59987.655',
+      leverage: 100,
+      order_type: 'market',
+      open_fee: '30',
+      close_fee: '29.9938275',
+      close_reason: null,
+      fee: '59.9938275',
+      realized_profit_loss: '-42.345',
+      take_profit: null,
+      stop_loss: null,
+      parent_trade_id: null,
+    });
+    api.on('GET /api-v1/trade-history/', [200, [trade(43), trade(42)]]);
+    show('/entrustment-history?tab=closed&record=42');
+    await screen.findAllByRole('listitem');
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('aria-current'))).toEqual([null, 'true']);
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1);
+  });
+
   it("says 'Failed to fetch transaction history' when the list cannot load", async () => {
     api.on('GET /api-v1/transcations-history/', [500, { error: 'boom' }]);
     show();

@@ -60,6 +60,10 @@ const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const idempotencyKeyOf = (route: string, index = 0) => api.callsTo(route)[index]!.headers['Idempotency-Key'];
 
+/** Real senders' addresses (the EIP-55 example, Tether's TRON contract): the form checks their format. */
+const ERC_SENDER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TRC_SENDER = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
 describe('transfer', () => {
   const show = (url = '/transfer/usdt') => renderScreen(<TransferPage />, { path: '/transfer/:currency', url });
 
@@ -432,13 +436,36 @@ describe('deposit', () => {
     expect(screen.queryByText('Minimum recharge on ERC20 is 100 USDT')).toBeNull();
   });
 
+  it("checks the sender's address for the chosen network as it is typed, and sends nothing until it fits", async () => {
+    api.on('POST /api-v1/recharge/', created('deposit'));
+    show();
+    await screen.findByTestId('deposit-address');
+    type('Quantity (USDT)', '100');
+    type('Payment address', TRC_SENDER);
+    expect(screen.getByText('This is not a valid ERC20 address')).toBeTruthy();
+    fireEvent.click(button('Submit'));
+    expect(api.callsTo('POST /api-v1/recharge/')).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: 'TRC20' }));
+    expect(screen.queryByText('This is not a valid ERC20 address')).toBeNull();
+    type('Payment address', 'TXsender');
+    expect(screen.getByText('This is not a valid TRC20 address')).toBeTruthy();
+    type('Payment address', TRC_SENDER);
+    fireEvent.click(button('Submit'));
+    await screen.findByText(MSG.depositSent);
+    expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({
+      amount: '100',
+      payment_address: TRC_SENDER,
+      network: 'TRC20',
+    });
+  });
+
   it('sends the chosen network and the transaction hash, checked for that network', async () => {
     api.on('POST /api-v1/recharge/', created('deposit'));
     show();
     await screen.findByTestId('deposit-address');
     fireEvent.click(screen.getByRole('radio', { name: 'TRC20' }));
     type('Quantity (USDT)', '100');
-    type('Payment address', 'TXsender');
+    type('Payment address', TRC_SENDER);
     type('Transaction hash (TRC20)', `0x${'ab'.repeat(32)}`);
     fireEvent.click(button('Submit'));
     expect(screen.getByText(/This is not a valid TRC20 transaction hash/)).toBeTruthy();
@@ -448,7 +475,7 @@ describe('deposit', () => {
     await screen.findByText(MSG.depositSent);
     expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({
       amount: '100',
-      payment_address: 'TXsender',
+      payment_address: TRC_SENDER,
       network: 'TRC20',
       tx_hash: 'ab'.repeat(32),
     });
@@ -460,10 +487,10 @@ describe('deposit', () => {
     show();
     await screen.findByText('Failed to fetch the deposit addresses');
     type('Quantity (USDT)', '100');
-    type('Payment address', 'TXsender');
+    type('Payment address', TRC_SENDER);
     fireEvent.click(button('Submit'));
     await screen.findByText(MSG.depositSent);
-    expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({ amount: '100', payment_address: 'TXsender' });
+    expect(api.callsTo('POST /api-v1/recharge/')[0]!.body).toEqual({ amount: '100', payment_address: TRC_SENDER });
   });
 
   it('needs a numeric quantity of at least 50 and the payment address', () => {
@@ -483,13 +510,13 @@ describe('deposit', () => {
     show();
     await screen.findByTestId('deposit-address');
     type('Quantity (USDT)', '100');
-    type('Payment address', 'TXsender');
+    type('Payment address', ERC_SENDER);
     fireEvent.click(button('Submit'));
     await screen.findByText(MSG.depositSent);
     expect((screen.getByLabelText('Quantity (USDT)') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Payment address') as HTMLInputElement).value).toBe('');
     const [sent] = api.callsTo('POST /api-v1/recharge/');
-    expect(sent!.body).toEqual({ amount: '100', payment_address: 'TXsender', network: 'ERC20' });
+    expect(sent!.body).toEqual({ amount: '100', payment_address: ERC_SENDER, network: 'ERC20' });
     expect(sent!.headers['Idempotency-Key']).toBeTruthy();
     expect(screen.queryByText(MSG.enterValidAmount)).toBeNull();
   });
@@ -498,7 +525,7 @@ describe('deposit', () => {
     api.on('POST /api-v1/recharge/', [429, { error: 'Too many requests' }]);
     show();
     type('Quantity (USDT)', '100');
-    type('Payment address', 'TXsender');
+    type('Payment address', ERC_SENDER);
     fireEvent.click(button('Submit'));
     await screen.findByText('Too many requests');
     api.on('POST /api-v1/recharge/', [500, {}]);
