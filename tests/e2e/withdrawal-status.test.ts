@@ -16,7 +16,7 @@ import { balanceOf, expectLedgerBalanced, grant, setTransactionPassword } from '
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, inLanguage, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite, type WebAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { logInThroughUi, storeSession } from './helpers/ui.js';
 
 const PASSWORD = '246810';
 const REASON = 'The address belongs to a mixer';
@@ -150,7 +150,8 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
 
     const german = await suite.phone();
     await inLanguage(german.context, 'de');
-    await logInThroughUi(german.page, user);
+    // Signed in by its stored session: the German login screen is not what this reads (its labels are German).
+    await storeSession(german.page, user.login);
     await german.page.goto(`/withdrawal-status/${id}`);
     await german.page.getByRole('heading', { name: 'Abgelehnt' }).waitFor();
     await german.page.getByText(`Grund: ${REASON}`).waitFor();
