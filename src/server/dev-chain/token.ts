@@ -48,26 +48,28 @@ export async function deployTestUsdt(wallet: WalletClient, client: PublicClient)
   return receipt.contractAddress;
 }
 
-/** Mints `amount` test USDT (a decimal string) to `to`; resolves with the transaction hash once sent. */
-export function mintTestUsdt(wallet: WalletClient, token: Address, to: Address, amount: string): Promise<Hex> {
+/** Sends the test USDT's `mint` or `transfer` of `amount` (a decimal string) to `to` from the wallet's account. */
+function writeTestUsdt(
+  wallet: WalletClient,
+  token: Address,
+  functionName: 'mint' | 'transfer',
+  to: Address,
+  amount: string,
+): Promise<Hex> {
   return wallet.writeContract({
     address: token,
     abi: compileTestUsdt().abi,
-    functionName: 'mint',
+    functionName,
     args: [to, parseUnits(amount, 6)],
     account: wallet.account!,
     chain: wallet.chain,
   });
 }
 
+/** Mints `amount` test USDT (a decimal string) to `to`; resolves with the transaction hash once sent. */
+export const mintTestUsdt = (wallet: WalletClient, token: Address, to: Address, amount: string): Promise<Hex> =>
+  writeTestUsdt(wallet, token, 'mint', to, amount);
+
 /** Transfers `amount` test USDT from the wallet's account (which must hold it) to `to`. */
-export function sendTestUsdt(wallet: WalletClient, token: Address, to: Address, amount: string): Promise<Hex> {
-  return wallet.writeContract({
-    address: token,
-    abi: compileTestUsdt().abi,
-    functionName: 'transfer',
-    args: [to, parseUnits(amount, 6)],
-    account: wallet.account!,
-    chain: wallet.chain,
-  });
-}
+export const sendTestUsdt = (wallet: WalletClient, token: Address, to: Address, amount: string): Promise<Hex> =>
+  writeTestUsdt(wallet, token, 'transfer', to, amount);

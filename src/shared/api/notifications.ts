@@ -122,6 +122,15 @@ export const NOTIFICATIONS_MSG = {
       title: 'Lock-up order matured',
       body: 'Your {{product}} order of {{amount}} USDT has matured: the principal and {{yield}} USDT of yield, {{total}} USDT in all, are in your funding wallet.',
     },
+    /** To staff: custody's reconciliation found a shortfall, or its end (docs/decisions/0067-custody-alerts.md). */
+    reservesShort: {
+      title: 'Reserves short: {{currency}} on {{network}}',
+      body: "The on-chain reserves of {{currency}} on {{network}} are {{shortfall}} {{currency}} below the customers' balances: {{reserves}} held, {{liabilities}} owed. Open Custody in the staff console.",
+    },
+    reservesCovered: {
+      title: 'Reserves cover {{currency}} on {{network}} again',
+      body: "The on-chain reserves of {{currency}} on {{network}} cover the customers' balances again: {{reserves}} held, {{liabilities}} owed.",
+    },
   },
   /** The mail of a notification (server/modules/notifications/mail.ts). */
   mailSubject: 'Coinfront: {{title}}',
@@ -374,6 +383,22 @@ export const NOTIFICATION_TEXT = {
     english(kind, { reference, amount, currency }),
   earnMatured: (product: string, amount: string, yieldPaid: string, total: string) =>
     english('earn_matured', { product, amount, yield: yieldPaid, total }),
+  /** Custody's reserves against the customers' balances, to staff (docs/decisions/0067); shortfall is positive. */
+  reserves: (r: {
+    short: boolean;
+    currency: string;
+    network: string;
+    reserves: string;
+    liabilities: string;
+    shortfall: string;
+  }) =>
+    english(r.short ? 'reserves_short' : 'reserves_covered', {
+      currency: r.currency,
+      network: r.network,
+      reserves: r.reserves,
+      liabilities: r.liabilities,
+      ...(r.short ? { shortfall: r.shortfall } : {}),
+    }),
   /** The staff member's own words are the body (never translated); an image alone has a text. */
   chatReply: (text: string, sessionId: string) =>
     english('chat_reply', {
@@ -456,6 +481,9 @@ export function notificationTarget(kind: string, params: Readonly<Record<string,
     case 'fiat_order_completed':
     case 'fiat_order_cancelled':
       return PAGE_PATHS.legalCurrency;
+    case 'reserves_short':
+    case 'reserves_covered':
+      return `${PAGE_PATHS.adminDashboard}?view=custody`;
     default:
       return null;
   }

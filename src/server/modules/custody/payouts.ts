@@ -34,6 +34,7 @@ import { custodyAddresses, custodyNonces, custodySends } from './schema.js';
 import { house, post } from '../ledger/index.js';
 import type { EvmChain } from './evm.js';
 import { CUSTODY_SEND_REF } from './ledger-rule.js';
+import { createLoop, underAdvisoryLock, type Loop } from './locked-loop.js';
 
 const ETH = 'ETH';
 const ETH_DECIMALS = 18;
@@ -105,10 +106,8 @@ const isUnreachable = (error: unknown) =>
   /HttpRequestError|TimeoutError|WebSocketRequestError|SocketClosedError/.test(errorName(error)) ||
   /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(errorText(error));
 
-export interface Payouts {
+export interface Payouts extends Loop {
   pollOnce(): Promise<PayoutReport>;
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
 }
 
 export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
@@ -453,15 +452,9 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
   }
 
   async function pollOnce(): Promise<PayoutReport> {
-    const conn = await db.$client.connect();
-    let broken: Error | undefined;
-    try {
-      const { rows } = await conn.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        CUSTODY_PAYOUT_LOCK_KEY,
-      ]);
-      if (rows[0]?.locked !== true) return { ran: false, broadcast: 0, settled: 0, waiting: 0, sweeps: 0 };
+    const report = await underAdvisoryLock(ctx, CUSTODY_PAYOUT_LOCK_KEY, async () => {
       try {
-        return { ran: true, ...(await pass()) };
+        return await pass();
       } catch (error) {
         // The node went away: every waiting withdrawal says so until it is back.
         if (isUnreachable(error))
@@ -471,49 +464,20 @@ export function createPayouts(ctx: PayoutContext, chain: EvmChain): Payouts {
             .where(eq(transactions.chainStatus, 'queued'))
             .catch(() => undefined);
         throw error;
-      } finally {
-        await conn.query('select pg_advisory_unlock($1)', [CUSTODY_PAYOUT_LOCK_KEY]).catch((error: Error) => {
-          broken = error; // closing the connection below releases the lock
-        });
       }
-    } finally {
-      conn.release(broken);
-    }
+    });
+    if (!report) return { ran: false, broadcast: 0, settled: 0, waiting: 0, sweeps: 0 };
+    return { ran: true, ...report };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  let failing = false;
-  return {
-    pollOnce,
-    start(intervalMs) {
-      const tick = () => {
-        running = pollOnce()
-          .then(
-            (report) => {
-              if (failing) ctx.log.info('custody: payouts work again');
-              failing = false;
-              if (report.broadcast || report.settled || report.sweeps)
-                ctx.log.info({ custody: report }, 'custody payouts');
-            },
-            (error: unknown) => {
-              if (!failing) ctx.log.error({ err: error }, 'custody: payout pass failed (node down?)');
-              failing = true;
-            },
-          )
-          .then(() => {
-            if (stopped) return;
-            timer = setTimeout(tick, intervalMs);
-            timer.unref();
-          });
-      };
-      tick();
+  const loop = createLoop(ctx, {
+    pass: async () => {
+      const report = await pollOnce();
+      if (report.broadcast || report.settled || report.sweeps) ctx.log.info({ custody: report }, 'custody payouts');
+      return undefined;
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    failed: 'custody: payout pass failed (node down?)',
+    recovered: 'custody: payouts work again',
+  });
+  return { pollOnce, start: loop.start, stop: loop.stop };
 }

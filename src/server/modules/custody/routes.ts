@@ -20,6 +20,7 @@ import { unavailable } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { ChainFamily } from './chain.js';
 import { createPayouts } from './payouts.js';
+import { createLoop } from './locked-loop.js';
 import { createReconciler, readCustodyReport } from './report.js';
 import { custodyChainOf } from './runtime.js';
 import { createDepositWatcher } from './watcher.js';
@@ -110,22 +111,25 @@ export const custodyModule: AppModule = (app, ctx) => {
   const watcher = createDepositWatcher(ctx, chain);
   const payouts = createPayouts(ctx, chain);
   const reconcile = createReconciler(ctx, chain);
-  let reconciling: NodeJS.Timeout | undefined;
+  // Every instance reads the chain for its own gauge; custody_alerts makes the staff alert one (docs/decisions/0067).
+  const reconciling = createLoop(ctx, {
+    pass: async () => {
+      await reconcile();
+      return undefined;
+    },
+    failed: 'custody: reconciliation failed',
+    recovered: 'custody: reconciliation works again',
+  });
   app.addHook('onReady', async () => {
     await chain.checkChain(); // a node on the wrong chain: the app does not start
     for (const warning of ctx.config.custody?.warnings ?? []) ctx.log.warn(`custody: ${warning}`);
     if (ctx.config.custodyPollIntervalMs > 0) {
       watcher.start(ctx.config.custodyPollIntervalMs);
       payouts.start(ctx.config.custodyPollIntervalMs);
-      const tick = () =>
-        void reconcile().catch((error: unknown) => ctx.log.warn({ err: error }, 'custody: reconciliation failed'));
-      tick();
-      reconciling = setInterval(tick, RECONCILE_EVERY_MS);
-      reconciling.unref();
+      reconciling.start(RECONCILE_EVERY_MS);
     }
   });
   app.addHook('onClose', async () => {
-    clearInterval(reconciling);
-    await Promise.all([watcher.stop(), payouts.stop()]);
+    await Promise.all([watcher.stop(), payouts.stop(), reconciling.stop()]);
   });
 };

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -127,4 +128,20 @@ export const custodySends = pgTable(
     check('custody_sends_kind', sql`${t.kind} in ('withdrawal', 'sweep', 'gas')`),
     check('custody_sends_status', sql`${t.status} in ('signed', 'broadcast', 'confirmed', 'failed')`),
   ],
+);
+
+/**
+ * Whether a (currency, network)'s on-chain reserves were short of the customers' balances when staff
+ * were last alerted (docs/decisions/0067-custody-alerts.md): the reconciliation job flips `short` with
+ * a conditional UPDATE, so one instance, once per transition, notifies staff. Migration 0036.
+ */
+export const custodyAlerts = pgTable(
+  'custody_alerts',
+  {
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    short: boolean('short').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.currency, t.network] })],
 );

@@ -15,6 +15,7 @@ import { custodyCursors, custodyDeposits } from './schema.js';
 import { watchedAddresses } from './addresses.js';
 import type { ChainFamily } from './chain.js';
 import { creditDeposit } from './credit.js';
+import { createLoop, underAdvisoryLock, type Loop } from './locked-loop.js';
 
 /** One app-wide key for the advisory lock: "the acting deposit watcher", across instances. */
 const CUSTODY_WATCHER_LOCK_KEY = 0x636f696e_6377; // 'coin' 'cw'
@@ -38,11 +39,9 @@ export interface WatchReport {
 
 type WatchContext = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'log'>;
 
-export interface DepositWatcher {
+/** start(intervalMs) passes every `intervalMs`, at once again while behind, until stop(). */
+export interface DepositWatcher extends Loop {
   pollOnce(): Promise<WatchReport>;
-  /** Passes every `intervalMs` (at once again while behind), until stop(). */
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
 }
 
 export function createDepositWatcher(ctx: WatchContext, chain: ChainFamily): DepositWatcher {
@@ -143,61 +142,19 @@ export function createDepositWatcher(ctx: WatchContext, chain: ChainFamily): Dep
   }
 
   async function pollOnce(): Promise<WatchReport> {
-    const client = await ctx.db.$client.connect();
-    let broken: Error | undefined;
-    try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        CUSTODY_WATCHER_LOCK_KEY,
-      ]);
-      if (rows[0]?.locked !== true)
-        return { ran: false, head: 0, cursor: 0, detected: 0, removed: 0, credited: 0, caughtUp: true };
-      try {
-        return { ran: true, ...(await pass()) };
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [CUSTODY_WATCHER_LOCK_KEY]).catch((error: Error) => {
-          broken = error; // closing the connection below releases the lock
-        });
-      }
-    } finally {
-      client.release(broken);
-    }
+    const report = await underAdvisoryLock(ctx, CUSTODY_WATCHER_LOCK_KEY, pass);
+    if (!report) return { ran: false, head: 0, cursor: 0, detected: 0, removed: 0, credited: 0, caughtUp: true };
+    return { ran: true, ...report };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  let failing = false;
-  return {
-    pollOnce,
-    start(intervalMs) {
-      const tick = () => {
-        running = pollOnce()
-          .then(
-            (report) => {
-              if (failing) ctx.log.info('custody: the deposit watcher works again');
-              failing = false;
-              if (report.detected || report.credited || report.removed)
-                ctx.log.info({ custody: report }, 'custody pass');
-              return report.caughtUp ? intervalMs : 0;
-            },
-            (error: unknown) => {
-              if (!failing) ctx.log.error({ err: error }, 'custody: deposit watcher pass failed (node down?)');
-              failing = true;
-              return intervalMs;
-            },
-          )
-          .then((wait) => {
-            if (stopped) return;
-            timer = setTimeout(tick, wait);
-            timer.unref();
-          });
-      };
-      tick();
+  const loop = createLoop(ctx, {
+    pass: async () => {
+      const report = await pollOnce();
+      if (report.detected || report.credited || report.removed) ctx.log.info({ custody: report }, 'custody pass');
+      return report.caughtUp ? undefined : 0;
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    failed: 'custody: deposit watcher pass failed (node down?)',
+    recovered: 'custody: the deposit watcher works again',
+  });
+  return { pollOnce, start: loop.start, stop: loop.stop };
 }

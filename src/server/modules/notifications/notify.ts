@@ -34,6 +34,9 @@ export const NOTIFICATION_KINDS = [
   'fiat_order_cancelled',
   // A lock-up order paid at maturity (docs/decisions/0052-earn.md).
   'earn_matured',
+  // To every staff member: custody's reserves fell short of the customers' balances, or cover them again (docs/decisions/0067).
+  'reserves_short',
+  'reserves_covered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
