@@ -5,9 +5,12 @@
  *   coin's ticker and `positions@user.<id>`; the positions are pushed, so get-active-trades is asked
  *   once when the screen opens and then every 1 s only while the socket is down (docs/product.md 7's
  *   interval as the fallback);
- * - the polls that remain (docs/product.md section 7): price 3 s (ticker/24hr?symbol=), coin list
- *   10 s (ticker/24hr?symbols=[...]), lever wallet 3 s (lever-wallet-list), and every 20 s the
- *   re-pricing of its open trade (trade-updation with is_closed false).
+ * - the price (ticker/24hr?symbol=) and the lever wallet (lever-wallet-list) are read once when the
+ *   screen opens, then come over the socket (its coin's ticker, `lever-wallet@user.<id>`): their 3 s
+ *   polls run only while the socket is not live (docs/decisions/0071-lever-screen-push.md);
+ *   TRADER_SCREEN=polls simulates the screen before that decision (both polled every 3 s), to compare;
+ * - the polls that remain (docs/product.md section 7): coin list 10 s (ticker/24hr?symbols=[...]),
+ *   and every 20 s the re-pricing of its open trade (trade-updation with is_closed false).
  * A poll still in flight is not sent again (as a query library would not). HTTP requests go over a
  * keep-alive connection shared by HTTP_SHARE traders (see bench/sections/traders.ts: the
  * container's 20,000 file descriptors); a request waiting behind another counts in its latency.
@@ -71,6 +74,8 @@ let traderCount = 0;
 /** performance.now() of the window's start: requests asked earlier are not counted. */
 let windowStart = 0;
 const parts = process.env.TRADER_PARTS ?? 'http,stream';
+/** The screen before docs/decisions/0071-lever-screen-push.md: price and lever wallet always polled. */
+const pollEverything = process.env.TRADER_SCREEN === 'polls';
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
 const sockets: LightSocket[] = [];
@@ -139,17 +144,20 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
   };
 
   if (parts.includes('http')) {
-    every(
-      3_000,
-      poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`),
-    );
+    // Read once when the screen opens; then polled only while the socket is not live.
+    const price = poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`);
+    const wallet = poll('GET', () => '/api-v1/lever-wallet-list/');
+    price();
+    wallet();
+    every(3_000, () => {
+      if (pollEverything || !live) {
+        price();
+        wallet();
+      }
+    });
     every(
       10_000,
       poll('GET', () => coinListPath),
-    );
-    every(
-      3_000,
-      poll('GET', () => '/api-v1/lever-wallet-list/'),
     );
     every(
       REPRICE_EVERY_MS,
@@ -202,7 +210,11 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
       socket.send(
         JSON.stringify({
           method: 'SUBSCRIBE',
-          params: [`${coin.toLowerCase()}usdt@ticker`, `positions@user.${id}`],
+          params: [
+            `${coin.toLowerCase()}usdt@ticker`,
+            `positions@user.${id}`,
+            ...(pollEverything ? [] : [`lever-wallet@user.${id}`]),
+          ],
           id: 1,
         }),
       );

@@ -4,6 +4,7 @@
  * Every frame is the whole current state, not a change: the next frame replaces the last.
  */
 import type { TradeItem } from './trade.js';
+import type { WalletList } from './wallet.js';
 
 export const USER_STREAMS = {
   /** `{"e": "positions", "trades": [...]}`: exactly the items GET /api-v1/get-active-trades/ returns. */
@@ -15,11 +16,21 @@ export const USER_STREAMS = {
    * /api-v1/notifications/, sent on every new notification and every read (shared/api/notifications.ts).
    */
   notifications: (userId: number) => `notifications@user.${userId}`,
+  /**
+   * `{"e": "lever-wallet", "balances": [...]}`: exactly GET /api-v1/lever-wallet-list/'s list, sent
+   * whenever a posting moves the lever wallet (docs/decisions/0071-lever-screen-push.md).
+   */
+  leverWallet: (userId: number) => `lever-wallet@user.${userId}`,
 } as const;
 
 export interface PositionsEvent {
   e: 'positions';
   trades: TradeItem[];
+}
+
+export interface LeverWalletEvent {
+  e: 'lever-wallet';
+  balances: WalletList;
 }
 
 export interface OrdersEvent<Order = unknown> {

@@ -156,7 +156,11 @@ describe('access-control matrix', () => {
           cases++;
         }
         // Each of the owner's own streams on its own: SUBSCRIBE is all or none.
-        for (const topic of [CHAT_STREAMS.user(s.owner.id), USER_STREAMS.positions(s.owner.id)]) {
+        for (const topic of [
+          CHAT_STREAMS.user(s.owner.id),
+          USER_STREAMS.positions(s.owner.id),
+          USER_STREAMS.leverWallet(s.owner.id),
+        ]) {
           client.send({ method: 'SUBSCRIBE', params: [topic], id: topic });
           const sub = await client.next((f) => f.id === topic);
           const subscribed = 'result' in sub;

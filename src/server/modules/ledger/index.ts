@@ -2,6 +2,7 @@
 export {
   accountKeyId,
   house,
+  LEVER_WALLET_CHANGED,
   lockAccounts,
   move,
   post,

@@ -321,10 +321,20 @@ export async function post(tx: Tx, allLegs: Leg[], ref: EntryRef, options: PostO
       balanceAfter: canonical(row.balance_after),
     });
   }
+  // The lever wallet's balance is pushed on the owner's stream (docs/decisions/0071-lever-screen-push.md):
+  // a NOTIFY at commit (none on a rollback) tells every instance which users' lever wallet moved.
+  const leverUsers = [...new Set(customer.filter((l) => l.account.wallet === 'lever').map((l) => l.account.userId))];
+  if (leverUsers.length > 0)
+    await tx.execute(
+      sql`select pg_notify(${LEVER_WALLET_CHANGED}, u::text) from unnest(${`{${leverUsers.join(',')}}`}::bigint[]) u`,
+    );
   // Postings by reason for /metrics (ledger transactions/s); a posting rolled back later counts too.
   if (postings.length > 0) countPosting(ref.reason, ref.refType);
   return postings;
 }
+
+/** The NOTIFY channel carrying a user id whenever a posting moved that user's lever wallet (at commit). */
+export const LEVER_WALLET_CHANGED = 'lever_wallet_changed';
 
 /** Move `amount` (> 0) from one account to another (either may be a house account): a two-leg posting. */
 export async function move(

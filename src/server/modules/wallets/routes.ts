@@ -18,11 +18,14 @@ import {
   withdrawalBody,
   withdrawalCancelBody,
 } from '../../../shared/api/wallet.js';
+import type { LeverWalletEvent } from '../../../shared/api/streams.js';
 import type { AppModule } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { idempotencyOf, sendOutcome } from '../../plugins/idempotency.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
+import { LEVER_WALLET_CHANGED } from '../ledger/index.js';
+import { createUserStream } from '../realtime/index.js';
 import { preparedWalletList } from './balances.js';
 import { depositAddressList } from './deposit-networks.js';
 import { createDepositService } from './deposits.js';
@@ -50,6 +53,19 @@ export const walletsModule: AppModule = (app, ctx) => {
   const walletListOf = preparedWalletList(ctx.db);
   const { requireUser } = ctx.guard;
   const tags = ['wallets'];
+
+  // lever-wallet@user.<id> over /ws: the lever wallet list pushed whenever a posting moves it, so the
+  // Lever screen polls it only while its socket is down (docs/decisions/0071-lever-screen-push.md).
+  const leverWallet = createUserStream(ctx, {
+    name: 'lever-wallet',
+    changes: LEVER_WALLET_CHANGED,
+    read: async (userId) =>
+      JSON.stringify({
+        e: 'lever-wallet',
+        balances: await walletListOf(userId, 'lever'),
+      } satisfies LeverWalletEvent),
+  });
+  app.addHook('onClose', async () => leverWallet.stop());
 
   for (const wallet of WALLET_KINDS) {
     app.get(`/api-v1/${wallet}-wallet-list/`, {
