@@ -35,7 +35,7 @@ function migrationsBefore(before: number): string {
   return dir;
 }
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 export const rowsOf = async (db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
