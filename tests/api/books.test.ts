@@ -5,13 +5,14 @@
  * staff's books endpoint shows it all summing to zero.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BooksReport } from '../../src/shared/api/admin.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { accounts } from '../../src/server/db/schema.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import type { TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, setTransactionPassword, staff } from '../helpers/money.js';
 import {
   activeTradesOf,
@@ -25,12 +26,7 @@ import { call, signUp } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;
-
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market, tradingRates: 'default' });
-});
-afterAll(() => t.close());
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), { tradingRates: 'default' });
 
 /** A house account's balance ('0' before its first use). */
 async function houseBalance(name: string, currency = 'USDT'): Promise<string> {

@@ -5,7 +5,7 @@
  * changes nothing; races pay once and never overspend; the ledger check and the books hold after each.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog } from '../../src/server/db/schema.js';
 import { convertQuotes } from '../../src/server/modules/convert/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
@@ -19,21 +19,16 @@ import {
 } from '../../src/shared/api/convert.js';
 import { SPOT_MSG } from '../../src/shared/api/spot.js';
 import { dec } from '../../src/shared/money.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import type { TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
 import { balanceOf, expectLedgerBalanced, grant, staff } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), { prices: { BTC: '60000', ETH: '3000' } });
 beforeEach(() => {
-  market.set('BTC', '60000');
-  market.set('ETH', '3000');
   market.setBook('BTC', { bids: ['59990'], asks: ['60010'] });
   market.setBook('ETH', null);
 });

@@ -6,26 +6,22 @@
  * resting order fills at its limit, so its fill is worth what was checked when it was placed.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpotOrderAnswer } from '../../src/shared/api/spot.js';
 import { spotOrders } from '../../src/server/modules/spot/schema.js';
 import { trades } from '../../src/server/modules/trades/schema.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { cmp, mul } from '../../src/shared/money.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { balanceOf, expectLedgerBalanced, grant } from '../helpers/money.js';
+import type { TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
+import { balanceOf, grant } from '../helpers/money.js';
 import { leverTrader, openTrade } from '../helpers/trades.js';
 import { call, signUp } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
-afterEach(() => expectLedgerBalanced(t));
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), { checkLedger: true });
 
 describe('lever: a limit order already reached is worth the minimum at the mark', () => {
   it('refuses a buy limit far above the mark whose value at the mark is under 5 USDT; no dust position opens', async () => {

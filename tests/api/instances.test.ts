@@ -4,23 +4,16 @@
  * database directly, must still reach every instance.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema.js';
-import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { twoInstances, type OtherInstance } from '../helpers/suites.js';
 import { activeTradesOf, closeTrade, leverTrader, openedTradeId } from '../helpers/trades.js';
 import { call, createAdmin, signUp } from '../helpers/users.js';
 
 let t: TestApp;
-let other: Awaited<ReturnType<typeof anotherInstance>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  other = await anotherInstance(t);
-  await vi.waitFor(() => expect(t.ctx.changes.listening() && other.ctx.changes.listening()).toBe(true));
-});
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+let other: OtherInstance;
+twoInstances((app, second) => ([t, other] = [app, second]));
 
 const onOther = (token: string, url: string) =>
   other.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

@@ -4,50 +4,18 @@
  * currency sums to zero, each customer's money unchanged), so the books balance from the first start
  * of the new version (docs/architecture.md section 4).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../src/shared/money.js';
-import { connect, runMigrations, withDatabase, type Db } from '../../src/server/db/database.js';
+import type { Db } from '../../src/server/db/database.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
+import { migratedFromOlder, rowsOf } from '../helpers/migrations.js';
 
-const MIGRATIONS = path.resolve('src/server/db/migrations');
-/** The schema before the house books: migrations 0000 to 0002. */
 const PREVIOUS = 3;
 
 let db: Db;
-let name: string;
-let oldMigrations: string;
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The migrations folder as it was before the house books. */
-function previousMigrations(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-migrations-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
-  journal.entries = journal.entries.slice(0, PREVIOUS);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-type Row = Record<string, unknown>;
-const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = (query: ReturnType<typeof sql>) => rowsOf(db, query);
 
 /** The previous version's ledger, written as it wrote it: one-sided entries with running balances. */
 async function seedPreviousLedger() {
@@ -127,20 +95,9 @@ async function seedPreviousLedger() {
 
 let seeded: Awaited<ReturnType<typeof seedPreviousLedger>>;
 
-beforeAll(async () => {
-  name = `coinfront_mig_${inject('runId')}_${process.pid}`;
-  await admin(`create database ${name}`);
-  db = connect(withDatabase(inject('databaseUrl'), name), 4);
-  oldMigrations = previousMigrations();
-  await migrate(db, { migrationsFolder: oldMigrations });
+migratedFromOlder('mig', PREVIOUS, async (older) => {
+  db = older;
   seeded = await seedPreviousLedger();
-  await runMigrations(db);
-}, 60_000);
-
-afterAll(async () => {
-  await db.$client.end();
-  await admin(`drop database if exists ${name} with (force)`);
-  rmSync(oldMigrations, { recursive: true, force: true });
 });
 
 describe('migrating a ledger of the previous version to double entry', () => {

@@ -6,30 +6,20 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { connect, runMigrations, withDatabase, type Db } from '../../src/server/db/database.js';
+import { adminQuery } from '../helpers/migrations.js';
 
 const name = `coinfront_mlock_${randomBytes(4).toString('hex')}`;
 const pools: Db[] = [];
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(async () => {
   await Promise.all(pools.map((db) => db.$client.end()));
-  await admin(`drop database if exists ${name} with (force)`);
+  await adminQuery(`drop database if exists ${name} with (force)`);
 });
 
 it('three instances migrating an empty database at once: each succeeds, every migration applied once', async () => {
-  await admin(`create database ${name}`);
+  await adminQuery(`create database ${name}`);
   const url = withDatabase(inject('databaseUrl'), name);
   for (let i = 0; i < 3; i++) pools.push(connect(url, 2));
   await Promise.all(pools.map((db) => runMigrations(db)));

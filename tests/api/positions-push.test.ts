@@ -4,12 +4,13 @@
  * move of a held coin (at most once a second), at once on open, close, fill and liquidation, also
  * for a change made through another instance; another user's stream is refused; a logout ends it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { USER_STREAMS } from '../../src/shared/api/streams.js';
 import { SESSION_ENDED } from '../../src/server/modules/realtime/routes.js';
-import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import { anotherInstance, type TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
 import {
   activeTradesOf,
   closeTrade,
@@ -23,11 +24,7 @@ import { connectWs, type WsClient } from '../helpers/ws.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]));
 afterEach(async () => {
   await finishAllTrades(t);
   market.set('BTC', '60000');

@@ -5,14 +5,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema.js';
 import { LAST_SEEN_EVERY_MS } from '../../src/server/plugins/auth.js';
 import { deviceOf } from '../../src/server/modules/auth/sessions.js';
 import { SESSION_ENDED, SESSION_ENDED_CLOSE } from '../../src/server/modules/realtime/routes.js';
 import { SESSIONS_MSG, type SessionInfo } from '../../src/shared/api/sessions.js';
 import type { LoginResponse } from '../../src/shared/api/auth.js';
-import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { twoInstances, type OtherInstance } from '../helpers/suites.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import { connectWs } from '../helpers/ws.js';
 
@@ -22,16 +23,8 @@ const LAPTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let t: TestApp;
-let other: Awaited<ReturnType<typeof anotherInstance>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  other = await anotherInstance(t);
-  await vi.waitFor(() => expect(t.ctx.changes.listening() && other.ctx.changes.listening()).toBe(true));
-});
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+let other: OtherInstance;
+twoInstances((app, second) => ([t, other] = [app, second]));
 
 /** A login from a given device and address; returns the token. */
 async function logInFrom(user: TestUser, userAgent: string, ip = '127.0.0.1', app = t.app): Promise<string> {

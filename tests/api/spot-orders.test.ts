@@ -6,7 +6,7 @@
  * every bad input changes nothing; parallel sells of one coin sell exactly what is held.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accounts, ledgerEntries } from '../../src/server/db/schema.js';
 import { spotOrders } from '../../src/server/modules/spot/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
@@ -16,27 +16,22 @@ import { canonical, dec } from '../../src/shared/money.js';
 import { SPOT_MSG, type SpotOrderAnswer, type SpotOrders } from '../../src/shared/api/spot.js';
 import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import { USER_STREAMS } from '../../src/shared/api/streams.js';
-import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { balanceOf, expectLedgerBalanced, grant } from '../helpers/money.js';
+import { anotherInstance, type TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
+import { balanceOf, grant } from '../helpers/money.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import { connectWs } from '../helpers/ws.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market }); // SPOT_FEE_RATE at its default, 0.001
-});
-afterAll(() => t.close());
+// SPOT_FEE_RATE at its default, 0.001. The books balance per currency after every test (house
+// accounts may be negative, customers never).
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), { prices: { BTC: '60000', ETH: '3000' }, checkLedger: true });
 beforeEach(() => {
-  market.set('BTC', '60000');
-  market.set('ETH', '3000');
   market.setBook('BTC', { bids: ['59990'], asks: ['60010'] });
   market.setBook('ETH', null);
 });
-// The books balance per currency after every test (house accounts may be negative, customers never).
-afterEach(() => expectLedgerBalanced(t));
 
 type Body = Record<string, unknown>;
 const place = (user: TestUser, body: Body, headers?: Record<string, string>) =>

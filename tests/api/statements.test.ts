@@ -5,11 +5,12 @@
  * a formula (docs/security.md, "CSV injection": a deposit's free-text sender address).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transactions } from '../../src/server/db/schema.js';
 import { STATEMENTS_MSG } from '../../src/shared/api/statements.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
+import type { TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
 import { fundWallet } from '../helpers/money.js';
 import { closeTrade, leverTrader, openedTradeId, openTrade } from '../helpers/trades.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
@@ -17,11 +18,7 @@ import { ADDRESSES, tronAddress } from '../helpers/addresses.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const statement = (user: TestUser | undefined, query: string) =>

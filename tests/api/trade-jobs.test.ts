@@ -3,41 +3,34 @@
  * sampling, run pass by pass with `runTradeJobsOnce` against prices the test sets.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tradePriceHistory, trades } from '../../src/server/modules/trades/schema.js';
 import { runTradeJobsOnce, startTradeJobs } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { balanceOf, expectLedgerBalanced } from '../helpers/money.js';
+import { fakeMarketApp } from '../helpers/suites.js';
+import { balanceOf } from '../helpers/money.js';
 import {
   activeTradesOf,
   closeTrade,
-  finishAllTrades,
   leverTrader,
   openTrade,
   openedTradeId,
   tradeHistoryOf,
+  tradeRowOf,
 } from '../helpers/trades.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  market.set('BTC', '60000');
-  market.set('ETH', '3000');
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t);
-  await finishAllTrades(t);
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), {
+  prices: { BTC: '60000', ETH: '3000' },
+  checkLedger: true,
+  finishTrades: true,
 });
 
 const runJobs = () => runTradeJobsOnce(t.ctx);
-const tradeRow = async (id: number) => (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+const tradeRow = (id: number) => tradeRowOf(t, id);
 const pricePoints = (id: number) =>
   t.db.select().from(tradePriceHistory).where(eq(tradePriceHistory.tradeId, id)).orderBy(tradePriceHistory.id);
 

@@ -6,35 +6,23 @@
  * price would be within one MARK_STEP of the mark; more than the lever balance, another user's trade,
  * an order that is not an open position and bad amounts are refused and change nothing.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trades } from '../../src/server/modules/trades/schema.js';
+import { describe, expect, it } from 'vitest';
 import { MARK_STEP } from '../../src/server/modules/market/index.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG, type TradeAnswer } from '../../src/shared/api/trade.js';
 import { dec, liquidationPrice } from '../../src/shared/money.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { balanceOf, expectLedgerBalanced } from '../helpers/money.js';
-import { closeTrade, finishAllTrades, leverTrader, openTrade, openedTradeId } from '../helpers/trades.js';
+import type { TestApp } from '../helpers/app.js';
+import { balanceOf } from '../helpers/money.js';
+import { closeTrade, leverTrader, openTrade, openedTradeId, tradeRowOf } from '../helpers/trades.js';
 import { call, type TestUser } from '../helpers/users.js';
-import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
+import type { WalkedFake } from '../helpers/walked-market.js';
+import { walkedTradeApp } from '../helpers/suites.js';
 
 let t: TestApp;
 let walked: WalkedFake;
+walkedTradeApp((app, market) => ([t, walked] = [app, market]));
 
-beforeAll(async () => {
-  walked = createWalkedMarket();
-  t = await createTestApp({ market: walked.market, tradingRates: 'default' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await expectLedgerBalanced(t);
-  await finishAllTrades(t);
-  walked.feed.set('BTC', '60000');
-  await runTradeJobsOnce(t.ctx);
-});
-
-const tradeRow = async (id: number) => (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+const tradeRow = (id: number) => tradeRowOf(t, id);
 
 const changeMargin = (user: TestUser, body: Record<string, unknown>) =>
   call<TradeAnswer>(t, 'POST', '/api-v1/trade-margin/', { token: user.token, body });

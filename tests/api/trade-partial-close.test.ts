@@ -6,41 +6,31 @@
  * proportion and the same liquidation price; the ledger check stays clean; bad hands are refused.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trades } from '../../src/server/modules/trades/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG, type TradeAnswer } from '../../src/shared/api/trade.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { balanceOf, expectLedgerBalanced } from '../helpers/money.js';
+import type { TestApp } from '../helpers/app.js';
+import { balanceOf } from '../helpers/money.js';
 import {
   activeTradesOf,
-  finishAllTrades,
   leverTrader,
   openTrade,
   openedTradeId,
   tradeHistoryOf,
   updateTrade,
+  tradeRowOf,
 } from '../helpers/trades.js';
 import { call } from '../helpers/users.js';
-import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
+import type { WalkedFake } from '../helpers/walked-market.js';
+import { walkedTradeApp } from '../helpers/suites.js';
 
 let t: TestApp;
 let walked: WalkedFake;
+walkedTradeApp((app, market) => ([t, walked] = [app, market]));
 
-beforeAll(async () => {
-  walked = createWalkedMarket();
-  t = await createTestApp({ market: walked.market, tradingRates: 'default' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await expectLedgerBalanced(t);
-  await finishAllTrades(t);
-  walked.feed.set('BTC', '60000');
-  await runTradeJobsOnce(t.ctx);
-});
-
-const tradeRow = async (id: number) => (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+const tradeRow = (id: number) => tradeRowOf(t, id);
 
 async function priceGoesTo(price: string) {
   walked.feed.set('BTC', price);

@@ -6,41 +6,29 @@
  * liquidation price, clear with null, ride along from a limit order to its position, and history
  * says what closed each trade.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trades } from '../../src/server/modules/trades/schema.js';
+import { describe, expect, it } from 'vitest';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { TRADE_MSG, type TradeAnswer } from '../../src/shared/api/trade.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { balanceOf, expectLedgerBalanced } from '../helpers/money.js';
+import type { TestApp } from '../helpers/app.js';
+import { balanceOf } from '../helpers/money.js';
 import {
   activeTradesOf,
   closeTrade,
-  finishAllTrades,
   leverTrader,
   openTrade,
   openedTradeId,
   tradeHistoryOf,
+  tradeRowOf,
 } from '../helpers/trades.js';
 import { call, type TestUser } from '../helpers/users.js';
-import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
+import type { WalkedFake } from '../helpers/walked-market.js';
+import { walkedTradeApp } from '../helpers/suites.js';
 
 let t: TestApp;
 let walked: WalkedFake;
+walkedTradeApp((app, market) => ([t, walked] = [app, market]));
 
-beforeAll(async () => {
-  walked = createWalkedMarket();
-  t = await createTestApp({ market: walked.market, tradingRates: 'default' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await expectLedgerBalanced(t);
-  await finishAllTrades(t);
-  walked.feed.set('BTC', '60000');
-  await runTradeJobsOnce(t.ctx);
-});
-
-const tradeRow = async (id: number) => (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
+const tradeRow = (id: number) => tradeRowOf(t, id);
 
 const setTpsl = (user: TestUser, body: Record<string, unknown>) =>
   call<TradeAnswer>(t, 'POST', '/api-v1/trade-tpsl/', { token: user.token, body });

@@ -4,15 +4,16 @@
  * ledger must balance to the last unit.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/server/db/schema.js';
 import { tradePriceHistory, trades } from '../../src/server/modules/trades/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { TRADE_MSG } from '../../src/shared/api/trade.js';
 import { sub } from '../../src/shared/money.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
+import type { TestApp } from '../helpers/app.js';
+import type { FakeMarket } from '../helpers/fake-market.js';
+import { fakeMarketApp } from '../helpers/suites.js';
+import { balanceOf, fundWallet } from '../helpers/money.js';
 import {
   activeTradesOf,
   closeTrade,
@@ -26,18 +27,9 @@ import { call, signUp } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;
-beforeAll(async () => {
-  market = createFakeMarket();
-  t = await createTestApp({ market });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  market.set('BTC', '60000');
-  market.set('ETH', '3000');
-  market.set('USDO', '1');
-});
-afterEach(async () => {
-  await expectLedgerBalanced(t);
+fakeMarketApp((app, fake) => ([t, market] = [app, fake]), {
+  prices: { BTC: '60000', ETH: '3000', USDO: '1' },
+  checkLedger: true,
 });
 
 const rowsOfTrade = (tradeId: number) => t.db.select().from(trades).where(eq(trades.id, tradeId));

@@ -6,7 +6,7 @@ import type {
   TradeHistory,
   TradeUpdationInput,
 } from '../../src/shared/api/trade.js';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { trades } from '../../src/server/modules/trades/schema.js';
 import { canonical } from '../../src/shared/money.js';
 import { TRADES_CHANGED, cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
@@ -90,3 +90,7 @@ export async function finishAllTrades(t: TestApp): Promise<void> {
     });
   }
 }
+
+/** A trade's row as stored. */
+export const tradeRowOf = async (t: TestApp, id: number) =>
+  (await t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
