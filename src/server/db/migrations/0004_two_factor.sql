@@ -1,4 +1,4 @@
--- Two-factor authentication (docs/decisions/0021-two-factor.md, docs/security.md "Two-factor authentication (TOTP)"): one TOTP
+-- Two-factor authentication (issue 16, docs/security.md "Two-factor authentication (TOTP)"): one TOTP
 -- secret per user (pending until confirmed with a code; encrypted, never in clear), its one-time
 -- recovery codes (keyed hashes) and the short-lived tickets of a sign-in waiting for its second factor.
 CREATE TABLE "totp_secrets" (

@@ -1,4 +1,4 @@
--- Passkeys (docs/decisions/0022-passkeys.md): WebAuthn credentials of users, and the challenges
+-- Passkeys (issue 16, docs/decisions/0022): WebAuthn credentials of users, and the challenges
 -- handed out for registration, passwordless sign-in and the second factor (single use, 5 minutes).
 CREATE TABLE "passkeys" (
 	"id" bigserial PRIMARY KEY NOT NULL,

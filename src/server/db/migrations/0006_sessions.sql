@@ -1,4 +1,4 @@
--- Sign-in sessions (docs/decisions/0023-sessions-and-hygiene.md): one row per login; the token carries its id (`sid`).
+-- Sign-in sessions (issue 16): one row per login; the token carries its id (`sid`).
 CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" bigint NOT NULL,

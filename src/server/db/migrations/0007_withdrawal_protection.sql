@@ -1,4 +1,4 @@
--- Withdrawal protection and locks (docs/decisions/0024-withdrawal-protection.md, docs/security.md "## Locks" and "## Withdrawal
+-- Withdrawal protection and locks (issue 16, docs/security.md "## Locks" and "## Withdrawal
 -- protection and anti-phishing"): wrong passwords and codes counted per account, the locks and
 -- 24-hour withdrawal cooldowns they start, the withdrawal address book, the whitelist switch and
 -- the anti-phishing code.

@@ -1,4 +1,4 @@
--- Spot orders (docs/decisions/0026-spot-orders.md): the table, its resting index for the
+-- Spot orders (issue 17, docs/decisions/0026-spot-orders.md): the table, its resting index for the
 -- per-tick pass, two house accounts (spot: the house's side of every spot fill; spot_holds: what
 -- resting orders hold), and a NOTIFY of every change for the orders@user push.
 CREATE TABLE "spot_orders" (

@@ -1,4 +1,4 @@
--- In-app notifications (the backbone of docs/decisions/0034-notifications.md, built early so the money rails can tell the user what
+-- In-app notifications (issue 19's backbone, built early so the money rails can tell the user what
 -- happened to their money): one row per event, read once the user has seen it.
 CREATE TABLE "notifications" (
 	"id" bigserial PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Deposit networks (docs/architecture.md "## Deposit networks", docs/decisions/0028): the
+-- Deposit networks (issue 23, docs/architecture.md "## Deposit networks", docs/decisions/0028): the
 -- network a deposit request names and the transaction hash it paid with. A hash is written in its
 -- canonical form (lower case; ERC20 with its 0x), so its last 64 characters are the hash itself on
 -- every network: at most one deposit that is not rejected may carry it, whoever sent it.

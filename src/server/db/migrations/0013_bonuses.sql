@@ -1,4 +1,4 @@
--- Bonuses as docs/product.md section 9's tiers promise (docs/decisions/0030-bonuses.md): a `bonus`
+-- Bonuses as docs/product.md section 9's tiers promise (issue 23, docs/decisions/0030): a `bonus`
 -- transaction's program, the awards that make each tier level pay once per user, and the house
 -- account `promotions` the bonuses are paid from.
 ALTER TABLE "transactions" ADD COLUMN "bonus_program" text;--> statement-breakpoint

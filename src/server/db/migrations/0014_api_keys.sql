@@ -1,4 +1,4 @@
--- API keys and the exchange-compatible private API (docs/security.md "API keys",
+-- API keys and the exchange-compatible private API (issue 20, docs/security.md "API keys",
 -- docs/decisions/0033-api-keys.md): keys with their secret encrypted at rest (AES-256-GCM), the
 -- client order ids a bot gives its spot orders, and the listen keys of user data streams.
 CREATE TABLE "api_keys" (

@@ -1,4 +1,4 @@
--- Notifications pushed and mailed (docs/decisions/0034-notifications.md).
+-- Notifications pushed and mailed (issue 19 "## Notifications", docs/decisions/0034-notifications.md).
 -- mailed_at: when the notification's mail was claimed for sending (modules/notifications/mail.ts);
 -- null while it still has to go out. Rows written before this migration count as mailed, so nobody
 -- gets old news by mail.

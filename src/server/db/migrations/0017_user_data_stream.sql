@@ -1,4 +1,4 @@
--- The user data stream (docs/decisions/0035-user-data-stream.md):
+-- The user data stream (issue 20 "User data stream", docs/decisions/0035-user-data-stream.md):
 -- NOTIFYs that let every server instance push a bot's events wherever its stream is connected.
 -- Sent at commit; a rolled-back change sends nothing. The payload is the user's id, like
 -- spot_orders_changed (0009), so db/change-feed.ts hands it to the watchers of the channel.

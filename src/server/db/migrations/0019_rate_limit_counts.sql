@@ -1,5 +1,5 @@
--- Rate limits as one budget across instances and workers without Redis
--- (docs/decisions/0037-shared-rate-limits.md): one row per (route, client)
+-- Rate limits as one budget across instances and workers without Redis (issue 18 "Rate limits are one
+-- budget across instances", docs/decisions/0037-shared-rate-limits.md): one row per (route, client)
 -- window, counted by an INSERT ... ON CONFLICT DO UPDATE per limited request (plugins/rate-limit-store.ts).
 -- UNLOGGED: a count is worth less than the WAL it would cost; a crash empties the table, which only
 -- restarts the current minute's windows.

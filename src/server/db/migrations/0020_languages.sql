@@ -1,4 +1,4 @@
--- Notifications and mails in the user's language (docs/decisions/0043-languages.md,
+-- Notifications and mails in the user's language (issue 19 "## Languages" and "## Notifications",
 -- docs/decisions/0044-notifications-languages.md).
 -- users.language: the language the user picked on Home (one of the ten of the picker), so the server
 -- writes their mails in it; set by POST /api-v1/user/language/. Existing users read English.
