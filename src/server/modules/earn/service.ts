@@ -93,6 +93,18 @@ const allProducts = (db: Queryable) => db.select().from(lockupProducts).orderBy(
 
 type EarnContext = Pick<AppContext, 'db' | 'clock'>;
 
+/** A product's terms as both the user's and the staff's lists answer them. */
+const productFields = (p: ProductRow) => ({
+  id: p.id,
+  name: p.name,
+  min: p.minAmount,
+  max: p.maxAmount,
+  yield_percent: p.yieldPercent,
+  daily_rate_percent: dailyRate(p),
+  days: p.days,
+  open: p.open,
+});
+
 export function createEarnService(ctx: EarnContext) {
   const { db, clock } = ctx;
 
@@ -105,14 +117,7 @@ export function createEarnService(ctx: EarnContext) {
     return products.map((p) => {
       const row = rows.find((r) => Number(r.product_id) === p.id);
       return {
-        id: p.id,
-        name: p.name,
-        min: p.minAmount,
-        max: p.maxAmount,
-        yield_percent: p.yieldPercent,
-        daily_rate_percent: dailyRate(p),
-        days: p.days,
-        open: p.open,
+        ...productFields(p),
         locked: canonical(row?.locked ?? '0'),
         active_orders: Number(row?.n ?? 0),
         yield_owed: canonical(row?.owed ?? '0'),
@@ -125,14 +130,7 @@ export function createEarnService(ctx: EarnContext) {
     async products(userId: number): Promise<LockupProduct[]> {
       const [products, locked] = await Promise.all([allProducts(db), lockedByProduct(db, userId)]);
       return products.map((p) => ({
-        id: p.id,
-        name: p.name,
-        min: p.minAmount,
-        max: p.maxAmount,
-        yield_percent: p.yieldPercent,
-        daily_rate_percent: dailyRate(p),
-        days: p.days,
-        open: p.open,
+        ...productFields(p),
         remaining: remainingOf(p, locked.get(p.id)),
       }));
     },
