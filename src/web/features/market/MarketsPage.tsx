@@ -14,6 +14,7 @@ import { useFavourites, useToggleFavourite } from './api/favourites.js';
 import { marketTickersQuery } from './api/tickers.js';
 import { findPairs, MARKET_SORTS, MARKET_VIEWS, type MarketSort, type MarketView } from './find.js';
 import { PairList } from './PairList';
+import { PairSearch } from './PairSearch';
 import { defaultQuoteTab, pairsQuotedIn, quoteTabs } from './quotes.js';
 import { QUOTE_PANEL_ID, QuoteTabs, quoteTabId } from './QuoteTabs';
 
@@ -58,18 +59,7 @@ export function MarketsPage() {
       <header className="sticky top-0 z-20 border-b border-line bg-bg/95 backdrop-blur">
         <h1 className="px-4 pb-1 pt-3 text-[22px] font-bold">{t('markets.title')}</h1>
         <div className="px-4 pb-1 pt-1">
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            aria-label={t('pairs.search')}
-            placeholder={t('pairs.search')}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className="h-10 w-full rounded-full border border-line bg-surface px-4 text-[14px] outline-none placeholder:text-muted focus-visible:border-primary"
-            data-testid="markets-search"
-          />
+          <PairSearch value={query} onChange={setQuery} testId="markets-search" />
         </div>
         {tab !== undefined && (
           <QuoteTabs

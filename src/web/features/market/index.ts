@@ -12,3 +12,4 @@ export { leverCoinListQuery } from './api/tickers.js';
 export { useTickerStream } from './stream.js';
 export { usdtPricesQuery } from './api/usdt-prices.js';
 export { matchesQuery } from './find.js';
+export { PairSearch } from './PairSearch';

@@ -13,7 +13,7 @@ import { MSG } from '../../../shared/messages';
 import { cx } from '../../components/cx';
 import { SideDrawer } from '../../components/Overlay';
 import { useI18n } from '../../lib/i18n';
-import { defaultCurrencyQuery, leverCoinListQuery, matchesQuery } from '../market';
+import { defaultCurrencyQuery, leverCoinListQuery, matchesQuery, PairSearch } from '../market';
 import { formatTradePrice, pairLabel } from './display';
 
 export function CoinDrawer({
@@ -48,18 +48,7 @@ export function CoinDrawer({
   return (
     <SideDrawer open={open} onClose={() => finish(onClose)} title={t('trade.common.usdtPairs')} showTitle>
       <div className="px-5 pt-3">
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          aria-label={t('pairs.search')}
-          placeholder={t('pairs.search')}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          className="h-10 w-full rounded-full border border-line bg-surface px-4 text-[14px] outline-none placeholder:text-muted focus-visible:border-primary"
-          data-testid="coin-search"
-        />
+        <PairSearch value={query} onChange={setQuery} testId="coin-search" />
       </div>
       <div className="flex justify-between px-5 pb-1 pt-3 text-[11px] text-muted">
         <span>{t('trade.common.pair')}</span>
