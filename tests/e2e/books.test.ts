@@ -12,7 +12,7 @@ import { createFakeMarket } from '../helpers/fake-market.js';
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { screenshotsWanted, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi, storeSession } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 const suite = webAppSuite({ market, tradingRates: 'default' });
@@ -40,7 +40,7 @@ describe('the house books', () => {
 
     const trader = await suite.phone();
     const { page } = trader;
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/lever');
     await expect.poll(() => page.getByLabel('Current price').inputValue()).toBe('60000.00');
     await page.getByLabel('Hands', { exact: true }).fill('0.1');

@@ -8,7 +8,7 @@ import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, grant } from '../helpers/money.js';
 import { signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 const suite = webAppSuite({ market });
@@ -20,7 +20,7 @@ describe('convert', () => {
     const user = await signUp(suite.app);
     await grant(suite.app, user, 'funding', 'BTC', '0.01');
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/assets');
     await page.getByRole('link', { name: 'Convert' }).click();
     await expectPath(page, '/convert');
@@ -48,7 +48,7 @@ describe('convert', () => {
   it('is one tap from Home', async () => {
     const user = await signUp(suite.app);
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/home');
     await page.getByRole('link', { name: /Convert/ }).click();
     await expectPath(page, '/convert');

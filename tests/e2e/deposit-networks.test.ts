@@ -13,7 +13,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { createAdmin, signUp } from '../helpers/users.js';
 import { SCHEMES, screenOptions, screenshotsWanted, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi, storeSession } from './helpers/ui.js';
+import { signIn, storeSession } from './helpers/ui.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 const suite = webAppSuite();
@@ -70,7 +70,7 @@ describe('deposit networks', () => {
     // Staff see the network and the hash (in its canonical lower case) in the pending list.
     const admin = await createAdmin(suite.app);
     const staff = await suite.phone();
-    await logInThroughUi(staff.page, admin);
+    await signIn(staff.page, admin);
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const deposit = staff.page.getByRole('listitem', { name: `Deposit of 150 USDT by ${user.email}` });
     await deposit.getByText(hash).waitFor();
@@ -89,7 +89,7 @@ describe.runIf(screenshotsWanted)('screenshots of the deposit screen', () => {
     it(`network picker, address and QR, and the form (${scheme})`, async () => {
       const user = await signUp(suite.app);
       const { page } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto('/deposit');
       await page.getByRole('region', { name: 'ERC20 deposit address' }).waitFor();
       await shot(page, `deposit-networks-${scheme}`);
@@ -106,7 +106,7 @@ describe.runIf(screenshotsWanted)('screenshots of the deposit screen', () => {
 
       // What staff see: the request with its network and hash, and the networks in Settings.
       const staff = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(staff.page, await createAdmin(suite.app));
+      await signIn(staff.page, await createAdmin(suite.app));
       await staff.page.getByRole('tab', { name: 'Requests' }).click();
       await staff.page.getByRole('listitem', { name: `Deposit of 150 USDT by ${user.email}` }).waitFor();
       await shot(staff.page, `deposit-networks-staff-pending-${scheme}`, { fullPage: true });

@@ -10,7 +10,7 @@ import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { balanceOf, expectLedgerBalanced, grant } from '../helpers/money.js';
 import { signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 afterEach(() => expectLedgerBalanced(suite.app));
@@ -20,7 +20,7 @@ describe('earn', () => {
     const user = await signUp(suite.app);
     await grant(suite.app, user, 'funding', 'USDT', '1500');
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/lock-up');
     await page.getByRole('button', { name: 'Lock up Pro 15' }).click();
     const sheet = page.getByRole('dialog', { name: 'Lock up Pro 15' });

@@ -12,7 +12,7 @@ import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import type { SpotOrders } from '../../src/shared/api/spot.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', TON: '6.45', USDO: '1' });
 const suite = webAppSuite({ market });
@@ -47,7 +47,7 @@ describe('the Exchange screen', () => {
   it('places a spot limit buy that holds its USDT, and cancels it', async () => {
     const user = await trader('1200');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/exchange');
     await page.getByRole('button', { name: 'BTC/USDT: choose a coin' }).waitFor();
     await expect.poll(() => available(page)).toBe('1,200.00 USDT');
@@ -84,7 +84,7 @@ describe('the Exchange screen', () => {
     market.setBook('BTC', { bids: ['59990'], asks: ['60010'] });
     const user = await trader('1200');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/exchange');
     await expect.poll(() => page.getByLabel('Market price (ask)').inputValue()).toBe('60010.00');
     await expect.poll(() => available(page)).toBe('1,200.00 USDT');
@@ -118,7 +118,7 @@ describe('the Markets link', () => {
   it('opens a lever coin on the Lever screen and another spot pair on the Exchange screen', async () => {
     const user = await trader('100');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/markets');
 
     await page.locator('li[data-symbol="ETHUSDT"] a').click();

@@ -10,12 +10,12 @@ import { createAdmin, signUp } from '../helpers/users.js';
 import { DESK } from './helpers/browser.js';
 import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite, type WebAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 async function placeBuy(suite: WebAppSuite, options = {}) {
   const user = await signUp(suite.app);
   const phone = await suite.phone(options);
-  await logInThroughUi(phone.page, user);
+  await storeSession(phone.page, user.login);
   await phone.page.goto('/legal-currency');
   await phone.page.getByRole('button', { name: 'Buy USDT' }).click();
   const sheet = phone.page.getByRole('dialog', { name: 'Confirm your order' });
@@ -30,7 +30,7 @@ describe('a fiat order through staff', () => {
   it('is placed on Legal currency, handled in the staff queue, and credited to the legal wallet', async () => {
     const { user, page, context, errors } = await placeBuy(suite);
     const staff = await suite.phone({ viewport: DESK });
-    await logInThroughUi(staff.page, await createAdmin(suite.app));
+    await storeSession(staff.page, (await createAdmin(suite.app)).login);
     await staff.page.goto('/admin/dashboard?view=fiat');
     const row = staff.page.getByTestId('staff-fiat-order').filter({ hasText: user.email });
     await row.getByRole('textbox').fill('Bank: Example Bank\nIBAN: DE00 1234 5678 9000');
@@ -66,7 +66,7 @@ describeScreenshots('fiat order screenshots', (suite) => {
       const { page, context } = await placeBuy(suite, screenOptions(scheme));
       await shot(page, `${scheme}-legal-currency-orders`, { fullPage: true });
       const staff = await suite.phone({ ...screenOptions(scheme), viewport: DESK });
-      await logInThroughUi(staff.page, await createAdmin(suite.app));
+      await storeSession(staff.page, (await createAdmin(suite.app)).login);
       await staff.page.goto('/admin/dashboard?view=fiat');
       await staff.page.getByTestId('staff-fiat-order').first().waitFor();
       await shot(staff.page, `${scheme}-staff-fiat-orders`);

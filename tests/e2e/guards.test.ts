@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin, signUp } from '../helpers/users.js';
 import { localStorageOf } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi, storeSession } from './helpers/ui.js';
+import { expectPath, logInThroughUi, signIn, storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 
@@ -55,7 +55,7 @@ describe('a logged-in user', () => {
   it('lands on /home from the root and from unknown paths', async () => {
     const user = await signUp(suite.app);
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await signIn(page, user);
     await expectPath(page, '/home');
     await page.goto('/no-such-page');
     await expectPath(page, '/home');
@@ -65,7 +65,7 @@ describe('a logged-in user', () => {
   it('is sent from admin pages to /support', async () => {
     const user = await signUp(suite.app);
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/admin/dashboard');
     await expectPath(page, '/support');
     await page.goto('/admin/chat/1');
@@ -92,7 +92,7 @@ describe('a logged-in user', () => {
   it('moves between the five tabs with the bottom navigation', async () => {
     const user = await signUp(suite.app);
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await signIn(page, user);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, path] of [
       ['Markets', '/markets'],
@@ -115,7 +115,7 @@ describe('an admin', () => {
   it('lands on the dashboard and is kept away from user pages', async () => {
     const admin = await createAdmin(suite.app);
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, admin);
+    await signIn(page, admin);
     await expectPath(page, '/admin/dashboard');
     for (const path of ['/home', '/assets', '/support', '/', '/no-such-page']) {
       await page.goto(path);

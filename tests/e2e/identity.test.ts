@@ -11,7 +11,7 @@ import { gif, jpeg, padTo, png } from '../helpers/images.js';
 import { createAdmin, signUp } from '../helpers/users.js';
 import { tempFiles } from './helpers/files.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, signIn, storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 const files = tempFiles();
@@ -50,7 +50,7 @@ describe('identity verification', () => {
     const { page } = trader;
 
     // Nothing submitted yet: the step offers 'Fill in'.
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/identity-verification');
     await page.getByText('Completing certification increases your withdrawal amount.').waitFor();
     await page.getByRole('link', { name: 'Fill in' }).click();
@@ -86,7 +86,7 @@ describe('identity verification', () => {
     expect(await page.getByRole('link', { name: /Fill in/ }).count()).toBe(0);
 
     // Staff open the details with the three photos, then reject with a reason.
-    await logInThroughUi(staff.page, await createAdmin(suite.app));
+    await signIn(staff.page, await createAdmin(suite.app));
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const row = staff.page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
     await row.getByText(uniqueId).waitFor();

@@ -17,7 +17,7 @@ import { finishAllTrades, openedTradeId } from '../helpers/trades.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { describeScreenshots, SCHEMES, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 // Candles for every interval, opened where the server's own interval arithmetic opens them.
@@ -50,7 +50,7 @@ const tabNames = (page: Page) => page.getByRole('tab').allTextContents();
 
 async function openLever(user: TestUser) {
   const phone = await suite.phone();
-  await logInThroughUi(phone.page, user);
+  await storeSession(phone.page, user.login);
   await phone.page.goto('/lever');
   await expect.poll(() => phone.page.getByLabel('Current price').inputValue()).toBe('60000.00');
   return phone;
@@ -157,7 +157,7 @@ describeScreenshots('lever results screenshots', (suite) => {
         starting_price: await mark('SOL'),
       });
       const { page, context } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto('/lever');
       await positions(page).waitFor();
       await page.getByTestId('candle-chart').locator('canvas').first().waitFor();

@@ -13,7 +13,7 @@ import { activeTradesOf, finishAllTrades, openedTradeId, tradeHistoryOf } from '
 import { signUp } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 
@@ -30,7 +30,7 @@ describe('position tools', () => {
     const id = await openedTradeId(suite.app, user, { leverage: 10 }); // 0.1 BTC at 60000: margin 600, fee 3
 
     const { page, errors, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/lever');
     const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem', { name: /BTC\/USDT long/ });
     await row.getByTestId('tpsl').getByText('TP -- · SL --').waitFor();
@@ -85,7 +85,7 @@ describeScreenshots(
         await grant(suite.app, user, 'lever', 'USDT', '2500');
         await openedTradeId(suite.app, user, { leverage: 10, take_profit: '63000', stop_loss: '57500' });
         const { page, context } = await suite.phone(screenOptions(scheme));
-        await logInThroughUi(page, user);
+        await storeSession(page, user.login);
         await page.goto('/lever');
         const row = page.getByRole('list', { name: 'Positions' }).getByRole('listitem').first();
         await row.getByTestId('tpsl').getByText('TP 63,000.00 · SL 57,500.00').waitFor();

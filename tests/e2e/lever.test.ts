@@ -13,7 +13,7 @@ import { finishAllTrades, tradeHistoryOf } from '../helpers/trades.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
 import { type PhonePage } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 const suite = webAppSuite({ market });
@@ -36,7 +36,7 @@ async function leverTrader(usdt: string): Promise<TestUser> {
 
 async function openLever(user: TestUser): Promise<PhonePage> {
   const phone = await suite.phone();
-  await logInThroughUi(phone.page, user);
+  await storeSession(phone.page, user.login);
   await phone.page.goto('/lever');
   await expect.poll(() => phone.page.getByLabel('Current price').inputValue()).toBe('60000.00');
   return phone;

@@ -8,7 +8,7 @@ import type { Ticker24h } from '../../src/shared/api/market.js';
 import { HOME_SYMBOLS, QUOTE_ASSETS } from '../../src/shared/market.js';
 import { MSG } from '../../src/shared/messages.js';
 import { signUp } from '../helpers/users.js';
-import { launchBrowser, newPhonePage } from './helpers/browser.js';
+import { closeContexts, newPhonePage, workerBrowser } from './helpers/browser.js';
 import { startWebApp, type WebApp } from './helpers/server.js';
 import { storeSession } from './helpers/ui.js';
 
@@ -16,10 +16,10 @@ let t: WebApp;
 let browser: Browser;
 beforeAll(async () => {
   // The bell's schedule shows docs/product.md section 9's tiers, which test apps switch off unless asked.
-  [t, browser] = await Promise.all([startWebApp({ config: { bonusesDefault: true } }), launchBrowser()]);
+  [t, browser] = await Promise.all([startWebApp({ config: { bonusesDefault: true } }), workerBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await closeContexts(browser);
   await t?.close();
 });
 

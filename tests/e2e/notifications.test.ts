@@ -12,7 +12,7 @@ import { call, signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import type { WebAppSuite } from './helpers/suite.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 async function approvedDeposit(suite: WebAppSuite, user: TestUser, amount: string) {
@@ -49,7 +49,7 @@ describe('the Home bell', () => {
         if (String(payload).includes('"notifications@user.')) pushed.push(String(payload));
       }),
     );
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/home');
     await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notifications');
     expect(await badge(page).count()).toBe(0);
@@ -103,7 +103,7 @@ describeScreenshots(
       );
       expect(reply.status).toBe(201);
       const { page, context } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto('/home');
       await expect.poll(() => badgeText(page), { timeout: 15_000 }).toBe('2');
       await shot(page, `notifications-bell-${scheme}`);

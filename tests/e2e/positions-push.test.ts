@@ -10,7 +10,7 @@ import { grant } from '../helpers/money.js';
 import { finishAllTrades, openedTradeId } from '../helpers/trades.js';
 import { signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 const suite = webAppSuite({ market });
@@ -41,7 +41,7 @@ describe('the Lever screen with positions pushed', () => {
         if (String(payload).includes('"positions@user.')) pushed.push(String(payload));
       }),
     );
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/lever');
     await row(page).getByText('0.00', { exact: true }).waitFor();
     // The stream's first frame (the state on subscribing) makes the push live.
@@ -77,7 +77,7 @@ describe('the Lever screen with positions pushed', () => {
     context.on('request', (request) => {
       if (request.url().includes('/api-v1/get-active-trades/')) polls.push(Date.now());
     });
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/lever');
     await row(page).getByText('0.00', { exact: true }).waitFor();
     const before = polls.length;

@@ -10,7 +10,7 @@ import { PROFILE_MSG } from '../../src/shared/messages.js';
 import { signUp } from '../helpers/users.js';
 import { localStorageOf } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, signIn } from './helpers/ui.js';
 
 const suite = webAppSuite();
 
@@ -18,7 +18,7 @@ describe('the profile screen', () => {
   it('opens from the drawer, refuses a bad name, saves a good one and shows it there and in the drawer', async () => {
     const user = await signUp(suite.app, { first_name: 'Grace', last_name: 'Hopper' });
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await signIn(page, user);
     await expectPath(page, '/home');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

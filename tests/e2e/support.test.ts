@@ -10,7 +10,7 @@ import { padTo, png } from '../helpers/images.js';
 import { createAdmin, signUp } from '../helpers/users.js';
 import { tempFiles } from './helpers/files.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, signIn, storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 const files = tempFiles();
@@ -29,7 +29,7 @@ describe('support', () => {
     const { page } = trader;
 
     // The FAQ bot: the question and its answer as bubbles, addresses with a copy button.
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/support');
     await page.getByRole('heading', { name: 'Customer Support' }).waitFor();
     await page.getByRole('button', { name: 'Platform recharge address' }).click();
@@ -100,7 +100,7 @@ describe('support', () => {
     await mine.getByText(HTML_TEXT, { exact: true }).waitFor();
 
     // Staff: the chat card, then the conversation with the user's messages on the left.
-    await logInThroughUi(staff.page, await createAdmin(suite.app));
+    await signIn(staff.page, await createAdmin(suite.app));
     const card = staff.page.getByRole('link').filter({ hasText: 'Grace Hopper' });
     await card.getByText('4', { exact: true }).waitFor();
     await card.getByText('bold?', { exact: false }).waitFor();

@@ -17,7 +17,7 @@ import { enableTotp, secretOfOtpauthUrl, totp } from '../helpers/totp.js';
 import { signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, screenOptions, screenshotsWanted, shot } from './helpers/screenshots.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi, storeSession } from './helpers/ui.js';
+import { expectPath, storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 
@@ -132,7 +132,7 @@ describe.runIf(screenshotsWanted)('screenshots of two-factor authentication', ()
     it(`setup, recovery codes, on, and the sign-in step (${scheme})`, async () => {
       const user = await signUp(suite.app, { first_name: 'Ada', last_name: 'Lovelace' });
       const { page } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto('/safety-center');
       await page.getByText('Off · protect sign-in and withdrawals').waitFor();
       await shot(page, `safety-center-2fa-${scheme}`);

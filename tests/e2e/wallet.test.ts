@@ -10,7 +10,7 @@ import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '
 import { balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { call, createAdmin, signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, logInThroughUi } from './helpers/ui.js';
+import { expectPath, signIn, storeSession } from './helpers/ui.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 const suite = webAppSuite();
@@ -27,7 +27,7 @@ describe('wallet forms in the browser', () => {
     const user = await signUp(suite.app);
     await fundWallet(suite.app, user, '100');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
 
     await page.goto('/deposit');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -80,8 +80,8 @@ describe('money through the screens', () => {
     const trader = await suite.phone();
     const staff = await suite.phone();
     const page = trader.page;
-    await logInThroughUi(page, user);
-    await logInThroughUi(staff.page, admin);
+    await signIn(page, user);
+    await signIn(staff.page, admin);
 
     // The user asks for a deposit.
     await page.goto('/deposit');

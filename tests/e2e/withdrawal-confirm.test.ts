@@ -14,7 +14,7 @@ import { balanceOf, expectLedgerBalanced, grant, setTransactionPassword } from '
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite, type WebAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { signIn, storeSession } from './helpers/ui.js';
 
 const PASSWORD = '246810';
 
@@ -46,7 +46,7 @@ describe('withdrawal confirmation, owner cancel and staff confirmation', () => {
   it('confirms in a sheet, sends from it, then the owner cancels the pending withdrawal and gets the money back', async () => {
     const user = await trader(suite);
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await signIn(page, user);
 
     const sheet = await fillAndOpenSheet(page);
     const figure = async (label: string) =>
@@ -92,7 +92,7 @@ describe('withdrawal confirmation, owner cancel and staff confirmation', () => {
     });
     expect(sent.status).toBe(201);
     const staff = await suite.phone();
-    await logInThroughUi(staff.page, await createAdmin(suite.app));
+    await signIn(staff.page, await createAdmin(suite.app));
     await staff.page.getByRole('tab', { name: 'Requests' }).click();
     const item = staff.page.getByRole('listitem', { name: `Withdrawal of 120 USDT by ${user.email}` });
     await item.getByRole('button', { name: 'Approve' }).click();
@@ -119,7 +119,7 @@ describeScreenshots('withdrawal confirmation screenshots', (suite) => {
     it(`withdrawal form, confirmation sheet, cancel sheet, staff confirmation (${scheme})`, async () => {
       const user = await trader(suite);
       const { page, context } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto('/withdrawal/USDT');
       await page.getByText('Available: 500 USDT').waitFor();
       await page.getByLabel('Withdrawal address').fill(ADDRESSES.TRC20.replace('jLj6t', 'jLj6T'));
@@ -139,7 +139,7 @@ describeScreenshots('withdrawal confirmation screenshots', (suite) => {
       await context.close();
 
       const staff = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(staff.page, await createAdmin(suite.app));
+      await signIn(staff.page, await createAdmin(suite.app));
       await staff.page.getByRole('tab', { name: 'Requests' }).click();
       await staff.page.getByRole('button', { name: 'Reject' }).first().click();
       await staff.page.getByRole('dialog', { name: 'Reject transaction' }).waitFor();

@@ -10,7 +10,7 @@ import { PROTECTION_MSG } from '../../src/shared/api/protection.js';
 import { grant, setTransactionPassword } from '../helpers/money.js';
 import { signUp } from '../helpers/users.js';
 import { webAppSuite } from './helpers/suite.js';
-import { logInThroughUi } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const suite = webAppSuite();
 const SAVED = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -21,7 +21,7 @@ describe('address book and whitelist in the browser', () => {
     await setTransactionPassword(suite.app, user, '246810');
     await grant(suite.app, user, 'funding', 'USDT', '500');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
 
     await page.goto('/safety-center');
     await page.getByRole('link', { name: /Address book/ }).click();
@@ -72,7 +72,7 @@ describe('address book and whitelist in the browser', () => {
     await setTransactionPassword(suite.app, user, '246810');
     await grant(suite.app, user, 'funding', 'USDT', '500');
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/withdrawal/USDT');
     await page.getByText('Available: 500 USDT').waitFor();
     await page.getByLabel('Withdrawal address').fill(SAVED);

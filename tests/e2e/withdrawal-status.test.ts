@@ -16,7 +16,7 @@ import { balanceOf, expectLedgerBalanced, grant, setTransactionPassword } from '
 import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, inLanguage, screenOptions, shot } from './helpers/screenshots.js';
 import { webAppSuite, type WebAppSuite } from './helpers/suite.js';
-import { logInThroughUi, storeSession } from './helpers/ui.js';
+import { signIn, storeSession } from './helpers/ui.js';
 
 const PASSWORD = '246810';
 const REASON = 'The address belongs to a mixer';
@@ -73,7 +73,7 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
   it('after Confirm the status screen shows it under review, then sent with its transaction hash', async () => {
     const user = await trader(suite);
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/withdrawal/USDT');
     await page.getByText('Available: 500 USDT').waitFor();
     await page.getByLabel('Withdrawal address').fill(ADDRESSES.TRC20);
@@ -119,7 +119,7 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     const user = await trader(suite);
     const id = await apiWithdrawal(suite, user);
     const staff = await suite.phone();
-    await logInThroughUi(staff.page, await createAdmin(suite.app));
+    await signIn(staff.page, await createAdmin(suite.app));
     await rejectWithReason(staff.page, user.email);
     expect(staff.errors).toEqual([]);
     await staff.context.close();
@@ -127,7 +127,7 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     await expectLedgerBalanced(suite.app);
 
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/entrustment-history?tab=revoked');
     const record = page.getByRole('listitem').filter({ hasText: 'Withdrawal' });
     await record.getByText('Rejected', { exact: true }).waitFor();
@@ -169,7 +169,7 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     const user = await trader(suite);
     await grant(suite.app, user, 'lever', 'USDT', '25.5');
     const { page, context, errors } = await suite.phone();
-    await logInThroughUi(page, user);
+    await storeSession(page, user.login);
     await page.goto('/home');
     const card = page.getByRole('region', { name: 'Total balance (USDT)' });
     await expect.poll(() => card.getByTestId('home-total').textContent(), { timeout: 15_000 }).toBe('525.50 USDT');
@@ -190,7 +190,7 @@ describe('withdrawal status, a rejected withdrawal with its reason, a notificati
     const id = await apiWithdrawal(suite, owner);
     const other = await signUp(suite.app);
     const { page, context } = await suite.phone();
-    await logInThroughUi(page, other);
+    await storeSession(page, other.login);
     await page.goto(`/withdrawal-status/${id}`);
     await page.getByText('Transaction not found').waitFor();
     expect(await page.content()).not.toContain(ADDRESSES.TRC20);
@@ -204,13 +204,13 @@ describeScreenshots('withdrawal status screenshots', (suite) => {
       const user = await trader(suite);
       const id = await apiWithdrawal(suite, user);
       const { page, context } = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(page, user);
+      await storeSession(page, user.login);
       await page.goto(`/withdrawal-status/${id}`);
       await page.getByText('Staff check every withdrawal before it is sent.').waitFor();
       await shot(page, `${scheme}-withdrawal-status-review`, { fullPage: true });
 
       const staff = await suite.phone(screenOptions(scheme));
-      await logInThroughUi(staff.page, await createAdmin(suite.app));
+      await signIn(staff.page, await createAdmin(suite.app));
       await staff.page.getByRole('tab', { name: 'Requests' }).click();
       const item = staff.page.getByRole('listitem', { name: `Withdrawal of 120 USDT by ${user.email}` });
       await item.getByRole('button', { name: 'Reject' }).click();

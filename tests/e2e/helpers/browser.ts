@@ -1,6 +1,7 @@
 /**
  * Headless Debian chromium through playwright-core (never a downloaded browser), and pages at a
- * phone's size. One browser per test file; a fresh context (empty storage) per page.
+ * phone's size. One browser per vitest worker, kept from file to file; a fresh context (empty
+ * storage) per page, and a file's contexts are closed when it ends (helpers/suite.ts).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -20,6 +21,29 @@ const FLAGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+/** The worker's browser, kept on globalThis: the e2e project runs a worker's files in one process (isolate false). */
+const WORKER_BROWSER = Symbol.for('coinfront.e2e-browser');
+const holder = globalThis as { [WORKER_BROWSER]?: Promise<Browser> };
+
+/**
+ * The worker's chromium: launched by its first file and reused by the files after it, since a launch
+ * costs about a second per file under load (docs/decisions/0069-e2e-speed.md). One that crashed
+ * or was closed is launched anew. It ends with the worker: playwright closes what it launched on exit.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  // A launch that failed failed the file that asked for it; the next file tries again.
+  const kept = await holder[WORKER_BROWSER]?.catch(() => undefined);
+  if (kept?.isConnected()) return kept;
+  const launched = launchBrowser();
+  holder[WORKER_BROWSER] = launched;
+  return launched;
+}
+
+/** Closes the contexts still open in `browser` (a file's pages, also those a failed test left behind). */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 export interface PhonePageOptions {

@@ -1,12 +1,13 @@
 /**
- * The setup every browser test file shares: the real app on a fresh database and one headless
- * chromium, started before the file's tests and closed after them. Call `webAppSuite()` once at
+ * The setup every browser test file shares: the real app on a fresh database, started before the
+ * file's tests and closed after them, and the worker's headless chromium (helpers/browser.ts), whose
+ * contexts the file opened are closed after them. Call `webAppSuite()` once at
  * the top of a file (or a describe) and read `app` and `browser` inside tests and hooks.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestAppOptions } from '../../helpers/app.js';
-import { launchBrowser, newPhonePage, type PhonePage, type PhonePageOptions } from './browser.js';
+import { closeContexts, newPhonePage, workerBrowser, type PhonePage, type PhonePageOptions } from './browser.js';
 import { startWebApp, type WebApp } from './server.js';
 
 export interface WebAppSuiteOptions extends Omit<TestAppOptions, 'web'> {
@@ -24,7 +25,7 @@ export class WebAppSuite {
       // Both start at once; whichever did start is kept, so afterAll closes it even when the other failed.
       const [app, browser] = await Promise.allSettled([
         startWebApp(appOptions),
-        wantsBrowser ? launchBrowser() : Promise.resolve(undefined),
+        wantsBrowser ? workerBrowser() : Promise.resolve(undefined),
       ]);
       if (app.status === 'fulfilled') this.#app = app.value;
       if (browser.status === 'fulfilled') this.#browser = browser.value;
@@ -32,7 +33,7 @@ export class WebAppSuite {
       if (browser.status === 'rejected') throw browser.reason;
     });
     afterAll(async () => {
-      await this.#browser?.close();
+      if (this.#browser) await closeContexts(this.#browser);
       await this.#app?.close();
     });
   }

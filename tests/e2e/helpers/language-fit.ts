@@ -1,4 +1,7 @@
 /**
+ * The language-fit walk, shared by tests/e2e/language-fit-*.test.ts, which take five languages each so
+ * the two browser workers walk them side by side (docs/decisions/0069-e2e-speed.md).
+ *
  * The trader's main screens at 390 px in all ten languages: no text button or label is wider than its
  * box or runs past the screen (docs/decisions/0064-staff-desk-and-language-fit.md). A German "Umbuchen"
  * or a Russian "Перевести" that does not fit is cut or pushes the row sideways; the catalogs are
@@ -15,9 +18,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/shared/constants.js';
-import { inLanguage } from './helpers/screenshots.js';
-import { chosenStops, sheets, TourSuite, tourStops, walk } from './helpers/tour.js';
+import { LANGUAGES } from '../../../src/shared/constants.js';
+import { inLanguage } from './screenshots.js';
+import { chosenStops, sheets, TourSuite, tourStops, walk } from './tour.js';
 
 const WIDTH = 390;
 /** SHOTS=<folder> also writes each stop's screenshot; FIT_SCHEME=dark walks the dark theme. */
@@ -76,29 +79,36 @@ async function misfits(page: Page): Promise<string[]> {
   }, WIDTH);
 }
 
-// One language after another: ten pages at once on a shared machine time out their first loads.
-describe('the main screens fit 390 px in every language', () => {
-  const tour = new TourSuite();
+/**
+ * Half of LANGUAGES (`half` 0 or 1), one language after another: ten pages at once on a shared machine
+ * time out their first loads; each half is a file of its own, on its own worker.
+ */
+export function describeLanguageFit(half: 0 | 1): void {
+  const size = Math.ceil(LANGUAGES.length / 2);
+  const codes = LANGUAGES.slice(half * size, (half + 1) * size).map(({ code }) => code);
+  describe(`the main screens fit 390 px in every language (${codes.join(', ')})`, () => {
+    const tour = new TourSuite();
 
-  for (const { code } of LANGUAGES) {
-    it(`fits in ${code}`, async () => {
-      if (shots) mkdirSync(shots, { recursive: true });
-      const problems: string[] = [];
-      const { page, context } = await tour.phone({ colorScheme: scheme });
-      await inLanguage(context, code);
-      await page.setViewportSize({ width: WIDTH, height: 844 });
-      const stops = chosenStops(tourStops(tour.cast).filter((stop) => SCREENS.includes(stop.name)));
-      for await (const stop of walk(page, tour.cast, stops)) {
-        for (const problem of await misfits(page)) problems.push(`${code} ${stop.path}: ${problem}`);
-        if (shots) await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${scheme}.png`) });
-        if (stop.name !== 'home') continue;
-        for await (const sheet of sheets(page))
-          for (const problem of await misfits(page)) problems.push(`${code} ${stop.path} [${sheet}]: ${problem}`);
-      }
-      await context.close();
-      // Every misfit on one line each, for the person fixing them (the assertion's diff is cut short).
-      if (problems.length > 0) console.log(problems.join('\n'));
-      expect(problems).toEqual([]);
-    }, 300_000);
-  }
-});
+    for (const code of codes) {
+      it(`fits in ${code}`, async () => {
+        if (shots) mkdirSync(shots, { recursive: true });
+        const problems: string[] = [];
+        const { page, context } = await tour.phone({ colorScheme: scheme });
+        await inLanguage(context, code);
+        await page.setViewportSize({ width: WIDTH, height: 844 });
+        const stops = chosenStops(tourStops(tour.cast).filter((stop) => SCREENS.includes(stop.name)));
+        for await (const stop of walk(page, tour.cast, stops)) {
+          for (const problem of await misfits(page)) problems.push(`${code} ${stop.path}: ${problem}`);
+          if (shots) await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${scheme}.png`) });
+          if (stop.name !== 'home') continue;
+          for await (const sheet of sheets(page))
+            for (const problem of await misfits(page)) problems.push(`${code} ${stop.path} [${sheet}]: ${problem}`);
+        }
+        await context.close();
+        // Every misfit on one line each, for the person fixing them (the assertion's diff is cut short).
+        if (problems.length > 0) console.log(problems.join('\n'));
+        expect(problems).toEqual([]);
+      }, 300_000);
+    }
+  });
+}
