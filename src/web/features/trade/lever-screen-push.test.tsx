@@ -7,8 +7,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fakeSocket } from '../../../../tests/helpers/fake-socket';
 import { USER_STREAMS } from '../../../shared/api/streams';
-import type { MarketSocket, SocketStatus, StreamListener } from '../../lib/market-socket';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { useLeverBalance } from './api/lever-wallet';
 import { useLivePrice } from './live-price';
@@ -18,32 +18,6 @@ vi.mock('../../lib/sockets', () => ({ marketSocket: () => fake.socket, userSocke
 
 const USER_ID = 7;
 const WALLET_TOPIC = USER_STREAMS.leverWallet(USER_ID);
-
-function fakeSocket() {
-  const listeners = new Map<string, Set<StreamListener>>();
-  const statusListeners = new Set<(status: SocketStatus) => void>();
-  const socket: MarketSocket = {
-    subscribe(stream, listener) {
-      if (!listeners.has(stream)) listeners.set(stream, new Set());
-      listeners.get(stream)!.add(listener);
-      return () => listeners.get(stream)?.delete(listener);
-    },
-    streams: () => [...listeners.keys()].filter((s) => (listeners.get(s)?.size ?? 0) > 0).sort(),
-    close() {},
-    isOpen: () => fake.open,
-    onStatus: (listener) => {
-      statusListeners.add(listener);
-      return () => void statusListeners.delete(listener);
-    },
-  };
-  const emit = (stream: string, data: unknown) => act(() => listeners.get(stream)?.forEach((l) => l(data)));
-  const status = (next: SocketStatus) =>
-    act(() => {
-      fake.open = next === 'open';
-      statusListeners.forEach((l) => l(next));
-    });
-  return { socket, emit, status };
-}
 
 function Lever() {
   const live = useLivePrice('BTCUSDT');
@@ -97,7 +71,7 @@ const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resol
 
 beforeEach(() => {
   fake.open = true;
-  socket = fakeSocket();
+  socket = fakeSocket(fake);
   fake.socket = socket.socket;
   api = installFakeApi();
   logInAs({ user_id: USER_ID });

@@ -3,46 +3,21 @@
  * section 7 says, not a 3 s poll (docs/decisions/0062-money-screens.md): one REST read for the first
  * numbers, then a pushed price moves the values and the total; the read repeats only while the socket is down.
  */
-import { act, cleanup, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '../../../../tests/helpers/fake-socket';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import type { MarketSocket, SocketStatus, StreamListener } from '../../lib/market-socket';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { AssetsPage } from './AssetsPage';
 
 const fake = vi.hoisted(() => ({ open: true, socket: null as unknown }));
 vi.mock('../../lib/sockets', () => ({ marketSocket: () => fake.socket, userSocket: () => fake.socket }));
 
-function fakeSocket() {
-  const listeners = new Map<string, Set<StreamListener>>();
-  const statusListeners = new Set<(status: SocketStatus) => void>();
-  const socket: MarketSocket = {
-    subscribe(stream, listener) {
-      if (!listeners.has(stream)) listeners.set(stream, new Set());
-      listeners.get(stream)!.add(listener);
-      return () => listeners.get(stream)?.delete(listener);
-    },
-    streams: () => [...listeners.keys()].filter((s) => (listeners.get(s)?.size ?? 0) > 0),
-    close() {},
-    isOpen: () => fake.open,
-    onStatus: (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-  };
-  const emit = (stream: string, data: unknown) => listeners.get(stream)?.forEach((l) => l(data));
-  const status = (next: SocketStatus) => {
-    fake.open = next === 'open';
-    statusListeners.forEach((l) => l(next));
-  };
-  return { socket, emit, status };
-}
-
 let api: FakeApi;
 let socket: ReturnType<typeof fakeSocket>;
 beforeEach(() => {
   fake.open = true;
-  socket = fakeSocket();
+  socket = fakeSocket(fake);
   fake.socket = socket.socket;
   api = installFakeApi();
   logInAs({ user_id: 7 });
@@ -70,7 +45,7 @@ describe('Assets prices by WebSocket', () => {
     renderScreen(<AssetsPage />, { path: '/assets', url: '/assets' });
     await vi.waitFor(() => expect(total()).toBe('$700.00'));
     expect(socket.socket.streams()).toEqual(['btcusdt@ticker']);
-    act(() => socket.emit('btcusdt@ticker', { e: '24hrTicker', s: 'BTCUSDT', c: '70000', P: '2.5' }));
+    socket.emit('btcusdt@ticker', { e: '24hrTicker', s: 'BTCUSDT', c: '70000', P: '2.5' });
     await vi.waitFor(() => expect(total()).toBe('$800.00'));
     // No price poll while the socket is open: after the poll interval has passed, still the one read.
     await new Promise((resolve) => setTimeout(resolve, 3_500));

@@ -5,10 +5,11 @@
  */
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '../../../../../tests/helpers/fake-socket';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
 import { USER_STREAMS } from '../../../../shared/api/streams';
+import type { MarketSocket } from '../../../lib/market-socket';
 import type { TradeItem } from '../../../../shared/api/trade';
-import type { MarketSocket, SocketStatus, StreamListener } from '../../../lib/market-socket';
 import { OpenOrders } from '../OpenOrders';
 import { useLeverPositions } from './active-trades';
 import { tradeItem } from '../../../../../tests/helpers/trade-item';
@@ -16,30 +17,10 @@ import { tradeItem } from '../../../../../tests/helpers/trade-item';
 const USER_ID = 42;
 const TOPIC = USER_STREAMS.positions(USER_ID);
 
-function fakeSocket() {
-  const listeners = new Map<string, Set<StreamListener>>();
-  const statusListeners = new Set<(status: SocketStatus) => void>();
-  let open = false;
-  const socket: MarketSocket = {
-    subscribe(stream, listener) {
-      if (!listeners.has(stream)) listeners.set(stream, new Set());
-      listeners.get(stream)!.add(listener);
-      return () => listeners.get(stream)?.delete(listener);
-    },
-    streams: () => [...listeners.keys()].filter((s) => listeners.get(s)!.size > 0),
-    close() {},
-    isOpen: () => open,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => void statusListeners.delete(listener);
-    },
-  };
-  const status = (next: SocketStatus) =>
-    act(() => {
-      open = next === 'open';
-      statusListeners.forEach((l) => l(next));
-    });
-  const send = (data: unknown) => act(() => listeners.get(TOPIC)?.forEach((l) => l(data)));
+/** The user's socket with this user's positions stream: `push` sends a positions frame, `send` any frame. */
+function positionsSocket() {
+  const { socket, emit, status } = fakeSocket();
+  const send = (data: unknown) => emit(TOPIC, data);
   const push = (trades: TradeItem[]) => send({ e: 'positions', trades });
   return { socket, status, push, send };
 }
@@ -73,7 +54,7 @@ afterEach(() => {
 
 describe('the Lever screen follows the positions stream', () => {
   it('shows pushed P/L and stops polling while the push is live; polls again once the socket is down', async () => {
-    const { socket, status, push } = fakeSocket();
+    const { socket, status, push } = positionsSocket();
     renderScreen(<Positions socket={socket} />, { path: '/lever', previous: null });
     expect(socket.streams()).toEqual([TOPIC]);
     await vi.waitFor(() => expect(profitLoss()).toContain('+10.00'));
@@ -106,7 +87,7 @@ describe('the Lever screen follows the positions stream', () => {
   }, 15_000);
 
   it('polls when the server ends the login (401), though the socket stays open', async () => {
-    const { socket, status, push } = fakeSocket();
+    const { socket, status, push } = positionsSocket();
     renderScreen(<Positions socket={socket} />, { path: '/lever', previous: null });
     status('open');
     push([trade('25.5', '60255')]);
@@ -118,7 +99,7 @@ describe('the Lever screen follows the positions stream', () => {
   }, 10_000);
 
   it('ignores a frame that is not a positions list', async () => {
-    const { socket, status, send } = fakeSocket();
+    const { socket, status, send } = positionsSocket();
     renderScreen(<Positions socket={socket} />, { path: '/lever', previous: null });
     await vi.waitFor(() => expect(profitLoss()).toContain('+10.00'));
     status('open');
