@@ -1,7 +1,16 @@
 /** Trades as the API shows them (src/shared/api/trade.ts). */
 import type { PricePoint, TradeHistoryItem, TradeItem } from '../../../shared/api/trade.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
-import { add, dec, settledProfitLoss, sub, tradePayout, tradeProfitLoss, type Dec } from '../../../shared/money.js';
+import {
+  add,
+  dec,
+  settledProfitLoss,
+  shownProfitLoss,
+  sub,
+  tradePayout,
+  tradeProfitLoss,
+  type Dec,
+} from '../../../shared/money.js';
 import { isFinished, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 
@@ -123,7 +132,7 @@ function serialisedRowOf(row: TradeRow): SerialisedRow {
 function openProfitLoss(row: TradeRow, open: NonNullable<SerialisedRow['open']>, mark: Mark): string {
   let price = markDecimals.get(mark);
   if (!price) markDecimals.set(mark, (price = dec(mark.price)));
-  return settledProfitLoss(tradeProfitLoss(row.tradeType, open.hands, open.entry, price), open.margin);
+  return shownProfitLoss(row.tradeType, open.hands, open.entry, price, open.margin);
 }
 
 /** `JSON.stringify(toTradeItem(row, mark))`, made faster for the per-tick positions frames. */
