@@ -73,7 +73,7 @@ describe('positions@user.<id> with the serialised items kept', () => {
       token: alice.token,
       body: { trade_id: id, take_profit: '65000', stop_loss: '59500' },
     });
-    expect(edited.body).toMatchObject({ trade: { take_profit: "65000" } });
+    expect(edited.body).toMatchObject({ trade: { take_profit: '65000' } });
     const afterEdit = await positionsAfter(asAlice, from, (f) => f.trades[0]?.take_profit === '65000');
     expect(afterEdit.trades[0]).toMatchObject({
       stop_loss: '59500',

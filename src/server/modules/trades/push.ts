@@ -12,6 +12,7 @@
  *   tick costs no database read at all (only a change reads that user's rows again, once).
  * A frame equal to the last one sent is not sent again.
  */
+import type { PositionsEvent } from '../../../shared/api/streams.js';
 import type { AppContext } from '../../context.js';
 import { logBackgroundFailure } from '../../db/errors.js';
 import { createUserStream, type UserStream } from '../realtime/index.js';
@@ -40,8 +41,10 @@ const markKey = (mark: Mark | null | undefined) => (mark ? `${mark.price}${mark.
  * from each trade's text (view.ts `tradeItemJson`): no item objects per trade per tick
  * (docs/decisions/0059-cpu-per-trader.md).
  */
+const EVENT: PositionsEvent['e'] = 'positions';
+const FRAME_HEAD = `{"e":${JSON.stringify(EVENT)},"trades":[`;
 const frameOf = (rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>) =>
-  `{"e":"positions","trades":[${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]}`;
+  `${FRAME_HEAD}${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]}`;
 
 export function registerPositionsStream(
   ctx: Pick<AppContext, 'streams' | 'changes' | 'log' | 'market' | 'clock'>,
