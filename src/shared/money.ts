@@ -125,6 +125,16 @@ export function settledProfitLoss(profitLoss: DecimalInput, margin: DecimalInput
   return Decimal.max(profitLoss, dec(margin).negated()).toFixed();
 }
 
+/**
+ * `settledProfitLoss(tradeProfitLoss(side, hands, entry, mark), margin)` from values already parsed,
+ * without the string between the two: the positions push prices every open trade each second
+ * (docs/decisions/0059-cpu-per-trader.md).
+ */
+export function shownProfitLoss(side: TradeSide, hands: Dec, entry: Dec, mark: Dec, margin: Dec): string {
+  const profitLoss = exactProfitLoss(side, hands, entry, mark).toDecimalPlaces(AMOUNT_DECIMALS, Decimal.ROUND_FLOOR);
+  return (profitLoss.lt(margin.negated()) ? margin.negated() : profitLoss).toFixed();
+}
+
 /** What closing pays back to the lever wallet: margin + P/L - closing fee, never below 0. */
 export function tradePayout(margin: DecimalInput, profitLoss: DecimalInput, closeFee: DecimalInput = 0): string {
   return toAmount(Decimal.max(add(margin, profitLoss).minus(closeFee), 0));

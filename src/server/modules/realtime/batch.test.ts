@@ -45,6 +45,30 @@ describe('sending a batch of frames to a WebSocket', () => {
     }
   });
 
+  it('frames payloads of every header size (7-bit, 16-bit and 64-bit lengths) as ws reads them', async () => {
+    const sizes = [0, 125, 126, 65_535, 65_536, 70_000];
+    const texts = sizes.map((n, i) => `${i}`.padEnd(n, 'x').slice(0, n));
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const received: string[] = [];
+      const all = new Promise<void>((resolve) =>
+        client.on('message', (data: Buffer, isBinary: boolean) => {
+          received.push(`${isBinary ? 'binary' : 'text'}:${data.toString()}`);
+          if (received.length === texts.length) resolve();
+        }),
+      );
+      const socket = await new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+      batchSender(socket)(texts.map((text) => Buffer.from(text)));
+      await all;
+      expect(received).toEqual(texts.map((text) => `text:${text}`));
+      client.close();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('writes the very same Buffer to every client given the same batch', () => {
     const [a, b] = [fakeSocket(), fakeSocket()];
     const batch = payloads.map((p) => Buffer.from(p));

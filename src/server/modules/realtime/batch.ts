@@ -6,37 +6,45 @@
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 
-/**
- * An unmasked, unfragmented text frame (RFC 6455 5.2) of a payload. Tick payloads are shared by
- * every client, so each is framed once (the cache lets go of it with the tick's buffers).
- */
-const framed = new WeakMap<Buffer, Buffer>();
-function textFrame(payload: Buffer): Buffer {
-  let frame = framed.get(payload);
-  if (!frame) {
-    const n = payload.length;
-    const header =
-      n < 126
-        ? [0x81, n]
-        : n < 65_536
-          ? [0x81, 126, n >> 8, n & 0xff]
-          : [0x81, 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
-    frame = Buffer.concat([Buffer.from(header), payload]);
-    framed.set(payload, frame);
+/** The header's length of an unmasked, unfragmented text frame (RFC 6455 5.2) of n payload bytes. */
+const headerLength = (n: number) => (n < 126 ? 2 : n < 65_536 ? 4 : 10);
+
+/** Writes that header at `at`; returns where the payload goes. */
+function writeHeader(bytes: Buffer, at: number, n: number): number {
+  bytes[at] = 0x81;
+  if (n < 126) {
+    bytes[at + 1] = n;
+    return at + 2;
   }
-  return frame;
+  if (n < 65_536) {
+    bytes[at + 1] = 126;
+    bytes.writeUInt16BE(n, at + 2);
+    return at + 4;
+  }
+  bytes[at + 1] = 127;
+  bytes.writeUInt32BE(0, at + 2);
+  bytes.writeUInt32BE(n, at + 6);
+  return at + 10;
 }
 
 /**
- * A batch as the bytes of its frames, back to back. The hub hands every client with the same
- * subscriptions the same batch array in a tick, so they all write this one Buffer. It is never
- * changed after it is made, so sockets still holding it unsent are safe.
+ * A batch as the bytes of its frames, back to back, made in one allocation (a tick's batch of a
+ * client with user streams is its own: its tickers and its positions frame). The hub hands every
+ * client with the same subscriptions the same batch array in a tick, so they all write this one
+ * Buffer. It is never changed after it is made, so sockets still holding it unsent are safe.
  */
 const joined = new WeakMap<readonly Buffer[], Buffer>();
 function framedBatch(frames: readonly Buffer[]): Buffer {
   let bytes = joined.get(frames);
   if (!bytes) {
-    bytes = frames.length === 1 ? textFrame(frames[0]!) : Buffer.concat(frames.map(textFrame));
+    let length = 0;
+    for (const payload of frames) length += headerLength(payload.length) + payload.length;
+    bytes = Buffer.allocUnsafe(length);
+    let at = 0;
+    for (const payload of frames) {
+      at = writeHeader(bytes, at, payload.length);
+      at += payload.copy(bytes, at);
+    }
     joined.set(frames, bytes);
   }
   return bytes;

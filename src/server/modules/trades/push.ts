@@ -19,6 +19,7 @@ import { createUserStream, type UserStream } from '../realtime/index.js';
 import { TRADES_CHANGED, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 import type { createTradeService } from './service.js';
+import { tradeItemJson } from './view.js';
 
 type TradeService = ReturnType<typeof createTradeService>;
 
@@ -35,8 +36,15 @@ export interface PositionsStream {
 }
 
 const markKey = (mark: Mark | null | undefined) => (mark ? `${mark.price}${mark.stale ? ' stale' : ''}` : '');
-const frameOf = (trades: PositionsEvent['trades']) =>
-  JSON.stringify({ e: 'positions', trades } satisfies PositionsEvent);
+/**
+ * `JSON.stringify({ e: 'positions', trades: itemsAt(rows, marks) } satisfies PositionsEvent)`, made
+ * from each trade's text (view.ts `tradeItemJson`): no item objects per trade per tick
+ * (docs/decisions/0059-cpu-per-trader.md).
+ */
+const EVENT: PositionsEvent['e'] = 'positions';
+const FRAME_HEAD = `{"e":${JSON.stringify(EVENT)},"trades":[`;
+const frameOf = (rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>) =>
+  `${FRAME_HEAD}${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]}`;
 
 export function registerPositionsStream(
   ctx: Pick<AppContext, 'streams' | 'changes' | 'log' | 'market' | 'clock'>,
@@ -58,7 +66,7 @@ export function registerPositionsStream(
         entry.rows = rows;
         entry.pricedAt = undefined;
       } else kept.set(userId, { rows });
-      return frameOf(trades.itemsAt(rows, await trades.marksOf(rows.map((row) => row.coin))));
+      return frameOf(rows, await trades.marksOf(rows.map((row) => row.coin)));
     },
   });
 
@@ -126,7 +134,7 @@ export function registerPositionsStream(
       if (!entry || stream.reading(userId)) continue;
       const pricedAt = entry.rows.map((row) => markKey(marks.get(row.coin))).join();
       if (pricedAt === entry.pricedAt) continue;
-      if (stream.offer(userId, frameOf(trades.itemsAt(entry.rows, marks)))) {
+      if (stream.offer(userId, frameOf(entry.rows, marks))) {
         entry.pricedIn = second;
         entry.pricedAt = pricedAt;
       }
