@@ -58,7 +58,10 @@ async function main() {
   const figures: Figure[] = [];
   const details: Record<string, unknown> = {};
   try {
-    server = await startServer(stack, profileDir ? { cpuProfDir: profileDir } : {});
+    // BENCH_WORKERS: the server's WEB_CONCURRENCY for every section (the traders section then counts the
+    // CPU of the primary and its workers); the workers section starts its own servers.
+    const workers = Number(process.env.BENCH_WORKERS ?? 1);
+    server = await startServer(stack, { workers, ...(profileDir ? { cpuProfDir: profileDir } : {}) });
     log(`server pid ${server.child.pid} on ${server.origin}`);
     const running = server;
     const stopTrace = args.trace

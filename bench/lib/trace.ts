@@ -28,6 +28,23 @@ export function processTicks(pid: number): number {
   }
 }
 
+/**
+ * CPU clock ticks of a process and every process below it: with WEB_CONCURRENCY > 1 the server is a
+ * cluster primary and its workers (docs/architecture.md section 15).
+ */
+export function treeTicks(pid: number): number {
+  let total = processTicks(pid);
+  let children: string[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      children = children.concat(readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+  } catch {
+    // gone meanwhile
+  }
+  for (const child of children) total += treeTicks(Number(child));
+  return total;
+}
+
 export function postgresTicks(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {

@@ -20,7 +20,7 @@ import { Histogram } from '../lib/histogram.js';
 import { sleep, spawnNode, stopChild } from '../lib/processes.js';
 import { figure, type Figure } from '../lib/report.js';
 import { createUsers, openSeedTrades } from '../lib/seed.js';
-import { TICKS_PER_SECOND, postgresTicks, processTicks } from '../lib/trace.js';
+import { TICKS_PER_SECOND, postgresTicks, processTicks, treeTicks } from '../lib/trace.js';
 import type { BenchContext } from '../lib/context.js';
 import type { TraderCommand, TraderReport } from '../workers/traders.js';
 
@@ -103,7 +103,7 @@ interface StepResult {
 function cpuTicks(serverPid: number, generators: readonly ChildProcess[]) {
   return {
     at: performance.now(),
-    server: processTicks(serverPid),
+    server: treeTicks(serverPid),
     postgres: postgresTicks(),
     generators: generators.reduce((n, w) => n + processTicks(w.pid!), 0),
   };
