@@ -69,9 +69,10 @@ export async function createUser(
     lastName: fields.last_name ?? 'Trader',
     referredBy: null,
   });
-  if (fields.isAdmin) [row] = await s.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning();
-  const token = await startSession(s.ctx, row!, INJECT_CLIENT);
-  return { id: row!.id, email, password, token, login: { access: token, user: await sessionUserOf(s.db, row!) } };
+  if (fields.isAdmin)
+    row = (await s.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning())[0]!;
+  const token = await startSession(s.ctx, row, INJECT_CLIENT);
+  return { id: row.id, email, password, token, login: { access: token, user: await sessionUserOf(s.db, row) } };
 }
 
 /** A balance as the wallet list shows it ('0' when the user holds none), read from the ledger. */
