@@ -18,7 +18,7 @@ const testsWithMocks = (...folders: string[]) =>
       .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
   );
 const WEB_TESTS_WITH_MOCKS = testsWithMocks('src/web');
-const SERVER_TESTS_WITH_MOCKS = testsWithMocks('tests/api', 'src/shared', 'src/server');
+const SERVER_TESTS_WITH_MOCKS = testsWithMocks('tests/api', 'tests/services', 'src/shared', 'src/server');
 
 const webProject: ProjectTestOptions = {
   environment: 'happy-dom',
@@ -31,7 +31,13 @@ const webProject: ProjectTestOptions = {
   setupFiles: ['tests/setup/web-state.ts'],
 };
 
-const SERVER_TESTS = ['tests/api/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/server/**/*.test.ts'];
+// tests/services: the business rules on the services, no HTTP (docs/architecture.md section 9 "Test layers").
+const SERVER_TESTS = [
+  'tests/api/**/*.test.ts',
+  'tests/services/**/*.test.ts',
+  'src/shared/**/*.test.ts',
+  'src/server/**/*.test.ts',
+];
 const serverProject: ProjectTestOptions = {
   // PostgreSQL for the projects that use it: the web project never starts one.
   globalSetup: ['tests/helpers/global-setup.ts'],

@@ -65,7 +65,11 @@ const FREE_TRADING = { feeRate: '0', maintenanceRate: '0' } as const;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(options: TestAppOptions = {}) {
+/**
+ * The app's context on a fresh database, as createTestApp builds it, without the HTTP server: what
+ * the service-layer tests call (tests/helpers/services.ts; docs/architecture.md section 9 "Test layers").
+ */
+export async function createTestContext(options: TestAppOptions = {}) {
   const database: TestDatabase = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-app-'));
   const config = loadConfig(
@@ -107,6 +111,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.market ? { market: options.market } : {}),
   });
   await ctx.market.start();
+  return { ctx, database, mailbox, clock, config };
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const { ctx, database, mailbox, clock, config } = await createTestContext(options);
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, [], {
     onRoute: (route) => {

@@ -49,7 +49,7 @@ let grants = 0;
 
 /** Credit any wallet and currency directly through the ledger (entries with ref_type 'test'). */
 export async function grant(
-  t: TestApp,
+  t: Pick<TestApp, 'db'>,
   user: TestUser,
   wallet: WalletKind,
   currency: string,
@@ -86,7 +86,7 @@ export async function balanceOf(t: TestApp, user: TestUser, wallet: WalletKind, 
 }
 
 /** Every balance equals the sum of its entries, none is negative, every transaction moved what it says. */
-export async function expectLedgerBalanced(t: TestApp): Promise<void> {
+export async function expectLedgerBalanced(t: Pick<TestApp, 'db'>): Promise<void> {
   const report = await checkLedger(t.db);
   expect(report.mismatches).toEqual([]);
 }

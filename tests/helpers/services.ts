@@ -1,0 +1,102 @@
+/**
+ * The service layer's harness (docs/architecture.md section 9 "Test layers"): the real AppContext on
+ * a database cloned for the file, with the same fakes at the seams as createTestApp (mailbox, clock,
+ * market), but no Fastify. Business rules are tested here by calling the services; the HTTP files
+ * keep the contract (paths, fields, status codes, access).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Db } from '../../src/server/db/database.js';
+import { users } from '../../src/server/db/schema.js';
+import { AppError } from '../../src/server/errors.js';
+import { hashPassword } from '../../src/server/lib/passwords.js';
+import { insertUser, sessionUserOf, startSession } from '../../src/server/modules/auth/index.js';
+import { walletBalances } from '../../src/server/modules/ledger/index.js';
+import type { WalletKind } from '../../src/shared/constants.js';
+import { createTestContext, type TestAppOptions } from './app.js';
+import { createFakeMarket, type FakeMarket } from './fake-market.js';
+import { uniqueEmail, type TestUser } from './users.js';
+
+export type TestServices = Awaited<ReturnType<typeof createTestContext>> & { db: Db; close(): Promise<void> };
+
+/** The context on its own database; close it after. */
+export async function createTestServices(options: TestAppOptions = {}): Promise<TestServices> {
+  const made = await createTestContext(options);
+  return {
+    ...made,
+    db: made.database.db,
+    async close() {
+      await made.ctx.market.stop();
+      await made.database.drop();
+    },
+  };
+}
+
+/** One context per file on a fake market whose prices are set before each test (as fakeMarketApp). */
+export function fakeMarketServices(
+  use: (s: TestServices, market: FakeMarket) => void,
+  { prices, ...options }: Omit<TestAppOptions, 'market'> & { prices?: Record<string, string> } = {},
+): void {
+  let services: TestServices | undefined;
+  let market: FakeMarket;
+  beforeAll(async () => {
+    market = createFakeMarket();
+    services = await createTestServices({ market, ...options });
+    use(services, market);
+  });
+  afterAll(() => services?.close());
+  if (prices) beforeEach(() => Object.entries(prices).forEach(([coin, price]) => market.set(coin, price)));
+}
+
+/** What an `inject`ed request looks like to the server, so a later HTTP sign-in is the same device. */
+const INJECT_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
+
+/**
+ * A user as sign-up makes one, through the auth module's own insert (insertUser) and password hash,
+ * signed in through its session service (startSession): no HTTP, no mailed code. Sign-up itself is
+ * tested through HTTP in tests/api/auth.test.ts. Takes a test app or a service context.
+ */
+export async function createUser(
+  s: { db: Db; ctx: TestServices['ctx'] },
+  fields: { email?: string; password?: string; first_name?: string; last_name?: string; isAdmin?: boolean } = {},
+): Promise<TestUser> {
+  const email = (fields.email ?? uniqueEmail()).toLowerCase();
+  const password = fields.password ?? 'correct horse 1';
+  let row = await insertUser(s.db, {
+    email,
+    passwordHash: await hashPassword(password, s.ctx.config.passwordHashCost),
+    firstName: fields.first_name ?? 'Ada',
+    lastName: fields.last_name ?? 'Trader',
+    referredBy: null,
+  });
+  if (fields.isAdmin)
+    row = (await s.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning())[0]!;
+  const token = await startSession(s.ctx, row, INJECT_CLIENT);
+  return { id: row.id, email, password, token, login: { access: token, user: await sessionUserOf(s.db, row) } };
+}
+
+/** A balance as the wallet list shows it ('0' when the user holds none), read from the ledger. */
+export async function balanceIn(s: { db: Db }, user: TestUser, wallet: WalletKind, currency: string): Promise<string> {
+  return (await walletBalances(s.db, user.id, wallet)).get(currency) ?? '0';
+}
+
+/**
+ * How a service call ended, as the wire would say it (plugins/error-handler.ts): 'ok', or a refusal's
+ * status and message. Errors that are not refusals fail the test.
+ */
+export async function outcome(call: Promise<unknown>): Promise<{ status: 'ok' | number; error?: string }> {
+  try {
+    await call;
+    return { status: 'ok' };
+  } catch (error) {
+    if (error instanceof AppError) return { status: error.statusCode, error: error.message };
+    throw error;
+  }
+}
+
+/** A service's refusal: its status and message. Fails the test when the call did not refuse. */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; error: string }> {
+  const ended = await outcome(call);
+  if (ended.status === 'ok') throw new Error('expected a refusal, the call succeeded');
+  return { status: ended.status, error: ended.error! };
+}
