@@ -5,10 +5,10 @@
  * query client (or a hook rendered with that client: `queryWrapper`).
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../../src/web/lib/query-client.js';
 
 interface FakeCall {
@@ -75,6 +75,52 @@ export function installFakeApi() {
   };
 }
 export type FakeApi = ReturnType<typeof installFakeApi>;
+
+/** After a screen test: the screen, fake timers, stubbed globals, mocks and the stored session gone. */
+export function resetScreenTest() {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+}
+
+/**
+ * For a file of screen tests: a fresh fake API before each test (signed in as `user` if given) and,
+ * after it, the screen, the mocks and the stored session gone. The returned API is the current test's.
+ */
+export function fakeApiPerTest(user?: Parameters<typeof logInAs>[0]): FakeApi {
+  let api: FakeApi | undefined;
+  const current = () => {
+    if (!api) throw new Error('fakeApiPerTest: the fake API is there only while a test runs');
+    return api;
+  };
+  beforeEach(() => {
+    api = installFakeApi();
+    if (user) logInAs(user);
+  });
+  afterEach(resetScreenTest);
+  return {
+    get calls() {
+      return current().calls;
+    },
+    on: (route, handler) => current().on(route, handler),
+    callsTo: (route) => current().callsTo(route),
+  };
+}
+
+/** The trader the account screens' tests sign in: her stored session's user, and GET /api-v1/info/'s answer. */
+export const GRACE = {
+  user_id: 3,
+  username: 'Grace Hopper',
+  email: 'grace@example.com',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  uniqueid: '87654321',
+  is_admin: false,
+  is_verified: 'unverified',
+};
+export const GRACE_INFO = { ...GRACE, has_transaction_password: false, promotion_code: 'ABCD2345' };
 
 /** A stored session like the login screen leaves (the token does not expire during a test). */
 export function logInAs(user: { user_id: number; email?: string; is_admin?: boolean }) {

@@ -36,3 +36,15 @@ export const tradeItem = (fields: Partial<TradeItem> = {}): TradeItem => ({
   parent_trade_id: null,
   ...fields,
 });
+
+/** A resting limit order at 59000 (placed, not filled yet). */
+export const restingOrder = (fields: Partial<TradeItem> = {}): TradeItem =>
+  tradeItem({
+    trade_id: 9,
+    status: 'pending',
+    order_type: 'limit',
+    limit_price: '59000',
+    starting_price: '59000',
+    profit_loss_decimal: '0',
+    ...fields,
+  });

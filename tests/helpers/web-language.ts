@@ -2,7 +2,8 @@
  * Web tests: switch the display language as the Home picker does (remember the choice, lib/i18n.ts
  * follows and loads the language's texts) and wait until it is shown.
  */
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { vi } from 'vitest';
 import { showLanguage } from '../../src/web/lib/i18n';
 import { useLanguage, type LanguageCode } from '../../src/web/lib/language';
 
@@ -13,4 +14,13 @@ export async function chooseLanguage(code: LanguageCode): Promise<void> {
     await showLanguage(code);
   });
   picker.unmount();
+}
+
+/** After a test in another language: English again, the screen, the stubs, the mocks and the stored session gone. */
+export async function backToEnglish(): Promise<void> {
+  await chooseLanguage('en');
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
 }

@@ -143,32 +143,39 @@ export function FilterSelect({
   SelectHTMLAttributes<HTMLSelectElement>,
   'children'
 >) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      <select id={id} className={control} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <select id={id} className={control} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
   );
 }
 
 /** A labelled filter text. */
 export function FilterText({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FilterField label={label}>
+      {(id) => <input id={id} className={cx(control, 'w-56')} autoComplete="off" {...input} />}
+    </FilterField>
+  );
+}
+
+/** A filter's label over its control, tied by an id. */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
-      <input id={id} className={cx(control, 'w-56')} autoComplete="off" {...input} />
+      {children(id)}
     </div>
   );
 }

@@ -1,35 +1,17 @@
 /** The side drawer's two variants (docs/product.md section 2) and what Logout and Clear cache do. */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApiPerTest, GRACE, GRACE_INFO, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { ThemeProvider } from '../../lib/theme';
 import { AccountDrawer } from './AccountDrawer';
 
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
-const storedUser = {
-  user_id: 3,
-  username: 'Grace Hopper',
-  email: 'grace@example.com',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  uniqueid: '87654321',
-  is_admin: false,
-  is_verified: 'unverified',
-};
+const storedUser = GRACE;
 
-let api: FakeApi;
+const api = fakeApiPerTest();
 beforeEach(() => {
-  api = installFakeApi();
-  api.on('GET /api-v1/info/', [
-    200,
-    { ...storedUser, is_verified: 'pending', has_transaction_password: false, promotion_code: 'ABCD2345' },
-  ]);
+  api.on('GET /api-v1/info/', [200, { ...GRACE_INFO, is_verified: 'pending' }]);
   api.on('POST /api-v1/logout/', [200, { message: 'Logged out' }]);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 const showDrawer = () =>

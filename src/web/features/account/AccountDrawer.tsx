@@ -15,20 +15,20 @@ import {
   InfoIcon,
   LockIcon,
   LogoMark,
-  LogoutIcon,
   MoonIcon,
   ShareIcon,
   ShieldIcon,
   TrashIcon,
   UserIcon,
 } from '../../components/icons';
+import { LogoutButton } from '../../components/LogoutButton';
 import { SideDrawer } from '../../components/Overlay';
 import { Switch } from '../../components/Switch';
 import { useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { clearAll } from '../../lib/storage';
 import { useTheme } from '../../lib/theme';
-import { useLogout, useSession } from '../../lib/use-session';
+import { useSession } from '../../lib/use-session';
 import { DemoDrawerSection, TryDemoButton } from '../demo';
 import { UserCard } from './UserCard';
 
@@ -102,7 +102,6 @@ function NightMode() {
 
 export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSession();
-  const logout = useLogout();
   const t = useT();
 
   return (
@@ -124,14 +123,7 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
             <DemoDrawerSection onDone={onClose} />
           </Section>
           <Section className="mt-auto">
-            <button
-              type="button"
-              onClick={logout}
-              className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
-            >
-              <LogoutIcon size={22} />
-              {t('drawer.logout')}
-            </button>
+            <LogoutButton />
           </Section>
         </>
       ) : (

@@ -4,23 +4,12 @@
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { GRACE_INFO, installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { PROFILE_MSG } from '../../../shared/messages';
 import { ProfilePage } from './ProfilePage';
 import { chooseLanguage } from '../../../../tests/helpers/web-language';
 
-const profile = {
-  user_id: 3,
-  username: 'Grace Hopper',
-  email: 'grace@example.com',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  uniqueid: '87654321',
-  is_admin: false,
-  is_verified: 'pending',
-  has_transaction_password: false,
-  promotion_code: 'ABCD2345',
-};
+const profile = { ...GRACE_INFO, is_verified: 'pending' };
 
 let api: FakeApi;
 beforeEach(() => {

@@ -3,15 +3,13 @@
  * books (docs/decisions/0018-house-books.md)), Settings and Logout. The items switch the console's view, kept in the address
  * (views.ts). On a phone it is this drawer; at a desk the side navigation (StaffDesk.tsx).
  */
-import { LogoutIcon } from '../../components/icons';
+import { LogoutButton } from '../../components/LogoutButton';
 import { SideDrawer } from '../../components/Overlay';
 import { useI18n } from '../../lib/i18n';
-import { useLogout } from '../../lib/use-session';
 import { STAFF_MENU, useStaffViews } from './staff-menu';
 import type { StaffView } from './views';
 
 export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const logout = useLogout();
   const { t } = useI18n();
   const views = useStaffViews();
   const openView = (view: StaffView) => {
@@ -36,14 +34,7 @@ export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => v
         ))}
       </ul>
       <div className="border-t border-line px-2 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
-        <button
-          type="button"
-          onClick={logout}
-          className="flex min-h-[52px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
-        >
-          <LogoutIcon size={22} />
-          {t('drawer.logout')}
-        </button>
+        <LogoutButton />
       </div>
     </SideDrawer>
   );

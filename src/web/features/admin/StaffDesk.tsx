@@ -4,10 +4,9 @@
  * children are shown as they are (the drawer opens from the top bar's menu button).
  */
 import type { ReactNode } from 'react';
-import { LogoutIcon } from '../../components/icons';
+import { LogoutButton } from '../../components/LogoutButton';
 import { useDesk } from '../../lib/use-desk';
 import { useI18n } from '../../lib/i18n';
-import { useLogout } from '../../lib/use-session';
 import { STAFF_MENU, useStaffViews } from './staff-menu';
 
 export function StaffDesk({ children }: { children: ReactNode }) {
@@ -22,7 +21,6 @@ export function StaffDesk({ children }: { children: ReactNode }) {
 }
 
 function StaffSideNav() {
-  const logout = useLogout();
   const { t } = useI18n();
   const views = useStaffViews();
   return (
@@ -47,14 +45,7 @@ function StaffSideNav() {
         ))}
       </ul>
       <div className="border-t border-line px-2 py-2">
-        <button
-          type="button"
-          onClick={logout}
-          className="flex min-h-[44px] w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium text-down hover:bg-down/10"
-        >
-          <LogoutIcon size={20} />
-          {t('drawer.logout')}
-        </button>
+        <LogoutButton desk />
       </div>
     </nav>
   );

@@ -4,13 +4,13 @@
  * by their code, amounts keep every digit with the language's decimal separator, and counts take the
  * language's plural form. English is what the other tests of this folder read.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import type { AdminUserDetail, AdminUsersPage } from '../../../shared/api/admin';
 import { ThemeProvider } from '../../lib/theme';
 import { AdminConsolePage } from './AdminConsolePage';
-import { chooseLanguage } from '../../../../tests/helpers/web-language';
+import { backToEnglish, chooseLanguage } from '../../../../tests/helpers/web-language';
 
 const DETAIL: AdminUserDetail = {
   profile: {
@@ -77,13 +77,7 @@ beforeEach(() => {
   logInAs({ user_id: 1, is_admin: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(async () => {
-  await chooseLanguage('en');
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(backToEnglish);
 
 const show = (url: string) =>
   renderScreen(<AdminConsolePage />, {

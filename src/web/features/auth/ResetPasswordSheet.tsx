@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
 import { BottomSheet } from '../../components/Overlay';
-import { CodeField, PasswordField, TextField } from '../../components/TextField';
+import { CodeField, PasswordField } from '../../components/TextField';
 import { errorMessage, isApiError } from '../../lib/api';
 import { checkFormLazily, type FieldErrors } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
@@ -18,6 +18,7 @@ import { passkeysSupported } from '../../lib/passkeys';
 import { resetPasskeyProof, useResetPassword } from './api/reset-password';
 import type { LoginLocationState } from './LoginPage';
 import { ResendCodeButton } from './ResendCodeButton';
+import { TwoFactorCodeField } from './TwoFactorCodeField';
 import { WithValue } from './WithValue';
 import { authSchemas } from './schemas';
 
@@ -114,19 +115,7 @@ export function ResetPasswordSheet({ open, onClose, email, resend }: Props) {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
         />
-        {needsSecondFactor && (
-          <TextField
-            label={t('auth.twoFactor.code')}
-            name="two_factor_code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={32}
-            hint={t('auth.twoFactor.hint')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
+        {needsSecondFactor && <TwoFactorCodeField value={code} onChange={(e) => setCode(e.target.value)} />}
         {resent && !resend.error && <Notice tone="success">{message(MSG.otpSent)}</Notice>}
         {resend.error && <Notice tone="error">{resend.error}</Notice>}
         {formError && <Notice tone="error">{message(formError)}</Notice>}

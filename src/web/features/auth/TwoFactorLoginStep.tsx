@@ -7,11 +7,11 @@ import type { LoginResponse, TwoFactorChallenge } from '../../../shared/api/auth
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { Button } from '../../components/Button';
 import { Notice } from '../../components/Notice';
-import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { useLoginTwoFactor } from './api/login-two-factor';
 import { AuthIntro } from './AuthIntro';
+import { TwoFactorCodeField } from './TwoFactorCodeField';
 
 interface Props {
   challenge: TwoFactorChallenge;
@@ -43,18 +43,11 @@ export function TwoFactorLoginStep({ challenge, onSignedIn, onBack, alternatives
       <AuthIntro title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} />
       {hasTotp && (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <TextField
-            label={t('auth.twoFactor.code')}
-            name="two_factor_code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={32}
+          <TwoFactorCodeField
             placeholder="123456"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={error === null ? undefined : message(error)}
-            hint={t('auth.twoFactor.hint')}
             autoFocus
           />
           {login.isError && <Notice tone="error">{errorMessage(login.error, TWO_FACTOR_MSG.wrongCode)}</Notice>}

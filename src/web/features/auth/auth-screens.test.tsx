@@ -1,8 +1,8 @@
 /** The account screens against a faked API: docs/product.md sections 4, 5 and 8 rules, as a user meets them. */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { MSG } from '../../../shared/messages';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -16,10 +16,7 @@ const calls = () => api.calls.map(({ url, body }) => ({ url, body }));
 beforeEach(() => {
   api = installFakeApi();
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 function show(element: ReactElement, at: string) {
   return renderScreen(element, {
@@ -33,19 +30,21 @@ function show(element: ReactElement, at: string) {
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
+/** The user a login answers with. */
+const signedInUser = (user_id: number) => ({
+  user_id,
+  username: 'A B',
+  email: 'ada@example.com',
+  first_name: 'A',
+  last_name: 'B',
+  uniqueid: '12345678',
+  is_admin: false,
+  is_verified: 'unverified',
+});
 const jwt = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
 
 describe('login with two-factor authentication', () => {
-  const user = {
-    user_id: 2,
-    username: 'A B',
-    email: 'ada@example.com',
-    first_name: 'A',
-    last_name: 'B',
-    uniqueid: '12345678',
-    is_admin: false,
-    is_verified: 'unverified',
-  };
+  const user = signedInUser(2);
 
   async function passwordStep() {
     api.on('/api-v1/login/', () => [200, { two_factor_required: true, ticket: 'T1cket', methods: ['totp'] }]);
@@ -111,16 +110,7 @@ describe('login', () => {
   });
 
   it('stores the token and the user and goes to /', async () => {
-    const user = {
-      user_id: 1,
-      username: 'A B',
-      email: 'ada@example.com',
-      first_name: 'A',
-      last_name: 'B',
-      uniqueid: '12345678',
-      is_admin: false,
-      is_verified: 'unverified',
-    };
+    const user = signedInUser(1);
     api.on('/api-v1/login/', () => [200, { access: jwt, user }]);
     const router = show(<LoginPage />, '/login');
     type('Email', ' Ada@Example.com ');

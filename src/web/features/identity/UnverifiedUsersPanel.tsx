@@ -3,34 +3,17 @@
  * waiting for review, each to open, verify or reject with a reason. The list reloads after each
  * decision; a failed fetch shows in red in place of the list.
  */
-import { useState } from 'react';
-import type { UnverifiedUser } from '../../../shared/api/identity';
 import { MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
-import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
-import { useVerifyUser } from './api/verify-user';
-import { RejectUserSheet } from './RejectUserSheet';
-import { VerificationDetailsSheet } from './VerificationDetailsSheet';
+import { unverifiedFetchError } from './api/unverified-users';
+import { useUnverifiedReview } from './unverified-review';
 
 export function UnverifiedUsersPanel() {
-  const list = useUnverifiedUsers();
-  const decide = useVerifyUser();
+  const { list, show, reject, verify, deciding, sheets } = useUnverifiedReview();
   const { t, message, dateTime } = useI18n();
-  const [shown, setShown] = useState<UnverifiedUser | null>(null);
-  const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
-
-  const verify = (user: UnverifiedUser) => {
-    setShown(null);
-    decide.mutate({ userId: user.user_id, status: 'verified' });
-  };
-  const askReason = (user: UnverifiedUser) => {
-    setShown(null);
-    setRejecting(user);
-  };
-  const deciding = (user: UnverifiedUser) => decide.isPending && decide.variables.userId === user.user_id;
 
   return (
     <section aria-labelledby="unverified-users-heading" className="mt-6">
@@ -58,14 +41,14 @@ export function UnverifiedUsersPanel() {
                 {user.created_at && <> · {dateTime(user.created_at)}</>}
               </p>
               <div className="mt-3 grid grid-cols-3 gap-2">
-                <Button variant="secondary" className="h-11 px-2 text-sm" onClick={() => setShown(user)}>
+                <Button variant="secondary" className="h-11 px-2 text-sm" onClick={() => show(user)}>
                   {t('identity.review.details')}
                 </Button>
                 <Button
                   variant="danger"
                   className="h-11 px-2 text-sm"
                   disabled={deciding(user)}
-                  onClick={() => setRejecting(user)}
+                  onClick={() => reject(user)}
                 >
                   {t('identity.review.reject')}
                 </Button>
@@ -79,12 +62,7 @@ export function UnverifiedUsersPanel() {
       )}
       <LoadMore query={list} label={t('identity.review.loadMore')} />
 
-      <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
-      <RejectUserSheet
-        user={rejecting}
-        onClose={() => setRejecting(null)}
-        onReject={(user, reason) => decide.mutate({ userId: user.user_id, status: 'unverified', reason })}
-      />
+      {sheets}
     </section>
   );
 }

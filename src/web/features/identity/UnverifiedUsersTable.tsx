@@ -19,10 +19,8 @@ import {
 } from '../../components/DataTable';
 import { LoadMore } from '../../components/LoadMore';
 import { useI18n, type TextKey } from '../../lib/i18n';
-import { unverifiedFetchError, useUnverifiedUsers } from './api/unverified-users';
-import { useVerifyUser } from './api/verify-user';
-import { RejectUserSheet } from './RejectUserSheet';
-import { VerificationDetailsSheet } from './VerificationDetailsSheet';
+import { unverifiedFetchError } from './api/unverified-users';
+import { useUnverifiedReview } from './unverified-review';
 
 type Sort = 'full_name' | 'user_uniqueid' | 'created_at';
 
@@ -46,11 +44,8 @@ export function sortedUnverified(rows: UnverifiedUser[], filter: string, sort: S
 }
 
 export function UnverifiedUsersTable() {
-  const list = useUnverifiedUsers();
-  const decide = useVerifyUser();
+  const { list, show, reject, verify, deciding, sheets } = useUnverifiedReview();
   const { t, message, dateTime } = useI18n();
-  const [shown, setShown] = useState<UnverifiedUser | null>(null);
-  const [rejecting, setRejecting] = useState<UnverifiedUser | null>(null);
   const [sort, setSort] = useState<SortState<Sort>>({ sort: undefined, order: 'asc' });
   const [filter, setFilter] = useState('');
   const columns = useMemo(
@@ -58,16 +53,6 @@ export function UnverifiedUsersTable() {
     [t],
   );
   const rows = useMemo(() => sortedUnverified(list.data ?? [], filter, sort), [list.data, filter, sort]);
-
-  const verify = (user: UnverifiedUser) => {
-    setShown(null);
-    decide.mutate({ userId: user.user_id, status: 'verified' });
-  };
-  const askReason = (user: UnverifiedUser) => {
-    setShown(null);
-    setRejecting(user);
-  };
-  const deciding = (user: UnverifiedUser) => decide.isPending && decide.variables.userId === user.user_id;
 
   let body;
   if (list.isPending) body = <WholeRow columns={COLUMNS.length}>{t('identity.review.loading')}</WholeRow>;
@@ -88,7 +73,7 @@ export function UnverifiedUsersTable() {
         <Cell className="whitespace-nowrap text-muted">{user.created_at ? dateTime(user.created_at) : '—'}</Cell>
         <Cell>
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" block={false} className="h-9 px-3 text-sm" onClick={() => setShown(user)}>
+            <Button variant="secondary" block={false} className="h-9 px-3 text-sm" onClick={() => show(user)}>
               {t('identity.review.details')}
             </Button>
             <Button
@@ -96,7 +81,7 @@ export function UnverifiedUsersTable() {
               block={false}
               className="h-9 px-3 text-sm"
               disabled={deciding(user)}
-              onClick={() => setRejecting(user)}
+              onClick={() => reject(user)}
             >
               {t('identity.review.reject')}
             </Button>
@@ -132,12 +117,7 @@ export function UnverifiedUsersTable() {
       </DataTable>
       <LoadMore query={list} label={t('identity.review.loadMore')} />
 
-      <VerificationDetailsSheet user={shown} onClose={() => setShown(null)} onVerify={verify} onReject={askReason} />
-      <RejectUserSheet
-        user={rejecting}
-        onClose={() => setRejecting(null)}
-        onReject={(user, reason) => decide.mutate({ userId: user.user_id, status: 'unverified', reason })}
-      />
+      {sheets}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** The identity screens and the staff list against a faked API (docs/product.md sections 2, 4, 5 and 8). */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApiPerTest, GRACE_INFO, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { submissionErrorMessage } from './api/submit-verification';
@@ -11,30 +11,12 @@ import { IdentityVerificationPage } from './IdentityVerificationPage';
 import { UnverifiedUsersPanel } from './UnverifiedUsersPanel';
 
 type Answer = readonly [number, unknown] | 'network-error';
-let api: FakeApi;
+const api = fakeApiPerTest();
 
-const info = {
-  user_id: 3,
-  username: 'Grace Hopper',
-  email: 'grace@example.com',
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  uniqueid: '87654321',
-  is_admin: false,
-  is_verified: 'unverified',
-  has_transaction_password: false,
-  promotion_code: 'ABCD2345',
-};
+const info = GRACE_INFO;
 
 beforeEach(() => {
-  api = installFakeApi();
   api.on('GET /api-v1/info/', [200, info]);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 /** Shows `element` at `path`, one step after the status screen (where "back" leads). */

@@ -13,7 +13,7 @@ import { formatChangePercent, formatPrice, formatProfitLoss } from '../../../sha
 import { add, dec, isZero, mul, sub } from '../../../shared/money';
 import { isUsablePrice } from '../../../shared/prices';
 import { cx } from '../../components/cx';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { HideBalancesButton } from '../../components/HideBalancesButton';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useWalletList } from '../../lib/wallet-lists';
@@ -81,15 +81,7 @@ export function BalanceCard() {
         <h2 id="balance-card-title" className="text-[13px] font-medium text-white/85">
           {t('money.home.total')}
         </h2>
-        <button
-          type="button"
-          onClick={() => setHidden((h) => !h)}
-          aria-label={hidden ? t('assets.showBalances') : t('assets.hideBalances')}
-          aria-pressed={hidden}
-          className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-white/85 hover:bg-white/10"
-        >
-          {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
-        </button>
+        <HideBalancesButton hidden={hidden} onToggle={() => setHidden((h) => !h)} />
       </div>
       <Link to={PATHS.assets} className="block rounded-lg hover:bg-white/5">
         <p className="text-[28px] font-bold tabular-nums" data-testid="home-total">

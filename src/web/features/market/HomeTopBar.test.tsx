@@ -3,8 +3,8 @@
  * follows notifications@user.<id> while the socket is up, and polls only while it is not.
  */
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApiPerTest, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import type { NotificationsPage } from '../../../shared/api/notifications';
 import { USER_STREAMS } from '../../../shared/api/streams';
 import type { MarketSocket, SocketStatus, StreamListener } from '../../lib/market-socket';
@@ -59,7 +59,7 @@ const setStatus = (status: SocketStatus) =>
 const bell = () => screen.getByRole('button', { name: /notifications/i });
 const badge = () => screen.queryByTestId('notifications-badge');
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: USER_ID });
 const polls = () => api.callsTo('GET /api-v1/notifications/').length;
 
 function renderBar() {
@@ -70,19 +70,10 @@ function renderBar() {
 }
 
 beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: USER_ID });
   fake.listeners.clear();
   fake.statusListeners.clear();
   fake.state.open = false;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('the Home bell', () => {

@@ -5,11 +5,10 @@
  * withdraw; a password reset or an account lock ends them.
  */
 import { useState, type FormEvent } from 'react';
-import { COPY_CONFIRMATION_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
 import { API_KEYS_MSG, type ApiKeyCreated, type ApiKeyInfo, type ApiKeyPermission } from '../../../shared/api/api-keys';
 import { Button } from '../../components/Button';
-import { CopyIcon, TrashIcon } from '../../components/icons';
+import { CopyButton } from '../../components/CopyButton';
+import { TrashIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
@@ -18,7 +17,6 @@ import { TextField } from '../../components/TextField';
 import { errorMessage, isApiError } from '../../lib/api';
 import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
-import { useCopyConfirmation } from '../../lib/use-copy-confirmation';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyEnabled } from './api/api-keys';
 import { useSendSecurityCode } from './api/security-code';
 import { SecurityCodeField } from './SecurityCodeField';
@@ -42,24 +40,6 @@ const statusText = (t: Translate, key: ApiKeyInfo) =>
     ? t(ENDED_REASONS[key.ended_reason ?? ''] ?? 'safety.apiKeys.ended')
     : t(key.enabled ? 'safety.apiKeys.active' : 'safety.apiKeys.disabled');
 
-/** Copies the key or the secret and says so for a while (docs/product.md section 9). */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t, message } = useI18n();
-  const { state, copy } = useCopyConfirmation(COPY_CONFIRMATION_MS);
-  const copied = state === 'copied';
-  return (
-    <button
-      type="button"
-      onClick={() => void copy(text)}
-      aria-label={copied ? message(MSG.copied) : label}
-      className={`flex h-touch shrink-0 items-center gap-1 rounded-lg px-2.5 text-[13px] font-semibold ${copied ? 'text-up' : 'text-primary hover:bg-primary/10'}`}
-    >
-      {!copied && <CopyIcon size={16} />}
-      <span aria-live="polite">{copied ? message(MSG.copied) : t('safety.apiKeys.copy')}</span>
-    </button>
-  );
-}
-
 function NewSecret({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
   const { t, message } = useI18n();
   return (
@@ -74,7 +54,7 @@ function NewSecret({ created, onDone }: { created: ApiKeyCreated; onDone: () => 
         <div key={label} className="mt-3">
           <div className="flex items-center justify-between">
             <span className="text-[13px] font-medium text-muted">{label}</span>
-            <CopyButton text={value} label={copyLabel} />
+            <CopyButton text={value} label={copyLabel} caption={t('safety.apiKeys.copy')} />
           </div>
           <p className="break-all rounded-xl bg-surface-2 px-3 py-2 font-mono text-[12px]">{value}</p>
         </div>

@@ -59,14 +59,7 @@ export function AddPasskeySheet({ open, onClose }: { open: boolean; onClose: () 
     <BottomSheet open={open} onClose={onClose} title={t('safety.passkeys.add')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-sm text-muted">{t('safety.passkeys.addText')}</p>
-        <TextField
-          label={t('safety.passkeys.name')}
-          name="passkey-name"
-          data-autofocus
-          maxLength={64}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <PasskeyNameField name={name} onChange={setName} />
         <FactorProofFields proof={proof} />
         {error && <Notice tone="error">{error}</Notice>}
         <Button type="submit" busy={add.isPending} disabled={!proof.ready}>
@@ -98,15 +91,7 @@ export function RenamePasskeySheet({ passkey, onClose }: { passkey: PasskeyView 
   return (
     <BottomSheet open={passkey !== null} onClose={onClose} title={t('safety.passkeys.renameTitle')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t('safety.passkeys.name')}
-          name="passkey-name"
-          data-autofocus
-          maxLength={64}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={error}
-        />
+        <PasskeyNameField name={name} onChange={setName} error={error} />
         <Button type="submit" busy={rename.isPending}>
           {t('safety.passkeys.save')}
         </Button>
@@ -161,5 +146,29 @@ export function RemovePasskeySheet({
         </Button>
       </form>
     </BottomSheet>
+  );
+}
+
+/** The passkey's name, as it is given when added and when renamed (docs/decisions/0022-passkeys.md). */
+function PasskeyNameField({
+  name,
+  onChange,
+  error,
+}: {
+  name: string;
+  onChange: (name: string) => void;
+  error?: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t('safety.passkeys.name')}
+      name="passkey-name"
+      data-autofocus
+      maxLength={64}
+      value={name}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
   );
 }

@@ -3,9 +3,9 @@
  * the shared code, the user's path checked in the browser: "Verified", or what failed when the answer
  * was tampered with; a user without a leaf is told why.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { RESERVES_MSG } from '../../../shared/api/reserves';
 import { buildLevels, leafHash, pathOf } from '../../../shared/proof-of-reserves';
 import { ProofOfReservesPage } from './ProofOfReservesPage';
@@ -53,10 +53,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'a.token');
   api.on('GET /api-v1/proof-of-reserves/', [200, published]);
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 describe('proof of reserves screen', () => {
   it('verifies the path in the browser and says so, beside the totals and reserve addresses', async () => {

@@ -3,9 +3,9 @@
  * "## Withdrawal protection and anti-phishing"): the Safety Center's locks, the whitelist switch
  * (off needs the code), deleting an address, and the anti-phishing code's format check.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { PROTECTION_MSG } from '../../../shared/api/protection';
 import { AntiPhishingPage } from './AntiPhishingPage';
 import { SafetyCenterPage } from './SafetyCenterPage';
@@ -25,10 +25,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'a.token');
   api.on('GET /api-v1/info/', [200, { has_transaction_password: true }]);
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 describe('safety center', () => {
   it('shows the locks in force with their end, the whitelist and the masked code', async () => {

@@ -1,8 +1,8 @@
 /** The two password screens against a faked API (docs/product.md sections 4, 5, 8). */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { MSG } from '../../../shared/messages';
 import { LoginPasswordPage } from './LoginPasswordPage';
 import { TransactionPasswordPage } from './TransactionPasswordPage';
@@ -15,10 +15,7 @@ beforeEach(() => {
   api = installFakeApi();
   localStorage.setItem('token', 'old.token');
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 function show(element: ReactElement, path: string) {
   return renderScreen(element, {

@@ -1,7 +1,7 @@
 /** The Sessions and devices screen against a faked API (docs/decisions/0023-sessions-and-hygiene.md). */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import type { SessionInfo } from '../../../shared/api/sessions';
 import { SESSIONS_MSG } from '../../../shared/messages';
 import { SessionsPage } from './SessionsPage';
@@ -24,10 +24,7 @@ beforeEach(() => {
   api = installFakeApi();
   localStorage.setItem('token', 'a.token');
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 const show = () => renderScreen(<SessionsPage />, { path: '/safety/sessions' });
 

@@ -2,9 +2,9 @@
  * The two-factor page against a faked API (docs/decisions/0021-two-factor.md): set up (with the password and an emailed code:
  * docs/decisions/0045), turn on, recovery codes once, new recovery codes, turn off.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { TWO_FACTOR_MSG, type TwoFactorStatus } from '../../../shared/api/two-factor';
 import { TwoFactorPage } from './TwoFactorPage';
 
@@ -20,10 +20,7 @@ beforeEach(() => {
   api = installFakeApi();
   localStorage.setItem('token', 'a.token');
 });
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 const show = () => renderScreen(<TwoFactorPage />, { path: '/safety/two-factor', previous: '/safety-center' });
 const type = (label: string | RegExp, value: string) =>

@@ -1,10 +1,10 @@
 /** The bot's side of one FAQ exchange: its answers (with copyable deposit addresses), none, or a failure. */
 import type { FaqAnswerResponse } from '../../../shared/api/support';
 import { MSG } from '../../../shared/messages';
+import { CopyButton } from '../../components/CopyButton';
 import { cx } from '../../components/cx';
 import { useI18n, useT } from '../../lib/i18n';
 import { splitAnswer } from './answer';
-import { CopyButton } from './CopyButton';
 
 export type FaqReplyState =
   { status: 'pending' } | { status: 'answered'; answers: FaqAnswerResponse['answers'] } | { status: 'failed' };
@@ -25,7 +25,7 @@ function Answer({ answer }: { answer: string }) {
                 <span className="block text-xs font-semibold text-muted">{network}</span>
                 <span className="block break-all font-mono text-[13px]">{address}</span>
               </span>
-              <CopyButton text={address} label={t('support.copyAddress', { network })} />
+              <CopyButton text={address} label={t('support.copyAddress', { network })} caption={t('support.copy')} />
             </li>
           ))}
         </ul>

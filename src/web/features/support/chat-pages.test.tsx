@@ -1,22 +1,13 @@
 /** The staff's open chats load page after page (docs/decisions/0020-abuse-limits.md). */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApiPerTest, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { STAFF_PAGE_SIZE } from '../../../shared/api/common';
 import type { ChatMessage, LatestMessagesResponse } from '../../../shared/api/support';
 import { ActiveChatsPanel } from './ActiveChatsPanel';
 import { AdminChatPage } from './AdminChatPage';
 
-let api: FakeApi;
-beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: 1, is_admin: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+const api = fakeApiPerTest({ user_id: 1, is_admin: true });
 
 const keyOf = (n: number) => JSON.stringify({ user_id: n, username: `User ${n}` });
 const sessionOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
+import { CopyButton } from '../../components/CopyButton';
 import type { ChatMessage } from '../../../shared/api/support';
 import { COPY_CONFIRMATION_MS, MAX_IMAGE_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -10,7 +11,6 @@ import { AdminChatPage } from './AdminChatPage';
 import { ChatPage } from './ChatPage';
 import { Composer, EMPTY_DRAFT, type ChatDraft } from './chat/Composer';
 import { ImageViewer } from './chat/ImageViewer';
-import { CopyButton } from './CopyButton';
 import { SupportPage } from './SupportPage';
 
 let api: FakeApi;
@@ -20,13 +20,7 @@ const calls = () => api.calls.map(({ method, url, body }) => ({ method, url, bod
 beforeEach(() => {
   api = installFakeApi();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 function show(element: ReactElement, path: string, at: string) {
   return renderScreen(element, {
@@ -112,7 +106,7 @@ describe('the copy button', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     vi.stubGlobal('isSecureContext', true); // the Clipboard API is only there on HTTPS or localhost
-    render(<CopyButton text="TQn9Y2" label="Copy TRC20 address" />);
+    render(<CopyButton text="TQn9Y2" label="Copy TRC20 address" caption="Copy" />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy TRC20 address' }));
     });

@@ -18,6 +18,7 @@ import { useCloseTrade } from './api/close-trade';
 import { formatRoe, formatTradePrice, formatUsdtHeld, formatUsdtNeeded, pairLabel } from './display';
 import { closeResultText, useLeverMessages } from './lever-messages';
 import { CloseSheet, MarginSheet, TpslSheet, type PositionSheet } from './PositionSheets';
+import { SideTag } from './SideTag';
 
 function Field({ label, children, className }: { label: string; children: string; className?: string }) {
   return (
@@ -77,14 +78,9 @@ export const OpenOrderRow = memo(function OpenOrderRow({ trade }: { trade: Trade
       <div className="flex items-center gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-[15px] font-semibold">{pair}</span>
-          <span
-            className={cx(
-              'rounded px-1.5 py-0.5 text-[11px] font-semibold',
-              long ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
-            )}
-          >
+          <SideTag up={long}>
             {t(long ? 'trade.lever.long' : 'trade.lever.short')} {trade.leverage}X
-          </span>
+          </SideTag>
           <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-semibold text-muted">
             {t(
               pending

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { useI18n, type TextKey } from '../../lib/i18n';
 import { useCancelSpotOrder, useSpotOrders } from './api/spot-orders';
 import { formatTradePrice, pairLabel } from './display';
+import { SideTag } from './SideTag';
 
 const STATUS_LABEL: Record<SpotOrder['status'], TextKey> = {
   open: 'trade.exchange.statusOpen',
@@ -48,14 +49,7 @@ const SpotOrderRow = memo(function SpotOrderRow({ order }: { order: SpotOrder })
       <div className="flex items-center gap-2">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-[15px] font-semibold">{pair}</span>
-          <span
-            className={cx(
-              'rounded px-1.5 py-0.5 text-[11px] font-semibold',
-              buy ? 'bg-up/10 text-up' : 'bg-down/10 text-down',
-            )}
-          >
-            {t(buy ? 'trade.common.buy' : 'trade.common.sell')}
-          </span>
+          <SideTag up={buy}>{t(buy ? 'trade.common.buy' : 'trade.common.sell')}</SideTag>
           <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] font-semibold text-muted">
             {t(order.type === 'limit' ? 'trade.common.limit' : 'trade.common.market')} · {t(STATUS_LABEL[order.status])}
           </span>

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { TRADE_MSG, tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { formatRoe } from './display';
@@ -22,7 +22,7 @@ import { OpenOrders } from './OpenOrders';
 import { OrderBook } from './OrderBook';
 import { OrderForm, type PickedPrice } from './OrderForm';
 import { i18n } from '../../lib/i18n';
-import { tradeItem } from '../../../../tests/helpers/trade-item';
+import { restingOrder, tradeItem } from '../../../../tests/helpers/trade-item';
 
 /** The form's texts of the high-leverage question's switch (docs/decisions/0031-lever-results.md), in English. */
 const LEVER_FORM_TEXT = { checkOff: 'No confirmation at 50X or more', turnOn: 'Ask again' } as const;
@@ -42,13 +42,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'a.token');
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 const withArea = (element: ReactElement) => (
   <LeverMessagesProvider>
@@ -60,16 +54,7 @@ const show = (element: ReactElement) => renderScreen(withArea(element), { path: 
 
 const trade = tradeItem;
 /** A resting limit order. */
-const order = (fields: Partial<TradeItem> = {}) =>
-  trade({
-    trade_id: 9,
-    status: 'pending',
-    order_type: 'limit',
-    limit_price: '59000',
-    starting_price: '59000',
-    profit_loss_decimal: '0',
-    ...fields,
-  });
+const order = restingOrder;
 /** 0.1 BTC bought at 60000 with 3 of opening fee, closed at 60150 with 3.0075 of closing fee: 60 + 15 - 3.0075 back. */
 const closedTrade = trade({
   status: 'closed',

@@ -3,10 +3,10 @@
  * one REST read each for the first numbers, then the ticker stream and `lever-wallet@user.<id>`; the 3 s
  * polls of docs/product.md 7 run only while the socket is down (or before the wallet push is live).
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, logInAs, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fakeApiPerTest } from '../../../../tests/helpers/fake-web-api';
 import { fakeSocket } from '../../../../tests/helpers/fake-socket';
 import { USER_STREAMS } from '../../../shared/api/streams';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
@@ -62,7 +62,7 @@ const ticker = {
   count: 0,
 };
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: USER_ID });
 let socket: ReturnType<typeof fakeSocket>;
 const tickerReads = () => api.callsTo('GET /api/v3/ticker/24hr').length;
 const walletReads = () => api.callsTo('GET /api-v1/lever-wallet-list/').length;
@@ -73,18 +73,11 @@ beforeEach(() => {
   fake.open = true;
   socket = fakeSocket(fake);
   fake.socket = socket.socket;
-  api = installFakeApi();
-  logInAs({ user_id: USER_ID });
   api.on('GET /api/v3/ticker/24hr', [200, ticker]);
   api.on('GET /api-v1/lever-wallet-list/', [200, [{ currency: 'USDT', balance: '100' }]]);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  forgetWalletCacheMemory();
-});
+afterEach(forgetWalletCacheMemory);
 
 describe('the Lever screen over the stream socket', () => {
   it('reads price and wallet once, then follows the pushes with no poll while the socket is live', async () => {

@@ -3,10 +3,10 @@
  * take-profit / stop-loss in the order form, Close offering a partial close, the TP/SL and margin sheets,
  * each bad input with the server's own text.
  */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { TRADE_MSG, tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
@@ -28,12 +28,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'a.token');
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 /** With the Lever screen's message area, where results show (lever-messages.tsx). */
 const show = (element: ReactElement) =>

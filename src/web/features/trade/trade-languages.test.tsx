@@ -4,7 +4,7 @@
  * with the language's decimal separator. Each check looks for the translation AND for the English
  * text's absence, so an untranslated (English-copy) catalog fails it.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { tradeRulesOf } from '../../../shared/api/trade';
@@ -13,7 +13,7 @@ import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { SpotOrders } from './SpotOrders';
-import { chooseLanguage } from '../../../../tests/helpers/web-language';
+import { backToEnglish, chooseLanguage } from '../../../../tests/helpers/web-language';
 import { tradeItem } from '../../../../tests/helpers/trade-item';
 
 let api: FakeApi;
@@ -28,13 +28,7 @@ beforeEach(() => {
   localStorage.setItem('leverHighLeverageCheck', 'off');
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(async () => {
-  await chooseLanguage('en');
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(backToEnglish);
 
 const position = tradeItem();
 

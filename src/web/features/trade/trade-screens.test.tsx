@@ -2,10 +2,10 @@
  * The order form and the open orders against a faked API (docs/product.md 2, 7; Idempotency-Key of
  * docs/architecture.md 4; fees, maintenance margin and minimum of from GET /api-v1/trade-rules/).
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { installFakeApi, renderScreen, type FakeApi, resetScreenTest } from '../../../../tests/helpers/fake-web-api';
 import { TRADE_MSG, tradeRulesOf, type TradeItem, type TradeRules } from '../../../shared/api/trade';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -13,7 +13,7 @@ import { LeverMessageArea, LeverMessagesProvider } from './lever-messages';
 import { OpenOrders } from './OpenOrders';
 import { OrderForm } from './OrderForm';
 import { ORDER_FORM_MSG } from './order-form';
-import { tradeItem } from '../../../../tests/helpers/trade-item';
+import { restingOrder, tradeItem } from '../../../../tests/helpers/trade-item';
 
 /** The server's default rules: 0.05 % fee on open and close, 0.5 % maintenance margin, 5 USDT minimum. */
 const RULES: TradeRules = tradeRulesOf({
@@ -33,12 +33,7 @@ beforeEach(() => {
   localStorage.setItem('leverHighLeverageCheck', 'off');
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+afterEach(resetScreenTest);
 
 /** With the Lever screen's message area, where results and refusals show (lever-messages.tsx). */
 function show(element: ReactElement) {
@@ -283,14 +278,7 @@ describe('open orders', () => {
 
   it('shows a pending limit order in the Open orders tab with Cancel, and the server’s refusal of it', async () => {
     api.on('POST /api-v1/trade-updation/', () => [409, { error: TRADE_MSG.justFilled }]);
-    const pending = trade({
-      trade_id: 9,
-      status: 'pending',
-      order_type: 'limit',
-      limit_price: '59000',
-      starting_price: '59000',
-      profit_loss_decimal: '0',
-    });
+    const pending = restingOrder({ open_fee: '0' });
     show(<OpenOrders trades={[pending, trade()]} loading={false} />);
     // Positions first: the resting order is not among them.
     expect(screen.queryByText('Pending limit')).toBeNull();

@@ -8,7 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import { WALLET_KINDS, type WalletKind } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { cx } from '../../components/cx';
-import { ClockIcon, ExchangeIcon, EyeIcon, EyeOffIcon } from '../../components/icons';
+import { HideBalancesButton } from '../../components/HideBalancesButton';
+import { ClockIcon, ExchangeIcon } from '../../components/icons';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useI18n } from '../../lib/i18n';
@@ -133,15 +134,7 @@ export function AssetsPage() {
           <section className="rounded-2xl bg-primary p-5 text-white shadow-card">
             <div className="flex items-center justify-between">
               <h2 className="text-sm font-medium text-white/85">{t(`assets.account.${kind}`)}</h2>
-              <button
-                type="button"
-                onClick={() => setHidden((h) => !h)}
-                aria-label={hidden ? t('assets.showBalances') : t('assets.hideBalances')}
-                aria-pressed={hidden}
-                className="-mr-2 flex h-touch w-touch items-center justify-center rounded-full text-white/85 hover:bg-white/10"
-              >
-                {hidden ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
-              </button>
+              <HideBalancesButton hidden={hidden} onToggle={() => setHidden((h) => !h)} />
             </div>
             <p className="text-[13px] text-white/80">{t('assets.totalUsd')}</p>
             <p className="mt-1 text-3xl font-bold tabular-nums [overflow-wrap:anywhere]" data-testid="wallet-total">

@@ -3,24 +3,22 @@
  * section 7 says, not a 3 s poll (docs/decisions/0062-money-screens.md): one REST read for the first
  * numbers, then a pushed price moves the values and the total; the read repeats only while the socket is down.
  */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../../../tests/helpers/fake-socket';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fakeApiPerTest, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { AssetsPage } from './AssetsPage';
 
 const fake = vi.hoisted(() => ({ open: true, socket: null as unknown }));
 vi.mock('../../lib/sockets', () => ({ marketSocket: () => fake.socket, userSocket: () => fake.socket }));
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: 7 });
 let socket: ReturnType<typeof fakeSocket>;
 beforeEach(() => {
   fake.open = true;
   socket = fakeSocket(fake);
   fake.socket = socket.socket;
-  api = installFakeApi();
-  logInAs({ user_id: 7 });
   api.on('GET /api-v1/funding-wallet-list/', [
     200,
     [
@@ -31,12 +29,7 @@ beforeEach(() => {
   api.on('GET /api/v3/ticker/price', [200, [{ symbol: 'BTCUSDT', price: '60000' }]]);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  forgetWalletCacheMemory();
-});
+afterEach(forgetWalletCacheMemory);
 
 const total = () => screen.getByTestId('wallet-total').textContent;
 

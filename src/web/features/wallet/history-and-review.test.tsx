@@ -1,23 +1,13 @@
 /** /entrustment-history and the staff's Pending Transactions against a faked API (docs/product.md 2, 4, 8). */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../shared/messages';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fakeApiPerTest, logInAs, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { PENDING_TRANSACTIONS_KEY, UNVERIFIED_USERS_KEY } from '../../lib/query-keys';
 import { EntrustmentHistoryPage } from './EntrustmentHistoryPage';
 import { PendingTransactionsPanel } from './PendingTransactionsPanel';
 
-let api: FakeApi;
-beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: 7 });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+const api = fakeApiPerTest({ user_id: 7 });
 
 const withdrawal = {
   transaction_id: 5,

@@ -1,20 +1,11 @@
 /** The staff's Pending Transactions load page after page (docs/decisions/0020-abuse-limits.md). */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STAFF_PAGE_SIZE } from '../../../shared/api/common';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
+import { fakeApiPerTest, renderScreen } from '../../../../tests/helpers/fake-web-api';
 import { PendingTransactionsPanel } from './PendingTransactionsPanel';
 
-let api: FakeApi;
-beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: 1, is_admin: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+const api = fakeApiPerTest({ user_id: 1, is_admin: true });
 
 const deposit = (id: number) => ({
   transaction_id: id,

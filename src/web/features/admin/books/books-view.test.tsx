@@ -3,9 +3,9 @@
  * books"): reached from the staff menu, per currency the customer liabilities, fee revenue, trading
  * P/L, insurance fund and money in transit, the total, and a clear balanced / NOT balanced state.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApiPerTest, renderScreen } from '../../../../../tests/helpers/fake-web-api';
 import type { BooksReport } from '../../../../shared/api/admin';
 import { i18n } from '../../../lib/i18n';
 import { ThemeProvider } from '../../../lib/theme';
@@ -18,17 +18,9 @@ const BOOKS_MSG = {
   notBalanced: (currencies: string) => i18n.t(BOOKS_KEYS.notBalanced, { currencies }),
 };
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: 1, is_admin: true });
 beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: 1, is_admin: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 const house = (balances: Record<string, string>) =>

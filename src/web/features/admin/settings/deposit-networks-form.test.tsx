@@ -2,9 +2,9 @@
  * The staff Settings of deposit networks (docs/decisions/0028) against a faked
  * /api-v3/admin/settings/: each network's minimum and confirmations, checked before they are sent.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApiPerTest, renderScreen } from '../../../../../tests/helpers/fake-web-api';
 import type { AdminSettings } from '../../../../shared/api/admin';
 import { DEPOSIT_MSG } from '../../../../shared/api/deposits';
 import { ThemeProvider } from '../../../lib/theme';
@@ -26,18 +26,10 @@ const SETTINGS: AdminSettings = {
   },
 };
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: 1, is_admin: true });
 beforeEach(() => {
-  api = installFakeApi();
-  logInAs({ user_id: 1, is_admin: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   api.on('GET /api-v3/admin/settings/', [200, SETTINGS]);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 const show = () =>

@@ -3,10 +3,10 @@
  * socket, and GET /api-v1/get-active-trades/ polled every second (docs/product.md 7) only while the
  * push is not live: socket down, or up without a positions frame yet, or its login refused.
  */
-import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocket } from '../../../../../tests/helpers/fake-socket';
-import { installFakeApi, logInAs, renderScreen, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
+import { fakeApiPerTest, renderScreen } from '../../../../../tests/helpers/fake-web-api';
 import { USER_STREAMS } from '../../../../shared/api/streams';
 import type { MarketSocket } from '../../../lib/market-socket';
 import type { TradeItem } from '../../../../shared/api/trade';
@@ -28,7 +28,7 @@ function positionsSocket() {
 const trade = (profitLoss: string, currentPrice: string) =>
   tradeItem({ profit_loss_decimal: profitLoss, current_price: currentPrice, open_fee: '0' });
 
-let api: FakeApi;
+const api = fakeApiPerTest({ user_id: USER_ID });
 const polls = () => api.callsTo('GET /api-v1/get-active-trades/').length;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 /** The P/L of the one row, as the open orders show it. */
@@ -40,16 +40,8 @@ function Positions({ socket }: { socket: MarketSocket }) {
 }
 
 beforeEach(() => {
-  api = installFakeApi();
   api.on('GET /api-v1/get-active-trades/', [200, [trade('10', '60100')]]);
-  logInAs({ user_id: USER_ID });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('the Lever screen follows the positions stream', () => {
