@@ -103,7 +103,7 @@ export default defineConfig({
           // server and timers (the cores about 80 % idle with one). Each worker keeps its modules: each
           // file builds its own app, and loading the server's modules again per file cost about 2 s apiece.
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           isolate: false,
         },
       },

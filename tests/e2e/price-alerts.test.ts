@@ -12,7 +12,7 @@ import { call, signUp, type TestUser } from '../helpers/users.js';
 import { SCHEMES, describeScreenshots, screenOptions, shot } from './helpers/screenshots.js';
 import type { WebAppSuite } from './helpers/suite.js';
 import { webAppSuite } from './helpers/suite.js';
-import { expectPath, signIn } from './helpers/ui.js';
+import { expectPath, storeSession } from './helpers/ui.js';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -43,7 +43,7 @@ describe('a price alert', () => {
   it('set on Lever -> the market crosses -> the bell shows it -> it opens the pair; the list shows it fired', async () => {
     const user = await signUp(suite.app);
     const { page, context, errors } = await suite.phone();
-    await signIn(page, user);
+    await storeSession(page, user.login);
 
     // A price already passed is refused with the server's reason, and nothing is kept.
     const sheet = await setAlertOnLever(page, '59000');
@@ -83,7 +83,7 @@ describeScreenshots(
       const market = suite.app.ctx.market as ReturnType<typeof createFakeMarket>;
       market.set('BTC', '60000');
       const { page, context } = await suite.phone(screenOptions(scheme));
-      await signIn(page, user);
+      await storeSession(page, user.login);
       const sheet = await setAlertOnLever(page, '61000');
       await shot(page, `${scheme}-alert-sheet`);
       await sheet.getByRole('button', { name: 'Set alert' }).click();

@@ -19,7 +19,7 @@ import { activeTradesOf, finishAllTrades, tradeHistoryOf } from '../helpers/trad
 import { signUp, type TestUser } from '../helpers/users.js';
 import type { PhonePage } from './helpers/browser.js';
 import { webAppSuite } from './helpers/suite.js';
-import { signIn } from './helpers/ui.js';
+import { storeSession } from './helpers/ui.js';
 
 const market = createFakeMarket({ USDT: '1', BTC: '60000', ETH: '3000', USDO: '1' });
 // The server's default rates (a fee on open and close), so the Close sheet's fee is not 0.
@@ -71,7 +71,8 @@ async function openLever(user: TestUser, options: { language?: string; scheme?: 
     colorScheme: options.scheme ?? 'light',
     deviceScaleFactor: SHOTS ? 2 : 1,
   });
-  await signIn(phone.page, user);
+  // Straight to /lever: a landing on Home first would only be one more load of the app (docs/decisions/0074-e2e-cpu.md).
+  await storeSession(phone.page, user.login);
   if (options.language)
     await phone.page.evaluate((code) => window.localStorage.setItem('language', code), options.language);
   await phone.page.goto('/lever');

@@ -80,7 +80,7 @@ describe('money through the screens', () => {
     const trader = await suite.phone();
     const staff = await suite.phone();
     const page = trader.page;
-    await signIn(page, user);
+    await storeSession(page, user.login);
     await signIn(staff.page, admin);
 
     // The user asks for a deposit.

@@ -46,7 +46,7 @@ describe('withdrawal confirmation, owner cancel and staff confirmation', () => {
   it('confirms in a sheet, sends from it, then the owner cancels the pending withdrawal and gets the money back', async () => {
     const user = await trader(suite);
     const { page, context, errors } = await suite.phone();
-    await signIn(page, user);
+    await storeSession(page, user.login);
 
     const sheet = await fillAndOpenSheet(page);
     const figure = async (label: string) =>

@@ -8,6 +8,38 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PHONE = { width: 390, height: 844 } as const;
 
+/**
+ * The features playwright-core turns off itself (its chromiumSwitches, version 1.65): chromium reads
+ * only the last `--disable-features`, so ours must repeat them. tests/e2e/browser.test.ts fails when
+ * playwright's list gains a feature this one lacks.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+
+/**
+ * The address bar's suggestion popup, which chromium 156 builds as a web page of its own
+ * (chrome://omnibox-popup.top-chrome) in a renderer process for every window, so for every context a
+ * test opens, headless too, where no address bar is ever typed in: a second renderer per test page
+ * (docs/decisions/0074-e2e-cpu.md).
+ */
+export const NO_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -17,6 +49,7 @@ const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_BROWSER_UI_FEATURES].join(',')}`,
 ];
 
 export function launchBrowser(): Promise<Browser> {
