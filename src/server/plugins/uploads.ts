@@ -83,7 +83,7 @@ export async function readImageForm<F extends string, I extends string>(
       if (part.type === 'field') {
         if (!isField(part.fieldname)) continue;
         if (part.valueTruncated) throw fieldError(part.fieldname, msg(MSG, 'fieldTooLong'));
-        if (typeof part.value !== 'string') throw fieldError(part.fieldname, MSG.malformedForm);
+        if (typeof part.value !== 'string') throw fieldError(part.fieldname, msg(MSG, 'malformedForm'));
         // PostgreSQL text cannot hold NUL (the JSON path refuses it in a hook; forms are read here).
         if (part.value.includes('\u0000')) throw fieldError(part.fieldname, msg(SERVER_MSG, 'nulCharacters'));
         form.fields[part.fieldname] = part.value;
@@ -91,20 +91,23 @@ export async function readImageForm<F extends string, I extends string>(
       }
       const field = part.fieldname;
       if (!isImage(field)) throw fieldError(field, msg(UPLOADS_MSG, 'unexpectedFile', field));
-      if (form.images[field]) throw fieldError(field, MSG.oneFilePerField);
-      if (!isSafeFileName(part.filename)) throw fieldError(field, MSG.invalidFileName);
+      if (form.images[field]) throw fieldError(field, msg(MSG, 'oneFilePerField'));
+      if (!isSafeFileName(part.filename)) throw fieldError(field, msg(MSG, 'invalidFileName'));
       const bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, msg(MSG, 'fileTooLarge'));
       // A browser sends an empty part for a file input left blank: that is a missing file.
       if (bytes.length === 0) continue;
       const checked = inspectImage(bytes);
       if (!checked.ok) {
-        throw fieldError(field, checked.reason === 'not-an-image' ? MSG.notAnImage : MSG.imageDimensionsTooLarge);
+        throw fieldError(
+          field,
+          checked.reason === 'not-an-image' ? msg(MSG, 'notAnImage') : msg(MSG, 'imageDimensionsTooLarge'),
+        );
       }
       // Stored as re-encoded, without metadata (EXIF location and the like): lib/images.ts.
       const clean = await reencodeImage(bytes, checked.image);
-      if (!clean) throw fieldError(field, MSG.notAnImage);
-      if (clean.bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      if (!clean) throw fieldError(field, msg(MSG, 'notAnImage'));
+      if (clean.bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, msg(MSG, 'fileTooLarge'));
       form.images[field] = { field, bytes: clean.bytes, image: clean.image };
     }
   } catch (error) {

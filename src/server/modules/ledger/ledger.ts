@@ -36,7 +36,7 @@ import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries, users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { countPosting } from '../../lib/metrics.js';
-import { msg } from '../../../shared/message.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 /**
  * A customer's account: one of their wallets, their locked bonuses (docs/decisions/0047), or their
