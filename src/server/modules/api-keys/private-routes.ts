@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SPOT_MSG, type SpotOrderBody } from '../../../shared/api/spot.js';
+import { type SpotOrderBody } from '../../../shared/api/spot.js';
 import { spotPairOf, type SpotPair } from '../../../shared/market.js';
 import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
 import { add, cmp, dec, mul } from '../../../shared/money.js';

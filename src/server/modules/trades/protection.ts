@@ -2,12 +2,11 @@
  * The rules of a trader's tools on a position (docs/decisions/0025-trade-protection.md): where a
  * take-profit and a stop-loss may be, and how much margin may be removed.
  */
-import { TRADE_MESSAGES, TRADE_MSG } from '../../../shared/api/trade.js';
+import { TRADE_MESSAGES } from '../../../shared/api/trade.js';
 import { cmp, dec, sub, tradeMargin } from '../../../shared/money.js';
 import { badRequest } from '../../errors.js';
 import { MARK_STEP } from '../market/index.js';
 import type { TradeRow } from './lifecycle.js';
-import { msg } from '../../../shared/message.js';
 
 export interface Triggers {
   /** undefined: left as it is; null: cleared. */
