@@ -26,9 +26,6 @@ export function defineMessages<T extends object>(name: string, table: T): T {
   return table;
 }
 
-/** The name a table was defined with, or undefined for an object that is no message table. */
-export const tableName = (table: object): string | undefined => NAMES.get(table);
-
 type Argument = string | number;
 type Entry = string | ((...args: never[]) => string);
 /** The keys of a table whose entries are messages (not nested tables). */

@@ -107,7 +107,7 @@ export const insufficientForMinWithdrawalMessage = (equivalent: string, currency
   `Insufficient balance. ${minWithdrawalMessage(equivalent, currency)}`;
 
 /** A form carried a file in a field that takes none. */
-export const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
+const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
 
 /** The two texts above as tables of their own, so each has a code (message.ts `msg`). */
 export const WITHDRAWAL_LIMITS_MSG = defineMessages('withdrawalLimits', {
