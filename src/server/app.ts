@@ -19,11 +19,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { APP_VERSION, MAX_IMAGE_BYTES } from '../shared/constants.js';
 import { SERVER_MSG } from '../shared/server-messages.js';
+import { msg } from '../shared/message.js';
 import { EXCHANGE_ENDPOINTS, IP_GEOLOCATION_SERVICES } from '../shared/market-region.js';
 import { fastifyTrustProxy } from './config.js';
 import type { AppContext, AppModule } from './context.js';
 import { modules } from './modules/index.js';
-import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
+import { errorBody, refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.js';
 import { registerAuthDecorators } from './plugins/auth.js';
 import { loadPageShells } from './lib/page-preloads.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -189,7 +190,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NON_WEB_PREFIXES.some((p) => pathname.startsWith(p)) &&
       !path.extname(pathname);
-    if (!isPage) return reply.status(404).send({ error: SERVER_MSG.noRoute(request.method, pathname) });
+    if (!isPage) return reply.status(404).send(errorBody(msg(SERVER_MSG, 'noRoute', request.method, pathname)));
     const shell = shellFor(pathname);
     reply.header('cache-control', 'no-cache').header('etag', shell.etag);
     if (request.headers['if-none-match'] === shell.etag) return reply.status(304).send();

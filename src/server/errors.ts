@@ -3,28 +3,41 @@
  * (plugins/error-handler.ts) turns them into JSON: `{error, fields?}` for the app's API, `{code, msg}`
  * for the exchange-compatible market API.
  */
+import { messageCode } from '../shared/message-codes.js';
+import { msg, type Message } from '../shared/message.js';
 import { SERVER_MSG } from '../shared/server-messages.js';
 
+/** A refusal: its status and the message (with its code, docs/decisions/0076-error-codes.md) per field. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly detail: Message,
+    readonly fields?: Record<string, Message>,
   ) {
-    super(message);
+    super(detail.text);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, message, fields);
-export const unauthorized = (message: string = SERVER_MSG.loginAgain) => new AppError(401, message);
-export const forbidden = (message: string = SERVER_MSG.noAccess) => new AppError(403, message);
-export const notFound = (message: string = SERVER_MSG.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string = SERVER_MSG.tooManyRequests) => new AppError(429, message);
-export const unavailable = (message: string) => new AppError(503, message);
+/** Bad input: `message`, and the same message on each field named. */
+export const badRequest = (message: Message, fields?: Record<string, Message>) => new AppError(400, message, fields);
+export const unauthorized = (message: Message = msg(SERVER_MSG, 'loginAgain')) => new AppError(401, message);
+export const forbidden = (message: Message = msg(SERVER_MSG, 'noAccess')) => new AppError(403, message);
+export const notFound = (message: Message = msg(SERVER_MSG, 'notFound')) => new AppError(404, message);
+export const conflict = (message: Message) => new AppError(409, message);
+export const tooManyRequests = (message: Message = msg(SERVER_MSG, 'tooManyRequests')) => new AppError(429, message);
+export const unavailable = (message: Message) => new AppError(503, message);
+/**
+ * A schema's message (a zod issue's text, a shared check's text) as a Message: its code found by the
+ * text (docs/decisions/0076-error-codes.md). A text in no table has an empty code and goes without one.
+ */
+export function schemaMessage(text: string): Message {
+  const match = messageCode(text);
+  return match ? { text, code: match.code, ...(match.params ? { params: match.params } : {}) } : { text, code: '' };
+}
+
 /** The answer while the database cannot be reached (plugins/error-handler.ts, docs/operations.md). */
-export const DATABASE_UNAVAILABLE = SERVER_MSG.unavailable;
+export const DATABASE_UNAVAILABLE = msg(SERVER_MSG, 'unavailable');
 
 /** An error of the exchange-compatible API (/api/v3): answered as the exchange does, `{code, msg}`. */
 export class ExchangeApiError extends Error {

@@ -14,6 +14,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
+import { defineMessages } from './message.js';
 
 /** Network names shared with the deposit addresses (`GET /api-v1/deposit-addresses/`). */
 export const NETWORKS = ['ERC20', 'TRC20', 'BTC'] as const;
@@ -38,7 +39,7 @@ const isNetwork = (value: string): value is Network => (NETWORKS as readonly str
 const orList = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 
-export const ADDRESS_MSG = {
+export const ADDRESS_MSG = defineMessages('addresses', {
   invalidFor: (network: Network) => `This is not a valid ${network} address`,
   /**
    * The address has the shape of none of the currency's networks (two or more: "ERC20 or TRC20"). The
@@ -50,7 +51,7 @@ export const ADDRESS_MSG = {
   unknownNetwork: `Please choose a network: ${orList(NETWORKS)}`,
   networkDoesNotCarry: (network: Network, currency: string) =>
     `${currency} cannot be withdrawn on the ${network} network. Choose ${orList(networksOf(currency))}`,
-} as const;
+} as const);
 
 // ---- ERC20 (EIP-55) ----
 

@@ -37,15 +37,7 @@ import { TRADE_MSG } from './api/trade.js';
 import { TWO_FACTOR_MSG } from './api/two-factor.js';
 import { WALLET_MSG } from './api/wallet.js';
 import { ADDRESS_MSG } from './addresses.js';
-import {
-  insufficientForMinWithdrawalMessage,
-  METRICS_MSG,
-  minWithdrawalMessage,
-  MSG,
-  PROFILE_MSG,
-  SESSIONS_MSG,
-  unexpectedFileMessage,
-} from './messages.js';
+import { METRICS_MSG, MSG, PROFILE_MSG, SESSIONS_MSG, UPLOADS_MSG, WITHDRAWAL_LIMITS_MSG } from './messages.js';
 import { PASSKEY_MSG } from './passkey-texts.js';
 import { SERVER_MSG } from './server-messages.js';
 
@@ -55,11 +47,8 @@ type Entry = string | ((...args: never[]) => unknown) | { readonly [key: string]
 export const MESSAGE_TABLES: Record<string, { readonly [key: string]: Entry }> = {
   app: MSG,
   server: SERVER_MSG,
-  withdrawalLimits: {
-    minWithdrawal: minWithdrawalMessage,
-    insufficientForMinWithdrawal: insufficientForMinWithdrawalMessage,
-  },
-  uploads: { unexpectedFile: unexpectedFileMessage },
+  withdrawalLimits: WITHDRAWAL_LIMITS_MSG,
+  uploads: UPLOADS_MSG,
   sessions: SESSIONS_MSG,
   profile: PROFILE_MSG,
   metrics: METRICS_MSG,

@@ -1,7 +1,8 @@
 /** User-facing texts quoted from docs/product.md (sections 2, 4, 5, 8). One source for server and web. */
 import { PROFILE_NAME_MAX } from './constants.js';
+import { defineMessages } from './message.js';
 
-export const MSG = {
+export const MSG = defineMessages('app', {
   networkError: 'Network error. Please try again.',
   // auth
   loginFailed: 'Invalid email or password',
@@ -95,7 +96,7 @@ export const MSG = {
   promotionCodeCopied: 'Promotion code copied!',
   // markets
   loadingCoins: 'Loading coins...',
-} as const;
+} as const);
 
 /** 'Minimum withdrawal value is 50 USDT ({equivalent} {currency})' */
 export const minWithdrawalMessage = (equivalent: string, currency: string) =>
@@ -106,10 +107,17 @@ export const insufficientForMinWithdrawalMessage = (equivalent: string, currency
   `Insufficient balance. ${minWithdrawalMessage(equivalent, currency)}`;
 
 /** A form carried a file in a field that takes none. */
-export const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
+const unexpectedFileMessage = (field: string) => `Unexpected file in field ${field}`;
+
+/** The two texts above as tables of their own, so each has a code (message.ts `msg`). */
+export const WITHDRAWAL_LIMITS_MSG = defineMessages('withdrawalLimits', {
+  minWithdrawal: minWithdrawalMessage,
+  insufficientForMinWithdrawal: insufficientForMinWithdrawalMessage,
+});
+export const UPLOADS_MSG = defineMessages('uploads', { unexpectedFile: unexpectedFileMessage });
 
 /** Sessions and devices (docs/security.md): texts of the server and the Safety Center screen. */
-export const SESSIONS_MSG = {
+export const SESSIONS_MSG = defineMessages('sessions', {
   notFound: 'Session not found',
   ended: 'The session has been signed out',
   othersEnded: 'All other sessions have been signed out',
@@ -127,10 +135,10 @@ export const SESSIONS_MSG = {
   /** A device as a session lists it (modules/auth/sessions.ts), shown through message() in any language. */
   deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
   unknownDevice: 'Unknown device',
-} as const;
+} as const);
 
 /** The profile (docs/architecture.md "## Profile"): texts of the server and the profile screen. */
-export const PROFILE_MSG = {
+export const PROFILE_MSG = defineMessages('profile', {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   firstNameTooLong: `First name must be at most ${PROFILE_NAME_MAX} characters`,
@@ -144,11 +152,11 @@ export const PROFILE_MSG = {
   updated: 'Profile updated successfully!',
   updateFailed: 'Failed to update profile',
   fetchFailed: 'Failed to fetch profile',
-} as const;
+} as const);
 
 /** GET /metrics refusals (docs/decisions/0038-operations.md); for operators, not shown in the app. */
-export const METRICS_MSG = {
+export const METRICS_MSG = defineMessages('metrics', {
   tokenRequired: 'Metrics need Authorization: Bearer <METRICS_TOKEN>',
   loopbackOnly: 'Metrics are served to this machine only; set METRICS_TOKEN to scrape them from elsewhere',
   workersUnavailable: "The workers' metrics could not be gathered just now; scrape again",
-} as const;
+} as const);

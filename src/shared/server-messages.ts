@@ -3,7 +3,9 @@
  * feature. Kept in a table so they have codes and translations like every other message
  * (message-codes.ts).
  */
-export const SERVER_MSG = {
+import { defineMessages } from './message.js';
+
+export const SERVER_MSG = defineMessages('server', {
   loginAgain: 'Please log in again',
   noAccess: 'You do not have access to this',
   notFound: 'Not found',
@@ -33,4 +35,4 @@ export const SERVER_MSG = {
   notAnAmount: (label: string) => `${label} must be a positive number with at most 8 decimals`,
   /** The ledger's refusal of a posting that would take a balance below zero (modules/ledger). */
   insufficientBalance: 'Insufficient balance',
-} as const;
+} as const);

@@ -7,13 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishMessages } from '../../src/shared/message-codes.js';
 import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { call, signUp, uniqueEmail } from '../helpers/users.js';
+import type { TestApp } from '../helpers/app.js';
+import { appWithStaff } from '../helpers/money.js';
+import { ADDRESSES } from '../helpers/addresses.js';
+import { call, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+let admin: TestUser;
+beforeAll(async () => ({ t, admin } = await appWithStaff()));
 afterAll(() => t.close());
 
 interface Coded {
@@ -67,6 +68,39 @@ describe('the codes of the error bodies', () => {
       code: 'server.noRoute',
       params: { p0: 'GET', p1: '/api-v1/no-such-thing/' },
     });
+    expect(englishOf(res.body)).toBe(res.body.error);
+  });
+
+  // docs/decisions/0076-error-codes.md: the code comes with the message from where it is thrown.
+  it('a message that picks its text (approved or cancelled) has the code of the text picked', async () => {
+    const user = await signUp(t);
+    const deposit = await call(t, 'POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount: '120', payment_address: ADDRESSES.TRC20 },
+    });
+    const verify = () =>
+      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`, {
+        token: admin.token,
+        body: { action: 'approve' },
+      });
+    expect((await verify()).status).toBe(200);
+    const again = await verify();
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'This transaction has already been approved',
+      code: 'wallet.decided.alreadyApproved',
+    });
+    expect(englishOf(again.body)).toBe(again.body.error);
+  });
+
+  it('a text two tables share has the code of the table it was thrown from', async () => {
+    // 'Order not found' is both spot.orderNotFound and fiat.orderNotFound: a fiat order's answer is fiat's.
+    const res = await call(t, 'POST', '/api-v3/admin/fiat-orders/999999999/', {
+      token: admin.token,
+      body: { action: 'cancel' },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Order not found', code: 'fiat.orderNotFound' });
     expect(englishOf(res.body)).toBe(res.body.error);
   });
 });

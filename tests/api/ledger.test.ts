@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
 import { signUp } from '../helpers/users.js';
+import { msg } from '../../src/shared/message.js';
+import { MSG } from '../../src/shared/messages.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,8 +62,10 @@ describe('ledger operations', () => {
     const user = await signUp(t);
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
     await t.db.transaction((tx) => credit(tx, key, '1', ref()));
-    const attempt = t.db.transaction((tx) => debit(tx, key, '1.00000001', ref(), { insufficient: 'Not enough BTC' }));
-    await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: 'Not enough BTC' });
+    const attempt = t.db.transaction((tx) =>
+      debit(tx, key, '1.00000001', ref(), { insufficient: msg(MSG, 'withdrawalExceedsBalance') }),
+    );
+    await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: MSG.withdrawalExceedsBalance });
     expect(Number((await accountOf(key))!.balance)).toBe(1);
     expect(await entriesOf(key)).toHaveLength(1);
   });

@@ -95,6 +95,6 @@ describe('with REDIS_URL: counted in Redis', () => {
     });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('2');
-    expect(response.json()).toEqual({ error: DATABASE_UNAVAILABLE, code: 'server.unavailable' });
+    expect(response.json()).toEqual({ error: DATABASE_UNAVAILABLE.text, code: 'server.unavailable' });
   });
 });

@@ -29,7 +29,11 @@ describe('an unexpected failure', () => {
     try {
       const answer = await openTrade(t, trader, {}, { 'x-request-id': 'req-500-check' });
       expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ error: 'Something went wrong. Please try again.', code: 'app.somethingWentWrong' });
+      // The server's own text, not app's copy of it (docs/decisions/0076-error-codes.md).
+      expect(answer.body).toEqual({
+        error: 'Something went wrong. Please try again.',
+        code: 'server.somethingWentWrong',
+      });
       expect(JSON.stringify(answer.body)).not.toMatch(/db-7|disk|trigger|pg/);
 
       const logged = log.errors().find((line) => line.reqId === 'req-500-check');

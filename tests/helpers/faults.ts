@@ -109,7 +109,7 @@ export async function expectStreamSurvived(t: TestApp, user: TestUser, stream: R
   const refused = stream.answers.filter((a) => a.status === 503);
   expect(refused.length).toBeGreaterThan(0);
   for (const answer of refused)
-    expect(answer.body).toEqual({ error: DATABASE_UNAVAILABLE, code: 'server.unavailable' });
+    expect(answer.body).toEqual({ error: DATABASE_UNAVAILABLE.text, code: 'server.unavailable' });
   const rows = await t.db
     .select({ id: transactions.id })
     .from(transactions)

@@ -18,6 +18,7 @@ import { IDEMPOTENCY_MSG } from '../../shared/api/idempotency.js';
 import { AppError, conflict } from '../errors.js';
 import type { Db, Queryable, Tx } from './database.js';
 import { idempotencyKeys } from './schema.js';
+import { msg } from '../../shared/message.js';
 
 /** What a route hands its service: the client's key and the route it came to. */
 export interface IdempotencyScope {
@@ -75,9 +76,9 @@ async function storedOutcome<T>(
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
   if (!row) return null;
-  if (row.route !== request.route || row.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MSG.reusedKey);
+  if (row.route !== request.route || row.requestHash !== hash) throw new AppError(422, msg(IDEMPOTENCY_MSG, 'reusedKey'));
   // Claim and response are written in one transaction, so a visible row without a response cannot happen.
-  if (row.statusCode === null) throw conflict(IDEMPOTENCY_MSG.inProgress);
+  if (row.statusCode === null) throw conflict(msg(IDEMPOTENCY_MSG, 'inProgress'));
   return { statusCode: row.statusCode, body: row.responseBody as T, replayed: true };
 }
 
@@ -107,7 +108,7 @@ export async function runIdempotent<P, T>(
     if (claimed.length === 0) {
       const replay = await storedOutcome<T>(tx, keyed, hash);
       if (replay) return replay;
-      throw conflict(IDEMPOTENCY_MSG.inProgress);
+      throw conflict(msg(IDEMPOTENCY_MSG, 'inProgress'));
     }
     const body = await work.execute(tx, prepared);
     await tx

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { users } from '../db/schema.js';
 import { badRequest } from '../errors.js';
+import { type Message } from '../../shared/message.js';
 
 /** The address every demo account is given: .invalid never resolves (RFC 2606), so no mail ever leaves. */
 export const DEMO_EMAIL_DOMAIN = 'demo.invalid';
@@ -21,6 +22,6 @@ export async function isDemoUser(db: Queryable, userId: number): Promise<boolean
 }
 
 /** Throws a 400 with `message` when `userId` is a demo account. */
-export async function refuseDemo(db: Queryable, userId: number, message: string): Promise<void> {
+export async function refuseDemo(db: Queryable, userId: number, message: Message): Promise<void> {
   if (await isDemoUser(db, userId)) throw badRequest(message);
 }

@@ -18,6 +18,7 @@ import { sessions, users } from '../db/schema.js';
 import { SERVER_MSG } from '../../shared/server-messages.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from '../lib/tokens.js';
+import { msg } from '../../shared/message.js';
 
 export interface AuthUser {
   id: number;
@@ -182,7 +183,7 @@ export function createAuthGuard(
   /** onRequest hook: staff only. */
   async function requireAdmin(request: FastifyRequest) {
     await requireUser(request);
-    if (!request.authUser?.isAdmin) throw forbidden(SERVER_MSG.staffOnly);
+    if (!request.authUser?.isAdmin) throw forbidden(msg(SERVER_MSG, 'staffOnly'));
   }
 
   return {

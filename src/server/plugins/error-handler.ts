@@ -7,77 +7,62 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, unavailableReason } from '../db/errors.js';
-import { messageCode } from '../../shared/message-codes.js';
+import { msg, type Message } from '../../shared/message.js';
 import { SERVER_MSG } from '../../shared/server-messages.js';
-import { AppError, DATABASE_UNAVAILABLE, ExchangeApiError } from '../errors.js';
+import { AppError, DATABASE_UNAVAILABLE, ExchangeApiError, schemaMessage } from '../errors.js';
+
+const coded = ({ code, params }: Message) => (code ? { code, ...(params ? { params } : {}) } : {});
 
 /**
- * The app's error body: the English `error` with its stable `code` and `params` (shared/message-codes.ts)
- * so a client translates it, and each field's message with its code in `field_codes` (docs/decisions/0043-languages.md "##
- * Languages": one way for the whole app). A text in no table goes without a code.
+ * The app's error body: the English `error` with its stable `code` and `params` so a client translates
+ * it, and each field's message with its code in `field_codes` (docs/decisions/0043-languages.md "##
+ * Languages", docs/decisions/0076-error-codes.md: the code comes with the message, nothing is looked up).
  */
-function errorBody(error: string, fields?: Record<string, string>) {
-  const match = messageCode(error);
-  const fieldCodes = fields
-    ? Object.fromEntries(
-        Object.entries(fields).flatMap(([name, text]) => {
-          const field = messageCode(text);
-          return field ? [[name, field]] : [];
-        }),
-      )
-    : undefined;
+export function errorBody(error: Message, fields?: Record<string, Message>) {
+  const fieldCodes = Object.entries(fields ?? {}).flatMap(([name, field]) => (field.code ? [[name, coded(field)]] : []));
   return {
-    error,
-    ...(match ? { code: match.code, ...(match.params ? { params: match.params } : {}) } : {}),
-    ...(fields ? { fields } : {}),
-    ...(fieldCodes && Object.keys(fieldCodes).length > 0 ? { field_codes: fieldCodes } : {}),
+    error: error.text,
+    ...coded(error),
+    ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.text])) } : {}),
+    ...(fieldCodes.length > 0 ? { field_codes: Object.fromEntries(fieldCodes) } : {}),
   };
 }
 
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 
 export function registerErrorHandler(app: FastifyInstance) {
-  // Routes that answer a refusal themselves (`reply.status(401).send({ error })`) get the codes too.
-  app.addHook('preSerialization', async (_request, _reply, payload: unknown) => {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-    const body = payload as { error?: unknown; code?: unknown; fields?: unknown };
-    if (typeof body.error !== 'string' || body.code !== undefined) return payload;
-    const fields =
-      body.fields !== null && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined;
-    return { ...body, ...errorBody(body.error, fields) };
-  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof ExchangeApiError) return reply.status(error.statusCode).send(error.body);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.message, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.detail, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
+      const fields: Record<string, Message> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath);
-        fields[name] ??= issue.message ?? SERVER_MSG.invalidValue;
+        fields[name] ??= issue.message ? schemaMessage(issue.message) : msg(SERVER_MSG, 'invalidValue');
       }
-      const first = Object.values(fields)[0] ?? SERVER_MSG.invalidRequest;
+      const first = Object.values(fields)[0] ?? msg(SERVER_MSG, 'invalidRequest');
       return reply.status(400).send(errorBody(first, fields));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send(errorBody(SERVER_MSG.somethingWentWrong));
+      return reply.status(500).send(errorBody(msg(SERVER_MSG, 'somethingWentWrong')));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(errorBody(SERVER_MSG.tooManyRequests));
+    if (status === 429) return reply.status(429).send(errorBody(msg(SERVER_MSG, 'tooManyRequests')));
     if (status >= 400 && status < 500) {
-      const known: Record<string, string> = {
-        FST_ERR_CTP_INVALID_JSON_BODY: SERVER_MSG.invalidJson,
-        FST_ERR_CTP_EMPTY_JSON_BODY: SERVER_MSG.emptyBody,
-        FST_ERR_CTP_BODY_TOO_LARGE: SERVER_MSG.tooLarge,
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: SERVER_MSG.unsupportedType,
-        FST_ERR_CTP_INVALID_CONTENT_LENGTH: SERVER_MSG.invalidLength,
-        FST_ERR_VALIDATION: error.message,
+      const known: Record<string, Message> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: msg(SERVER_MSG, 'invalidJson'),
+        FST_ERR_CTP_EMPTY_JSON_BODY: msg(SERVER_MSG, 'emptyBody'),
+        FST_ERR_CTP_BODY_TOO_LARGE: msg(SERVER_MSG, 'tooLarge'),
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: msg(SERVER_MSG, 'unsupportedType'),
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: msg(SERVER_MSG, 'invalidLength'),
       };
+      const message = error.code ? known[error.code] : undefined;
       return reply
         .status(status)
-        .send(errorBody((error.code && known[error.code]) || error.message || SERVER_MSG.badRequest));
+        .send(errorBody(message ?? (error.message ? schemaMessage(error.message) : msg(SERVER_MSG, 'badRequest'))));
     }
     // The database is away (restarting, stopped, unreachable): nothing was changed (the request's
     // transaction, if any, did not commit), so the client may simply try again.
@@ -92,11 +77,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(503).header('retry-after', '2').send(errorBody(DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(SERVER_MSG.somethingWentWrong));
+    return reply.status(500).send(errorBody(msg(SERVER_MSG, 'somethingWentWrong')));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(SERVER_MSG.noRoute(request.method, request.url.split('?')[0] ?? '/')));
+    reply.status(404).send(errorBody(msg(SERVER_MSG, 'noRoute', request.method, request.url.split('?')[0] ?? '/')));
   });
 }
 
@@ -126,7 +111,7 @@ function containsNul(value: unknown, depth = 0): boolean {
 export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      return reply.status(400).send(errorBody(SERVER_MSG.nulCharacters));
+      return reply.status(400).send(errorBody(msg(SERVER_MSG, 'nulCharacters')));
     }
   });
 }

@@ -6,12 +6,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MSG } from '../../shared/api/idempotency.js';
 import type { IdempotencyScope, Outcome } from '../db/idempotency.js';
 import { badRequest } from '../errors.js';
+import { msg } from '../../shared/message.js';
 
 /** The client's key, or null; a malformed key is a 400. */
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) throw badRequest(IDEMPOTENCY_MSG.invalidKey);
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) throw badRequest(msg(IDEMPOTENCY_MSG, 'invalidKey'));
   return raw;
 }
 

@@ -6,10 +6,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
-import { MSG, unexpectedFileMessage } from '../../shared/messages.js';
+import { MSG, UPLOADS_MSG } from '../../shared/messages.js';
 import { SERVER_MSG } from '../../shared/server-messages.js';
 import { AppError, badRequest } from '../errors.js';
 import { inspectImage, reencodeImage, type ImageInfo } from '../lib/images.js';
+import { msg, type Message } from '../../shared/message.js';
 
 export interface ImageUpload {
   field: string;
@@ -27,7 +28,7 @@ export interface ImageFormSpec<F extends string, I extends string> {
   images: readonly I[];
 }
 
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+const fieldError = (field: string, message: Message) => badRequest(message, { [field]: message });
 
 /**
  * A browser sends a bare file name. Path separators, control characters (NUL) or a name longer
@@ -45,22 +46,22 @@ function multipartFailure(error: unknown): Error {
   const e = error as { code?: string; part?: { fieldname?: string } };
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return fieldError(e.part?.fieldname ?? 'file', MSG.fileTooLarge);
+      return fieldError(e.part?.fieldname ?? 'file', msg(MSG, 'fileTooLarge'));
     case 'FST_FILES_LIMIT':
-      return badRequest(MSG.tooManyFiles);
+      return badRequest(msg(MSG, 'tooManyFiles'));
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest(MSG.tooManyFields);
+      return badRequest(msg(MSG, 'tooManyFields'));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest(MSG.notMultipart);
+      return badRequest(msg(MSG, 'notMultipart'));
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest(MSG.malformedForm);
+      return badRequest(msg(MSG, 'malformedForm'));
     default:
       if (error instanceof AppError) return error;
       // The parser reports a broken body (no boundary, a part cut off, bad part headers) as a
       // plain Error: that is the client's form, not a server fault.
-      return badRequest(MSG.malformedForm);
+      return badRequest(msg(MSG, 'malformedForm'));
   }
 }
 
@@ -73,7 +74,7 @@ export async function readImageForm<F extends string, I extends string>(
   request: FastifyRequest,
   spec: ImageFormSpec<F, I>,
 ): Promise<ImageForm<F, I>> {
-  if (!request.isMultipart()) throw badRequest(MSG.notMultipart);
+  if (!request.isMultipart()) throw badRequest(msg(MSG, 'notMultipart'));
   const form: ImageForm<F, I> = { fields: {}, images: {} };
   const isField = (name: string): name is F => (spec.fields as readonly string[]).includes(name);
   const isImage = (name: string): name is I => (spec.images as readonly string[]).includes(name);
@@ -81,29 +82,32 @@ export async function readImageForm<F extends string, I extends string>(
     for await (const part of request.parts({ limits: { files: spec.images.length } })) {
       if (part.type === 'field') {
         if (!isField(part.fieldname)) continue;
-        if (part.valueTruncated) throw fieldError(part.fieldname, MSG.fieldTooLong);
-        if (typeof part.value !== 'string') throw fieldError(part.fieldname, MSG.malformedForm);
+        if (part.valueTruncated) throw fieldError(part.fieldname, msg(MSG, 'fieldTooLong'));
+        if (typeof part.value !== 'string') throw fieldError(part.fieldname, msg(MSG, 'malformedForm'));
         // PostgreSQL text cannot hold NUL (the JSON path refuses it in a hook; forms are read here).
-        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, SERVER_MSG.nulCharacters);
+        if (part.value.includes('\u0000')) throw fieldError(part.fieldname, msg(SERVER_MSG, 'nulCharacters'));
         form.fields[part.fieldname] = part.value;
         continue;
       }
       const field = part.fieldname;
-      if (!isImage(field)) throw fieldError(field, unexpectedFileMessage(field));
-      if (form.images[field]) throw fieldError(field, MSG.oneFilePerField);
-      if (!isSafeFileName(part.filename)) throw fieldError(field, MSG.invalidFileName);
+      if (!isImage(field)) throw fieldError(field, msg(UPLOADS_MSG, 'unexpectedFile', field));
+      if (form.images[field]) throw fieldError(field, msg(MSG, 'oneFilePerField'));
+      if (!isSafeFileName(part.filename)) throw fieldError(field, msg(MSG, 'invalidFileName'));
       const bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, msg(MSG, 'fileTooLarge'));
       // A browser sends an empty part for a file input left blank: that is a missing file.
       if (bytes.length === 0) continue;
       const checked = inspectImage(bytes);
       if (!checked.ok) {
-        throw fieldError(field, checked.reason === 'not-an-image' ? MSG.notAnImage : MSG.imageDimensionsTooLarge);
+        throw fieldError(
+          field,
+          checked.reason === 'not-an-image' ? msg(MSG, 'notAnImage') : msg(MSG, 'imageDimensionsTooLarge'),
+        );
       }
       // Stored as re-encoded, without metadata (EXIF location and the like): lib/images.ts.
       const clean = await reencodeImage(bytes, checked.image);
-      if (!clean) throw fieldError(field, MSG.notAnImage);
-      if (clean.bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, MSG.fileTooLarge);
+      if (!clean) throw fieldError(field, msg(MSG, 'notAnImage'));
+      if (clean.bytes.length > MAX_IMAGE_BYTES) throw fieldError(field, msg(MSG, 'fileTooLarge'));
       form.images[field] = { field, bytes: clean.bytes, image: clean.image };
     }
   } catch (error) {

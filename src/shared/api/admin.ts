@@ -12,9 +12,10 @@ import { depositNetworkTerms, depositNetworksInput } from './deposits.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
 import { convertSpreadInput } from './convert.js';
+import { defineMessages } from '../message.js';
 
 /** Our texts (docs/product.md gives none for the staff console). */
-export const ADMIN_MSG = {
+export const ADMIN_MSG = defineMessages('admin', {
   userNotFound: 'User not found',
   faqEntryNotFound: 'FAQ entry not found',
   invalidPrice: 'Price must be a positive number with at most 8 decimals',
@@ -42,7 +43,7 @@ export const ADMIN_MSG = {
   invalidPageSize: 'Invalid page size',
   pageSizeRange: (max: string) => `Page size must be 1 to ${max}`,
   searchTooLong: 'Search is too long',
-} as const;
+} as const);
 
 /** The marker in the recharge-address answer that the FAQ bot replaces with the current addresses. */
 export const DEPOSIT_ADDRESSES_PLACEHOLDER = '{{deposit_addresses}}';

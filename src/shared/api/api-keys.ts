@@ -4,6 +4,7 @@
  * answers and texts for the server and the Safety Center alike.
  */
 import { z } from 'zod';
+import { defineMessages } from '../message.js';
 
 /** What a key may do. Reading is always on; withdrawals are never offered. */
 export const API_KEY_PERMISSIONS = ['read', 'spot', 'lever'] as const;
@@ -14,7 +15,7 @@ export const API_KEYS_MAX = 20;
 const IP_ALLOWLIST_MAX = 30;
 const API_KEY_LABEL_MAX = 40;
 
-export const API_KEYS_MSG = {
+export const API_KEYS_MSG = defineMessages('apiKeys', {
   enterLabel: 'Please give the key a label',
   labelTooLong: `A label has at most ${API_KEY_LABEL_MAX} characters`,
   choosePermissions: 'Permissions must be read, spot or lever',
@@ -30,7 +31,7 @@ export const API_KEYS_MSG = {
   notFound: 'API key not found',
   ended: 'This key ended when your password was reset or your account was locked. Delete it and create a new one.',
   chooseEnabled: 'enabled must be true or false',
-} as const;
+} as const);
 
 const permission = z.string({ error: API_KEYS_MSG.choosePermissions }).transform((v, ctx) => {
   const value = v.trim().toLowerCase();

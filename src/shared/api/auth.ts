@@ -9,12 +9,13 @@ import {
 import { MSG, PROFILE_MSG } from '../messages.js';
 import { emailInput, otpInput } from './common.js';
 import { secondFactorFields } from './security.js';
+import { defineMessages } from '../message.js';
 
 /**
  * The answers of sign-up, login and password reset (docs/product.md 7 "Auth") that docs/product.md section 8
  * does not quote (those are MSG's): one table, so each has a code and its translations (message-codes.ts).
  */
-export const AUTH_MSG = {
+export const AUTH_MSG = defineMessages('auth', {
   emailTaken: 'An account with this email already exists',
   accountCreated: 'Account created successfully! Redirecting to login...',
   codeSentIfAccount: 'If an account exists for this email, a verification code has been sent.',
@@ -27,7 +28,7 @@ export const AUTH_MSG = {
   passwordTooLong: `Password must be at most ${LOGIN_PASSWORD_MAX} characters`,
   firstNameTooLong: 'First name is too long',
   lastNameTooLong: 'Last name is too long',
-} as const;
+} as const);
 
 export const loginPassword = z
   .string({ error: AUTH_MSG.passwordRequired })

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { BONUS_TIERS, BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
+import { defineMessages } from '../message.js';
 
 /** The programs a `bonus` transaction pays for (vip covers the `vip` and `top` tiers: one ladder). */
 export type BonusProgram = 'new_user' | 'membership' | 'vip';
@@ -20,7 +21,7 @@ export type BonusGroup = (typeof BONUS_GROUPS)[number];
 const BONUS_TIERS_MAX = 20;
 
 /** Our texts (docs/product.md gives none for bonuses). */
-export const BONUS_MSG = {
+export const BONUS_MSG = defineMessages('bonuses', {
   /** The schedule's program names (BonusSchedule.tsx shows the same). */
   programTitle: {
     new_user: 'New-user recharge bonus',
@@ -45,7 +46,7 @@ export const BONUS_MSG = {
   enabledRequired: 'enabled must be true or false',
   bonusesSaved: 'Bonus settings saved',
   noBonuses: 'There are no recharge bonuses at the moment.',
-} as const;
+} as const);
 
 const tier = z.object({ recharge: z.string(), bonus: z.string() });
 export type BonusTier = z.infer<typeof tier>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
 import { SERVER_MSG } from '../server-messages.js';
+import { defineMessages } from '../message.js';
 
 const messageCode = z.object({ code: z.string(), params: z.record(z.string(), z.string()).optional() });
 
@@ -78,10 +79,10 @@ export type StaffQueueQuery = z.infer<typeof staffQueueQuery>;
 
 // ---- sorted staff tables (docs/architecture.md "Staff console at a desk") ----
 
-export const SORT_MSG = {
+export const SORT_MSG = defineMessages('sort', {
   invalidSort: 'Unknown sort column',
   invalidOrder: 'Order must be asc or desc',
-} as const;
+} as const);
 
 export type SortOrder = 'asc' | 'desc';
 

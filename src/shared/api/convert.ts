@@ -8,6 +8,7 @@ import { DEFAULT_WALLET_CURRENCIES, IN_HOUSE_COIN, QUOTE_CURRENCY } from '../con
 import { MAIN_SYMBOLS, splitSymbol } from '../market.js';
 import { AMOUNT_DECIMALS, dec } from '../money.js';
 import { decimalString } from './common.js';
+import { defineMessages } from '../message.js';
 
 /** The coins a convert may take or give: USDT, BTC, ETH, the 15 main coins and USDO (each has a price). */
 export const CONVERT_COINS: readonly string[] = [
@@ -25,7 +26,7 @@ export const CONVERT_QUOTE_TTL_MS = 10_000;
 export const DEFAULT_CONVERT_SPREAD_BPS = 50;
 export const MAX_CONVERT_SPREAD_BPS = 1000;
 
-export const CONVERT_MSG = {
+export const CONVERT_MSG = defineMessages('convert', {
   chooseCoin: 'Please choose the coins to convert from and to',
   unknownCoin: (coin: string) => `${coin} cannot be converted: it has no price here`,
   sameCoin: 'Please choose two different coins',
@@ -41,7 +42,7 @@ export const CONVERT_MSG = {
   quoteFailed: 'Could not get a quote. Please try again.',
   convertFailed: 'The convert did not go through. Please try again.',
   spreadRange: (max: number) => `The spread is a whole number of basis points from 0 to ${max}`,
-} as const;
+} as const);
 
 const coinInput = z
   .string({ error: CONVERT_MSG.chooseCoin })

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { decimalString } from './common.js';
+import { defineMessages } from '../message.js';
 
 // ---- GET /api-v1/chain-deposits/ ----
 
@@ -28,12 +29,12 @@ export type ChainDeposit = z.infer<typeof chainDeposit>;
 export const chainDeposits = z.array(chainDeposit);
 
 /** Our texts (docs/product.md gives none): the dev chain's faucet (EVM_DEV_CHAIN=1, staff only). */
-export const CUSTODY_MSG = {
+export const CUSTODY_MSG = defineMessages('custody', {
   faucetAddress: 'Please enter a 0x address of 40 hexadecimal characters',
   faucetAmount: 'Please enter a positive amount with at most 6 decimals',
   faucetFailed: 'The dev chain did not accept the transfer',
   nodeUnavailable: 'The chain node did not answer; try again in a moment',
-} as const;
+} as const);
 
 // ---- POST /api-v3/admin/dev-faucet/ (EVM_DEV_CHAIN=1 only) ----
 

@@ -5,6 +5,7 @@
  * its starting money back. The texts here are the API's answers; the web translates them by code.
  */
 import { loginSession } from './auth.js';
+import { defineMessages } from '../message.js';
 
 /** What a demo account starts with, in each of its lever and funding wallets (0063). */
 export const DEMO_START_USDT = '10000';
@@ -12,7 +13,7 @@ export const DEMO_START_USDT = '10000';
 export const DEMO_IDLE_DAYS = 30;
 
 /** Texts of demo accounts and of the common-password rule (docs/product.md gives none). */
-export const DEMO_MSG = {
+export const DEMO_MSG = defineMessages('demo', {
   commonPassword: 'This password is on a list of common passwords that attackers try first: choose another one',
   demoMoneyStaysDemo: 'Demo money stays in the demo account: it never moves to a real account',
   noDeposits: 'A demo account takes no deposits: its money is demo money',
@@ -27,7 +28,7 @@ export const DEMO_MSG = {
   demoHasNoTwin: 'You are in a demo account already',
   resetBusy: 'Close your demo positions and cancel your open demo orders first',
   resetDone: `Your demo account starts again with ${DEMO_START_USDT} USDT in the Leverage Account and ${DEMO_START_USDT} USDT in the Funding Account`,
-} as const;
+} as const);
 
 /** POST /api-v1/demo/ and /api-v1/demo/twin/: a signed-in demo session, as a login answers it. */
 export const demoSession = loginSession;

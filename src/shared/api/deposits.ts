@@ -8,6 +8,7 @@ import { CONFIRMATIONS_TO_ARRIVE, MIN_RECHARGE_USDT, QUOTE_CURRENCY } from '../c
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from './support.js';
+import { defineMessages } from '../message.js';
 
 export { DEPOSIT_NETWORKS, type DepositNetwork };
 
@@ -46,7 +47,7 @@ const INVALID_TX_HASH = Object.fromEntries(
 ) as Readonly<Record<DepositNetwork, string>>;
 
 /** Our texts (docs/product.md gives none for these cases). */
-export const DEPOSIT_MSG = {
+export const DEPOSIT_MSG = defineMessages('deposits', {
   chooseNetwork: `Please choose a network: ${DEPOSIT_NETWORKS.join(', ')}`,
   unknownCurrency: (currency: string) =>
     `${currency || 'This currency'} cannot be deposited. Deposits are possible in ${Object.keys(CURRENCY_NETWORKS).join(' and ')}`,
@@ -61,7 +62,7 @@ export const DEPOSIT_MSG = {
   fetchAddressesFailed: 'Failed to fetch the deposit addresses',
   invalidMinAmount: 'The minimum must be a positive number with at most 8 decimals',
   invalidConfirmations: 'Confirmations must be a whole number from 1 to 1000',
-} as const;
+} as const);
 
 /**
  * A transaction hash in its one canonical form (trimmed, lower case), or null when it is not one

@@ -6,11 +6,12 @@
 import { z } from 'zod';
 import { AMOUNT_DECIMALS, AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
+import { defineMessages } from '../message.js';
 
 export const LOCKUP_STATUSES = ['active', 'matured', 'redeemed'] as const;
 export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
 
-export const EARN_MSG = {
+export const EARN_MSG = defineMessages('earn', {
   chooseProduct: 'Please choose a lock-up product',
   noSuchProduct: 'This lock-up product does not exist',
   enterAmount: 'Please enter an amount greater than 0',
@@ -30,7 +31,7 @@ export const EARN_MSG = {
   nothingToChange: 'Send open or yield_percent to change',
   yieldRange: 'The yield is a percentage from 0 to 100 with at most 4 decimals',
   productSaved: 'Product saved',
-} as const;
+} as const);
 
 /** One product as a user sees it, with what they may still lock in it (docs/decisions/0052 rule 2). */
 export const lockupProduct = z.object({

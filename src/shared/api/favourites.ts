@@ -4,15 +4,16 @@
  * remove one. The texts here are the API's answers; the web translates them by code.
  */
 import { z } from 'zod';
+import { defineMessages } from '../message.js';
 
 /** Favourites one user may keep: more than any screen lists, few enough that a loop cannot grow a table. */
 export const FAVOURITES_MAX = 200;
 
 /** Texts of the favourites API. */
-export const FAVOURITES_MSG = {
+export const FAVOURITES_MSG = defineMessages('favourites', {
   unknownSymbol: 'Unknown symbol',
   tooMany: `At most ${FAVOURITES_MAX} favourites; remove one first`,
-};
+});
 
 /** A pair as the market writes it (BTCUSDT); lower case is read as upper. */
 export const favouriteParams = z.object({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LEGAL_CURRENCY_LIMIT } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { idParam, staffQueueQuery } from './common.js';
+import { defineMessages } from '../message.js';
 
 const FIAT_CURRENCIES = ['USDT', 'ETH'] as const;
 
@@ -19,7 +20,7 @@ const FIAT_ORDER_STATUSES = ['pending', 'instructions_posted', 'paid', 'complete
 const FIAT_INSTRUCTIONS_MAX = 1000;
 
 /** Our texts (docs/product.md gives none for these cases). */
-export const FIAT_MSG = {
+export const FIAT_MSG = defineMessages('fiat', {
   chooseSide: 'Please choose buy or sell',
   chooseCurrency: 'Please choose USDT or ETH',
   enterValidAmount: 'Please enter a valid amount',
@@ -41,7 +42,7 @@ export const FIAT_MSG = {
   markedPaid: 'Order marked paid',
   orderCompleted: 'Order completed',
   orderCancelled: 'Order cancelled',
-} as const;
+} as const);
 
 // ---- POST /api-v1/fiat-orders/ ----
 

@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idParam } from './common.js';
+import { defineMessages } from '../message.js';
 
 /** The server's own texts of identity verification that are not MSG's (each has a code: shared/message-codes.ts). */
-export const IDENTITY_MSG = {
+export const IDENTITY_MSG = defineMessages('identity', {
   invalidForm: 'Invalid form',
-} as const;
+} as const);
 
 /** Text fields of the multipart submission. `user_id` is the ID number (prefilled with the user's unique id). */
 export const verificationFields = z.object({

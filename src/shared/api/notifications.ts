@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.js';
 import { PAGE_PATHS } from '../pages.js';
+import { defineMessages } from '../message.js';
 
 /** Texts of the notifications API (the bell shows the same). */
-export const NOTIFICATIONS_MSG = {
+export const NOTIFICATIONS_MSG = defineMessages('notifications', {
   invalidLimit: 'limit must be a whole number from 1 to 100',
   invalidBefore: 'before must be a notification id',
   chooseWhich: 'Send the ids of the notifications to mark read, or all: true',
@@ -174,7 +175,7 @@ export const NOTIFICATIONS_MSG = {
     notYouKnowsPassword:
       'If this wasn\'t you, someone knows your login password: change your login password now (in the Safety Center on a device where you are still signed in, or with "Forgot password" on the login page), check Sessions and devices in the Safety Center, and contact support.',
   },
-} as const;
+} as const);
 
 /** `text` with each `{{name}}` replaced by params[name] (a missing one stays as it is). */
 export const fillText = (text: string, params: Readonly<Record<string, string>> = {}): string =>

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
+import { defineMessages } from '../message.js';
 
 /** Alerts a user may keep (fired ones included, until deleted). */
 export const PRICE_ALERTS_MAX = 50;
@@ -13,7 +14,7 @@ export const PRICE_ALERT_CONDITIONS = ['above', 'below', 'move'] as const;
 export type PriceAlertCondition = (typeof PRICE_ALERT_CONDITIONS)[number];
 
 /** Texts of the price alerts API. */
-export const PRICE_ALERTS_MSG = {
+export const PRICE_ALERTS_MSG = defineMessages('priceAlerts', {
   invalidSymbol: 'symbol must be a pair we quote, such as BTCUSDT',
   invalidCondition: 'condition must be above, below or move',
   invalidPrice: 'Enter a price above 0 with at most 8 decimals',
@@ -27,7 +28,7 @@ export const PRICE_ALERTS_MSG = {
   created: 'Price alert set',
   saved: 'Price alert saved',
   deleted: 'Price alert deleted',
-} as const;
+} as const);
 
 const PERCENT_PATTERN = /^(0|[1-9]\d{0,2})(\.\d{1,2})?$/;
 

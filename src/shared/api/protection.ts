@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { checkAddress, networksOf } from '../addresses.js';
 import { MSG } from '../messages.js';
 import { CURRENCY_PATTERN, WALLET_MSG } from './wallet.js';
+import { defineMessages, msg, type Message } from '../message.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -80,7 +81,11 @@ const LOCK_LINE = {
 } as const;
 const scopeKey = (scope: LockScope) => (scope === 'sign-in' ? 'signIn' : 'withdrawal');
 
-export const PROTECTION_MSG = {
+/** The refusal (423) while a lock is on, as a Message: the code of its scope's and reason's template. */
+export const lockedMessage = (scope: LockScope, until: Date, reason: LockReason): Message =>
+  msg(PROTECTION_MSG.lockedUntil[scopeKey(scope)], REASON_KEY[reason], lockTime(until));
+
+export const PROTECTION_MSG = defineMessages('protection', {
   /** The refusal (423) while a lock or cooldown is on. */
   locked: (scope: LockScope, until: Date, reason: LockReason) =>
     LOCKED_UNTIL[scopeKey(scope)][REASON_KEY[reason]](lockTime(until)),
@@ -103,7 +108,7 @@ export const PROTECTION_MSG = {
   whitelistOff: 'Address whitelist turned off',
   antiPhishingSaved: 'Anti-phishing code saved',
   antiPhishingFormat: 'The anti-phishing code is 4 to 20 letters or digits',
-} as const;
+} as const);
 
 /** Most addresses one user may save. */
 export const ADDRESS_BOOK_MAX = 50;

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { NETWORKS } from '../addresses.js';
+import { defineMessages } from '../message.js';
 
 /** Our texts (docs/product.md gives none for the proof of reserves). */
-export const RESERVES_MSG = {
+export const RESERVES_MSG = defineMessages('reserves', {
   noSnapshot: 'No proof of reserves has been published yet',
   noLeaf:
     'You are not in the latest proof of reserves: it counts the accounts that held a balance when it was published',
@@ -17,7 +18,7 @@ export const RESERVES_MSG = {
   duplicateAddress: 'This address is listed twice',
   snapshotPublished: 'Snapshot published',
   addressesSaved: 'Reserve addresses saved',
-} as const;
+} as const);
 
 /** Amounts per currency, exact decimal strings. */
 const sums = z.record(z.string(), z.string());

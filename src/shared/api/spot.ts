@@ -8,6 +8,7 @@ import { MIN_ORDER_NOTIONAL, ORDER_TYPES, QUOTE_CURRENCY, TRADE_SIDES } from '..
 import { normalSpotSymbol, spotPairOf } from '../market.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
+import { defineMessages, msg, type Message } from '../message.js';
 
 /** Our texts (the server answers them; the Exchange screen shows the same). */
 /**
@@ -20,7 +21,7 @@ const SPOT_TEXTS = {
     `Insufficient balance: this order needs ${needed} ${currency} in your funding wallet and you have ${available} ${sameCurrency}.`,
 } as const;
 
-export const SPOT_MSG = {
+export const SPOT_MSG = defineMessages('spot', {
   chooseSymbol: 'Please choose a pair, e.g. BTCUSDT',
   unknownSymbol: (symbol: string) => `${symbol} cannot be traded on the spot market`,
   chooseSide: 'Please choose buy or sell',
@@ -53,7 +54,13 @@ export const SPOT_MSG = {
   // The Exchange form's own texts while its preview waits (src/web/features/trade/spot-form.ts).
   waitingForPrice: 'Waiting for the price',
   waitingForBalance: 'Waiting for the balance',
-} as const;
+} as const);
+
+/** SPOT_MSG's entries that pick a sentence or repeat an argument, as Messages (docs/decisions/0076-error-codes.md). */
+export const SPOT_MESSAGES = {
+  insufficient: (currency: string, needed: string, available: string): Message =>
+    msg(SPOT_TEXTS, 'insufficientOf', needed, currency, available, currency),
+};
 
 // ---- POST /api-v1/spot-orders/ ----
 

@@ -4,6 +4,7 @@
  * language (users.language), its numbers plain decimals. The query, its texts and the column titles.
  */
 import { z } from 'zod';
+import { defineMessages } from '../message.js';
 
 export const STATEMENT_KINDS = ['transactions', 'trades'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
@@ -13,7 +14,7 @@ const STATEMENT_MAX_DAYS = 366;
 /** Rows one file holds at most; a period with more is refused (choose a shorter one). */
 export const STATEMENT_MAX_ROWS = 20_000;
 
-export const STATEMENTS_MSG = {
+export const STATEMENTS_MSG = defineMessages('statements', {
   invalidKind: 'kind must be transactions or trades',
   invalidFrom: 'from must be a date such as 2026-01-31',
   invalidTo: 'to must be a date such as 2026-01-31',
@@ -50,7 +51,7 @@ export const STATEMENTS_MSG = {
       closedAt: 'Closed (UTC)',
     },
   },
-} as const;
+} as const);
 
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
 const day = (message: string) =>

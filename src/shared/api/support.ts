@@ -2,16 +2,17 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idParam, STAFF_PAGE_SIZE, staffPageLimit } from './common.js';
+import { defineMessages } from '../message.js';
 
 /** The server's own texts of the chat that are not MSG's (each has a code: shared/message-codes.ts). */
-export const SUPPORT_MSG = {
+export const SUPPORT_MSG = defineMessages('support', {
   invalidMessage: 'Invalid message',
   /** The name of a chat whose user is gone. */
   unknownUser: (userId: string) => `User ${userId}`,
   /** A chat holds at most CHAT_SESSION_MAX_MESSAGES (docs/decisions/0050). */
   chatFull: (max: string) =>
     `This chat has reached its limit of ${max} messages. Support will end it, then you can start a new chat.`,
-} as const;
+} as const);
 
 // --- FAQ ---------------------------------------------------------------------------------------
 

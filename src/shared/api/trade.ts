@@ -20,6 +20,7 @@ import {
 } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
+import { defineMessages, msg, type Message } from '../message.js';
 
 /** Our texts (docs/product.md gives none for trades: "Trade create and close errors ... are only logged"). */
 /**
@@ -59,7 +60,29 @@ const TRADE_TEXTS = {
 /** `against` of the trigger texts: the reference a resting order's triggers are judged by. */
 const LIMIT_PRICE = 'the limit price';
 
-export const TRADE_MSG = {
+type Side = 'buy' | 'sell';
+type Finished = 'closed' | 'liquidated' | 'cancelled';
+const FINISHED = { closed: 'alreadyClosed', liquidated: 'alreadyLiquidated', cancelled: 'alreadyCancelled' } as const;
+const takeProfitKey = (side: Side, against: string) =>
+  side === 'buy'
+    ? against === LIMIT_PRICE
+      ? 'longTakeProfitAboveLimit'
+      : 'longTakeProfitAboveMark'
+    : against === LIMIT_PRICE
+      ? 'shortTakeProfitBelowLimit'
+      : 'shortTakeProfitBelowMark';
+const stopLossKey = (side: Side, against: string) =>
+  side === 'buy'
+    ? against === LIMIT_PRICE
+      ? 'longStopLossBelowLimit'
+      : 'longStopLossBelowMark'
+    : against === LIMIT_PRICE
+      ? 'shortStopLossAboveLimit'
+      : 'shortStopLossAboveMark';
+const liquidationKey = (side: Side) =>
+  side === 'buy' ? 'longStopLossAboveLiquidation' : 'shortStopLossBelowLiquidation';
+
+export const TRADE_MSG = defineMessages('trade', {
   chooseCoin: 'Please choose a coin',
   cannotTrade: (coin: string) => `${coin}/${QUOTE_CURRENCY} cannot be traded`,
   chooseSide: 'Please choose buy or sell',
@@ -88,12 +111,7 @@ export const TRADE_MSG = {
   invalidTradeId: 'Invalid trade_id',
   isClosedRequired: 'is_closed must be true or false',
   tradeNotFound: 'Trade not found',
-  alreadyFinished: (status: 'closed' | 'liquidated' | 'cancelled') =>
-    status === 'closed'
-      ? TRADE_TEXTS.alreadyClosed
-      : status === 'liquidated'
-        ? TRADE_TEXTS.alreadyLiquidated
-        : TRADE_TEXTS.alreadyCancelled,
+  alreadyFinished: (status: Finished) => TRADE_TEXTS[FINISHED[status]],
   justFilled: 'This limit order has just been filled and is now an open trade. Close it instead.',
   invalidStatus: 'Status must be closed, liquidated or cancelled',
   invalidLimit: 'limit must be a whole number from 1 to 200',
@@ -102,26 +120,9 @@ export const TRADE_MSG = {
   enterStopLoss: 'Please enter a valid stop-loss price, or leave it empty',
   tpslNothing: 'Please give a take_profit or a stop_loss (null clears one)',
   /** `against`: 'the current price' for a position, 'the limit price' for a resting order. */
-  takeProfitWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
-    side === 'buy'
-      ? against === LIMIT_PRICE
-        ? TRADE_TEXTS.longTakeProfitAboveLimit(price)
-        : TRADE_TEXTS.longTakeProfitAboveMark(price)
-      : against === LIMIT_PRICE
-        ? TRADE_TEXTS.shortTakeProfitBelowLimit(price)
-        : TRADE_TEXTS.shortTakeProfitBelowMark(price),
-  stopLossWrongSide: (side: 'buy' | 'sell', against: string, price: string) =>
-    side === 'buy'
-      ? against === LIMIT_PRICE
-        ? TRADE_TEXTS.longStopLossBelowLimit(price)
-        : TRADE_TEXTS.longStopLossBelowMark(price)
-      : against === LIMIT_PRICE
-        ? TRADE_TEXTS.shortStopLossAboveLimit(price)
-        : TRADE_TEXTS.shortStopLossAboveMark(price),
-  stopLossBeyondLiquidation: (side: 'buy' | 'sell', liquidation: string) =>
-    side === 'buy'
-      ? TRADE_TEXTS.longStopLossAboveLiquidation(liquidation)
-      : TRADE_TEXTS.shortStopLossBelowLiquidation(liquidation),
+  takeProfitWrongSide: (side: Side, against: string, price: string) => TRADE_TEXTS[takeProfitKey(side, against)](price),
+  stopLossWrongSide: (side: Side, against: string, price: string) => TRADE_TEXTS[stopLossKey(side, against)](price),
+  stopLossBeyondLiquidation: (side: Side, liquidation: string) => TRADE_TEXTS[liquidationKey(side)](liquidation),
   tpslSet: 'Take-profit and stop-loss saved',
   tpslFinished: 'This trade is over: its take-profit and stop-loss can no longer change',
   tradeTakeProfit: 'Your take-profit closed the trade',
@@ -161,7 +162,7 @@ export const TRADE_MSG = {
     insufficientMargin: (needed: string, available: string) =>
       `Not enough margin: this order needs ${needed} ${QUOTE_CURRENCY} and your lever account has ${available} ${QUOTE_CURRENCY}.`,
   },
-} as const;
+} as const);
 
 // ---- pieces ----
 
@@ -295,6 +296,22 @@ export const tradeUpdationBody = z.object({
    */
   hands: decimalInput(AMOUNT_PATTERN, TRADE_MSG.enterCloseHands).optional(),
 });
+
+/**
+ * TRADE_MSG's entries that pick a sentence or repeat an argument, as Messages: each the code of the one
+ * plain entry of `texts` it picks, so its English template fills to the same text (docs/decisions/0076-error-codes.md).
+ */
+export const TRADE_MESSAGES = {
+  markWalking: (coin: string): Message => msg(TRADE_TEXTS, 'markWalkingOf', coin, coin),
+  alreadyFinished: (status: Finished): Message => msg(TRADE_TEXTS, FINISHED[status]),
+  takeProfitWrongSide: (side: Side, against: string, price: string): Message =>
+    msg(TRADE_TEXTS, takeProfitKey(side, against), price),
+  stopLossWrongSide: (side: Side, against: string, price: string): Message =>
+    msg(TRADE_TEXTS, stopLossKey(side, against), price),
+  stopLossBeyondLiquidation: (side: Side, liquidation: string): Message =>
+    msg(TRADE_TEXTS, liquidationKey(side), liquidation),
+  closeHandsTooMany: (hands: string): Message => msg(TRADE_TEXTS, 'closeHandsAtMost', hands, hands),
+};
 export type TradeUpdationBody = z.infer<typeof tradeUpdationBody>;
 export type TradeUpdationInput = z.input<typeof tradeUpdationBody>;
 

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { loginSession, secondFactorMethod } from './auth.js';
 import { factorChangeFields, secondFactorFields } from './security.js';
+import { defineMessages } from '../message.js';
 
 /** The texts the server answers and the screens show (one source). */
-export const TWO_FACTOR_MSG = {
+export const TWO_FACTOR_MSG = defineMessages('twoFactor', {
   enterCode: 'Please enter the 6-digit code from your authenticator app or a recovery code',
   wrongCode: 'The code is wrong or already used. Please enter the current code from your authenticator app.',
   codeRequired: 'Please enter your Google Authenticator code',
@@ -29,7 +30,7 @@ export const TWO_FACTOR_MSG = {
   resetNeedsSecondFactor:
     'Two-factor authentication is on for this account. Enter your authenticator code or a recovery code, or confirm with a passkey.',
   recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work.',
-} as const;
+} as const);
 
 /** A sign-in ticket waits this long for its second factor. */
 export const LOGIN_TICKET_TTL_MS = 5 * 60_000;

@@ -11,17 +11,34 @@ import {
   type WalletKind,
 } from '../constants.js';
 import { ADDRESS_MSG, checkAddress, networksOf as withdrawalNetworksOf } from '../addresses.js';
-import { MSG, insufficientForMinWithdrawalMessage, minWithdrawalMessage } from '../messages.js';
+import { MSG, WITHDRAWAL_LIMITS_MSG } from '../messages.js';
 import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivalent, usdtValue } from '../money.js';
 import { decimalString, idParam, sortParams, staffQueueQuery } from './common.js';
 import { DEPOSIT_MSG, DEPOSIT_NETWORKS, canonicalTxHash, networksOf, type DepositNetwork } from './deposits.js';
 import { secondFactorFields } from './security.js';
+import { defineMessages, msg, type Message } from '../message.js';
 
 /** The longest reason staff may give for a Reject (migration 0031 checks it too). */
 export const REJECT_REASON_MAX = 500;
 
 /** Our texts (docs/product.md gives none for these cases). */
-export const WALLET_MSG = {
+/** The texts of WALLET_MSG's `alreadyDecided` functions, one entry each (docs/decisions/0076-error-codes.md). */
+const WALLET_DECIDED = {
+  alreadyApproved: 'This transaction has already been approved',
+  alreadyCancelled: 'This transaction has already been cancelled',
+  withdrawalAlreadyApproved: 'This withdrawal has already been approved',
+  withdrawalAlreadyCancelled: 'This withdrawal has already been cancelled',
+} as const;
+
+/** WALLET_MSG's entries that pick a sentence, as Messages (docs/decisions/0076-error-codes.md). */
+export const WALLET_MESSAGES = {
+  alreadyDecided: (status: 'successful' | 'cancel'): Message =>
+    msg(WALLET_DECIDED, status === 'successful' ? 'alreadyApproved' : 'alreadyCancelled'),
+  withdrawalAlreadyDecided: (status: 'successful' | 'cancel'): Message =>
+    msg(WALLET_DECIDED, status === 'successful' ? 'withdrawalAlreadyApproved' : 'withdrawalAlreadyCancelled'),
+};
+
+export const WALLET_MSG = defineMessages('wallet', {
   afterWithPageOrSort: 'after pages the queue in its own order: leave out page and sort',
   invalidCurrencyFilter: 'Currency must be letters and digits',
   invalidTypeFilter: 'Type must be deposit or withdrawal',
@@ -43,7 +60,7 @@ export const WALLET_MSG = {
   invalidAction: 'Action must be approve or cancel',
   transactionNotFound: 'Transaction not found',
   alreadyDecided: (status: 'successful' | 'cancel') =>
-    `This transaction has already been ${status === 'successful' ? 'approved' : 'cancelled'}`,
+    status === 'successful' ? WALLET_DECIDED.alreadyApproved : WALLET_DECIDED.alreadyCancelled,
   ownTransaction: 'Staff cannot review their own transactions',
   transactionApproved: 'Transaction approved',
   transactionCancelled: 'Transaction cancelled',
@@ -51,12 +68,14 @@ export const WALLET_MSG = {
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalCancelled: 'Your withdrawal has been cancelled and the amount returned to your funding account.',
   withdrawalAlreadyDecided: (status: 'successful' | 'cancel') =>
-    `This withdrawal has already been ${status === 'successful' ? 'approved' : 'cancelled'}`,
+    status === 'successful' ? WALLET_DECIDED.withdrawalAlreadyApproved : WALLET_DECIDED.withdrawalAlreadyCancelled,
+  // The one-sentence entries behind the two functions above: their codes and translations.
+  decided: WALLET_DECIDED,
   // Staff's Reject names its reason (docs/decisions/0062-money-screens.md).
   rejectReasonRequired: 'Please write the reason for rejecting; the user will read it',
   rejectReasonTooLong: `The reason can be at most ${REJECT_REASON_MAX} characters`,
   reasonOnlyForReject: 'A reason goes with Reject only',
-} as const;
+} as const);
 
 // ---- pieces ----
 
@@ -237,9 +256,9 @@ export const transferBody = z
 export type TransferBody = z.infer<typeof transferBody>;
 
 /** The submit-time rule of the transfer form: null when the amount may be sent. */
-export function transferProblem(amount: string, balance: string): string | null {
-  if (!isPositiveAmount(amount)) return MSG.enterValidAmount;
-  return cmp(amount, balance) > 0 ? MSG.transferExceedsBalance : null;
+export function transferProblem(amount: string, balance: string): Message | null {
+  if (!isPositiveAmount(amount)) return msg(MSG, 'enterValidAmount');
+  return cmp(amount, balance) > 0 ? msg(MSG, 'transferExceedsBalance') : null;
 }
 
 // ---- withdrawal ----
@@ -339,14 +358,14 @@ export function withdrawalProblem(input: {
   balance: string;
   price: string;
   currency: string;
-}): string | null {
+}): Message | null {
   const equivalent = minWithdrawalEquivalent(input.price);
   if (!meetsWithdrawalMinimum(usdtValue(input.amount, input.price))) {
     return input.allAmount
-      ? insufficientForMinWithdrawalMessage(equivalent, input.currency)
-      : minWithdrawalMessage(equivalent, input.currency);
+      ? msg(WITHDRAWAL_LIMITS_MSG, 'insufficientForMinWithdrawal', equivalent, input.currency)
+      : msg(WITHDRAWAL_LIMITS_MSG, 'minWithdrawal', equivalent, input.currency);
   }
-  if (cmp(input.amount, input.balance) > 0) return MSG.withdrawalExceedsBalance;
+  if (cmp(input.amount, input.balance) > 0) return msg(MSG, 'withdrawalExceedsBalance');
   return null;
 }
 

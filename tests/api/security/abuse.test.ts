@@ -180,7 +180,7 @@ describe('guessing a one-time code', () => {
             if (answer.status === 429) break;
             expect(answer.status).toBe(400);
             guesses.push(open.clock.now().getTime() - start);
-            if (answer.body.error !== INVALID_OTP) break; // 'Too many wrong codes. Please request a new OTP.'
+            if (answer.body.error !== INVALID_OTP.text) break; // 'Too many wrong codes. Please request a new OTP.'
           }
         }
       }
@@ -230,7 +230,7 @@ describe('guessing a one-time code', () => {
       }
     }
     const mailsBefore = t.mailbox.messages.length;
-    expect(await requestCode(user.email)).toMatchObject({ status: 429, body: { error: OTP_LOCKED_FOR_TODAY } });
+    expect(await requestCode(user.email)).toMatchObject({ status: 429, body: { error: OTP_LOCKED_FOR_TODAY.text } });
     expect(t.mailbox.messages.length).toBe(mailsBefore);
     // A day later the email is free again.
     t.clock.advance(OTP_DAILY_WINDOW_MS);
@@ -249,7 +249,10 @@ describe('guessing a one-time code', () => {
         expect((await resetWith(user.email, wrongFor(code, i))).status).toBe(400);
       }
     }
-    expect(await resetWith(user.email, code)).toMatchObject({ status: 429, body: { error: OTP_LOCKED_FOR_TODAY } });
+    expect(await resetWith(user.email, code)).toMatchObject({
+      status: 429,
+      body: { error: OTP_LOCKED_FOR_TODAY.text },
+    });
   });
 });
 

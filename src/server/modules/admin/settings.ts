@@ -27,6 +27,7 @@ import { DEPOSIT_NETWORKS_KEY, depositNetworkTerms } from '../wallets/index.js';
 import { USDO_PRICE_KEY, usdoPrice } from '../market/index.js';
 import { CONVERT_SPREAD_KEY, convertSpread } from '../convert/index.js';
 import { USDO_WINDOW_KEY, inUsdoRange, usdoRange, windowAfterChange, type UsdoRange } from './usdo-range.js';
+import { msg } from '../../../shared/message.js';
 
 type FaqRow = typeof faqEntries.$inferSelect;
 
@@ -58,7 +59,7 @@ async function upsertSetting(tx: Tx, key: string, value: unknown, staffId: numbe
  */
 function checkUsdoChange(next: string, range: UsdoRange) {
   if (inUsdoRange(next, range)) return;
-  const message = ADMIN_MSG.usdoPriceOutOfRange(range.lowest, range.highest);
+  const message = msg(ADMIN_MSG, 'usdoPriceOutOfRange', range.lowest, range.highest);
   throw badRequest(message, { usdo_price: message });
 }
 
@@ -138,10 +139,10 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'config' | 'c
     updateFaq(staffId: number, id: number, body: FaqEntryBody): Promise<FaqEntrySaved> {
       return ctx.db.transaction(async (tx) => {
         const [row] = await tx.select().from(faqEntries).where(eq(faqEntries.id, id)).for('update');
-        if (!row) throw notFound(ADMIN_MSG.faqEntryNotFound);
+        if (!row) throw notFound(msg(ADMIN_MSG, 'faqEntryNotFound'));
         // Without the marker the bot would stop showing the addresses staff keep in settings.
         if (row.topic === RECHARGE_ADDRESS_TOPIC && !body.answer.includes(DEPOSIT_ADDRESSES_PLACEHOLDER)) {
-          const message = ADMIN_MSG.placeholderRequired(DEPOSIT_ADDRESSES_PLACEHOLDER);
+          const message = msg(ADMIN_MSG, 'placeholderRequired', DEPOSIT_ADDRESSES_PLACEHOLDER);
           throw badRequest(message, { answer: message });
         }
         const [updated] = await tx

@@ -19,6 +19,7 @@ import { likeLiteral, orderOf } from '../../db/sorting.js';
 import { notFound } from '../../errors.js';
 import { verificationStatusOf } from '../identity/index.js';
 import { listWallet, toTransactionItem } from '../wallets/index.js';
+import { msg } from '../../../shared/message.js';
 
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 
@@ -114,7 +115,7 @@ function toAdminTrade(row: typeof trades.$inferSelect): AdminTrade {
 
 export async function userDetail(db: Queryable, userId: number): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(ADMIN_MSG.userNotFound);
+  if (!user) throw notFound(msg(ADMIN_MSG, 'userNotFound'));
   const [referrer, status, wallets, tradeRows, transactionRows] = await Promise.all([
     user.referredBy === null
       ? Promise.resolve(undefined)

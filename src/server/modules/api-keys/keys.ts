@@ -23,6 +23,7 @@ import { encryptSecret, openSealed, resealRows, type ServerSecrets } from '../..
 import { confirmSensitiveChange } from '../security/index.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 type KeysContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
@@ -96,7 +97,7 @@ export function createApiKeysService(ctx: KeysContext) {
       .from(apiKeys)
       .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
     // Another user's key is as unknown as one that does not exist.
-    if (!row) throw notFound(API_KEYS_MSG.notFound);
+    if (!row) throw notFound(msg(API_KEYS_MSG, 'notFound'));
     return row;
   }
 
@@ -109,9 +110,9 @@ export function createApiKeysService(ctx: KeysContext) {
     /** The secret is answered this once; only its ciphertext is kept. */
     async create(userId: number, body: ApiKeyBody): Promise<ApiKeyCreated> {
       // A demo account is for trying the app by hand (docs/decisions/0063-demo-accounts.md).
-      await refuseDemo(db, userId, DEMO_MSG.noApiKeys);
+      await refuseDemo(db, userId, msg(DEMO_MSG, 'noApiKeys'));
       const [held] = await db.select({ n: count() }).from(apiKeys).where(eq(apiKeys.userId, userId));
-      if ((held?.n ?? 0) >= API_KEYS_MAX) throw conflict(API_KEYS_MSG.tooManyKeys);
+      if ((held?.n ?? 0) >= API_KEYS_MAX) throw conflict(msg(API_KEYS_MSG, 'tooManyKeys'));
       await confirmSensitiveChange(ctx, userId, body.code, body.passkey);
       const apiKey = randomKey();
       const secret = randomKey();
@@ -133,7 +134,7 @@ export function createApiKeysService(ctx: KeysContext) {
     /** Switch a key off and on again; a key that ended stays ended. */
     async setEnabled(userId: number, id: number, enabled: boolean): Promise<ApiKeyAnswer> {
       const row = await own(userId, id);
-      if (row.endedAt) throw conflict(API_KEYS_MSG.ended);
+      if (row.endedAt) throw conflict(msg(API_KEYS_MSG, 'ended'));
       const [updated] = await db
         .update(apiKeys)
         .set({ enabled })
@@ -148,7 +149,7 @@ export function createApiKeysService(ctx: KeysContext) {
         .delete(apiKeys)
         .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
         .returning({ id: apiKeys.id });
-      if (deleted.length === 0) throw notFound(API_KEYS_MSG.notFound);
+      if (deleted.length === 0) throw notFound(msg(API_KEYS_MSG, 'notFound'));
       return { message: API_KEYS_MSG.deleted };
     },
   };

@@ -7,10 +7,9 @@
  */
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SPOT_MSG, type SpotOrderBody } from '../../../shared/api/spot.js';
+import { type SpotOrderBody } from '../../../shared/api/spot.js';
 import { spotPairOf, type SpotPair } from '../../../shared/market.js';
 import { MIN_ORDER_NOTIONAL } from '../../../shared/constants.js';
-import { messageCode } from '../../../shared/message-codes.js';
 import { add, cmp, dec, mul } from '../../../shared/money.js';
 import type { AppContext, AppModule } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -96,10 +95,12 @@ function limitParam(params: Params): number {
 function exchangeError(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   if (error.statusCode === 503) return unavailable();
-  if (error.message.startsWith('Insufficient balance')) return insufficientBalance();
-  if (error.message.startsWith('The smallest order')) return filterFailure('NOTIONAL');
-  if (messageCode(error.message)?.code === 'spot.tooManyOpen') return filterFailure('MAX_NUM_ORDERS');
-  if (error.message === SPOT_MSG.alreadyFilled || error.message === SPOT_MSG.alreadyCancelled) return unknownOrder();
+  const { code } = error.detail;
+  // The spot order's own check, or the ledger's refusal of a balance going below zero.
+  if (code === 'spot.texts.insufficientOf' || code === 'server.insufficientBalance') return insufficientBalance();
+  if (code === 'spot.belowMinNotional') return filterFailure('NOTIONAL');
+  if (code === 'spot.tooManyOpen') return filterFailure('MAX_NUM_ORDERS');
+  if (code === 'spot.alreadyFilled' || code === 'spot.alreadyCancelled') return unknownOrder();
   if (error.statusCode === 404) return unknownOrder();
   return new ExchangeApiError(400, -1013, error.message);
 }

@@ -16,11 +16,12 @@ import { AppError } from '../../errors.js';
 import { assertNotLocked, consumeTwoFactorCode, verifyPasskeyAssertion } from '../security/index.js';
 import { sessionUserOf } from './session-user.js';
 import { startSession, type ClientInfo } from './sessions.js';
+import { msg } from '../../../shared/message.js';
 
 type TicketContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'tokens'>;
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
-const expired = () => new AppError(401, TWO_FACTOR_MSG.ticketExpired);
+const expired = () => new AppError(401, msg(TWO_FACTOR_MSG, 'ticketExpired'));
 
 export async function issueLoginTicket(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
@@ -129,7 +130,7 @@ export async function completeLoginWithPasskey(
 async function answerWrongSecondFactor(ctx: TicketContext, userId: number, ticket: string) {
   const voided = await countWrongCode(ctx, ticket);
   await assertNotLocked(ctx, userId, 'sign-in');
-  if (voided) throw new AppError(401, TWO_FACTOR_MSG.ticketTooManyWrong);
+  if (voided) throw new AppError(401, msg(TWO_FACTOR_MSG, 'ticketTooManyWrong'));
 }
 
 /** A wrong code leaves the ticket usable, up to 5: then it is void (true) and the user logs in again. */

@@ -22,6 +22,7 @@ import { relyingPartyOf, secondFactorOptions, signInOptions, verifyPasskeySignIn
 import { loginTicketUser } from './login-tickets.js';
 import { sessionUserOf } from './session-user.js';
 import { clientOf, startSession } from './sessions.js';
+import { msg } from '../../../shared/message.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 const noBody = z.object({}).nullish();
@@ -43,7 +44,7 @@ export const passkeySignInModule: AppModule = (app, ctx) => {
     handler: async (req) => {
       const userId = await verifyPasskeySignIn(ctx, req.body.challenge_id, req.body.response);
       const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw unauthorized(PASSKEY_MSG.signInFailed);
+      if (!user) throw unauthorized(msg(PASSKEY_MSG, 'signInFailed'));
       return { access: await startSession(ctx, user, clientOf(req)), user: await sessionUserOf(ctx.db, user) };
     },
   });

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { msg } from '../../../shared/message.js';
 
 type Info = (userId: number) => Promise<Omit<ProfileUpdated, 'message'>>;
 
@@ -28,7 +29,7 @@ export function createProfileService(ctx: Pick<AppContext, 'db'>, info: Info) {
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
-        if (!before) throw new AppError(404, MSG.fetchUserFailed);
+        if (!before) throw new AppError(404, msg(MSG, 'fetchUserFailed'));
         if (before.firstName === body.first_name && before.lastName === body.last_name) return;
         await tx
           .update(users)

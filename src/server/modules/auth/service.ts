@@ -35,6 +35,7 @@ import {
 import { completeLoginWithCode, completeLoginWithPasskey, issueLoginTicket } from './login-tickets.js';
 import { sessionUserOf, usernameOf } from './session-user.js';
 import { endSession, endSessions, sessionsChanged, startSession, type ClientInfo } from './sessions.js';
+import { msg } from '../../../shared/message.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -43,7 +44,7 @@ type UserRow = typeof users.$inferSelect;
  * before any code is used up, so the same code works with a better password. `field`: the form's field.
  */
 async function refuseCommonPassword(password: string, field: 'password' | 'new_password') {
-  if (await isCommonPassword(password)) throw badRequest(DEMO_MSG.commonPassword, { [field]: DEMO_MSG.commonPassword });
+  if (await isCommonPassword(password)) throw badRequest(msg(DEMO_MSG, 'commonPassword'), { [field]: msg(DEMO_MSG, 'commonPassword') });
 }
 
 /** The mail to an existing account when someone asks for a sign-up code with its email. */
@@ -77,7 +78,7 @@ export async function insertUser(db: Queryable, values: Omit<typeof users.$infer
         .returning();
       return row!;
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw conflict(AUTH_MSG.emailTaken);
+      if (isUniqueViolation(error, 'users_email_key')) throw conflict(msg(AUTH_MSG, 'emailTaken'));
       const retriable =
         isUniqueViolation(error, 'users_uniqueid_key') || isUniqueViolation(error, 'users_promotion_code_key');
       if (!retriable || attempt >= 10) throw error;
@@ -136,7 +137,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       await refuseCommonPassword(body.password, 'password');
       // The code first: only its holder (who owns the mailbox) learns that the account exists.
       await otp.consume(body.email, 'signup', body.otp);
-      if (await findByEmail(ctx.db, body.email)) throw conflict(AUTH_MSG.emailTaken);
+      if (await findByEmail(ctx.db, body.email)) throw conflict(msg(AUTH_MSG, 'emailTaken'));
       let referredBy: number | null = null;
       if (body.referral_code) {
         const [referrer] = await ctx.db
@@ -166,7 +167,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
         await recordFailure(ctx, user.id, 'login-password');
         await assertNotLocked(ctx, user.id, 'sign-in'); // the try that starts the lock says so
       }
-      if (!user || !ok) throw unauthorized(MSG.loginFailed);
+      if (!user || !ok) throw unauthorized(msg(MSG, 'loginFailed'));
       // With 2FA on the password is only the first step: a ticket for the second, no token (docs/security.md).
       const methods = await secondFactorMethods(ctx.db, user.id);
       if (methods.length > 0)
@@ -199,8 +200,8 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
       if (user && (await secondFactorMethods(ctx.db, user.id)).length > 0) {
         await otp.consume(email, 'reset', code, { keep: true });
         if (!proof.two_factor_code?.trim() && proof.passkey === undefined)
-          throw badRequest(TWO_FACTOR_MSG.resetNeedsSecondFactor, {
-            two_factor_code: TWO_FACTOR_MSG.resetNeedsSecondFactor,
+          throw badRequest(msg(TWO_FACTOR_MSG, 'resetNeedsSecondFactor'), {
+            two_factor_code: msg(TWO_FACTOR_MSG, 'resetNeedsSecondFactor'),
           });
         await requireSecondFactor(ctx, user.id, proof, 'account');
       }
@@ -211,7 +212,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
     },
 
     async sendSecurityOtp(userId: number) {
-      await refuseDemo(ctx.db, userId, DEMO_MSG.noMail);
+      await refuseDemo(ctx.db, userId, msg(DEMO_MSG, 'noMail'));
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) throw unauthorized();
       await otp.issue(user.email, 'security');
@@ -253,7 +254,7 @@ export function createAuthService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock
 
     async info(userId: number): Promise<UserInfo> {
       const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError(404, MSG.fetchUserFailed);
+      if (!user) throw new AppError(404, msg(MSG, 'fetchUserFailed'));
       return {
         first_name: user.firstName,
         last_name: user.lastName,

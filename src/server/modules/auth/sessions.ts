@@ -26,6 +26,7 @@ import { notFound } from '../../errors.js';
 import { sessionsEnded } from '../../lib/session-events.js';
 import { SESSION_ID } from '../../lib/tokens.js';
 import { currentUser } from '../../plugins/auth.js';
+import { msg } from '../../../shared/message.js';
 
 /** Who is signing in, as far as the request tells. */
 export interface ClientInfo {
@@ -192,7 +193,7 @@ export const sessionsModule: AppModule = (app, ctx) => {
     schema: { tags, params: sessionIdParams, response: { 200: messageBody, ...errors } },
     handler: async (req) => {
       // Another user's session answers as a missing one: ids are not confirmed to strangers.
-      if (!(await endSession(ctx, currentUser(req).id, req.params.session_id))) throw notFound(SESSIONS_MSG.notFound);
+      if (!(await endSession(ctx, currentUser(req).id, req.params.session_id))) throw notFound(msg(SESSIONS_MSG, 'notFound'));
       return { message: SESSIONS_MSG.ended };
     },
   });

@@ -19,12 +19,13 @@ import {
   SUPPORT_MSG,
 } from '../../../shared/api/support.js';
 import type { AppModule } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, schemaMessage } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { readImageForm, type ImageUpload } from '../../plugins/uploads.js';
 import { createChatService } from './service.js';
 import { registerChatStreams } from './streams.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
@@ -41,9 +42,9 @@ async function readMessage(
   }
   const parsed = sendMessageFields.safeParse(raw ?? {});
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-    throw badRequest(Object.values(fields)[0] ?? SUPPORT_MSG.invalidMessage, fields);
+    const fields: Record<string, Message> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= schemaMessage(issue.message);
+    throw badRequest(Object.values(fields)[0] ?? msg(SUPPORT_MSG, 'invalidMessage'), fields);
   }
   return { fields: parsed.data, image };
 }

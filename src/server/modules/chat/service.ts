@@ -27,6 +27,7 @@ import type { ImageUpload } from '../../plugins/uploads.js';
 import { usernameOf } from '../auth/index.js';
 import { chatReplied, mailNotifications, notify } from '../notifications/index.js';
 import { chatEventsOf } from './events.js';
+import { msg } from '../../../shared/message.js';
 
 type Viewer = Pick<AuthUser, 'id' | 'isAdmin'>;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -39,7 +40,7 @@ const senderColumns = { firstName: sender.firstName, lastName: sender.lastName, 
 async function visibleSession(db: Queryable, viewer: Viewer, sessionId: string, lock?: 'update' | 'share') {
   const query = db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
   const [session] = lock ? await query.for(lock) : await query;
-  if (!session || (!viewer.isAdmin && session.userId !== viewer.id)) throw notFound(MSG.chatNotFound);
+  if (!session || (!viewer.isAdmin && session.userId !== viewer.id)) throw notFound(msg(MSG, 'chatNotFound'));
   return session;
 }
 
@@ -129,24 +130,24 @@ export function createChatService(ctx: Pick<AppContext, 'db' | 'clock' | 'files'
       text: string,
       image: ImageUpload | undefined,
     ): Promise<ChatMessage> {
-      if (!text && !image) throw badRequest(MSG.emptyMessage, { text: MSG.emptyMessage });
+      if (!text && !image) throw badRequest(msg(MSG, 'emptyMessage'), { text: msg(MSG, 'emptyMessage') });
       // Checked before the image is written, so nobody can store files through another's session.
       const before = await visibleSession(ctx.db, viewer, sessionId);
-      if (before.status !== 'open') throw conflict(MSG.chatEnded);
+      if (before.status !== 'open') throw conflict(msg(MSG, 'chatEnded'));
       const stored = image ? await files.save(image.bytes, image.image) : null;
       let row: MessageRow;
       try {
         row = await ctx.db.transaction(async (tx) => {
           // Shares the row lock with close-chat, so no message lands after the chat ended.
           const session = await visibleSession(tx, viewer, sessionId, 'share');
-          if (session.status !== 'open') throw conflict(MSG.chatEnded);
+          if (session.status !== 'open') throw conflict(msg(MSG, 'chatEnded'));
           // A bounded chat (docs/decisions/0050); two sends at once may both pass at the last place.
           const [held] = await tx
             .select({ n: count() })
             .from(chatMessages)
             .where(eq(chatMessages.sessionId, sessionId));
           if ((held?.n ?? 0) >= CHAT_SESSION_MAX_MESSAGES)
-            throw conflict(SUPPORT_MSG.chatFull(String(CHAT_SESSION_MAX_MESSAGES)));
+            throw conflict(msg(SUPPORT_MSG, 'chatFull', String(CHAT_SESSION_MAX_MESSAGES)));
           const [inserted] = await tx
             .insert(chatMessages)
             .values({ sessionId, senderId: viewer.id, isStaff: viewer.isAdmin, text, image: stored })

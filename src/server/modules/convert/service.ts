@@ -30,6 +30,7 @@ import { accountKeyId, house, lockAccounts, post, walletBalances, type AccountKe
 import { quoteOf } from '../spot/index.js';
 import { convertSpread } from './spread.js';
 import { CONVERT_REF } from './ledger-rule.js';
+import { msg } from '../../../shared/message.js';
 
 type ConvertContext = Pick<AppContext, 'db' | 'market' | 'clock'>;
 type QuoteRow = typeof convertQuotes.$inferSelect;
@@ -67,7 +68,7 @@ export function createConvertService(ctx: ConvertContext) {
     coin === QUOTE_CURRENCY ? '1' : (await quoteOf(market, coin, side)).price;
 
   const insufficient = (coin: string, needed: string, available: string) => {
-    const message = CONVERT_MSG.insufficient(coin, needed, toAmount(available));
+    const message = msg(CONVERT_MSG, 'insufficient', coin, needed, toAmount(available));
     return badRequest(message, { amount: message });
   };
 
@@ -81,7 +82,7 @@ export function createConvertService(ctx: ConvertContext) {
       const price = dec(bid).div(ask).toDecimalPlaces(PRICE_SCALE, Decimal.ROUND_DOWN).toFixed();
       const { bps } = await convertSpread(db);
       const { fee, received } = convertAmounts(body.amount, price, bps);
-      if (!dec(received).gt(0)) throw badRequest(CONVERT_MSG.tooSmall, { amount: CONVERT_MSG.tooSmall });
+      if (!dec(received).gt(0)) throw badRequest(msg(CONVERT_MSG, 'tooSmall'), { amount: msg(CONVERT_MSG, 'tooSmall') });
       const now = clock.now();
       const [row] = await db
         .insert(convertQuotes)
@@ -121,8 +122,8 @@ export function createConvertService(ctx: ConvertContext) {
         if (!row) {
           const [seen] = await tx.select().from(convertQuotes).where(mine);
           // Another user's quote is as unknown as one that does not exist.
-          if (!seen) throw notFound(CONVERT_MSG.quoteNotFound);
-          throw conflict(seen.executedAt ? CONVERT_MSG.quoteUsed : CONVERT_MSG.quoteExpired);
+          if (!seen) throw notFound(msg(CONVERT_MSG, 'quoteNotFound'));
+          throw conflict(seen.executedAt ? msg(CONVERT_MSG, 'quoteUsed') : msg(CONVERT_MSG, 'quoteExpired'));
         }
         const from = funding(userId, row.fromCurrency);
         const to = funding(userId, row.toCurrency);

@@ -9,11 +9,12 @@ import { custodyAddresses } from './schema.js';
 import type { ChainFamily } from './chain.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 /** The user's address on `chain`'s family, made on first ask. Two asks at once agree: the first insert wins. */
 export async function depositAddressOf(db: Queryable, chain: ChainFamily, userId: number): Promise<string> {
   // A demo account gets no on-chain address, so no chain ever credits it (docs/decisions/0063-demo-accounts.md).
-  await refuseDemo(db, userId, DEMO_MSG.noDeposits);
+  await refuseDemo(db, userId, msg(DEMO_MSG, 'noDeposits'));
   const stored = async () =>
     (
       await db

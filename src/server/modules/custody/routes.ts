@@ -24,6 +24,7 @@ import { createLoop } from './locked-loop.js';
 import { createReconciler, readCustodyReport } from './report.js';
 import { custodyChainOf } from './runtime.js';
 import { createDepositWatcher } from './watcher.js';
+import { msg } from '../../../shared/message.js';
 
 /** How often the reconciliation job compares the chain with the books (docs/decisions/0065). */
 const RECONCILE_EVERY_MS = 60_000;
@@ -74,7 +75,7 @@ export const custodyModule: AppModule = (app, ctx) => {
         return await readCustodyReport(ctx, chain);
       } catch (error) {
         ctx.log.warn({ err: error }, 'custody: the node did not answer the report');
-        throw unavailable(CUSTODY_MSG.nodeUnavailable);
+        throw unavailable(msg(CUSTODY_MSG, 'nodeUnavailable'));
       }
     },
   });
@@ -103,7 +104,7 @@ export const custodyModule: AppModule = (app, ctx) => {
           return { tx_hash: hash };
         } catch (error) {
           ctx.log.warn({ err: error }, 'dev faucet: transfer refused');
-          throw unavailable(CUSTODY_MSG.faucetFailed);
+          throw unavailable(msg(CUSTODY_MSG, 'faucetFailed'));
         }
       },
     });

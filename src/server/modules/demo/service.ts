@@ -20,6 +20,7 @@ import { badRequest } from '../../errors.js';
 import { DEMO_EMAIL_DOMAIN } from '../../lib/demo-guard.js';
 import { insertUser, sessionUserOf, startSession, type ClientInfo } from '../auth/index.js';
 import { house, lockAccounts, post, type AccountKey, type Leg } from '../ledger/index.js';
+import { msg } from '../../../shared/message.js';
 
 type DemoContext = Pick<AppContext, 'db' | 'tokens' | 'clock' | 'mailer' | 'config'>;
 
@@ -109,7 +110,7 @@ export function createDemoService(ctx: DemoContext) {
     /** POST /api-v1/demo/twin/: a real account's demo twin, opened on first use and reused after. */
     async twin(userId: number, client: ClientInfo): Promise<LoginResponse> {
       const [real] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      if (!real || real.isDemo) throw badRequest(DEMO_MSG.demoHasNoTwin);
+      if (!real || real.isDemo) throw badRequest(msg(DEMO_MSG, 'demoHasNoTwin'));
       const [existing] = await ctx.db
         .select()
         .from(users)
@@ -132,8 +133,8 @@ export function createDemoService(ctx: DemoContext) {
     async reset(userId: number): Promise<{ message: string }> {
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).for('update');
-        if (!row?.isDemo) throw badRequest(DEMO_MSG.onlyDemoResets);
-        if (await hasOpenWork(tx, userId)) throw badRequest(DEMO_MSG.resetBusy);
+        if (!row?.isDemo) throw badRequest(msg(DEMO_MSG, 'onlyDemoResets'));
+        if (await hasOpenWork(tx, userId)) throw badRequest(msg(DEMO_MSG, 'resetBusy'));
         await sweepDemo(tx, userId, 'demo_reset');
         await grantStart(tx, userId);
       });

@@ -32,6 +32,7 @@ import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/ind
 import { LOCKUP_REF } from './ledger-rule.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 const DAY_MS = 86_400_000;
 
@@ -152,20 +153,20 @@ export function createEarnService(ctx: EarnContext) {
     subscribe(userId: number, body: LockupSubscribeBody): Promise<LockupOrderAnswer> {
       return db.transaction(async (tx) => {
         // A lock-up's yield is the house's expense: demo money earns none (docs/decisions/0063-demo-accounts.md).
-        await refuseDemo(tx, userId, DEMO_MSG.noEarn);
+        await refuseDemo(tx, userId, msg(DEMO_MSG, 'noEarn'));
         // The user's accounts first (0052 rule 5): a second subscription of this user waits here and
         // then reads the balance and the active orders the first one left.
         const held = await lockAccounts(tx, [fundingUsdt(userId), earnUsdt(userId)]);
         const [product] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, body.product_id));
-        if (!product) throw notFound(EARN_MSG.noSuchProduct);
-        if (!product.open) throw badRequest(EARN_MSG.productClosed(product.name));
-        const refuse = (message: string) => badRequest(message, { amount: message });
+        if (!product) throw notFound(msg(EARN_MSG, 'noSuchProduct'));
+        if (!product.open) throw badRequest(msg(EARN_MSG, 'productClosed', product.name));
+        const refuse = (message: Message) => badRequest(message, { amount: message });
         if (cmp(body.amount, product.minAmount) < 0 || cmp(body.amount, product.maxAmount) > 0)
-          throw refuse(EARN_MSG.outOfRange(product.name, product.minAmount, product.maxAmount));
+          throw refuse(msg(EARN_MSG, 'outOfRange', product.name, product.minAmount, product.maxAmount));
         const remaining = remainingOf(product, (await lockedByProduct(tx, userId)).get(product.id));
-        if (cmp(body.amount, remaining) > 0) throw refuse(EARN_MSG.aboveCapacity(product.name, remaining));
+        if (cmp(body.amount, remaining) > 0) throw refuse(msg(EARN_MSG, 'aboveCapacity', product.name, remaining));
         const balance = held.get(accountKeyId(fundingUsdt(userId)))!.balance;
-        if (cmp(body.amount, balance) > 0) throw refuse(EARN_MSG.insufficient(body.amount, toAmount(balance)));
+        if (cmp(body.amount, balance) > 0) throw refuse(msg(EARN_MSG, 'insufficient', body.amount, toAmount(balance)));
 
         const now = clock.now();
         const [order] = await tx
@@ -203,8 +204,8 @@ export function createEarnService(ctx: EarnContext) {
         if (!order) {
           const [seen] = await tx.select({ id: lockupOrders.id }).from(lockupOrders).where(mine);
           // Another user's order is as unknown as one that does not exist.
-          if (!seen) throw notFound(EARN_MSG.orderNotFound);
-          throw conflict(EARN_MSG.notActive);
+          if (!seen) throw notFound(msg(EARN_MSG, 'orderNotFound'));
+          throw conflict(msg(EARN_MSG, 'notActive'));
         }
         await move(tx, earnUsdt(userId), fundingUsdt(userId), order.amount, {
           reason: 'lockup_redeem',
@@ -247,7 +248,7 @@ export function createEarnService(ctx: EarnContext) {
     updateProduct(staffId: number, productId: number, body: EarnProductBody) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, productId)).for('update');
-        if (!before) throw notFound(EARN_MSG.noSuchProduct);
+        if (!before) throw notFound(msg(EARN_MSG, 'noSuchProduct'));
         const [after] = await tx
           .update(lockupProducts)
           .set({

@@ -13,6 +13,7 @@ import { users } from '../../db/schema.js';
 import { userFavourites } from './schema.js';
 import { badRequest } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { msg } from '../../../shared/message.js';
 
 async function listOf(db: Queryable, userId: number) {
   const rows = await db
@@ -40,7 +41,7 @@ export const favouritesModule: AppModule = (app, ctx) => {
     handler: async (req) => {
       const userId = currentUser(req).id;
       const { symbol } = req.params;
-      if (!ctx.market.exchange.catalog().has(symbol)) throw badRequest(FAVOURITES_MSG.unknownSymbol);
+      if (!ctx.market.exchange.catalog().has(symbol)) throw badRequest(msg(FAVOURITES_MSG, 'unknownSymbol'));
       return ctx.db.transaction(async (tx) => {
         // The user's row lock: two adds at once cannot both pass the count below.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -50,7 +51,7 @@ export const favouritesModule: AppModule = (app, ctx) => {
           .from(userFavourites)
           .where(and(eq(userFavourites.userId, userId), eq(userFavourites.symbol, symbol)));
         if (!already) {
-          if ((kept?.n ?? 0) >= FAVOURITES_MAX) throw badRequest(FAVOURITES_MSG.tooMany);
+          if ((kept?.n ?? 0) >= FAVOURITES_MAX) throw badRequest(msg(FAVOURITES_MSG, 'tooMany'));
           await tx.insert(userFavourites).values({ userId, symbol });
         }
         return listOf(tx, userId);

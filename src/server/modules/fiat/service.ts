@@ -35,6 +35,7 @@ import { usdtPriceOf } from '../wallets/index.js';
 import { FIAT_ORDER_REF } from './ledger-rule.js';
 import { isDemoUser, refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 type FiatOrderRow = typeof fiatOrders.$inferSelect;
 type Body = z.output<typeof fiatOrderBody>;
@@ -56,11 +57,11 @@ const toFiatOrderItem = (row: FiatOrderRow): FiatOrderItem => ({
 });
 
 /** Why `action` cannot follow the order's status, or null when it may (0054's state machine). */
-function refusal(status: FiatOrderRow['status'], action: FiatAction): string | null {
-  if (status === 'completed') return FIAT_MSG.alreadyCompleted;
-  if (status === 'cancelled') return FIAT_MSG.alreadyCancelled;
-  if (action === 'complete' && status !== 'paid') return FIAT_MSG.notPaidYet;
-  if ((action === 'paid' || action === 'instructions') && status === 'paid') return FIAT_MSG.alreadyPaid;
+function refusal(status: FiatOrderRow['status'], action: FiatAction): Message | null {
+  if (status === 'completed') return msg(FIAT_MSG, 'alreadyCompleted');
+  if (status === 'cancelled') return msg(FIAT_MSG, 'alreadyCancelled');
+  if (action === 'complete' && status !== 'paid') return msg(FIAT_MSG, 'notPaidYet');
+  if ((action === 'paid' || action === 'instructions') && status === 'paid') return msg(FIAT_MSG, 'alreadyPaid');
   return null;
 }
 
@@ -111,11 +112,11 @@ export function createFiatService(ctx: Pick<AppContext, 'db' | 'clock' | 'market
   return {
     async place(userId: number, body: Body): Promise<FiatOrderAnswer> {
       // No fiat for demo money (docs/decisions/0063-demo-accounts.md).
-      await refuseDemo(db, userId, DEMO_MSG.noFiat);
+      await refuseDemo(db, userId, msg(DEMO_MSG, 'noFiat'));
       // The limit (docs/product.md "Legal currency", 100.00) is the least an order is worth in USD (0054).
       const price = await usdtPriceOf(ctx.market, body.currency);
       if (mul(body.amount, price).lt(LEGAL_CURRENCY_LIMIT))
-        throw badRequest(FIAT_MSG.belowLimit, { amount: FIAT_MSG.belowLimit });
+        throw badRequest(msg(FIAT_MSG, 'belowLimit'), { amount: msg(FIAT_MSG, 'belowLimit') });
       const row = await db.transaction(async (tx) => {
         const [order] = await tx
           .insert(fiatOrders)
@@ -128,7 +129,7 @@ export function createFiatService(ctx: Pick<AppContext, 'db' | 'clock' | 'market
             house('withdrawals', body.currency),
             body.amount,
             { reason: 'fiat_sell_hold', refType: FIAT_ORDER_REF, refId: order!.id },
-            { insufficient: FIAT_MSG.insufficientLegal },
+            { insufficient: msg(FIAT_MSG, 'insufficientLegal') },
           );
         return order!;
       });
@@ -168,9 +169,9 @@ export function createFiatService(ctx: Pick<AppContext, 'db' | 'clock' | 'market
       const { action } = body;
       const decided = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(fiatOrders).where(eq(fiatOrders.id, orderId)).for('update');
-        if (!row) throw notFound(FIAT_MSG.orderNotFound);
-        if (row.userId === staffId) throw forbidden(FIAT_MSG.ownOrder);
-        if (await isDemoUser(tx, row.userId)) throw badRequest(DEMO_MSG.staffNotForDemo);
+        if (!row) throw notFound(msg(FIAT_MSG, 'orderNotFound'));
+        if (row.userId === staffId) throw forbidden(msg(FIAT_MSG, 'ownOrder'));
+        if (await isDemoUser(tx, row.userId)) throw badRequest(msg(DEMO_MSG, 'staffNotForDemo'));
         const refused = refusal(row.status, action);
         if (refused) throw conflict(refused);
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MSG } from '../../../shared/messages.js';
 import type { AppModule } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { msg } from '../../../shared/message.js';
 
 export const filesModule: AppModule = (app, ctx) => {
   const { files } = ctx;
@@ -21,7 +22,7 @@ export const filesModule: AppModule = (app, ctx) => {
     handler: async (req, reply) => {
       const checked = await files.check(req.params.name, req.query.exp, req.query.sig);
       if (!checked.ok)
-        throw new AppError(checked.status, checked.status === 403 ? MSG.fileLinkInvalid : MSG.fileNotFound);
+        throw new AppError(checked.status, checked.status === 403 ? msg(MSG, 'fileLinkInvalid') : msg(MSG, 'fileNotFound'));
       const maxAge = Math.max(0, checked.expiresAt - files.nowSeconds());
       return reply
         .type(checked.contentType)

@@ -12,6 +12,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppModule } from '../../context.js';
 import { METRICS_MSG } from '../../../shared/messages.js';
+import { msg } from '../../../shared/message.js';
+import { errorBody } from '../../plugins/error-handler.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -35,12 +37,12 @@ export const metricsModule: AppModule = (app, ctx) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (expected) {
       if (!hasToken(request, expected))
-        return reply.status(401).header('www-authenticate', 'Bearer').send({ error: METRICS_MSG.tokenRequired });
+        return reply.status(401).header('www-authenticate', 'Bearer').send(errorBody(msg(METRICS_MSG, 'tokenRequired')));
     } else if (
       !isLoopback(request.socket.remoteAddress) ||
       PROXY_HEADERS.some((h) => request.headers[h] !== undefined)
     ) {
-      return reply.status(403).send({ error: METRICS_MSG.loopbackOnly });
+      return reply.status(403).send(errorBody(msg(METRICS_MSG, 'loopbackOnly')));
     }
     let body: string;
     try {
@@ -48,7 +50,7 @@ export const metricsModule: AppModule = (app, ctx) => {
     } catch (error) {
       // A part of the cluster's series would read as counter resets: no answer rather than a wrong one.
       request.log.warn({ err: error }, 'metrics not gathered');
-      return reply.status(503).header('retry-after', '5').send({ error: METRICS_MSG.workersUnavailable });
+      return reply.status(503).header('retry-after', '5').send(errorBody(msg(METRICS_MSG, 'workersUnavailable')));
     }
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
   });

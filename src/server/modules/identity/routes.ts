@@ -16,11 +16,12 @@ import {
 } from '../../../shared/api/identity.js';
 import { errorBody, staffQueueQuery } from '../../../shared/api/common.js';
 import type { AppModule } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, schemaMessage } from '../../errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { perUserPerMinute } from '../../plugins/rate-limits.js';
 import { readImageForm } from '../../plugins/uploads.js';
 import { createIdentityService, type VerificationImages } from './service.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
@@ -29,16 +30,16 @@ async function readSubmission(
   req: FastifyRequest,
 ): Promise<{ fields: VerificationFields; images: VerificationImages }> {
   const form = await readImageForm(req, { fields: ['full_name', 'user_id'], images: VERIFICATION_IMAGE_FIELDS });
-  const problems: Record<string, string> = {};
+  const problems: Record<string, Message> = {};
   const parsed = verificationFields.safeParse(form.fields);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= schemaMessage(issue.message);
   }
   for (const field of VERIFICATION_IMAGE_FIELDS) {
-    if (!form.images[field]) problems[field] = VERIFICATION_IMAGES[field];
+    if (!form.images[field]) problems[field] = schemaMessage(VERIFICATION_IMAGES[field]);
   }
   const first = Object.values(problems)[0];
-  if (first || !parsed.success) throw badRequest(first ?? IDENTITY_MSG.invalidForm, problems);
+  if (first || !parsed.success) throw badRequest(first ?? msg(IDENTITY_MSG, 'invalidForm'), problems);
   return { fields: parsed.data, images: form.images as VerificationImages };
 }
 

@@ -27,6 +27,7 @@ import { identityDecided, mailNotifications, notify } from '../notifications/ind
 import type { ImageUpload } from '../../plugins/uploads.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 export type VerificationImages = Record<VerificationImageField, ImageUpload>;
 
@@ -41,8 +42,8 @@ async function latestSubmission(db: Queryable, userId: number) {
 }
 
 function assertMaySubmit(latest: { status: SubmissionStatus } | undefined) {
-  if (latest?.status === 'pending') throw conflict(MSG.verificationUnderReview);
-  if (latest?.status === 'verified') throw conflict(MSG.alreadyVerified);
+  if (latest?.status === 'pending') throw conflict(msg(MSG, 'verificationUnderReview'));
+  if (latest?.status === 'verified') throw conflict(msg(MSG, 'alreadyVerified'));
 }
 
 export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'files' | 'mailer' | 'log'>) {
@@ -55,7 +56,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
       images: VerificationImages,
     ): Promise<VerificationSubmitted> {
       // A demo account is nobody's identity (docs/decisions/0063-demo-accounts.md).
-      await refuseDemo(ctx.db, userId, DEMO_MSG.noIdentity);
+      await refuseDemo(ctx.db, userId, msg(DEMO_MSG, 'noIdentity'));
       // Checked before writing any file; the one-pending index settles a race between two submissions.
       assertMaySubmit(await latestSubmission(ctx.db, userId));
       const stored: string[] = [];
@@ -74,7 +75,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
         });
       } catch (error) {
         await Promise.all(stored.map((name) => files.remove(name)));
-        if (isUniqueViolation(error, 'verifications_one_pending_key')) throw conflict(MSG.verificationUnderReview);
+        if (isUniqueViolation(error, 'verifications_one_pending_key')) throw conflict(msg(MSG, 'verificationUnderReview'));
         throw error;
       }
       return { message: MSG.verificationSubmitted, verification_status: 'pending' };
@@ -82,7 +83,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
 
     async status(userId: number): Promise<VerificationStatusResponse> {
       const latest = await latestSubmission(ctx.db, userId);
-      if (!latest) throw notFound(MSG.noVerificationSubmitted);
+      if (!latest) throw notFound(msg(MSG, 'noVerificationSubmitted'));
       return {
         is_verified: latest.status === 'verified',
         verification_status: latest.status,
@@ -131,7 +132,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
         .where(eq(verifications.userId, userId))
         .orderBy(desc(verifications.id))
         .limit(1);
-      if (!row) throw notFound(MSG.noVerificationDetails);
+      if (!row) throw notFound(msg(MSG, 'noVerificationDetails'));
       const { v } = row;
       return {
         full_name: v.fullName,
@@ -150,7 +151,7 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
     /** Verify or reject (docs/product.md sends a rejection as status `unverified`) the user's pending submission. */
     async decide(staffId: number, userId: number, decision: VerifyUserBody): Promise<VerifyUserResponse> {
       // Four eyes: a staff member's own identity is reviewed by someone else (docs/security.md).
-      if (staffId === userId) throw forbidden(MSG.cannotReviewOwnIdentity);
+      if (staffId === userId) throw forbidden(msg(MSG, 'cannotReviewOwnIdentity'));
       const status: SubmissionStatus = decision.status === 'verified' ? 'verified' : 'rejected';
       const rejectionReason = status === 'rejected' ? decision.reason : null;
       const answer = await ctx.db.transaction(async (tx) => {
@@ -161,8 +162,8 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
           .orderBy(desc(verifications.id))
           .limit(1)
           .for('update');
-        if (!latest) throw notFound(MSG.noVerificationDetails);
-        if (latest.status !== 'pending') throw conflict(MSG.verificationAlreadyReviewed);
+        if (!latest) throw notFound(msg(MSG, 'noVerificationDetails'));
+        if (latest.status !== 'pending') throw conflict(msg(MSG, 'verificationAlreadyReviewed'));
         await tx
           .update(verifications)
           .set({ status, rejectionReason, reviewedBy: staffId, reviewedAt: ctx.clock.now() })

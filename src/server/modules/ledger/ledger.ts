@@ -36,6 +36,7 @@ import { isCheckViolation } from '../../db/errors.js';
 import { accounts, ledgerEntries, users } from '../../db/schema.js';
 import { badRequest } from '../../errors.js';
 import { countPosting } from '../../lib/metrics.js';
+import { msg, type Message } from '../../../shared/message.js';
 
 /**
  * A customer's account: one of their wallets, their locked bonuses (docs/decisions/0047), or their
@@ -91,10 +92,10 @@ export interface Posting {
 
 export interface PostOptions {
   /** The message a user sees when a debit exceeds the balance. */
-  insufficient?: string;
+  insufficient?: Message;
 }
 
-const INSUFFICIENT = SERVER_MSG.insufficientBalance;
+const INSUFFICIENT = msg(SERVER_MSG, 'insufficientBalance');
 const MAX_SCALE = 18; // numeric(38, 18)
 
 export const accountKeyId = (a: AccountKey) => `${a.userId}|${a.wallet}|${a.currency}`;
@@ -210,7 +211,7 @@ async function houseLegsOf(tx: Tx, customerIds: number[], houses: { account: Hou
   const ids = [...new Set(customerIds)];
   if (ids.length === 0 || (ids.length === 1 && houses.length === 0)) return houses;
   const flags = await demoOf(tx, ids);
-  if (flags.some((f) => f) && flags.some((f) => !f)) throw badRequest(DEMO_MSG.demoMoneyStaysDemo);
+  if (flags.some((f) => f) && flags.some((f) => !f)) throw badRequest(msg(DEMO_MSG, 'demoMoneyStaysDemo'));
   if (!flags[0]) return houses;
   return houses.map((leg) => ({ account: house(DEMO_HOUSE, leg.account.currency), amount: leg.amount }));
 }

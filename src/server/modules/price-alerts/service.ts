@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { users } from '../../db/schema.js';
 import { priceAlerts } from './schema.js';
 import type { PriceAlertWatcher } from './watch.js';
+import { msg } from '../../../shared/message.js';
 
 type AlertRow = typeof priceAlerts.$inferSelect;
 
@@ -46,15 +47,15 @@ export function createPriceAlertsService(ctx: Pick<AppContext, 'db' | 'market'>,
   function check(symbol: string, wanted: Wanted) {
     const exchange = ctx.market.exchange;
     if (!exchange.catalog().has(symbol))
-      throw badRequest(PRICE_ALERTS_MSG.invalidSymbol, { symbol: PRICE_ALERTS_MSG.invalidSymbol });
+      throw badRequest(msg(PRICE_ALERTS_MSG, 'invalidSymbol'), { symbol: msg(PRICE_ALERTS_MSG, 'invalidSymbol') });
     if (wanted.condition === 'move') return;
     const last = exchange.lastPrice(symbol);
-    if (!last || exchange.isStale(symbol)) throw badRequest(PRICE_ALERTS_MSG.noPrice);
+    if (!last || exchange.isStale(symbol)) throw badRequest(msg(PRICE_ALERTS_MSG, 'noPrice'));
     const side = cmp(last.price, wanted.value);
     if (wanted.condition === 'above' && side >= 0)
-      throw badRequest(PRICE_ALERTS_MSG.alreadyAbove, { value: PRICE_ALERTS_MSG.alreadyAbove });
+      throw badRequest(msg(PRICE_ALERTS_MSG, 'alreadyAbove'), { value: msg(PRICE_ALERTS_MSG, 'alreadyAbove') });
     if (wanted.condition === 'below' && side <= 0)
-      throw badRequest(PRICE_ALERTS_MSG.alreadyBelow, { value: PRICE_ALERTS_MSG.alreadyBelow });
+      throw badRequest(msg(PRICE_ALERTS_MSG, 'alreadyBelow'), { value: msg(PRICE_ALERTS_MSG, 'alreadyBelow') });
   }
 
   return {
@@ -73,7 +74,7 @@ export function createPriceAlertsService(ctx: Pick<AppContext, 'db' | 'market'>,
         // The user's row locked: two requests at once cannot both take the 50th place.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [kept] = await tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId));
-        if ((kept?.n ?? 0) >= PRICE_ALERTS_MAX) throw badRequest(PRICE_ALERTS_MSG.tooMany);
+        if ((kept?.n ?? 0) >= PRICE_ALERTS_MAX) throw badRequest(msg(PRICE_ALERTS_MSG, 'tooMany'));
         const [inserted] = await tx
           .insert(priceAlerts)
           .values({ userId, symbol: body.symbol, condition: body.condition, value: body.value })
@@ -88,14 +89,14 @@ export function createPriceAlertsService(ctx: Pick<AppContext, 'db' | 'market'>,
     async update(userId: number, id: number, body: Wanted): Promise<PriceAlertAnswer> {
       const mine = and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId));
       const [current] = await db.select({ symbol: priceAlerts.symbol }).from(priceAlerts).where(mine);
-      if (!current) throw notFound(PRICE_ALERTS_MSG.notFound);
+      if (!current) throw notFound(msg(PRICE_ALERTS_MSG, 'notFound'));
       check(current.symbol, body);
       const [row] = await db
         .update(priceAlerts)
         .set({ condition: body.condition, value: body.value, firedAt: null, firedPrice: null })
         .where(mine)
         .returning();
-      if (!row) throw notFound(PRICE_ALERTS_MSG.notFound);
+      if (!row) throw notFound(msg(PRICE_ALERTS_MSG, 'notFound'));
       await watcher.reload(userId);
       return { message: PRICE_ALERTS_MSG.saved, alert: toItem(row) };
     },
@@ -105,7 +106,7 @@ export function createPriceAlertsService(ctx: Pick<AppContext, 'db' | 'market'>,
         .delete(priceAlerts)
         .where(and(eq(priceAlerts.id, id), eq(priceAlerts.userId, userId)))
         .returning({ id: priceAlerts.id });
-      if (gone.length === 0) throw notFound(PRICE_ALERTS_MSG.notFound);
+      if (gone.length === 0) throw notFound(msg(PRICE_ALERTS_MSG, 'notFound'));
       await watcher.reload(userId);
       return { message: PRICE_ALERTS_MSG.deleted };
     },

@@ -9,9 +9,10 @@ import { RESERVES_MSG, reserveAddress, type ReserveAddress } from '../../../shar
 import type { Config } from '../../config.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, schemaMessage } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { custodyChainOf } from '../custody/index.js';
+import { msg } from '../../../shared/message.js';
 
 const RESERVE_ADDRESSES_KEY = 'reserve_addresses';
 
@@ -51,10 +52,13 @@ function checkReserveAddresses(addresses: ReserveAddress[]) {
   const seen = new Set<string>();
   addresses.forEach((entry, i) => {
     const check = checkAddress(entry.currency, entry.address, entry.network);
-    if (!check.ok) throw badRequest(check.message, { [`addresses.${i}.${check.field}`]: check.message });
+    if (!check.ok) {
+      const message = schemaMessage(check.message);
+      throw badRequest(message, { [`addresses.${i}.${check.field}`]: message });
+    }
     const key = `${entry.currency}|${entry.network}|${entry.address.toLowerCase()}`;
     if (seen.has(key))
-      throw badRequest(RESERVES_MSG.duplicateAddress, { [`addresses.${i}.address`]: RESERVES_MSG.duplicateAddress });
+      throw badRequest(msg(RESERVES_MSG, 'duplicateAddress'), { [`addresses.${i}.address`]: msg(RESERVES_MSG, 'duplicateAddress') });
     seen.add(key);
   });
 }

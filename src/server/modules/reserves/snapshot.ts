@@ -22,6 +22,7 @@ import { proofOfReservesLeaves, proofOfReservesNodes, proofOfReservesSnapshots }
 import { badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { reserveAddresses, type ReservesConfig } from './addresses.js';
+import { msg } from '../../../shared/message.js';
 
 /** A customer's balance of one currency over their wallets, as the database sums it. */
 export interface CustomerBalanceRow {
@@ -85,7 +86,7 @@ async function publicView(db: Queryable, config: ReservesConfig, row: SnapshotRo
 
 async function latestSnapshot(db: Queryable): Promise<SnapshotRow> {
   const [row] = await db.select().from(proofOfReservesSnapshots).orderBy(desc(proofOfReservesSnapshots.id)).limit(1);
-  if (!row) throw notFound(RESERVES_MSG.noSnapshot);
+  if (!row) throw notFound(msg(RESERVES_MSG, 'noSnapshot'));
   return row;
 }
 
@@ -107,7 +108,7 @@ export function createReservesService(ctx: { db: Db; config: ReservesConfig }) {
           const { currencies, leaves } = customerLeaves(
             rows.map((r) => ({ userId: Number(r.user_id), currency: r.currency, balance: r.balance })),
           );
-          if (leaves.length === 0) throw badRequest(RESERVES_MSG.nothingToPublish);
+          if (leaves.length === 0) throw badRequest(msg(RESERVES_MSG, 'nothingToPublish'));
           const placed = shuffled(leaves).map((leaf) => ({ ...leaf, nonce: randomBytes(16).toString('hex') }));
           const levels = buildLevels(
             placed.map((leaf): TreeNode => ({
@@ -161,7 +162,7 @@ export function createReservesService(ctx: { db: Db; config: ReservesConfig }) {
         .select()
         .from(proofOfReservesLeaves)
         .where(and(eq(proofOfReservesLeaves.snapshotId, snapshot.id), eq(proofOfReservesLeaves.userId, userId)));
-      if (!leaf) throw notFound(RESERVES_MSG.noLeaf);
+      if (!leaf) throw notFound(msg(RESERVES_MSG, 'noLeaf'));
       const sizes = snapshot.levelSizes;
       // The leaf's own node and the sibling of each level on the way up.
       const wanted: { level: number; index: number }[] = [{ level: 0, index: leaf.leafIndex }];

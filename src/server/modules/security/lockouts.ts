@@ -19,7 +19,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   LOCK_RULES,
-  PROTECTION_MSG,
+  lockedMessage,
   WITHDRAWAL_COOLDOWN_MS,
   lockTime,
   type AccountLock,
@@ -98,7 +98,7 @@ export async function activeLocks(
 /** Throws (423 with the time the lock ends) while the scope is locked for the user. */
 export async function assertNotLocked(ctx: LockContext, userId: number, scope: LockScope): Promise<void> {
   const [lock] = await activeLocks(ctx, userId, scope);
-  if (lock) throw new AppError(423, PROTECTION_MSG.locked(scope, new Date(lock.until), lock.reason));
+  if (lock) throw new AppError(423, lockedMessage(scope, new Date(lock.until), lock.reason));
 }
 
 /** Counts a wrong password or code; locks the scope and mails the user when the count reaches the limit. */

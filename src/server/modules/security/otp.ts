@@ -23,6 +23,7 @@ import { otps } from './schema.js';
 import { AUTH_MSG } from '../../../shared/api/auth.js';
 import { badRequest, tooManyRequests } from '../../errors.js';
 import type { MailMessage } from '../../lib/mail.js';
+import { msg } from '../../../shared/message.js';
 
 export type OtpPurpose = 'signup' | 'reset' | 'security';
 
@@ -32,8 +33,8 @@ const SUBJECTS: Record<OtpPurpose, string> = {
   security: 'your Coinfront security code',
 };
 
-export const INVALID_OTP = AUTH_MSG.invalidOtp;
-export const OTP_LOCKED_FOR_TODAY = AUTH_MSG.lockedForToday;
+export const INVALID_OTP = msg(AUTH_MSG, 'invalidOtp');
+export const OTP_LOCKED_FOR_TODAY = msg(AUTH_MSG, 'lockedForToday');
 
 /** Wrong codes entered for (email, purpose) in the last 24 h, over all its codes. */
 async function wrongCodesToday(db: Queryable, email: string, purpose: OtpPurpose, now: Date): Promise<number> {
@@ -76,7 +77,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
           throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
         if (latest && now.getTime() - latest.createdAt.getTime() < OTP_RESEND_MS) {
           const wait = Math.ceil((OTP_RESEND_MS - (now.getTime() - latest.createdAt.getTime())) / 1000);
-          throw tooManyRequests(AUTH_MSG.waitForNewCode(String(wait)));
+          throw tooManyRequests(msg(AUTH_MSG, 'waitForNewCode', String(wait)));
         }
         await tx
           .update(otps)
@@ -132,7 +133,7 @@ export function createOtpService(ctx: Pick<AppContext, 'db' | 'mailer' | 'clock'
         return 'ok' as const;
       });
       if (outcome === 'locked-today') throw tooManyRequests(OTP_LOCKED_FOR_TODAY);
-      if (outcome === 'locked') throw badRequest(AUTH_MSG.tooManyWrongCodes, { otp: INVALID_OTP });
+      if (outcome === 'locked') throw badRequest(msg(AUTH_MSG, 'tooManyWrongCodes'), { otp: INVALID_OTP });
       if (outcome === 'invalid') throw badRequest(INVALID_OTP, { otp: INVALID_OTP });
     },
   };

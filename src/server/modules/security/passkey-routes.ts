@@ -33,6 +33,7 @@ import {
   secondFactorOptions,
 } from './passkeys.js';
 import { requireFactorChangeProof } from './second-factor.js';
+import { msg } from '../../../shared/message.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 423: errorBody, 429: errorBody };
 const idParams = z.object({ id: idParam });
@@ -106,7 +107,7 @@ export const passkeysModule: AppModule = (app, ctx) => {
     handler: async (req) => {
       await createOtpService(ctx).consume(req.body.email, 'reset', req.body.otp, { keep: true });
       const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, req.body.email));
-      if (!user) throw badRequest(PASSKEY_MSG.notFound);
+      if (!user) throw badRequest(msg(PASSKEY_MSG, 'notFound'));
       return secondFactorOptions(ctx, relyingPartyOf(ctx.config, req), user.id);
     },
   });

@@ -33,6 +33,7 @@ import { passkeys, webauthnChallenges } from './schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { recordFailure, startWithdrawalCooldown, type FailureKind } from './lockouts.js';
 import { mailSecondFactorChange, secondFactorChanged, secondFactorMethods } from './factors.js';
+import { msg } from '../../../shared/message.js';
 
 /** How long a challenge may be answered (docs/decisions/0022-passkeys.md: 5 minutes). */
 const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -175,7 +176,7 @@ export async function addPasskey(
 ): Promise<PasskeyView> {
   const signed = signedChallengeOf(response.response.clientDataJSON);
   const challenge = signed && (await consumeChallenge(ctx, 'registration', user.id, { challenge: signed }));
-  if (!challenge) throw badRequest(PASSKEY_MSG.challengeExpired);
+  if (!challenge) throw badRequest(msg(PASSKEY_MSG, 'challengeExpired'));
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -187,9 +188,9 @@ export async function addPasskey(
       requireUserVerification: false,
     });
   } catch {
-    throw badRequest(PASSKEY_MSG.notVerified);
+    throw badRequest(msg(PASSKEY_MSG, 'notVerified'));
   }
-  if (!verified.verified) throw badRequest(PASSKEY_MSG.notVerified);
+  if (!verified.verified) throw badRequest(msg(PASSKEY_MSG, 'notVerified'));
   const info = verified.registrationInfo;
   let row;
   try {
@@ -212,7 +213,7 @@ export async function addPasskey(
       return saved;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'passkeys_credential_id_key')) throw conflict(PASSKEY_MSG.alreadyRegistered);
+    if (isUniqueViolation(error, 'passkeys_credential_id_key')) throw conflict(msg(PASSKEY_MSG, 'alreadyRegistered'));
     throw error;
   }
   // The passkey is saved: a mail server that is away must not turn that into an error.
@@ -226,7 +227,7 @@ export async function renamePasskey(db: Queryable, userId: number, id: number, n
     .set({ name })
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning();
-  if (!row) throw notFound(PASSKEY_MSG.notFound);
+  if (!row) throw notFound(msg(PASSKEY_MSG, 'notFound'));
   return viewOf(row);
 }
 
@@ -236,7 +237,7 @@ export async function assertOwnPasskey(db: Queryable, userId: number, id: number
     .select({ id: passkeys.id })
     .from(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)));
-  if (!row) throw notFound(PASSKEY_MSG.notFound);
+  if (!row) throw notFound(msg(PASSKEY_MSG, 'notFound'));
 }
 
 /**
@@ -256,7 +257,7 @@ export async function removePasskey(
       .delete(passkeys)
       .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
       .returning({ id: passkeys.id, name: passkeys.name });
-    if (!row) throw notFound(PASSKEY_MSG.notFound);
+    if (!row) throw notFound(msg(PASSKEY_MSG, 'notFound'));
     if ((await secondFactorMethods(tx, userId)).length === 0)
       await startWithdrawalCooldown(tx, ctx, userId, 'two-factor-disabled');
     await secondFactorChanged(tx, userId, { kind: 'passkey_removed', name: row.name });
@@ -341,10 +342,10 @@ export async function verifyPasskeySignIn(
   challengeId: string,
   response: unknown,
 ): Promise<number> {
-  const fail = () => unauthorized(PASSKEY_MSG.signInFailed);
+  const fail = () => unauthorized(msg(PASSKEY_MSG, 'signInFailed'));
   const assertion = assertionOf(response);
   const challenge = await consumeChallenge(ctx, 'sign-in', null, { id: challengeId });
-  if (!challenge) throw unauthorized(PASSKEY_MSG.challengeExpired);
+  if (!challenge) throw unauthorized(msg(PASSKEY_MSG, 'challengeExpired'));
   if (!assertion) throw fail();
   const [stored] = await ctx.db.select().from(passkeys).where(eq(passkeys.credentialId, assertion.id));
   if (!stored || !(await checkAssertion(ctx, challenge, stored, assertion, true))) throw fail();
@@ -358,7 +359,7 @@ export async function verifyPasskeySignIn(
  */
 export async function secondFactorOptions(ctx: PasskeyContext, rp: RelyingParty, userId: number) {
   const allowCredentials = await credentialsOf(ctx.db, userId);
-  if (allowCredentials.length === 0) throw badRequest(PASSKEY_MSG.notFound);
+  if (allowCredentials.length === 0) throw badRequest(msg(PASSKEY_MSG, 'notFound'));
   const { bytes: challenge } = await issueChallenge(ctx, rp, 'second-factor', userId);
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
@@ -382,12 +383,12 @@ export async function verifyPasskeyAssertion(
   assertionJson: unknown,
   failure: Extract<FailureKind, 'two-factor' | 'sign-in-code'> = 'two-factor',
 ) {
-  const wrong = () => badRequest(PASSKEY_MSG.notVerified, { passkey: PASSKEY_MSG.notVerified });
+  const wrong = () => badRequest(msg(PASSKEY_MSG, 'notVerified'), { passkey: msg(PASSKEY_MSG, 'notVerified') });
   const assertion = assertionOf(assertionJson);
   if (!assertion) throw wrong();
   const signed = signedChallengeOf(assertion.response.clientDataJSON);
   const challenge = signed && (await consumeChallenge(ctx, 'second-factor', userId, { challenge: signed }));
-  if (!challenge) throw badRequest(PASSKEY_MSG.challengeExpired, { passkey: PASSKEY_MSG.challengeExpired });
+  if (!challenge) throw badRequest(msg(PASSKEY_MSG, 'challengeExpired'), { passkey: msg(PASSKEY_MSG, 'challengeExpired') });
   const [stored] = await ctx.db
     .select()
     .from(passkeys)

@@ -28,6 +28,7 @@ import { activeLocks } from './lockouts.js';
 import { secondFactorMethods } from './factors.js';
 import { createOtpService } from './otp.js';
 import { requireSecondFactor } from './second-factor.js';
+import { msg } from '../../../shared/message.js';
 
 type ProtectionContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 
@@ -61,7 +62,7 @@ export async function assertWithdrawalAddressAllowed(db: Queryable, userId: numb
         eq(withdrawalAddresses.address, address),
       ),
     );
-  if (!saved) throw badRequest(PROTECTION_MSG.notWhitelisted, { address: PROTECTION_MSG.notWhitelisted });
+  if (!saved) throw badRequest(msg(PROTECTION_MSG, 'notWhitelisted'), { address: msg(PROTECTION_MSG, 'notWhitelisted') });
 }
 
 /** The anti-phishing code of the account with this email, for the mail layer (anti-phishing-mail.ts). */
@@ -91,7 +92,7 @@ export async function confirmSensitiveChange(
     await requireSecondFactor(ctx, userId, { two_factor_code: code, ...(passkey ? { passkey } : {}) });
     return;
   }
-  if (!code) throw badRequest(PROTECTION_MSG.enterCode, { code: PROTECTION_MSG.enterCode });
+  if (!code) throw badRequest(msg(PROTECTION_MSG, 'enterCode'), { code: msg(PROTECTION_MSG, 'enterCode') });
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw unauthorized();
   await createOtpService(ctx).consume(user.email, 'security', code);
@@ -116,7 +117,7 @@ export function createProtectionService(ctx: ProtectionContext) {
         .select({ n: count() })
         .from(withdrawalAddresses)
         .where(eq(withdrawalAddresses.userId, userId));
-      if ((saved?.n ?? 0) >= ADDRESS_BOOK_MAX) throw conflict(PROTECTION_MSG.tooManyAddresses);
+      if ((saved?.n ?? 0) >= ADDRESS_BOOK_MAX) throw conflict(msg(PROTECTION_MSG, 'tooManyAddresses'));
       await confirm(userId, body.code, body.passkey);
       try {
         const [row] = await ctx.db
@@ -132,7 +133,7 @@ export function createProtectionService(ctx: ProtectionContext) {
         return toAddress(row!);
       } catch (error) {
         if (isUniqueViolation(error, 'withdrawal_addresses_user_address_key'))
-          throw conflict(PROTECTION_MSG.addressExists);
+          throw conflict(msg(PROTECTION_MSG, 'addressExists'));
         throw error;
       }
     },
@@ -143,7 +144,7 @@ export function createProtectionService(ctx: ProtectionContext) {
         .delete(withdrawalAddresses)
         .where(and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, userId)))
         .returning({ id: withdrawalAddresses.id });
-      if (deleted.length === 0) throw notFound(PROTECTION_MSG.addressNotFound);
+      if (deleted.length === 0) throw notFound(msg(PROTECTION_MSG, 'addressNotFound'));
       return { message: PROTECTION_MSG.addressDeleted };
     },
 

@@ -8,7 +8,7 @@
  * requireFactorChangeProof, and each change is told to the owner (secondFactorChanged).
  */
 import { eq } from 'drizzle-orm';
-import { PROTECTION_MSG } from '../../../shared/api/protection.js';
+import { lockedMessage } from '../../../shared/api/protection.js';
 import type { FactorChangeProof, SecondFactorProof } from '../../../shared/api/security.js';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor.js';
 import type { AppContext } from '../../context.js';
@@ -20,6 +20,7 @@ import { secondFactorMethods, type SecondFactorMethod } from './factors.js';
 import { createOtpService } from './otp.js';
 import { verifyPasskeyAssertion } from './passkeys.js';
 import { consumeTwoFactorCode } from './two-factor.js';
+import { msg } from '../../../shared/message.js';
 
 /**
  * Which lock stops a second-factor check before it looks at the proof (security/lockouts.ts): a
@@ -49,7 +50,7 @@ export async function requireSecondFactor(
 /** 423 while wrong second factors lock the account (lockouts.ts); a withdrawal cooldown does not count. */
 export async function assertNoWrongCodeLock(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number): Promise<void> {
   const lock = (await activeLocks(ctx, userId, 'withdrawal')).find((l) => l.reason === 'wrong-codes');
-  if (lock) throw new AppError(423, PROTECTION_MSG.locked('withdrawal', new Date(lock.until), lock.reason));
+  if (lock) throw new AppError(423, lockedMessage('withdrawal', new Date(lock.until), lock.reason));
 }
 
 async function checkProof(
@@ -67,7 +68,7 @@ async function checkProof(
     await consumeTwoFactorCode(ctx, userId, code, 'two_factor_code');
     return;
   }
-  const required = methods.includes('totp') ? TWO_FACTOR_MSG.codeRequired : TWO_FACTOR_MSG.confirmSecondFactor;
+  const required = methods.includes('totp') ? msg(TWO_FACTOR_MSG, 'codeRequired') : msg(TWO_FACTOR_MSG, 'confirmSecondFactor');
   throw badRequest(required, { two_factor_code: required });
 }
 
@@ -92,13 +93,13 @@ export async function requireFactorChangeProof(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw unauthorized();
-  if (!proof.password) throw badRequest(TWO_FACTOR_MSG.enterPassword, { password: TWO_FACTOR_MSG.enterPassword });
+  if (!proof.password) throw badRequest(msg(TWO_FACTOR_MSG, 'enterPassword'), { password: msg(TWO_FACTOR_MSG, 'enterPassword') });
   const code = proof.email_code?.trim();
-  if (!code) throw badRequest(TWO_FACTOR_MSG.enterEmailCode, { email_code: TWO_FACTOR_MSG.enterEmailCode });
+  if (!code) throw badRequest(msg(TWO_FACTOR_MSG, 'enterEmailCode'), { email_code: msg(TWO_FACTOR_MSG, 'enterEmailCode') });
   await assertNotLocked(ctx, userId, 'sign-in');
   await createOtpService(ctx).consume(user.email, 'security', code);
   if (!(await verifyPassword(proof.password, user.passwordHash))) {
     await recordFailure(ctx, userId, 'login-password');
-    throw badRequest(TWO_FACTOR_MSG.wrongPassword, { password: TWO_FACTOR_MSG.wrongPassword });
+    throw badRequest(msg(TWO_FACTOR_MSG, 'wrongPassword'), { password: msg(TWO_FACTOR_MSG, 'wrongPassword') });
   }
 }

@@ -35,6 +35,7 @@ import {
   wrongCode,
   type TwoFactorContext,
 } from './two-factor.js';
+import { msg } from '../../../shared/message.js';
 
 export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 'log'>) {
   return {
@@ -45,8 +46,8 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
      */
     async setup(userId: number, proof: FactorChangeProof): Promise<TwoFactorSetupResponse> {
       const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError(401, SERVER_MSG.loginAgain);
-      if (await hasTotp(ctx.db, userId)) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      if (!user) throw new AppError(401, msg(SERVER_MSG, 'loginAgain'));
+      if (await hasTotp(ctx.db, userId)) throw conflict(msg(TWO_FACTOR_MSG, 'alreadyOn'));
       await requireFactorChangeProof(ctx, userId, proof);
       const secret = generateSecret();
       const secretCiphertext = encryptTotpSecret(ctx.config.jwtSecret, userId, secret);
@@ -60,15 +61,15 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
           setWhere: isNull(totpSecrets.enabledAt),
         })
         .returning({ userId: totpSecrets.userId });
-      if (saved.length === 0) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      if (saved.length === 0) throw conflict(msg(TWO_FACTOR_MSG, 'alreadyOn'));
       return { secret, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
     },
 
     /** Confirms the pending secret with its current code; answers the recovery codes this once. */
     async enable(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
       const row = await totpRow(ctx.db, userId);
-      if (!row) throw badRequest(TWO_FACTOR_MSG.setUpFirst, { code: TWO_FACTOR_MSG.setUpFirst });
-      if (row.enabledAt) throw conflict(TWO_FACTOR_MSG.alreadyOn);
+      if (!row) throw badRequest(msg(TWO_FACTOR_MSG, 'setUpFirst'), { code: msg(TWO_FACTOR_MSG, 'setUpFirst') });
+      if (row.enabledAt) throw conflict(msg(TWO_FACTOR_MSG, 'alreadyOn'));
       const secret = decryptTotpSecret(ctx.config, userId, row.secretCiphertext);
       const step = await matchingStep(secret, normalizeCode(code), ctx.clock.now(), row.lastUsedStep);
       if (step === null) {
@@ -90,7 +91,7 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
             ),
           )
           .returning({ userId: totpSecrets.userId });
-        if (enabled.length === 0) throw conflict(TWO_FACTOR_MSG.setUpFirst);
+        if (enabled.length === 0) throw conflict(msg(TWO_FACTOR_MSG, 'setUpFirst'));
         await replaceRecoveryCodes(tx, ctx.config.jwtSecret, userId, codes, now);
         await secondFactorChanged(tx, userId, { kind: 'two_factor_enabled' });
       });
@@ -103,7 +104,7 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
      * recovery code left still makes new ones). docs/decisions/0045.
      */
     async renewRecoveryCodes(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
-      if (!(await hasTotp(ctx.db, userId))) throw badRequest(TWO_FACTOR_MSG.notOn, { code: TWO_FACTOR_MSG.notOn });
+      if (!(await hasTotp(ctx.db, userId))) throw badRequest(msg(TWO_FACTOR_MSG, 'notOn'), { code: msg(TWO_FACTOR_MSG, 'notOn') });
       await assertNoWrongCodeLock(ctx, userId);
       await consumeTwoFactorCode(ctx, userId, code, 'code');
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -118,7 +119,7 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
     /** Turns TOTP off with a code (TOTP or recovery); withdrawals wait 24 hours after. */
     async disable(userId: number, code: string) {
       if (!(await consumeTwoFactorCode(ctx, userId, code, 'code')))
-        throw badRequest(TWO_FACTOR_MSG.notOn, { code: TWO_FACTOR_MSG.notOn });
+        throw badRequest(msg(TWO_FACTOR_MSG, 'notOn'), { code: msg(TWO_FACTOR_MSG, 'notOn') });
       await ctx.db.transaction(async (tx) => {
         await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

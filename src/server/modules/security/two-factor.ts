@@ -14,6 +14,7 @@ import { recoveryCodes, totpSecrets } from './schema.js';
 import { badRequest } from '../../errors.js';
 import { encryptSecret, keyOf, openSealed, resealRows, secretsOf, type ServerSecrets } from '../../lib/sealing.js';
 import { recordFailure, type FailureKind } from './lockouts.js';
+import { msg } from '../../../shared/message.js';
 
 export type TwoFactorContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>;
 
@@ -131,7 +132,7 @@ async function useRecoveryCode(ctx: TwoFactorContext, userId: number, normalized
   return used.length > 0;
 }
 
-export const wrongCode = (field: string) => badRequest(TWO_FACTOR_MSG.wrongCode, { [field]: TWO_FACTOR_MSG.wrongCode });
+export const wrongCode = (field: string) => badRequest(msg(TWO_FACTOR_MSG, 'wrongCode'), { [field]: msg(TWO_FACTOR_MSG, 'wrongCode') });
 
 /**
  * Checks and uses up a code of a user with TOTP on: the current TOTP code (once) or an unused

@@ -24,6 +24,7 @@ import type { Tx } from '../../db/database.js';
 import { spotOrders } from './schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
 import { SPOT_REF } from './ledger-rule.js';
+import { type Message } from '../../../shared/message.js';
 
 export type SpotOrderRow = typeof spotOrders.$inferSelect;
 export type NewSpotOrder = typeof spotOrders.$inferInsert;
@@ -112,12 +113,12 @@ function fillLegs(order: SpotOrderRow, amounts: FillAmounts, fromHold: boolean):
  * inserted filled first (its entries name it), then the money moves; a refused posting (not enough
  * balance) rolls both back.
  */
-export async function payFill(tx: Tx, order: SpotOrderRow, amounts: FillAmounts, insufficient: string): Promise<void> {
+export async function payFill(tx: Tx, order: SpotOrderRow, amounts: FillAmounts, insufficient: Message): Promise<void> {
   await post(tx, fillLegs(order, amounts, false), ref('spot_fill', order.id), { insufficient });
 }
 
 /** A resting order takes its hold from the funding wallet: USDT of a buy, the coin of a sell. */
-export async function holdFor(tx: Tx, order: SpotOrderRow, insufficient: string): Promise<void> {
+export async function holdFor(tx: Tx, order: SpotOrderRow, insufficient: Message): Promise<void> {
   const currency = order.side === 'buy' ? QUOTE_CURRENCY : order.coin;
   await post(
     tx,

@@ -9,6 +9,7 @@ import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { dec } from '../../../shared/money.js';
 import { unavailable } from '../../errors.js';
 import type { MarketService } from '../market/index.js';
+import { msg } from '../../../shared/message.js';
 
 type Market = Pick<MarketService, 'markPrice' | 'exchange'>;
 
@@ -46,7 +47,7 @@ export interface Quote {
 /** The house's price for `side` of `coin` now; a 503 when the coin has no fresh mark. */
 export async function quoteOf(market: Market, coin: string, side: SpotSide): Promise<Quote> {
   const mark = await usableMark(market, coin);
-  if (mark === null) throw unavailable(SPOT_MSG.priceUnavailable(coin));
+  if (mark === null) throw unavailable(msg(SPOT_MSG, 'priceUnavailable', coin));
   let best: string | null = null;
   try {
     const book = await market.exchange.depth(`${coin}${QUOTE_CURRENCY}`, 1);

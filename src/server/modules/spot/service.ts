@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import {
+  SPOT_MESSAGES,
   SPOT_MSG,
   type SpotOrder,
   type SpotOrderAnswer,
@@ -30,6 +31,7 @@ import {
 } from './lifecycle.js';
 import { quoteOf, type Quote } from './quote.js';
 import { toSpotOrder } from './view.js';
+import { msg } from '../../../shared/message.js';
 
 type SpotContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config'>;
 
@@ -47,7 +49,7 @@ const reachedNow = (body: SpotOrderBody, quote: Quote) =>
 function checkMinNotional(body: SpotOrderBody, quote: Quote): void {
   const value = mul(body.quantity, reachedNow(body, quote) ? quote.price : body.price!);
   if (cmp(value, MIN_ORDER_NOTIONAL) < 0) {
-    const message = SPOT_MSG.belowMinNotional(toAmount(value));
+    const message = msg(SPOT_MSG, 'belowMinNotional', toAmount(value));
     throw badRequest(message, { quantity: message });
   }
 }
@@ -61,12 +63,12 @@ export function createSpotService(ctx: SpotContext) {
       .from(spotOrders)
       .where(and(eq(spotOrders.id, orderId), eq(spotOrders.userId, userId)));
     // Another user's order is as unknown as one that does not exist.
-    if (!row) throw notFound(SPOT_MSG.orderNotFound);
+    if (!row) throw notFound(msg(SPOT_MSG, 'orderNotFound'));
     return row;
   }
 
   const finished = (status: 'filled' | 'cancelled') =>
-    conflict(status === 'filled' ? SPOT_MSG.alreadyFilled : SPOT_MSG.alreadyCancelled);
+    conflict(status === 'filled' ? msg(SPOT_MSG, 'alreadyFilled') : msg(SPOT_MSG, 'alreadyCancelled'));
 
   return {
     /** POST /api-v1/spot-orders/: a market order fills at once; a limit order rests unless the house's price already reached it. */
@@ -98,7 +100,7 @@ export function createSpotService(ctx: SpotContext) {
             // Both of the user's accounts in one lock, in id order; the posting below finds them held.
             const locked = await lockAccounts(tx, [funding(userId, QUOTE_CURRENCY), funding(userId, body.coin)]);
             const { balance } = locked.get(accountKeyId(funding(userId, currency)))!;
-            const insufficient = SPOT_MSG.insufficient(currency, needed, balance);
+            const insufficient = SPOT_MESSAGES.insufficient(currency, needed, balance);
             if (cmp(needed, balance) > 0) throw badRequest(insufficient, { quantity: insufficient });
             // Every placement of the user holds their USDT account's lock: the count cannot go stale.
             if (!atOnce) {
@@ -109,7 +111,7 @@ export function createSpotService(ctx: SpotContext) {
                   and(eq(spotOrders.userId, userId), eq(spotOrders.coin, body.coin), eq(spotOrders.status, 'open')),
                 );
               if (open!.n >= MAX_OPEN_SPOT_ORDERS)
-                throw badRequest(SPOT_MSG.tooManyOpen(MAX_OPEN_SPOT_ORDERS, body.coin));
+                throw badRequest(msg(SPOT_MSG, 'tooManyOpen', MAX_OPEN_SPOT_ORDERS, body.coin));
             }
 
             const order = await insertOrder(tx, {
@@ -151,7 +153,7 @@ export function createSpotService(ctx: SpotContext) {
           },
           execute: async (tx) => {
             const row = await lockOrder(tx, orderId, { userId });
-            if (!row) throw notFound(SPOT_MSG.orderNotFound);
+            if (!row) throw notFound(msg(SPOT_MSG, 'orderNotFound'));
             if (row.status !== 'open') throw finished(row.status); // filled by the pass a moment ago
             const cancelled = await cancelResting(tx, row, clock.now());
             return { message: SPOT_MSG.orderCancelled, order: toSpotOrder(cancelled) };

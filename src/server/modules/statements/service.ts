@@ -19,6 +19,7 @@ import { badRequest } from '../../errors.js';
 import { transactions, users } from '../../db/schema.js';
 import { trades } from '../trades/schema.js';
 import { csvOf } from './csv.js';
+import { msg } from '../../../shared/message.js';
 
 type Columns<K extends StatementKind> = (typeof STATEMENTS_MSG.columns)[K];
 
@@ -68,7 +69,7 @@ export function createStatementsService(ctx: Pick<AppContext, 'db'>) {
       .where(and(eq(transactions.userId, userId), gte(transactions.createdAt, start), lt(transactions.createdAt, end)))
       .orderBy(asc(transactions.createdAt), asc(transactions.id))
       .limit(STATEMENT_MAX_ROWS + 1);
-    if (rows.length > STATEMENT_MAX_ROWS) throw badRequest(STATEMENTS_MSG.tooManyRows);
+    if (rows.length > STATEMENT_MAX_ROWS) throw badRequest(msg(STATEMENTS_MSG, 'tooManyRows'));
     const t = titlesIn(language, 'transactions');
     return csvOf([
       [t.id, t.date, t.type, t.status, t.currency, t.amount, t.fee, t.arrival, t.network, t.address, t.txHash],
@@ -103,7 +104,7 @@ export function createStatementsService(ctx: Pick<AppContext, 'db'>) {
       )
       .orderBy(asc(trades.closedAt), asc(trades.id))
       .limit(STATEMENT_MAX_ROWS + 1);
-    if (rows.length > STATEMENT_MAX_ROWS) throw badRequest(STATEMENTS_MSG.tooManyRows);
+    if (rows.length > STATEMENT_MAX_ROWS) throw badRequest(msg(STATEMENTS_MSG, 'tooManyRows'));
     const t = titlesIn(language, 'trades');
     return csvOf([
       [

@@ -38,6 +38,7 @@ import type { Tx } from '../../db/database.js';
 import { tradePriceHistory, trades } from './schema.js';
 import { house, post, type AccountKey, type Leg } from '../ledger/index.js';
 import { TRADE_REF } from './ledger-rule.js';
+import { type Message } from '../../../shared/message.js';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -102,7 +103,7 @@ export const liquidationPriceOf = (
  * Take an order's margin and opening fee from the lever wallet (the trade row exists, so the entries
  * can name it): a position pays its fee at once, a resting order holds it with the margin.
  */
-export async function payOpening(tx: Tx, trade: TradeRow, options: { insufficient: string }): Promise<void> {
+export async function payOpening(tx: Tx, trade: TradeRow, options: { insufficient: Message }): Promise<void> {
   const total = add(trade.margin, trade.openFee).toFixed();
   const resting = trade.status === 'pending';
   const legs: Leg[] = [
@@ -228,7 +229,7 @@ export async function changeMargin(
   trade: TradeRow,
   amount: string,
   rates: TradingRates,
-  options: { insufficient: string },
+  options: { insufficient: Message },
 ): Promise<TradeRow> {
   await post(
     tx,

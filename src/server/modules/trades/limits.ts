@@ -10,6 +10,7 @@ import { cmp, limitReached, mul, toAmount } from '../../../shared/money.js';
 import type { Tx } from '../../db/database.js';
 import { trades } from './schema.js';
 import { badRequest, conflict } from '../../errors.js';
+import { msg } from '../../../shared/message.js';
 
 /**
  * An order's value, hands x price, must be at least MIN_ORDER_NOTIONAL USDT at the price it trades at
@@ -25,7 +26,7 @@ export function checkMinNotional(
   const resting = body.limit_price !== null && !limitReached(body.trade_type, body.limit_price, mark);
   const notional = mul(body.hands, resting ? body.limit_price! : mark);
   if (cmp(notional, MIN_ORDER_NOTIONAL) < 0) {
-    const message = TRADE_MSG.belowMinNotional(toAmount(notional));
+    const message = msg(TRADE_MSG, 'belowMinNotional', toAmount(notional));
     throw badRequest(message, { hands: message });
   }
 }
@@ -41,7 +42,7 @@ export async function checkOpenTradeCap(tx: Tx, userId: number): Promise<void> {
     .select({ n: count() })
     .from(trades)
     .where(and(eq(trades.userId, userId), inArray(trades.status, ['open', 'pending'])));
-  if ((row?.n ?? 0) >= MAX_OPEN_TRADES) throw conflict(TRADE_MSG.tooManyOpenTrades);
+  if ((row?.n ?? 0) >= MAX_OPEN_TRADES) throw conflict(msg(TRADE_MSG, 'tooManyOpenTrades'));
 }
 
 /**

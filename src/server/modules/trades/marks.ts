@@ -2,11 +2,12 @@
  * The server's mark price: the only price a trade opens, closes, fills or liquidates at
  * (docs/architecture.md section 5). A client's price is a sanity check against it, never used.
  */
-import { TRADE_MSG } from '../../../shared/api/trade.js';
+import { TRADE_MESSAGES, TRADE_MSG } from '../../../shared/api/trade.js';
 import { IN_HOUSE_COIN } from '../../../shared/constants.js';
 import { dec } from '../../../shared/money.js';
 import { badRequest, conflict, unavailable } from '../../errors.js';
 import type { MarketService } from '../market/index.js';
+import { msg } from '../../../shared/message.js';
 
 export type Market = Pick<MarketService, 'markPrice'>;
 
@@ -51,12 +52,12 @@ export async function freshMark(market: Market, coin: string, options: { opening
   try {
     mark = await market.markPrice(coin);
   } catch {
-    throw unavailable(TRADE_MSG.priceUnavailable(coin));
+    throw unavailable(msg(TRADE_MSG, 'priceUnavailable', coin));
   }
-  if (!mark) throw badRequest(TRADE_MSG.cannotTrade(coin), { coin: TRADE_MSG.cannotTrade(coin) });
+  if (!mark) throw badRequest(msg(TRADE_MSG, 'cannotTrade', coin), { coin: msg(TRADE_MSG, 'cannotTrade', coin) });
   const price = parsePrice(mark.price);
-  if (price === null || mark.stale) throw unavailable(TRADE_MSG.priceUnavailable(coin));
+  if (price === null || mark.stale) throw unavailable(msg(TRADE_MSG, 'priceUnavailable', coin));
   if (options.opening && mark.walking && coin.trim().toUpperCase() === IN_HOUSE_COIN)
-    throw conflict(TRADE_MSG.markWalking(IN_HOUSE_COIN));
+    throw conflict(TRADE_MESSAGES.markWalking(IN_HOUSE_COIN));
   return price;
 }

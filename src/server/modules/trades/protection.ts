@@ -2,7 +2,7 @@
  * The rules of a trader's tools on a position (docs/decisions/0025-trade-protection.md): where a
  * take-profit and a stop-loss may be, and how much margin may be removed.
  */
-import { TRADE_MSG } from '../../../shared/api/trade.js';
+import { TRADE_MESSAGES } from '../../../shared/api/trade.js';
 import { cmp, dec, sub, tradeMargin } from '../../../shared/money.js';
 import { badRequest } from '../../errors.js';
 import { MARK_STEP } from '../market/index.js';
@@ -31,18 +31,18 @@ export function checkTriggers(
   if (takeProfit) {
     const beyond = cmp(takeProfit, reference.price);
     if (long ? beyond <= 0 : beyond >= 0) {
-      const message = TRADE_MSG.takeProfitWrongSide(side, reference.against, reference.price);
+      const message = TRADE_MESSAGES.takeProfitWrongSide(side, reference.against, reference.price);
       throw badRequest(message, { take_profit: message });
     }
   }
   if (stopLoss) {
     const beyond = cmp(stopLoss, reference.price);
     if (long ? beyond >= 0 : beyond <= 0) {
-      const message = TRADE_MSG.stopLossWrongSide(side, reference.against, reference.price);
+      const message = TRADE_MESSAGES.stopLossWrongSide(side, reference.against, reference.price);
       throw badRequest(message, { stop_loss: message });
     }
     if (liquidation !== null && !stopBeforeLiquidation(side, stopLoss, liquidation)) {
-      const message = TRADE_MSG.stopLossBeyondLiquidation(side, liquidation);
+      const message = TRADE_MESSAGES.stopLossBeyondLiquidation(side, liquidation);
       throw badRequest(message, { stop_loss: message });
     }
   }

@@ -4,8 +4,9 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  TRADE_MSG,
   type ActiveTradesQuery,
+  TRADE_MESSAGES,
+  TRADE_MSG,
   type TradeAnswer,
   type TradeCreationBody,
   type TradeItem,
@@ -48,13 +49,14 @@ import { activePage, checkMinNotional, checkOpenTradeCap } from './limits.js';
 import { freshMark, readMark, type Mark } from './marks.js';
 import { checkTriggers, clearOfMark, removableMargin, stopBeforeLiquidation } from './protection.js';
 import { toTradeItem } from './view.js';
+import { msg } from '../../../shared/message.js';
 
 type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
 
 /** The client's price must be within PRICE_TOLERANCE of the mark; the mark is what counts. */
 function checkClientPrice(field: 'starting_price' | 'current_price', clientPrice: string, coin: string, mark: string) {
   if (!withinPriceTolerance(clientPrice, mark)) {
-    const message = TRADE_MSG.priceMoved(coin, mark);
+    const message = msg(TRADE_MSG, 'priceMoved', coin, mark);
     throw badRequest(message, { [field]: message });
   }
 }
@@ -103,7 +105,7 @@ export function createTradeService(ctx: TradeContext) {
       .from(trades)
       .where(and(eq(trades.id, tradeId), eq(trades.userId, userId)));
     // Another user's trade is as unknown as a trade that does not exist.
-    if (!row) throw notFound(TRADE_MSG.tradeNotFound);
+    if (!row) throw notFound(msg(TRADE_MSG, 'tradeNotFound'));
     return row;
   }
 
@@ -160,7 +162,7 @@ export function createTradeService(ctx: TradeContext) {
               const account = leverUsdt(userId);
               const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
               await checkOpenTradeCap(tx, userId); // under the lock just taken: race-free
-              const insufficient = TRADE_MSG.insufficientMargin(needed, balance);
+              const insufficient = msg(TRADE_MSG, 'insufficientMargin', needed, balance);
               if (cmp(needed, balance) > 0) throw badRequest(insufficient, { hands: insufficient });
 
               const trade = await insertTrade(tx, {
@@ -208,9 +210,9 @@ export function createTradeService(ctx: TradeContext) {
             statusCode: 200,
             prepare: async () => {
               const trade = await ownTrade(userId, body.trade_id);
-              if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
+              if (isFinished(trade.status)) throw conflict(TRADE_MESSAGES.alreadyFinished(trade.status));
               if (trade.status === 'pending' && body.hands !== undefined) {
-                throw badRequest(TRADE_MSG.closeHandsOrder, { hands: TRADE_MSG.closeHandsOrder });
+                throw badRequest(msg(TRADE_MSG, 'closeHandsOrder'), { hands: msg(TRADE_MSG, 'closeHandsOrder') });
               }
               // Revoking an order does not depend on the price; closing a position does.
               if (trade.status === 'pending') return { revoking: true, mark: await readMark(market, trade.coin) };
@@ -220,18 +222,18 @@ export function createTradeService(ctx: TradeContext) {
             },
             execute: async (tx, { revoking, mark }) => {
               const trade = await lockTrade(tx, body.trade_id, { userId });
-              if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
-              if (isFinished(trade.status)) throw conflict(TRADE_MSG.alreadyFinished(trade.status));
+              if (!trade) throw notFound(msg(TRADE_MSG, 'tradeNotFound'));
+              if (isFinished(trade.status)) throw conflict(TRADE_MESSAGES.alreadyFinished(trade.status));
               const now = clock.now();
               if (trade.status === 'pending') {
                 const cancelled = await cancelOrder(tx, trade, now);
                 return { message: TRADE_MSG.orderCancelled, trade: toTradeItem(cancelled, mark) };
               }
               // It was a pending order a moment ago and has been filled since: the user asked to revoke, not to close.
-              if (revoking || mark === null) throw conflict(TRADE_MSG.justFilled);
+              if (revoking || mark === null) throw conflict(msg(TRADE_MSG, 'justFilled'));
               const part = body.hands === undefined ? 0 : cmp(body.hands, trade.hands);
               if (part > 0) {
-                const message = TRADE_MSG.closeHandsTooMany(trade.hands);
+                const message = TRADE_MESSAGES.closeHandsTooMany(trade.hands);
                 throw badRequest(message, { hands: message });
               }
               // Fewer hands than it holds: a partial close (docs/decisions/0025), unless the position
@@ -271,16 +273,16 @@ export function createTradeService(ctx: TradeContext) {
      */
     async setTpsl(userId: number, body: TradeTpslBody): Promise<TradeAnswer> {
       const before = await ownTrade(userId, body.trade_id);
-      if (isFinished(before.status)) throw conflict(TRADE_MSG.tpslFinished);
+      if (isFinished(before.status)) throw conflict(msg(TRADE_MSG, 'tpslFinished'));
       const mark = await readMark(market, before.coin);
       return changing(
         userId,
         db.transaction(async (tx) => {
           const trade = await lockTrade(tx, body.trade_id, { userId });
-          if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
-          if (isFinished(trade.status)) throw conflict(TRADE_MSG.tpslFinished);
+          if (!trade) throw notFound(msg(TRADE_MSG, 'tradeNotFound'));
+          if (isFinished(trade.status)) throw conflict(msg(TRADE_MSG, 'tpslFinished'));
           const resting = trade.status === 'pending';
-          if (!resting && (!mark || mark.stale)) throw unavailable(TRADE_MSG.priceUnavailable(trade.coin));
+          if (!resting && (!mark || mark.stale)) throw unavailable(msg(TRADE_MSG, 'priceUnavailable', trade.coin));
           const triggers = { takeProfit: body.take_profit, stopLoss: body.stop_loss };
           checkTriggers(
             trade.tradeType,
@@ -312,38 +314,38 @@ export function createTradeService(ctx: TradeContext) {
             statusCode: 200,
             prepare: async () => {
               const trade = await ownTrade(userId, body.trade_id);
-              if (trade.status !== 'open') throw conflict(TRADE_MSG.marginNotOpen);
+              if (trade.status !== 'open') throw conflict(msg(TRADE_MSG, 'marginNotOpen'));
               // Adding never makes a position riskier; removing is decided against a fresh mark.
               if (!removing) return readMark(market, trade.coin);
               return { price: await freshMark(market, trade.coin), stale: false };
             },
             execute: async (tx, mark) => {
               const trade = await lockTrade(tx, body.trade_id, { userId });
-              if (!trade) throw notFound(TRADE_MSG.tradeNotFound);
-              if (trade.status !== 'open') throw conflict(TRADE_MSG.marginNotOpen);
+              if (!trade) throw notFound(msg(TRADE_MSG, 'tradeNotFound'));
+              if (trade.status !== 'open') throw conflict(msg(TRADE_MSG, 'marginNotOpen'));
               const amount = dec(body.amount).abs().toFixed();
               const account = leverUsdt(userId);
               if (removing) {
                 const removable = removableMargin(trade);
                 if (cmp(amount, removable) > 0) {
-                  const message = TRADE_MSG.marginTooMuchRemoved(removable);
+                  const message = msg(TRADE_MSG, 'marginTooMuchRemoved', removable);
                   throw badRequest(message, { amount: message });
                 }
                 const margin = dec(trade.margin).minus(amount).toFixed();
                 const liquidation = liquidationPriceOf({ ...trade, margin }, trade.entryPrice!, rates);
                 if (!clearOfMark(trade.tradeType, liquidation, mark!.price)) {
-                  const message = TRADE_MSG.marginNearLiquidation(liquidation, mark!.price);
+                  const message = msg(TRADE_MSG, 'marginNearLiquidation', liquidation, mark!.price);
                   throw badRequest(message, { amount: message });
                 }
                 // The stop-loss was accepted beyond the liquidation price of the margin then; with less
                 // margin the liquidation could come first and the stop would never fire.
                 if (trade.stopLoss !== null && !stopBeforeLiquidation(trade.tradeType, trade.stopLoss, liquidation)) {
-                  const message = TRADE_MSG.marginPastStopLoss(liquidation, trade.stopLoss);
+                  const message = msg(TRADE_MSG, 'marginPastStopLoss', liquidation, trade.stopLoss);
                   throw badRequest(message, { amount: message });
                 }
               }
               const { balance } = (await lockAccounts(tx, [account])).get(accountKeyId(account))!;
-              const insufficient = TRADE_MSG.marginInsufficient(amount, balance);
+              const insufficient = msg(TRADE_MSG, 'marginInsufficient', amount, balance);
               if (!removing && cmp(amount, balance) > 0) throw badRequest(insufficient, { amount: insufficient });
               const changed = await changeMargin(tx, trade, body.amount, rates, { insufficient });
               return {

@@ -23,6 +23,7 @@ import { custodyChainOf, depositAddressOf } from '../custody/index.js';
 import { depositAddresses } from '../faq/index.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
+import { msg } from '../../../shared/message.js';
 
 export const DEPOSIT_NETWORKS_KEY = 'deposit_networks';
 
@@ -54,11 +55,11 @@ export async function depositAddressList(
   userId: number,
 ): Promise<DepositAddress[]> {
   // Nowhere to send a deposit to a demo account (docs/decisions/0063-demo-accounts.md).
-  await refuseDemo(db, userId, DEMO_MSG.noDeposits);
+  await refuseDemo(db, userId, msg(DEMO_MSG, 'noDeposits'));
   const chain = custodyChainOf(config);
   const networks =
     chain && Object.hasOwn(CHAIN_ONLY_CURRENCIES, currency) ? [CHAIN_ONLY_CURRENCIES[currency]!] : networksOf(currency);
-  if (networks.length === 0) throw badRequest(DEPOSIT_MSG.unknownCurrency(currency));
+  if (networks.length === 0) throw badRequest(msg(DEPOSIT_MSG, 'unknownCurrency', currency));
   // One after the other: inside a transaction they share one connection.
   const addresses = await depositAddresses(db, config);
   const terms = await depositNetworkTerms(db);

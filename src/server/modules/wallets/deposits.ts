@@ -16,6 +16,7 @@ import { depositNetworkTerms } from './deposit-networks.js';
 import { createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 /**
  * At most MAX_PENDING_DEPOSITS pending deposit requests per user, so a flood of requests cannot
@@ -30,7 +31,7 @@ async function checkPendingDepositCap(tx: Tx, userId: number): Promise<void> {
     .select({ n: count() })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.status, 'pending'), eq(transactions.type, 'deposit')));
-  if ((row?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw conflict(WALLET_MSG.tooManyPendingDeposits);
+  if ((row?.n ?? 0) >= MAX_PENDING_DEPOSITS) throw conflict(msg(WALLET_MSG, 'tooManyPendingDeposits'));
 }
 
 /** A deposit named on a network must reach that network's minimum, as staff set it (deposit-networks.ts). */
@@ -38,7 +39,7 @@ async function checkNetworkMinimum(tx: Tx, body: RechargeBody): Promise<void> {
   if (body.network === null) return;
   const { min_amount } = (await depositNetworkTerms(tx))[body.network];
   if (dec(body.amount).gte(min_amount)) return;
-  const message = DEPOSIT_MSG.belowNetworkMinimum(body.network, min_amount, QUOTE_CURRENCY);
+  const message = msg(DEPOSIT_MSG, 'belowNetworkMinimum', body.network, min_amount, QUOTE_CURRENCY);
   throw badRequest(message, { amount: message });
 }
 
@@ -46,7 +47,7 @@ export function createDepositService({ db }: Pick<AppContext, 'db'>) {
   return {
     async request(userId: number, body: RechargeBody, scope: IdempotencyScope) {
       // Demo money is never deposited to (docs/decisions/0063-demo-accounts.md).
-      await refuseDemo(db, userId, DEMO_MSG.noDeposits);
+      await refuseDemo(db, userId, msg(DEMO_MSG, 'noDeposits'));
       try {
         return await createTransactionOnce(db, userId, body, scope, async (tx) => {
           await checkPendingDepositCap(tx, userId);
@@ -67,7 +68,7 @@ export function createDepositService({ db }: Pick<AppContext, 'db'>) {
       } catch (error) {
         // A hash another live deposit carries (any user's, docs/decisions/0028): the unique index decides,
         // so two requests racing with one hash cannot both pass.
-        if (isUniqueViolation(error, 'transactions_deposit_tx_hash_key')) throw conflict(DEPOSIT_MSG.txHashUsed);
+        if (isUniqueViolation(error, 'transactions_deposit_tx_hash_key')) throw conflict(msg(DEPOSIT_MSG, 'txHashUsed'));
         throw error;
       }
     },

@@ -4,7 +4,7 @@
  * two reviewers of one transaction act one after the other and the second finds it decided.
  */
 import { eq } from 'drizzle-orm';
-import { WALLET_MSG, type TransactionVerified } from '../../../shared/api/wallet.js';
+import { type TransactionVerified, WALLET_MESSAGES, WALLET_MSG } from '../../../shared/api/wallet.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { sub } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
@@ -21,6 +21,7 @@ import { mailWithdrawal } from './withdrawal-mail.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
 import { isDemoUser } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 export type ReviewAction = 'approve' | 'cancel';
 
@@ -35,11 +36,11 @@ export function createReviewService(ctx: Pick<AppContext, 'db' | 'config' | 'clo
     ): Promise<TransactionVerified> {
       const decided = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
-        if (!row) throw notFound(WALLET_MSG.transactionNotFound);
-        if (row.userId === staffId) throw forbidden(WALLET_MSG.ownTransaction);
+        if (!row) throw notFound(msg(WALLET_MSG, 'transactionNotFound'));
+        if (row.userId === staffId) throw forbidden(msg(WALLET_MSG, 'ownTransaction'));
         // Staff never approve demo money (docs/decisions/0063-demo-accounts.md).
-        if (await isDemoUser(tx, row.userId)) throw badRequest(DEMO_MSG.staffNotForDemo);
-        if (row.status !== 'pending') throw conflict(WALLET_MSG.alreadyDecided(row.status));
+        if (await isDemoUser(tx, row.userId)) throw badRequest(msg(DEMO_MSG, 'staffNotForDemo'));
+        if (row.status !== 'pending') throw conflict(WALLET_MESSAGES.alreadyDecided(row.status));
 
         const amount = row.amount;
         const account = { userId: row.userId, wallet: 'funding' as const, currency: row.currency };

@@ -34,6 +34,7 @@ import { listHistory, ownTransaction } from './transactions.js';
 import { createTransferService } from './transfers.js';
 import { createWithdrawalCancelService } from './withdrawal-cancel.js';
 import { createWithdrawalService } from './withdrawals.js';
+import { msg } from '../../../shared/message.js';
 
 const errors = {
   400: errorBody,
@@ -139,7 +140,7 @@ export const walletsModule: AppModule = (app, ctx) => {
     },
     handler: async (req) => {
       const item = await ownTransaction(ctx.db, currentUser(req).id, req.params.id);
-      if (!item) throw notFound(WALLET_MSG.transactionNotFound);
+      if (!item) throw notFound(msg(WALLET_MSG, 'transactionNotFound'));
       return item;
     },
   });

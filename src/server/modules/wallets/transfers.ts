@@ -10,6 +10,7 @@ import { lockBonusAccounts, releaseEarnedBonus } from '../bonuses/index.js';
 import { accountKeyId, lockAccounts, move, type AccountKey } from '../ledger/index.js';
 import { createTransactionOnce, insertTransaction, toTransactionItem } from './transactions.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
+import { msg } from '../../../shared/message.js';
 
 export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   return {
@@ -28,7 +29,7 @@ export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'cl
         // all_amount means the whole balance at this moment, to the last unit.
         const amount = body.all_amount ? balance : body.amount!;
         if (body.all_amount && isZero(balance))
-          throw badRequest(WALLET_MSG.nothingToTransfer, { amount: WALLET_MSG.nothingToTransfer });
+          throw badRequest(msg(WALLET_MSG, 'nothingToTransfer'), { amount: msg(WALLET_MSG, 'nothingToTransfer') });
         const problem = body.all_amount ? null : transferProblem(amount, balance);
         if (problem) throw badRequest(problem, { amount: problem });
 
@@ -48,7 +49,7 @@ export function createTransferService({ db, clock }: Pick<AppContext, 'db' | 'cl
           to,
           amount,
           { reason: 'transfer', refType: TRANSACTION_REF, refId: row.id },
-          { insufficient: MSG.transferExceedsBalance },
+          { insufficient: msg(MSG, 'transferExceedsBalance') },
         );
         return { message: WALLET_MSG.transferSuccessful, transaction: toTransactionItem(row) };
       });

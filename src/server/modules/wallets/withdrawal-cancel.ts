@@ -7,7 +7,7 @@
  * decided (409) and exactly one of them moves money.
  */
 import { and, eq } from 'drizzle-orm';
-import { WALLET_MSG, type TransactionCreated, type WithdrawalCancelBody } from '../../../shared/api/wallet.js';
+import { type TransactionCreated, WALLET_MESSAGES, WALLET_MSG, type WithdrawalCancelBody } from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
@@ -17,6 +17,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { house, move, type Posting } from '../ledger/index.js';
 import { toTransactionItem } from './transactions.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
+import { msg } from '../../../shared/message.js';
 
 /**
  * A held withdrawal goes back to its owner's funding wallet (house withdrawals -> funding, reason
@@ -48,8 +49,8 @@ export function createWithdrawalCancelService(ctx: Pick<AppContext, 'db' | 'cloc
               .where(and(eq(transactions.id, body.transaction_id), eq(transactions.type, 'withdrawal')))
               .for('update');
             // Another user's withdrawal answers as if it did not exist.
-            if (!row || row.userId !== userId) throw notFound(WALLET_MSG.withdrawalNotFound);
-            if (row.status !== 'pending') throw conflict(WALLET_MSG.withdrawalAlreadyDecided(row.status));
+            if (!row || row.userId !== userId) throw notFound(msg(WALLET_MSG, 'withdrawalNotFound'));
+            if (row.status !== 'pending') throw conflict(WALLET_MESSAGES.withdrawalAlreadyDecided(row.status));
 
             const refund = await refundWithdrawal(tx, row);
             const [updated] = await tx

@@ -33,6 +33,7 @@ import { mailWithdrawal } from './withdrawal-mail.js';
 import { TRANSACTION_REF } from './ledger-rule.js';
 import { refuseDemo } from '../../lib/demo-guard.js';
 import { DEMO_MSG } from '../../../shared/api/demo.js';
+import { msg } from '../../../shared/message.js';
 
 type WithdrawalContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config' | 'mailer' | 'log'>;
 
@@ -43,14 +44,14 @@ type WithdrawalContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'config' |
 async function checkTransactionPassword(ctx: WithdrawalContext, userId: number, password: string) {
   const [user] = await ctx.db.select({ hash: users.transactionPasswordHash }).from(users).where(eq(users.id, userId));
   if (!user?.hash)
-    throw badRequest(WALLET_MSG.setTransactionPasswordFirst, {
-      transaction_password: WALLET_MSG.setTransactionPasswordFirst,
+    throw badRequest(msg(WALLET_MSG, 'setTransactionPasswordFirst'), {
+      transaction_password: msg(WALLET_MSG, 'setTransactionPasswordFirst'),
     });
   if (!(await verifyPassword(password, user.hash))) {
     await recordFailure(ctx, userId, 'transaction-password');
     await assertNotLocked(ctx, userId, 'withdrawal');
-    throw badRequest(WALLET_MSG.wrongTransactionPassword, {
-      transaction_password: WALLET_MSG.wrongTransactionPassword,
+    throw badRequest(msg(WALLET_MSG, 'wrongTransactionPassword'), {
+      transaction_password: msg(WALLET_MSG, 'wrongTransactionPassword'),
     });
   }
 }
@@ -59,7 +60,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
   return {
     async request(userId: number, body: WithdrawalBody, scope: IdempotencyScope) {
       // Demo money is never withdrawn (docs/decisions/0063-demo-accounts.md), whatever else the request says.
-      await refuseDemo(ctx.db, userId, DEMO_MSG.noWithdrawals);
+      await refuseDemo(ctx.db, userId, msg(DEMO_MSG, 'noWithdrawals'));
       // Secrets are not part of what makes two requests the same (a retry may carry a newer 2FA code).
       const { transaction_password: password, two_factor_code, passkey, ...fingerprint } = body;
       const outcome = await runIdempotent<{ price: string }, TransactionCreated>(
@@ -88,7 +89,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
             if (usdt && dec(amount).gt(balance)) {
               const lock = await bonusLockOf(tx, userId, balance);
               if (dec(lock.locked).gt(0)) {
-                const locked = BONUS_MSG.bonusLocked(lock.locked, turnoverLeft(lock), canonical(balance));
+                const locked = msg(BONUS_MSG, 'bonusLocked', lock.locked, turnoverLeft(lock), canonical(balance));
                 throw badRequest(locked, { amount: locked });
               }
             }
@@ -121,7 +122,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
               house('withdrawals', body.currency),
               amount,
               { reason: 'withdrawal_hold', refType: TRANSACTION_REF, refId: row.id },
-              { insufficient: MSG.withdrawalExceedsBalance },
+              { insufficient: msg(MSG, 'withdrawalExceedsBalance') },
             );
             return { message: WALLET_MSG.withdrawalSubmitted, transaction: toTransactionItem(row) };
           },

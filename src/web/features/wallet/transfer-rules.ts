@@ -21,5 +21,5 @@ export function submitTransferProblem(input: {
   const { amount, allAmount, balance } = input;
   if (allAmount) return balance !== undefined && isZero(balance) ? WALLET_MSG.nothingToTransfer : null;
   if (balance === undefined) return AMOUNT_PATTERN.test(amount) && isPositive(amount) ? null : MSG.enterValidAmount;
-  return transferProblem(amount, balance);
+  return transferProblem(amount, balance)?.text ?? null;
 }

@@ -56,7 +56,7 @@ export function withdrawalErrors(values: WithdrawalValues, facts: WithdrawalFact
       price: facts.price,
       currency: facts.currency,
     });
-    if (problem) errors.amount = problem;
+    if (problem) errors.amount = problem.text;
   }
   return errors;
 }
