@@ -79,10 +79,15 @@ describe('the codes of the error bodies', () => {
       body: { amount: '120', payment_address: ADDRESSES.TRC20 },
     });
     const verify = () =>
-      call(t, 'POST', `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`, {
-        token: admin.token,
-        body: { action: 'approve' },
-      });
+      call(
+        t,
+        'POST',
+        `/api-v3/admin/transactions-verification/?transaction_id=${deposit.body.transaction.transaction_id}`,
+        {
+          token: admin.token,
+          body: { action: 'approve' },
+        },
+      );
     expect((await verify()).status).toBe(200);
     const again = await verify();
     expect(again.status).toBe(409);

@@ -76,7 +76,8 @@ async function storedOutcome<T>(
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
   if (!row) return null;
-  if (row.route !== request.route || row.requestHash !== hash) throw new AppError(422, msg(IDEMPOTENCY_MSG, 'reusedKey'));
+  if (row.route !== request.route || row.requestHash !== hash)
+    throw new AppError(422, msg(IDEMPOTENCY_MSG, 'reusedKey'));
   // Claim and response are written in one transaction, so a visible row without a response cannot happen.
   if (row.statusCode === null) throw conflict(msg(IDEMPOTENCY_MSG, 'inProgress'));
   return { statusCode: row.statusCode, body: row.responseBody as T, replayed: true };

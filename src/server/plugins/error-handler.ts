@@ -19,11 +19,15 @@ const coded = ({ code, params }: Message) => (code ? { code, ...(params ? { para
  * Languages", docs/decisions/0076-error-codes.md: the code comes with the message, nothing is looked up).
  */
 export function errorBody(error: Message, fields?: Record<string, Message>) {
-  const fieldCodes = Object.entries(fields ?? {}).flatMap(([name, field]) => (field.code ? [[name, coded(field)]] : []));
+  const fieldCodes = Object.entries(fields ?? {}).flatMap(([name, field]) =>
+    field.code ? [[name, coded(field)]] : [],
+  );
   return {
     error: error.text,
     ...coded(error),
-    ...(fields ? { fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.text])) } : {}),
+    ...(fields
+      ? { fields: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.text])) }
+      : {}),
     ...(fieldCodes.length > 0 ? { field_codes: Object.fromEntries(fieldCodes) } : {}),
   };
 }

@@ -12,7 +12,8 @@ import { msg } from '../../shared/message.js';
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (raw === undefined) return null;
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) throw badRequest(msg(IDEMPOTENCY_MSG, 'invalidKey'));
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw))
+    throw badRequest(msg(IDEMPOTENCY_MSG, 'invalidKey'));
   return raw;
 }
 

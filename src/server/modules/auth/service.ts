@@ -44,7 +44,8 @@ type UserRow = typeof users.$inferSelect;
  * before any code is used up, so the same code works with a better password. `field`: the form's field.
  */
 async function refuseCommonPassword(password: string, field: 'password' | 'new_password') {
-  if (await isCommonPassword(password)) throw badRequest(msg(DEMO_MSG, 'commonPassword'), { [field]: msg(DEMO_MSG, 'commonPassword') });
+  if (await isCommonPassword(password))
+    throw badRequest(msg(DEMO_MSG, 'commonPassword'), { [field]: msg(DEMO_MSG, 'commonPassword') });
 }
 
 /** The mail to an existing account when someone asks for a sign-up code with its email. */

@@ -193,7 +193,8 @@ export const sessionsModule: AppModule = (app, ctx) => {
     schema: { tags, params: sessionIdParams, response: { 200: messageBody, ...errors } },
     handler: async (req) => {
       // Another user's session answers as a missing one: ids are not confirmed to strangers.
-      if (!(await endSession(ctx, currentUser(req).id, req.params.session_id))) throw notFound(msg(SESSIONS_MSG, 'notFound'));
+      if (!(await endSession(ctx, currentUser(req).id, req.params.session_id)))
+        throw notFound(msg(SESSIONS_MSG, 'notFound'));
       return { message: SESSIONS_MSG.ended };
     },
   });

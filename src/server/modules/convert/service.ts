@@ -82,7 +82,8 @@ export function createConvertService(ctx: ConvertContext) {
       const price = dec(bid).div(ask).toDecimalPlaces(PRICE_SCALE, Decimal.ROUND_DOWN).toFixed();
       const { bps } = await convertSpread(db);
       const { fee, received } = convertAmounts(body.amount, price, bps);
-      if (!dec(received).gt(0)) throw badRequest(msg(CONVERT_MSG, 'tooSmall'), { amount: msg(CONVERT_MSG, 'tooSmall') });
+      if (!dec(received).gt(0))
+        throw badRequest(msg(CONVERT_MSG, 'tooSmall'), { amount: msg(CONVERT_MSG, 'tooSmall') });
       const now = clock.now();
       const [row] = await db
         .insert(convertQuotes)

@@ -22,7 +22,10 @@ export const filesModule: AppModule = (app, ctx) => {
     handler: async (req, reply) => {
       const checked = await files.check(req.params.name, req.query.exp, req.query.sig);
       if (!checked.ok)
-        throw new AppError(checked.status, checked.status === 403 ? msg(MSG, 'fileLinkInvalid') : msg(MSG, 'fileNotFound'));
+        throw new AppError(
+          checked.status,
+          checked.status === 403 ? msg(MSG, 'fileLinkInvalid') : msg(MSG, 'fileNotFound'),
+        );
       const maxAge = Math.max(0, checked.expiresAt - files.nowSeconds());
       return reply
         .type(checked.contentType)

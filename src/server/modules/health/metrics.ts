@@ -37,7 +37,10 @@ export const metricsModule: AppModule = (app, ctx) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (expected) {
       if (!hasToken(request, expected))
-        return reply.status(401).header('www-authenticate', 'Bearer').send(errorBody(msg(METRICS_MSG, 'tokenRequired')));
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send(errorBody(msg(METRICS_MSG, 'tokenRequired')));
     } else if (
       !isLoopback(request.socket.remoteAddress) ||
       PROXY_HEADERS.some((h) => request.headers[h] !== undefined)
@@ -50,7 +53,10 @@ export const metricsModule: AppModule = (app, ctx) => {
     } catch (error) {
       // A part of the cluster's series would read as counter resets: no answer rather than a wrong one.
       request.log.warn({ err: error }, 'metrics not gathered');
-      return reply.status(503).header('retry-after', '5').send(errorBody(msg(METRICS_MSG, 'workersUnavailable')));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(msg(METRICS_MSG, 'workersUnavailable')));
     }
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
   });

@@ -75,7 +75,8 @@ export function createIdentityService(ctx: Pick<AppContext, 'db' | 'clock' | 'fi
         });
       } catch (error) {
         await Promise.all(stored.map((name) => files.remove(name)));
-        if (isUniqueViolation(error, 'verifications_one_pending_key')) throw conflict(msg(MSG, 'verificationUnderReview'));
+        if (isUniqueViolation(error, 'verifications_one_pending_key'))
+          throw conflict(msg(MSG, 'verificationUnderReview'));
         throw error;
       }
       return { message: MSG.verificationSubmitted, verification_status: 'pending' };

@@ -58,7 +58,9 @@ function checkReserveAddresses(addresses: ReserveAddress[]) {
     }
     const key = `${entry.currency}|${entry.network}|${entry.address.toLowerCase()}`;
     if (seen.has(key))
-      throw badRequest(msg(RESERVES_MSG, 'duplicateAddress'), { [`addresses.${i}.address`]: msg(RESERVES_MSG, 'duplicateAddress') });
+      throw badRequest(msg(RESERVES_MSG, 'duplicateAddress'), {
+        [`addresses.${i}.address`]: msg(RESERVES_MSG, 'duplicateAddress'),
+      });
     seen.add(key);
   });
 }

@@ -388,7 +388,8 @@ export async function verifyPasskeyAssertion(
   if (!assertion) throw wrong();
   const signed = signedChallengeOf(assertion.response.clientDataJSON);
   const challenge = signed && (await consumeChallenge(ctx, 'second-factor', userId, { challenge: signed }));
-  if (!challenge) throw badRequest(msg(PASSKEY_MSG, 'challengeExpired'), { passkey: msg(PASSKEY_MSG, 'challengeExpired') });
+  if (!challenge)
+    throw badRequest(msg(PASSKEY_MSG, 'challengeExpired'), { passkey: msg(PASSKEY_MSG, 'challengeExpired') });
   const [stored] = await ctx.db
     .select()
     .from(passkeys)

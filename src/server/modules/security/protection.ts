@@ -62,7 +62,8 @@ export async function assertWithdrawalAddressAllowed(db: Queryable, userId: numb
         eq(withdrawalAddresses.address, address),
       ),
     );
-  if (!saved) throw badRequest(msg(PROTECTION_MSG, 'notWhitelisted'), { address: msg(PROTECTION_MSG, 'notWhitelisted') });
+  if (!saved)
+    throw badRequest(msg(PROTECTION_MSG, 'notWhitelisted'), { address: msg(PROTECTION_MSG, 'notWhitelisted') });
 }
 
 /** The anti-phishing code of the account with this email, for the mail layer (anti-phishing-mail.ts). */

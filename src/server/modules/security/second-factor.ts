@@ -68,7 +68,9 @@ async function checkProof(
     await consumeTwoFactorCode(ctx, userId, code, 'two_factor_code');
     return;
   }
-  const required = methods.includes('totp') ? msg(TWO_FACTOR_MSG, 'codeRequired') : msg(TWO_FACTOR_MSG, 'confirmSecondFactor');
+  const required = methods.includes('totp')
+    ? msg(TWO_FACTOR_MSG, 'codeRequired')
+    : msg(TWO_FACTOR_MSG, 'confirmSecondFactor');
   throw badRequest(required, { two_factor_code: required });
 }
 
@@ -93,9 +95,11 @@ export async function requireFactorChangeProof(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw unauthorized();
-  if (!proof.password) throw badRequest(msg(TWO_FACTOR_MSG, 'enterPassword'), { password: msg(TWO_FACTOR_MSG, 'enterPassword') });
+  if (!proof.password)
+    throw badRequest(msg(TWO_FACTOR_MSG, 'enterPassword'), { password: msg(TWO_FACTOR_MSG, 'enterPassword') });
   const code = proof.email_code?.trim();
-  if (!code) throw badRequest(msg(TWO_FACTOR_MSG, 'enterEmailCode'), { email_code: msg(TWO_FACTOR_MSG, 'enterEmailCode') });
+  if (!code)
+    throw badRequest(msg(TWO_FACTOR_MSG, 'enterEmailCode'), { email_code: msg(TWO_FACTOR_MSG, 'enterEmailCode') });
   await assertNotLocked(ctx, userId, 'sign-in');
   await createOtpService(ctx).consume(user.email, 'security', code);
   if (!(await verifyPassword(proof.password, user.passwordHash))) {

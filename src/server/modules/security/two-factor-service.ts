@@ -104,7 +104,8 @@ export function createTwoFactorService(ctx: TwoFactorContext & Pick<AppContext, 
      * recovery code left still makes new ones). docs/decisions/0045.
      */
     async renewRecoveryCodes(userId: number, code: string): Promise<TwoFactorEnabledResponse> {
-      if (!(await hasTotp(ctx.db, userId))) throw badRequest(msg(TWO_FACTOR_MSG, 'notOn'), { code: msg(TWO_FACTOR_MSG, 'notOn') });
+      if (!(await hasTotp(ctx.db, userId)))
+        throw badRequest(msg(TWO_FACTOR_MSG, 'notOn'), { code: msg(TWO_FACTOR_MSG, 'notOn') });
       await assertNoWrongCodeLock(ctx, userId);
       await consumeTwoFactorCode(ctx, userId, code, 'code');
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -132,7 +132,8 @@ async function useRecoveryCode(ctx: TwoFactorContext, userId: number, normalized
   return used.length > 0;
 }
 
-export const wrongCode = (field: string) => badRequest(msg(TWO_FACTOR_MSG, 'wrongCode'), { [field]: msg(TWO_FACTOR_MSG, 'wrongCode') });
+export const wrongCode = (field: string) =>
+  badRequest(msg(TWO_FACTOR_MSG, 'wrongCode'), { [field]: msg(TWO_FACTOR_MSG, 'wrongCode') });
 
 /**
  * Checks and uses up a code of a user with TOTP on: the current TOTP code (once) or an unused

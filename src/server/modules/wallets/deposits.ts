@@ -68,7 +68,8 @@ export function createDepositService({ db }: Pick<AppContext, 'db'>) {
       } catch (error) {
         // A hash another live deposit carries (any user's, docs/decisions/0028): the unique index decides,
         // so two requests racing with one hash cannot both pass.
-        if (isUniqueViolation(error, 'transactions_deposit_tx_hash_key')) throw conflict(msg(DEPOSIT_MSG, 'txHashUsed'));
+        if (isUniqueViolation(error, 'transactions_deposit_tx_hash_key'))
+          throw conflict(msg(DEPOSIT_MSG, 'txHashUsed'));
         throw error;
       }
     },

@@ -11,7 +11,9 @@ export async function usdtPriceOf(market: Pick<MarketService, 'markPrice'>, curr
   if (currency === QUOTE_CURRENCY) return '1';
   const mark = await market.markPrice(currency);
   if (!mark)
-    throw badRequest(msg(WALLET_MSG, 'unsupportedCurrency', currency), { currency: msg(WALLET_MSG, 'unsupportedCurrency', currency) });
+    throw badRequest(msg(WALLET_MSG, 'unsupportedCurrency', currency), {
+      currency: msg(WALLET_MSG, 'unsupportedCurrency', currency),
+    });
   const usable = !mark.stale && isUsablePrice(mark.price);
   if (!usable) throw unavailable(msg(WALLET_MSG, 'priceUnavailable', currency));
   return mark.price;

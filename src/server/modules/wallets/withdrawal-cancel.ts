@@ -7,7 +7,12 @@
  * decided (409) and exactly one of them moves money.
  */
 import { and, eq } from 'drizzle-orm';
-import { type TransactionCreated, WALLET_MESSAGES, WALLET_MSG, type WithdrawalCancelBody } from '../../../shared/api/wallet.js';
+import {
+  type TransactionCreated,
+  WALLET_MESSAGES,
+  WALLET_MSG,
+  type WithdrawalCancelBody,
+} from '../../../shared/api/wallet.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/database.js';
 import { runIdempotent, type IdempotencyScope } from '../../db/idempotency.js';
