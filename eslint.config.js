@@ -1,6 +1,7 @@
-// Lint: type-aware rules that catch real bugs (floating promises, misused promises), the folder
-// boundaries of docs/style.md (shared imports nothing; web and server never import each other) and
-// no import loops between files (scripts/lint-import-loops.js).
+// Lint: the folder boundaries of docs/style.md (shared imports nothing; web and server never import each
+// other), no import loops between files (scripts/lint-import-loops.js), the React rules and the house's
+// own. The type-aware rules that catch real bugs (floating and misused promises) run in oxlint on
+// TypeScript 7 (.oxlintrc.json, docs/decisions/0081-static-checks-on-typescript-7.md).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -182,14 +183,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node, ...globals.browser },
-    },
+    // No type information here: the rules that need it run in oxlint (see the top of this file).
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       eqeqeq: ['error', 'smart'],
@@ -203,10 +199,6 @@ export default tseslint.config(
     files: ['tests/**', '**/*.test.{ts,tsx}'],
     plugins: { tests: testRules },
     rules: { 'tests/no-silent-catch': 'error' },
-  },
-  {
-    files: ['**/*.{js,mjs}'],
-    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['src/shared/**'],
