@@ -22,6 +22,7 @@ import { figure, type Figure } from '../lib/report.js';
 import { createUsers, openSeedTrades } from '../lib/seed.js';
 import { TICKS_PER_SECOND, postgresTicks, processTicks, treeTicks } from '../lib/trace.js';
 import type { BenchContext } from '../lib/context.js';
+import { MAIN_SYMBOLS } from '../../src/shared/market.js';
 import type { TraderCommand, TraderReport } from '../workers/traders.js';
 
 const P99_LIMIT_MS = 50;
@@ -56,23 +57,7 @@ const CATCH_UP_MAX_MS = 30_000;
 /** Load-generator processes; traders are dealt out round-robin. */
 const WORKERS = 2;
 /** The 15 main coins of docs/product.md (coin list poll, and each trader's selected coin). */
-const MAIN_COINS = [
-  'BTC',
-  'ETH',
-  'BNB',
-  'XRP',
-  'SOL',
-  'ADA',
-  'DOGE',
-  'TRX',
-  'DOT',
-  'LTC',
-  'LINK',
-  'AVAX',
-  'MATIC',
-  'SHIB',
-  'UNI',
-];
+const MAIN_COINS = MAIN_SYMBOLS.map((symbol) => symbol.replace(/USDT$/, ''));
 
 interface StepResult {
   traders: number;

@@ -9,28 +9,15 @@ import { StreamHub, type StreamClient } from '../../src/server/lib/stream-hub.js
 import { registerPositionsStream } from '../../src/server/modules/trades/push.js';
 import { toTradeItem } from '../../src/server/modules/trades/view.js';
 import type { TradeRow } from '../../src/server/modules/trades/lifecycle.js';
+import { MAIN_SYMBOLS } from '../../src/shared/market.js';
+import { tradeRow } from '../../tests/helpers/trade-item.js';
 import type { Mark } from '../../src/server/modules/trades/marks.js';
 import { createHash } from 'node:crypto';
 
 const N = Number(process.env.N ?? 1000);
 const TICKS = Number(process.env.TICKS ?? 60);
-const COINS = [
-  'BTC',
-  'ETH',
-  'BNB',
-  'XRP',
-  'SOL',
-  'ADA',
-  'DOGE',
-  'TRX',
-  'DOT',
-  'LTC',
-  'LINK',
-  'AVAX',
-  'MATIC',
-  'SHIB',
-  'UNI',
-];
+/** The 15 main coins, as the traders section's traders pick theirs. */
+const COINS = MAIN_SYMBOLS.map((symbol) => symbol.replace(/USDT$/, ''));
 const hub = new StreamHub();
 let now = 1_800_000_000_000;
 const tickListeners: (() => void)[] = [];
@@ -62,31 +49,18 @@ const hashes: ReturnType<typeof createHash>[] = [];
 for (let u = 1; u <= N; u++) {
   const coin = COINS[u % COINS.length]!;
   rows.set(u, [
-    {
+    tradeRow({
       id: u,
       userId: u,
       coin,
       tradeType: u % 2 ? 'buy' : 'sell',
       hands: '0.1',
       leverage: 20,
-      orderType: 'market',
-      limitPrice: null,
-      status: 'open',
       entryPrice: (price[coin]! * 0.99).toFixed(8),
-      closePrice: null,
       margin: '60',
       openFee: '0.3',
-      closeFee: '0',
       liquidationPrice: '1.5',
-      profitLoss: null,
-      openedAt: new Date(0),
-      closedAt: null,
-      createdAt: new Date(0),
-      takeProfit: null,
-      stopLoss: null,
-      closeReason: null,
-      parentId: null,
-    } as TradeRow,
+    }),
   ]);
   const h = createHash('sha256');
   hashes.push(h);

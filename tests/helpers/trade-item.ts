@@ -4,6 +4,7 @@
  * it is about.
  */
 import type { TradeItem } from '../../src/shared/api/trade';
+import type { TradeRow } from '../../src/server/modules/trades/lifecycle.js';
 
 export const tradeItem = (fields: Partial<TradeItem> = {}): TradeItem => ({
   trade_id: 7,
@@ -48,3 +49,31 @@ export const restingOrder = (fields: Partial<TradeItem> = {}): TradeItem =>
     profit_loss_decimal: '0',
     ...fields,
   });
+
+/** A trades row as the server reads it (an open 1 BTC market long at 1, 100x), for the view's unit tests and the tick bench. */
+export const tradeRow = (fields: Partial<TradeRow> = {}): TradeRow => ({
+  id: 1,
+  userId: 1,
+  coin: 'BTC',
+  tradeType: 'buy',
+  hands: '1',
+  leverage: 100,
+  orderType: 'market',
+  limitPrice: null,
+  status: 'open',
+  entryPrice: '1',
+  closePrice: null,
+  margin: '1',
+  openFee: '0',
+  closeFee: '0',
+  liquidationPrice: null,
+  profitLoss: null,
+  openedAt: new Date(0),
+  closedAt: null,
+  createdAt: new Date(0),
+  takeProfit: null,
+  stopLoss: null,
+  closeReason: null,
+  parentId: null,
+  ...fields,
+});

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 import { toTradeItem, tradeItemJson } from './view.js';
+import { tradeRow } from '../../../../tests/helpers/trade-item.js';
 
 const amount = fc
   .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99_999_999 }))
@@ -74,7 +75,7 @@ describe('tradeItemJson', () => {
 
   it('prices again when the mark moves or goes stale, and a new row of the trade shows its new state', () => {
     const open = {
-      ...toRow({ id: 9, status: 'open', entryPrice: '60000', hands: '0.1', margin: '60' }),
+      ...tradeRow({ id: 9, status: 'open', entryPrice: '60000', hands: '0.1', margin: '60' }),
     };
     expect(JSON.parse(tradeItemJson(open, { price: '60100', stale: false }))).toMatchObject({
       profit_loss_decimal: '10',
@@ -89,32 +90,3 @@ describe('tradeItemJson', () => {
     expect(JSON.parse(tradeItemJson(edited, { price: '1', stale: false })).take_profit).toBe('61000');
   });
 });
-
-function toRow(fields: Partial<TradeRow>): TradeRow {
-  return {
-    id: 1,
-    userId: 1,
-    coin: 'BTC',
-    tradeType: 'buy',
-    hands: '1',
-    leverage: 100,
-    orderType: 'market',
-    limitPrice: null,
-    status: 'open',
-    entryPrice: '1',
-    closePrice: null,
-    margin: '1',
-    openFee: '0',
-    closeFee: '0',
-    liquidationPrice: null,
-    profitLoss: null,
-    openedAt: new Date(0),
-    closedAt: null,
-    createdAt: new Date(0),
-    takeProfit: null,
-    stopLoss: null,
-    closeReason: null,
-    parentId: null,
-    ...fields,
-  };
-}
