@@ -63,24 +63,25 @@ async function setSpread(bps: unknown) {
   });
 }
 
+/** 0.01 BTC sold at the bid: 0.01 x 59990 = 599.9; fee 599.9 x 0.005 = 2.9995; received 596.9005. */
+const SOLD_BTC = {
+  from: 'BTC',
+  to: 'USDT',
+  amount: '0.01',
+  price: '59990',
+  received: '596.9005',
+  fee: '2.9995',
+  fee_currency: 'USDT',
+  spread_bps: DEFAULT_CONVERT_SPREAD_BPS,
+};
+
 describe('quotes', () => {
   it('sells BTC at the bid for USDT: price, received, a 0.5 % fee in USDT, a quote valid 10 s', async () => {
     const user = await holder('BTC', '0.02');
     const now = t.clock.now().getTime();
     const res = await quote(user, { from: 'btc', to: 'USDT', amount: '0.01' });
     expect(res.status).toBe(200);
-    // 0.01 x 59990 = 599.9; fee 599.9 x 0.005 = 2.9995; received 596.9005.
-    expect(res.body).toMatchObject({
-      from: 'BTC',
-      to: 'USDT',
-      amount: '0.01',
-      price: '59990',
-      received: '596.9005',
-      fee: '2.9995',
-      fee_currency: 'USDT',
-      spread_bps: DEFAULT_CONVERT_SPREAD_BPS,
-      valid_for: 10,
-    });
+    expect(res.body).toMatchObject({ ...SOLD_BTC, valid_for: 10 });
     // The test clock runs on from where the test set it: 10 s from the moment the quote was made.
     expect(Date.parse(res.body.expires_at) - now).toBeGreaterThanOrEqual(CONVERT_QUOTE_TTL_MS);
     expect(Date.parse(res.body.expires_at) - now).toBeLessThan(CONVERT_QUOTE_TTL_MS + 5000);
@@ -122,14 +123,7 @@ describe('executing a quote', () => {
     expect(res.body.message).toBe(CONVERT_MSG.converted);
     expect(res.body.convert).toMatchObject({
       quote_id: q.body.quote_id,
-      from: 'BTC',
-      to: 'USDT',
-      amount: '0.01',
-      price: '59990',
-      received: '596.9005',
-      fee: '2.9995',
-      fee_currency: 'USDT',
-      spread_bps: DEFAULT_CONVERT_SPREAD_BPS,
+      ...SOLD_BTC,
     });
     expect(Date.parse(res.body.convert.executed_at)).not.toBeNaN();
   });

@@ -6,13 +6,13 @@
  * the very list get-active-trades answers; and another user's positions never leak into it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { USER_STREAMS } from '../../src/shared/api/streams.js';
 import type { TestApp } from '../helpers/app.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
 import { fakeMarketApp } from '../helpers/suites.js';
 import { activeTradesOf, closeTrade, finishAllTrades, leverTrader, openedTradeId } from '../helpers/trades.js';
 import { call, type TestUser } from '../helpers/users.js';
-import { connectWs, type WsClient } from '../helpers/ws.js';
+import { followingPositions, isPositions, positionsAfter, settle } from '../helpers/positions-stream.js';
+import type { WsClient } from '../helpers/ws.js';
 
 let t: TestApp;
 let market: FakeMarket;
@@ -22,19 +22,7 @@ afterEach(async () => {
   market.set('BTC', '60000');
 });
 
-const isPositions = (f: any) => f.e === 'positions';
-const positionsAfter = (client: WsClient, from: number, match: (f: any) => boolean = () => true) =>
-  client.next((f) => isPositions(f) && match(f), from);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-
-async function following(user: TestUser): Promise<WsClient> {
-  const client = await connectWs(t);
-  client.send({ method: 'LOGIN', params: [user.token], id: 'login' });
-  expect(await client.next((f) => f.id === 'login')).toHaveProperty('result');
-  client.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.positions(user.id)], id: 'sub' });
-  expect(await client.next((f) => f.id === 'sub')).toEqual({ result: null, id: 'sub' });
-  return client;
-}
+const following = (user: TestUser) => followingPositions(t, user);
 
 /** A price move in a new second of the server clock (pushed at once). */
 async function move(client: WsClient, price: string) {

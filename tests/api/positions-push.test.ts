@@ -20,6 +20,7 @@ import {
   openedTradeId,
 } from '../helpers/trades.js';
 import { call, type TestUser } from '../helpers/users.js';
+import { followingPositions, isPositions, positionsAfter, settle } from '../helpers/positions-stream.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
 
 let t: TestApp;
@@ -31,21 +32,8 @@ afterEach(async () => {
   market.set('ETH', '3000');
 });
 
-const isPositions = (f: any) => f.e === 'positions';
-const positionsAfter = (client: WsClient, from: number, match: (f: any) => boolean = () => true) =>
-  client.next((f) => isPositions(f) && match(f), from);
 const pushesSince = (client: WsClient, from: number) => client.frames.slice(from).filter(isPositions);
-/** Lets every pending read and tick settle (a push that would come has come by then). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-
-async function following(user: TestUser): Promise<WsClient> {
-  const client = await connectWs(t);
-  client.send({ method: 'LOGIN', params: [user.token], id: 'login' });
-  expect(await client.next((f) => f.id === 'login')).toHaveProperty('result');
-  client.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.positions(user.id)], id: 'sub' });
-  expect(await client.next((f) => f.id === 'sub')).toEqual({ result: null, id: 'sub' });
-  return client;
-}
+const following = (user: TestUser) => followingPositions(t, user);
 
 /** Moves the test clock to just after a whole second, so the next few moves fall in one second. */
 function startOfSecond() {
