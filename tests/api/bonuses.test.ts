@@ -12,7 +12,8 @@ import { bonusAwards } from '../../src/server/modules/bonuses/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
+import { call, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -123,21 +124,21 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
       '26000',
     ],
   ])('a first deposit of %s pays %j', async (amount, expected, balance) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await deposit(user, amount);
     expect(await bonusesOf(user)).toEqual(expected);
     expect(await holdingOf(user)).toBe(balance);
   });
 
   it('pays the new-user bonus on the first approved deposit only', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await deposit(user, '100');
     await deposit(user, '1000');
     expect(await bonusesOf(user)).toEqual([]);
   });
 
   it('mails the bonus in the user’s language: subject, programs and total (docs/decisions/0064)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const picked = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
     expect(picked.status).toBe(200);
     await decide(await request(user, '5000'), 'approve');
@@ -152,7 +153,7 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
   });
 
   it('says so in the approval, a notification and a mail, and the history labels it', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const approved = await decide(await request(user, '5000'), 'approve');
     expect(approved.body.bonuses).toMatchObject([
       { type: 'bonus', status: 'successful', bonus_program: 'new_user', amount: '100', transfer_to: 'funding' },
@@ -190,7 +191,7 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
 
 describe('membership: the highest tier a single deposit reaches, each level once', () => {
   it('pays a higher level the difference and the same level again nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await deposit(user, '50'); // the first deposit, below every new-user tier
     await deposit(user, '3000');
     await deposit(user, '3000');
@@ -212,7 +213,7 @@ describe('membership: the highest tier a single deposit reaches, each level once
 
 describe('VIP: accumulated approved deposits, each level once', () => {
   it('pays each level as the total reaches it: 20,000 / 50,000 / 100,000 / 150,000 / 200,000', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await deposit(user, '50');
     await deposit(user, '19950'); // 20,000
     await deposit(user, '29999.99'); // 49,999.99: no level
@@ -231,7 +232,7 @@ describe('VIP: accumulated approved deposits, each level once', () => {
   });
 
   it('pays one deposit that crosses several levels the highest level bonus, as reaching them one by one does', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await deposit(user, '50');
     await deposit(user, '199950'); // 200,000 at once
     expect(await bonusesOf(user)).toEqual([
@@ -251,14 +252,14 @@ describe('VIP: accumulated approved deposits, each level once', () => {
 
 describe('each tier pays once', () => {
   it('a retried approval is refused and pays nothing more', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await deposit(user, '1000');
     expect((await decide(id, 'approve')).status).toBe(409);
     expect(await bonusesOf(user)).toEqual([['new_user', '40']]);
   });
 
   it('parallel approvals of different deposits pay each tier once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const ids = [await request(user, '10000'), await request(user, '10000'), await request(user, '10000')];
     const answers = await Promise.all(ids.map((id) => decide(id, 'approve')));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
@@ -269,7 +270,7 @@ describe('each tier pays once', () => {
   });
 
   it('the database refuses a second award of a level, and a second new-user award', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await deposit(user, '1000');
     const [row] = await t.db.select().from(bonusAwards).where(eq(bonusAwards.userId, user.id));
     const again = { ...row!, id: undefined, createdAt: undefined };
@@ -284,7 +285,7 @@ describe('each tier pays once', () => {
 
 describe('a rejected deposit pays nothing', () => {
   it('leaves the new-user bonus to the first approved deposit', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const rejected = await request(user, '1000');
     expect((await decide(rejected, 'cancel')).status).toBe(200);
     expect(await bonusesOf(user)).toEqual([]);
@@ -302,7 +303,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
         status: 200,
         body: { enabled: false, currency: 'USDT', new_user: [], membership: [], vip: [], top: [] },
       });
-      const user = await signUp(t);
+      const user = await createUser(t);
       await deposit(user, '20000');
       expect(await bonusesOf(user)).toEqual([]);
       expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('20000');
@@ -326,7 +327,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
     try {
       expect(saved).toMatchObject({ status: 200, body: { message: 'Bonus settings saved' } });
       expect((await call(t, 'GET', '/api-v1/bonus-tiers/')).body.new_user).toEqual([{ recharge: '100', bonus: '7.5' }]);
-      const user = await signUp(t);
+      const user = await createUser(t);
       await deposit(user, '5000');
       expect(await bonusesOf(user)).toEqual([['new_user', '7.5']]);
       const [entry] = await t.db
@@ -379,7 +380,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
   });
 
   it('only staff read and change them', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await call(t, 'GET', '/api-v3/admin/settings/bonuses/', { token: user.token })).status).toBe(403);
     expect((await putSettings({ ...SPEC, enabled: false }, user.token)).status).toBe(403);
   });

@@ -11,7 +11,8 @@ import { auditLog, notifications } from '../../src/server/db/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, grant, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
+import { call, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -38,7 +39,7 @@ async function placed(user: TestUser, body: Record<string, string>): Promise<num
 
 describe('a buy through staff', () => {
   it('goes pending -> instructions_posted -> paid -> completed, credits the legal wallet once, audited and notified', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await place(user, { side: 'buy', currency: 'usdt', amount: '100.0000' });
     expect(res).toMatchObject({
       status: 201,
@@ -92,7 +93,7 @@ describe('a buy through staff', () => {
 
 describe('attacks on the staff actions', () => {
   it('completing twice is a 409 and credits once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '150' });
     await act(id, { action: 'paid' });
     expect((await act(id, { action: 'complete' })).status).toBe(200);
@@ -105,7 +106,7 @@ describe('attacks on the staff actions', () => {
   });
 
   it('two staff completing at once: one wins, the other gets 409, the credit lands once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '200' });
     await act(id, { action: 'paid' });
     const results = await Promise.all([act(id, { action: 'complete' }), act(id, { action: 'complete' })]);
@@ -115,7 +116,7 @@ describe('attacks on the staff actions', () => {
   });
 
   it('complete racing cancel: exactly one wins and the ledger says which', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '120' });
     await act(id, { action: 'paid' });
     const [done, cancelled] = await Promise.all([act(id, { action: 'complete' }), act(id, { action: 'cancel' })]);
@@ -125,7 +126,7 @@ describe('attacks on the staff actions', () => {
   });
 
   it('completing a cancelled order is a 409 and moves nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await placed(user, { side: 'buy', currency: 'USDT', amount: '100' });
     expect(await act(id, { action: 'cancel' })).toMatchObject({
       status: 200,
@@ -141,8 +142,8 @@ describe('attacks on the staff actions', () => {
   });
 
   it("a user cannot act as staff, nor see or act on another user's order", async () => {
-    const owner = await signUp(t);
-    const other = await signUp(t);
+    const owner = await createUser(t);
+    const other = await createUser(t);
     const id = await placed(owner, { side: 'buy', currency: 'USDT', amount: '100' });
     expect((await act(id, { action: 'complete' }, other.token)).status).toBe(403);
     expect((await act(id, { action: 'complete' }, owner.token)).status).toBe(403);
@@ -166,7 +167,7 @@ describe('attacks on the staff actions', () => {
 
 describe('a sell holds its coins', () => {
   it('at placing, so they cannot be spent twice; cancel releases them; complete sends them out', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await grant(t, user, 'legal', 'ETH', '0.1');
     const first = await placed(user, { side: 'sell', currency: 'ETH', amount: '0.06' });
     expect(await balanceOf(t, user, 'legal', 'ETH')).toBe('0.04');
@@ -203,7 +204,7 @@ describe('a sell holds its coins', () => {
 
 describe('bad input changes nothing', () => {
   it('refuses wrong sides, currencies, amounts and orders under the limit, each with its message', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const cases: [unknown, string][] = [
       [{ side: 'hold', currency: 'USDT', amount: '100' }, 'Please choose buy or sell'],
       [{ side: 'buy', currency: 'BTC', amount: '100' }, 'Please choose USDT or ETH'],

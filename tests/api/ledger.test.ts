@@ -9,7 +9,7 @@ import { credit, debit } from '../helpers/ledger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
-import { signUp } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
 import { msg } from '../../src/shared/message.js';
 import { MSG } from '../../src/shared/messages.js';
 
@@ -38,7 +38,7 @@ async function entriesOf(key: AccountKey) {
 
 describe('ledger operations', () => {
   it('creates accounts on demand and writes a signed entry with the balance after every change', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const funding: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     const lever: AccountKey = { userId: user.id, wallet: 'lever', currency: 'USDT' };
     expect(await accountOf(funding)).toBeUndefined();
@@ -59,7 +59,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a debit beyond the balance with the caller’s message, and writes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
     await t.db.transaction((tx) => credit(tx, key, '1', ref()));
     const attempt = t.db.transaction((tx) =>
@@ -71,7 +71,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a whole posting when one leg would overdraw', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'ETH' };
     const b: AccountKey = { userId: user.id, wallet: 'lever', currency: 'ETH' };
     await t.db.transaction((tx) => credit(tx, a, '2', ref()));
@@ -93,7 +93,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a posting whose legs do not sum to zero in a currency, and writes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
     await t.db.transaction((tx) => credit(tx, a, '2', ref()));
     const attempt = t.db.transaction((tx) =>
@@ -111,7 +111,7 @@ describe('ledger operations', () => {
   });
 
   it('treats zero, negative and over-precise amounts as programming errors', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     for (const amount of ['0', '-1', '0.0000000000000000001', 'NaN']) {
       await expect(t.db.transaction((tx) => credit(tx, key, amount, ref()))).rejects.toThrow();
@@ -119,7 +119,7 @@ describe('ledger operations', () => {
   });
 
   it('has the database refuse a negative balance even if code skipped the ledger', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'second', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '5', ref()));
     const direct = t.db
@@ -132,7 +132,7 @@ describe('ledger operations', () => {
 
 describe('ledger check', () => {
   it('finds a balance changed outside the ledger', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'legal', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '10', ref()));
     const account = (await accountOf(key))!;
@@ -166,7 +166,7 @@ describe('ledger check', () => {
   });
 
   it('finds an approved deposit credited twice', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await fundWallet(t, user, '100');
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     // A second credit for the same deposit keeps balances consistent, but the deposit moved 200.

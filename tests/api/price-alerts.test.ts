@@ -14,7 +14,8 @@ import type { MarketService } from '../../src/server/modules/market/types.js';
 import { PRICE_ALERTS_MSG, type PriceAlertList } from '../../src/shared/api/price-alerts.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
+import { call, type TestUser } from '../helpers/users.js';
 
 let market: FakeMarket;
 /** The 24 h change the move alerts read, per symbol (the fake market's tickers are flat). */
@@ -77,7 +78,7 @@ afterEach(async () => {
 
 describe('setting, listing, editing and deleting', () => {
   it('sets an above, a below and a move alert, lists them newest first, edits and deletes one', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const above = await create(t, user, { symbol: 'btcusdt', condition: 'above', value: '75000' });
     expect(above.status).toBe(201);
     expect(above.body).toEqual({
@@ -131,7 +132,7 @@ describe('setting, listing, editing and deleting', () => {
     [{ symbol: 'BTCUSDT', condition: 'above', value: '50000' }, PRICE_ALERTS_MSG.alreadyAbove],
     [{ symbol: 'BTCUSDT', condition: 'below', value: '65000' }, PRICE_ALERTS_MSG.alreadyBelow],
   ])('refuses %j with a clear message and keeps nothing', async (body, message) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const answer = await create(t, user, body);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(message);
@@ -139,7 +140,7 @@ describe('setting, listing, editing and deleting', () => {
   });
 
   it('refuses the 51st alert, also 60 sent at once, and takes one again after a delete', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         create(t, user, { symbol: 'BTCUSDT', condition: 'above', value: String(70000 + i) }),
@@ -156,8 +157,8 @@ describe('setting, listing, editing and deleting', () => {
   });
 
   it("answers another user's alert as not found: never listed, edited or deleted", async () => {
-    const owner = await signUp(t);
-    const attacker = await signUp(t);
+    const owner = await createUser(t);
+    const attacker = await createUser(t);
     const id = (await create(t, owner, { symbol: 'BTCUSDT', condition: 'above', value: '75000' })).body.alert
       .id as number;
     expect((await list(attacker)).body.results).toEqual([]);
@@ -176,11 +177,11 @@ describe('setting, listing, editing and deleting', () => {
 describe('firing', () => {
   it('fires an above alert once when the served price crosses: one notification, one mail, in the user language', async () => {
     market.set('BTC', '60000');
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect(
       (await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } })).status,
     ).toBe(200);
-    const bystander = await signUp(t);
+    const bystander = await createUser(t);
     await create(t, user, { symbol: 'BTCUSDT', condition: 'above', value: '75000' });
     await create(t, bystander, { symbol: 'ETHUSDT', condition: 'above', value: '4000' });
     await bothHold(2);
@@ -211,7 +212,7 @@ describe('firing', () => {
   });
 
   it('fires a below alert, and an edited alert waits again for its new crossing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = (await create(t, user, { symbol: 'ETHUSDT', condition: 'below', value: '2900' })).body.alert
       .id as number;
     await bothHold(1);
@@ -232,7 +233,7 @@ describe('firing', () => {
   });
 
   it('fires a move alert when the 24 h change reaches its percentage, not while it was past it already', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     changes.set('SOLUSDT', '-7.500');
     await create(t, user, { symbol: 'SOLUSDT', condition: 'move', value: '5' });
     await bothHold(1);
@@ -250,7 +251,7 @@ describe('firing', () => {
   });
 
   it('a deleted alert never fires', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = (await create(t, user, { symbol: 'BTCUSDT', condition: 'above', value: '61000' })).body.alert
       .id as number;
     await bothHold(1);
@@ -262,7 +263,7 @@ describe('firing', () => {
   });
 
   it('fires once across two instances that both see the crossing, for many alerts at once', async () => {
-    const users = await Promise.all(Array.from({ length: 5 }, () => signUp(t)));
+    const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
     for (const [i, user] of users.entries()) {
       // Set through both instances: each learns of the other's by the NOTIFY.
       for (let k = 0; k < 4; k++)
@@ -283,7 +284,7 @@ describe('firing', () => {
 
 describe('the cost of a tick', () => {
   it('looks at 5,000 waiting alerts without a query when none crossed, in a few comparisons per symbol', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const rows = Array.from({ length: 5_000 }, (_, i) => ({
       userId: user.id,
       symbol: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'][i % 3]!,
