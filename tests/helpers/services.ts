@@ -5,13 +5,17 @@
  * keep the contract (paths, fields, status codes, access).
  */
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Db } from '../../src/server/db/database.js';
+import { createContext } from '../../src/server/bootstrap.js';
+import type { AppContext } from '../../src/server/context.js';
+import { connect, type Db } from '../../src/server/db/database.js';
 import { users } from '../../src/server/db/schema.js';
 import { AppError } from '../../src/server/errors.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import { insertUser, sessionUserOf, startSession } from '../../src/server/modules/auth/index.js';
 import { walletBalances } from '../../src/server/modules/ledger/index.js';
+import type { MarketService } from '../../src/server/modules/market/types.js';
 import type { WalletKind } from '../../src/shared/constants.js';
 import { createTestContext, type TestAppOptions } from './app.js';
 import { createFakeMarket, type FakeMarket } from './fake-market.js';
@@ -46,6 +50,33 @@ export function fakeMarketServices(
   });
   afterAll(() => services?.close());
   if (prices) beforeEach(() => Object.entries(prices).forEach(([coin, price]) => market.set(coin, price)));
+}
+
+/**
+ * A second instance's context on the same database (as anotherInstance, without Fastify): for rules
+ * that hold across instances. Start its change feed (ctx.changes.start()) once its watchers are set,
+ * as the app does on ready; close it before the first.
+ */
+export async function anotherContext(
+  s: TestServices,
+  options: { market?: MarketService } = {},
+): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+  const db = connect(s.database.url, 5);
+  const ctx = createContext(s.config, db, {
+    mailer: s.mailbox,
+    clock: s.clock,
+    log: pino({ level: 'silent' }),
+    ...(options.market ? { market: options.market } : {}),
+  });
+  await ctx.market.start();
+  return {
+    ctx,
+    async close() {
+      await ctx.changes.stop();
+      await ctx.market.stop();
+      await db.$client.end();
+    },
+  };
 }
 
 /** What an `inject`ed request looks like to the server, so a later HTTP sign-in is the same device. */
