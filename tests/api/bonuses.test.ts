@@ -1,7 +1,9 @@
 /**
- * Bonuses as docs/product.md section 9's tiers promise (docs/decisions/0030): paid on a
- * deposit's approval from the house's promotions account, each tier level once per user, the
- * programs adding up; staff switch them off and edit the tiers; the bell's schedule reads them live.
+ * Bonuses' HTTP contract (docs/product.md section 9, docs/decisions/0030): the approval's bonus fields,
+ * its notification and mail, the history's label; staff switch them off and edit the tiers (audited,
+ * checked, staff only); the bell's schedule reads them live; the books. The tiers' rules (each level
+ * once per user, the programs adding up, races, a rejected deposit) are tested on the services in
+ * tests/services/bonuses.test.ts (docs/architecture.md section 9 "Test layers").
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,83 +77,7 @@ const putSettings = (body: unknown, token = admin.token) =>
   call(t, 'PUT', '/api-v3/admin/settings/bonuses/', { token, body });
 const SPEC: BonusSettingsBody = { enabled: true, ...SPEC_BONUS_TIERS };
 
-describe('a first deposit pays the new-user tier it reaches; 3000 and more also the membership tier (both programs pay)', () => {
-  it.each([
-    ['199.99', [], '199.99'],
-    ['200', [['new_user', '5']], '205'],
-    ['499.99', [['new_user', '5']], '504.99'],
-    ['500', [['new_user', '15']], '515'],
-    ['1000', [['new_user', '40']], '1040'],
-    [
-      '3000',
-      [
-        ['new_user', '100'],
-        ['membership', '500'],
-      ],
-      '3600',
-    ],
-    [
-      '5000',
-      [
-        ['new_user', '100'],
-        ['membership', '1000'],
-      ],
-      '6100',
-    ],
-    [
-      '6000',
-      [
-        ['new_user', '200'],
-        ['membership', '1000'],
-      ],
-      '7200',
-    ],
-    [
-      '10000',
-      [
-        ['new_user', '500'],
-        ['membership', '2500'],
-      ],
-      '13000',
-    ],
-    [
-      '20000',
-      [
-        ['new_user', '500'],
-        ['membership', '2500'],
-        ['vip', '3000'],
-      ],
-      '26000',
-    ],
-  ])('a first deposit of %s pays %j', async (amount, expected, balance) => {
-    const user = await createUser(t);
-    await deposit(user, amount);
-    expect(await bonusesOf(user)).toEqual(expected);
-    expect(await holdingOf(user)).toBe(balance);
-  });
-
-  it('pays the new-user bonus on the first approved deposit only', async () => {
-    const user = await createUser(t);
-    await deposit(user, '100');
-    await deposit(user, '1000');
-    expect(await bonusesOf(user)).toEqual([]);
-  });
-
-  it('mails the bonus in the user’s language: subject, programs and total (docs/decisions/0064)', async () => {
-    const user = await createUser(t);
-    const picked = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
-    expect(picked.status).toBe(200);
-    await decide(await request(user, '5000'), 'approve');
-    const mail = t.mailbox.messages
-      .filter((m) => m.to === user.email.toLowerCase())
-      .find((m) => /Bonus/.test(m.subject));
-    expect(mail?.subject).toBe('Coinfront-Bonus erhalten: 1100 USDT');
-    expect(mail?.text).toContain('Ihre Einzahlung von 5000 USDT wurde genehmigt');
-    expect(mail?.text).toContain('Mitgliedsbonus: 1000 USDT');
-    expect(mail?.text).toContain('Einzahlungsbonus für Neukunden: 100 USDT');
-    expect(mail?.text).toContain('Summe: 1100 USDT');
-  });
-
+describe('an approved deposit with bonuses', () => {
   it('says so in the approval, a notification and a mail, and the history labels it', async () => {
     const user = await createUser(t);
     const approved = await decide(await request(user, '5000'), 'approve');
@@ -186,111 +112,6 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
       bonus_program: 'membership',
       amount: '1000',
     });
-  });
-});
-
-describe('membership: the highest tier a single deposit reaches, each level once', () => {
-  it('pays a higher level the difference and the same level again nothing', async () => {
-    const user = await createUser(t);
-    await deposit(user, '50'); // the first deposit, below every new-user tier
-    await deposit(user, '3000');
-    await deposit(user, '3000');
-    await deposit(user, '5000');
-    await deposit(user, '4000');
-    await deposit(user, '12000');
-    expect((await bonusesOf(user)).filter(([program]) => program === 'membership')).toEqual([
-      ['membership', '500'],
-      ['membership', '500'],
-      ['membership', '1500'],
-    ]);
-    expect((await awardsOf(user)).filter((a) => a.program === 'membership').map((a) => a.level)).toEqual([
-      '3000',
-      '5000',
-      '10000',
-    ]);
-  });
-});
-
-describe('VIP: accumulated approved deposits, each level once', () => {
-  it('pays each level as the total reaches it: 20,000 / 50,000 / 100,000 / 150,000 / 200,000', async () => {
-    const user = await createUser(t);
-    await deposit(user, '50');
-    await deposit(user, '19950'); // 20,000
-    await deposit(user, '29999.99'); // 49,999.99: no level
-    await deposit(user, '50'); // 50,049.99
-    await deposit(user, '49950.01'); // 100,000
-    await deposit(user, '50000'); // 150,000
-    await deposit(user, '50000'); // 200,000
-    await deposit(user, '100000'); // 300,000: nothing more
-    expect((await bonusesOf(user)).filter(([program]) => program === 'vip')).toEqual([
-      ['vip', '3000'],
-      ['vip', '7000'],
-      ['vip', '15000'],
-      ['vip', '10000'],
-      ['vip', '15000'],
-    ]);
-  });
-
-  it('pays one deposit that crosses several levels the highest level bonus, as reaching them one by one does', async () => {
-    const user = await createUser(t);
-    await deposit(user, '50');
-    await deposit(user, '199950'); // 200,000 at once
-    expect(await bonusesOf(user)).toEqual([
-      ['membership', '2500'],
-      ['vip', '50000'],
-    ]);
-    expect((await awardsOf(user)).filter((a) => a.program === 'vip')).toEqual([
-      { program: 'vip', level: '20000', amount: '3000' },
-      { program: 'vip', level: '50000', amount: '7000' },
-      { program: 'vip', level: '100000', amount: '15000' },
-      { program: 'vip', level: '150000', amount: '10000' },
-      { program: 'vip', level: '200000', amount: '15000' },
-    ]);
-    expect(await holdingOf(user)).toBe('252500');
-  });
-});
-
-describe('each tier pays once', () => {
-  it('a retried approval is refused and pays nothing more', async () => {
-    const user = await createUser(t);
-    const id = await deposit(user, '1000');
-    expect((await decide(id, 'approve')).status).toBe(409);
-    expect(await bonusesOf(user)).toEqual([['new_user', '40']]);
-  });
-
-  it('parallel approvals of different deposits pay each tier once', async () => {
-    const user = await createUser(t);
-    const ids = [await request(user, '10000'), await request(user, '10000'), await request(user, '10000')];
-    const answers = await Promise.all(ids.map((id) => decide(id, 'approve')));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    // Whatever the order: one first deposit (500), membership 10,000 once (2500), VIP 20,000 once (3000).
-    const paid = await bonusesOf(user);
-    expect(paid.map(([program]) => program).sort()).toEqual(['membership', 'new_user', 'vip']);
-    expect(await holdingOf(user)).toBe('36000');
-  });
-
-  it('the database refuses a second award of a level, and a second new-user award', async () => {
-    const user = await createUser(t);
-    const id = await deposit(user, '1000');
-    const [row] = await t.db.select().from(bonusAwards).where(eq(bonusAwards.userId, user.id));
-    const again = { ...row!, id: undefined, createdAt: undefined };
-    await expect(t.db.insert(bonusAwards).values(again)).rejects.toMatchObject({
-      cause: { constraint: 'bonus_awards_user_program_level_key' },
-    });
-    await expect(t.db.insert(bonusAwards).values({ ...again, level: '500', depositId: id })).rejects.toMatchObject({
-      cause: { constraint: 'bonus_awards_new_user_once_key' },
-    });
-  });
-});
-
-describe('a rejected deposit pays nothing', () => {
-  it('leaves the new-user bonus to the first approved deposit', async () => {
-    const user = await createUser(t);
-    const rejected = await request(user, '1000');
-    expect((await decide(rejected, 'cancel')).status).toBe(200);
-    expect(await bonusesOf(user)).toEqual([]);
-    await deposit(user, '500');
-    expect(await bonusesOf(user)).toEqual([['new_user', '15']]);
   });
 });
 
