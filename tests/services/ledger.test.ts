@@ -1,4 +1,7 @@
-/** The ledger module directly (the API paths on top of it are in the other money tests), and its check. */
+/**
+ * The ledger module directly and its check, on the service layer (docs/architecture.md section 9 "Test
+ * layers"): the API paths on top of it are in the other money tests.
+ */
 import { spawnSync } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,18 +9,17 @@ import { accounts, ledgerEntries, users } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { house, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
 import { credit, debit } from '../helpers/ledger.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
-import { createUser } from '../helpers/services.js';
+import { expectLedgerBalanced } from '../helpers/money.js';
+import { approvedDeposit, createTestServices, createUser, type TestServices } from '../helpers/services.js';
 import { msg } from '../../src/shared/message.js';
 import { MSG } from '../../src/shared/messages.js';
 
-let t: TestApp;
+let t: TestServices;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestServices();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 let refs = 0;
 const ref = (reason = 'test') => ({ reason, refType: 'test', refId: ++refs });
@@ -167,7 +169,7 @@ describe('ledger check', () => {
 
   it('finds an approved deposit credited twice', async () => {
     const user = await createUser(t);
-    const id = await fundWallet(t, user, '100');
+    const id = await approvedDeposit(t, user, '100');
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     // A second credit for the same deposit keeps balances consistent, but the deposit moved 200.
     await t.db.transaction((tx) => credit(tx, key, '100', { reason: 'deposit', refType: 'transaction', refId: id }));
