@@ -8,9 +8,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_BONUS_TIERS, type BonusSettingsBody } from '../../src/shared/api/bonuses.js';
-import { add, canonical } from '../../src/shared/money.js';
+import { canonical } from '../../src/shared/money.js';
 import { auditLog, notifications, transactions } from '../../src/server/db/schema.js';
-import { bonusAwards } from '../../src/server/modules/bonuses/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
@@ -55,23 +54,6 @@ async function bonusesOf(user: TestUser): Promise<[string, string][]> {
     .reverse()
     .map((item) => [item.bonus_program, item.amount]);
 }
-
-/**
- * What the user holds in USDT: funding and the bonus locked on their bonus account until the turnover
- * is traded (docs/decisions/0047), which is where every bonus lands.
- */
-async function holdingOf(user: TestUser): Promise<string> {
-  const lock = await call(t, 'GET', '/api-v1/bonus-lock/', { token: user.token });
-  expect(lock.status).toBe(200);
-  return canonical(add(await balanceOf(t, user, 'funding', 'USDT'), lock.body.locked));
-}
-
-const awardsOf = (user: TestUser) =>
-  t.db
-    .select({ program: bonusAwards.program, level: bonusAwards.level, amount: bonusAwards.amount })
-    .from(bonusAwards)
-    .where(eq(bonusAwards.userId, user.id))
-    .orderBy(bonusAwards.id);
 
 const putSettings = (body: unknown, token = admin.token) =>
   call(t, 'PUT', '/api-v3/admin/settings/bonuses/', { token, body });

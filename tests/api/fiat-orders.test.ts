@@ -5,9 +5,7 @@
  * reading or acting on another user's order. The order's lifecycle, audit, notices, holds and the minimum
  * are tested on the service in tests/services/fiat.test.ts (docs/architecture.md section 9 "Test layers").
  */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications } from '../../src/server/db/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, grant, staff } from '../helpers/money.js';

@@ -6,7 +6,7 @@
  * (the approval's bonus fields, the history's label, the staff settings, access) is in
  * tests/api/bonuses.test.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions, users } from '../../src/server/db/schema.js';
 import { bonusLockOf } from '../../src/server/modules/bonuses/index.js';

@@ -58,7 +58,8 @@ beforeAll(async () => {
   onA = instance(s.ctx);
   onB = instance(b.ctx);
   // As the app on ready (app.ts): the feed listens once the watchers are set.
-  await Promise.all([s.ctx.changes.start(), b.ctx.changes.start()]);
+  s.ctx.changes.start();
+  b.ctx.changes.start();
 });
 afterAll(async () => {
   for (const one of [onA, onB]) {
