@@ -231,5 +231,6 @@ describe('npm run ledger:check', () => {
     expect(bad.stdout).toContain('FAILED, 5 mismatches');
     expect(bad.stdout).toContain('mismatch {"kind":"books","currency":"USDT","total":"86"}');
     expect(bad.status).toBe(1);
-  });
+    // Two tsx processes, each allowed runCheck's 60 s: under the whole suite's load they took 43 s together.
+  }, 130_000);
 });
