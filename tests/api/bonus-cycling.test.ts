@@ -14,7 +14,8 @@ import { accounts, transactions } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, setTransactionPassword, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
+import { call, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -81,7 +82,7 @@ const lockOf = async (user: TestUser) => {
   return res.body as BonusLock;
 };
 async function cyclist(): Promise<TestUser> {
-  const user = await signUp(t);
+  const user = await createUser(t);
   await setTransactionPassword(t, user, PASSWORD);
   return user;
 }

@@ -1,18 +1,20 @@
 /**
- * Bonuses as docs/product.md section 9's tiers promise (docs/decisions/0030): paid on a
- * deposit's approval from the house's promotions account, each tier level once per user, the
- * programs adding up; staff switch them off and edit the tiers; the bell's schedule reads them live.
+ * Bonuses' HTTP contract (docs/product.md section 9, docs/decisions/0030): the approval's bonus fields,
+ * its notification and mail, the history's label; staff switch them off and edit the tiers (audited,
+ * checked, staff only); the bell's schedule reads them live; the books. The tiers' rules (each level
+ * once per user, the programs adding up, races, a rejected deposit) are tested on the services in
+ * tests/services/bonuses.test.ts (docs/architecture.md section 9 "Test layers").
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_BONUS_TIERS, type BonusSettingsBody } from '../../src/shared/api/bonuses.js';
-import { add, canonical } from '../../src/shared/money.js';
+import { canonical } from '../../src/shared/money.js';
 import { auditLog, notifications, transactions } from '../../src/server/db/schema.js';
-import { bonusAwards } from '../../src/server/modules/bonuses/schema.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
+import { call, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -53,106 +55,13 @@ async function bonusesOf(user: TestUser): Promise<[string, string][]> {
     .map((item) => [item.bonus_program, item.amount]);
 }
 
-/**
- * What the user holds in USDT: funding and the bonus locked on their bonus account until the turnover
- * is traded (docs/decisions/0047), which is where every bonus lands.
- */
-async function holdingOf(user: TestUser): Promise<string> {
-  const lock = await call(t, 'GET', '/api-v1/bonus-lock/', { token: user.token });
-  expect(lock.status).toBe(200);
-  return canonical(add(await balanceOf(t, user, 'funding', 'USDT'), lock.body.locked));
-}
-
-const awardsOf = (user: TestUser) =>
-  t.db
-    .select({ program: bonusAwards.program, level: bonusAwards.level, amount: bonusAwards.amount })
-    .from(bonusAwards)
-    .where(eq(bonusAwards.userId, user.id))
-    .orderBy(bonusAwards.id);
-
 const putSettings = (body: unknown, token = admin.token) =>
   call(t, 'PUT', '/api-v3/admin/settings/bonuses/', { token, body });
 const SPEC: BonusSettingsBody = { enabled: true, ...SPEC_BONUS_TIERS };
 
-describe('a first deposit pays the new-user tier it reaches; 3000 and more also the membership tier (both programs pay)', () => {
-  it.each([
-    ['199.99', [], '199.99'],
-    ['200', [['new_user', '5']], '205'],
-    ['499.99', [['new_user', '5']], '504.99'],
-    ['500', [['new_user', '15']], '515'],
-    ['1000', [['new_user', '40']], '1040'],
-    [
-      '3000',
-      [
-        ['new_user', '100'],
-        ['membership', '500'],
-      ],
-      '3600',
-    ],
-    [
-      '5000',
-      [
-        ['new_user', '100'],
-        ['membership', '1000'],
-      ],
-      '6100',
-    ],
-    [
-      '6000',
-      [
-        ['new_user', '200'],
-        ['membership', '1000'],
-      ],
-      '7200',
-    ],
-    [
-      '10000',
-      [
-        ['new_user', '500'],
-        ['membership', '2500'],
-      ],
-      '13000',
-    ],
-    [
-      '20000',
-      [
-        ['new_user', '500'],
-        ['membership', '2500'],
-        ['vip', '3000'],
-      ],
-      '26000',
-    ],
-  ])('a first deposit of %s pays %j', async (amount, expected, balance) => {
-    const user = await signUp(t);
-    await deposit(user, amount);
-    expect(await bonusesOf(user)).toEqual(expected);
-    expect(await holdingOf(user)).toBe(balance);
-  });
-
-  it('pays the new-user bonus on the first approved deposit only', async () => {
-    const user = await signUp(t);
-    await deposit(user, '100');
-    await deposit(user, '1000');
-    expect(await bonusesOf(user)).toEqual([]);
-  });
-
-  it('mails the bonus in the user’s language: subject, programs and total (docs/decisions/0064)', async () => {
-    const user = await signUp(t);
-    const picked = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
-    expect(picked.status).toBe(200);
-    await decide(await request(user, '5000'), 'approve');
-    const mail = t.mailbox.messages
-      .filter((m) => m.to === user.email.toLowerCase())
-      .find((m) => /Bonus/.test(m.subject));
-    expect(mail?.subject).toBe('Coinfront-Bonus erhalten: 1100 USDT');
-    expect(mail?.text).toContain('Ihre Einzahlung von 5000 USDT wurde genehmigt');
-    expect(mail?.text).toContain('Mitgliedsbonus: 1000 USDT');
-    expect(mail?.text).toContain('Einzahlungsbonus für Neukunden: 100 USDT');
-    expect(mail?.text).toContain('Summe: 1100 USDT');
-  });
-
+describe('an approved deposit with bonuses', () => {
   it('says so in the approval, a notification and a mail, and the history labels it', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const approved = await decide(await request(user, '5000'), 'approve');
     expect(approved.body.bonuses).toMatchObject([
       { type: 'bonus', status: 'successful', bonus_program: 'new_user', amount: '100', transfer_to: 'funding' },
@@ -188,111 +97,6 @@ describe('a first deposit pays the new-user tier it reaches; 3000 and more also 
   });
 });
 
-describe('membership: the highest tier a single deposit reaches, each level once', () => {
-  it('pays a higher level the difference and the same level again nothing', async () => {
-    const user = await signUp(t);
-    await deposit(user, '50'); // the first deposit, below every new-user tier
-    await deposit(user, '3000');
-    await deposit(user, '3000');
-    await deposit(user, '5000');
-    await deposit(user, '4000');
-    await deposit(user, '12000');
-    expect((await bonusesOf(user)).filter(([program]) => program === 'membership')).toEqual([
-      ['membership', '500'],
-      ['membership', '500'],
-      ['membership', '1500'],
-    ]);
-    expect((await awardsOf(user)).filter((a) => a.program === 'membership').map((a) => a.level)).toEqual([
-      '3000',
-      '5000',
-      '10000',
-    ]);
-  });
-});
-
-describe('VIP: accumulated approved deposits, each level once', () => {
-  it('pays each level as the total reaches it: 20,000 / 50,000 / 100,000 / 150,000 / 200,000', async () => {
-    const user = await signUp(t);
-    await deposit(user, '50');
-    await deposit(user, '19950'); // 20,000
-    await deposit(user, '29999.99'); // 49,999.99: no level
-    await deposit(user, '50'); // 50,049.99
-    await deposit(user, '49950.01'); // 100,000
-    await deposit(user, '50000'); // 150,000
-    await deposit(user, '50000'); // 200,000
-    await deposit(user, '100000'); // 300,000: nothing more
-    expect((await bonusesOf(user)).filter(([program]) => program === 'vip')).toEqual([
-      ['vip', '3000'],
-      ['vip', '7000'],
-      ['vip', '15000'],
-      ['vip', '10000'],
-      ['vip', '15000'],
-    ]);
-  });
-
-  it('pays one deposit that crosses several levels the highest level bonus, as reaching them one by one does', async () => {
-    const user = await signUp(t);
-    await deposit(user, '50');
-    await deposit(user, '199950'); // 200,000 at once
-    expect(await bonusesOf(user)).toEqual([
-      ['membership', '2500'],
-      ['vip', '50000'],
-    ]);
-    expect((await awardsOf(user)).filter((a) => a.program === 'vip')).toEqual([
-      { program: 'vip', level: '20000', amount: '3000' },
-      { program: 'vip', level: '50000', amount: '7000' },
-      { program: 'vip', level: '100000', amount: '15000' },
-      { program: 'vip', level: '150000', amount: '10000' },
-      { program: 'vip', level: '200000', amount: '15000' },
-    ]);
-    expect(await holdingOf(user)).toBe('252500');
-  });
-});
-
-describe('each tier pays once', () => {
-  it('a retried approval is refused and pays nothing more', async () => {
-    const user = await signUp(t);
-    const id = await deposit(user, '1000');
-    expect((await decide(id, 'approve')).status).toBe(409);
-    expect(await bonusesOf(user)).toEqual([['new_user', '40']]);
-  });
-
-  it('parallel approvals of different deposits pay each tier once', async () => {
-    const user = await signUp(t);
-    const ids = [await request(user, '10000'), await request(user, '10000'), await request(user, '10000')];
-    const answers = await Promise.all(ids.map((id) => decide(id, 'approve')));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    // Whatever the order: one first deposit (500), membership 10,000 once (2500), VIP 20,000 once (3000).
-    const paid = await bonusesOf(user);
-    expect(paid.map(([program]) => program).sort()).toEqual(['membership', 'new_user', 'vip']);
-    expect(await holdingOf(user)).toBe('36000');
-  });
-
-  it('the database refuses a second award of a level, and a second new-user award', async () => {
-    const user = await signUp(t);
-    const id = await deposit(user, '1000');
-    const [row] = await t.db.select().from(bonusAwards).where(eq(bonusAwards.userId, user.id));
-    const again = { ...row!, id: undefined, createdAt: undefined };
-    await expect(t.db.insert(bonusAwards).values(again)).rejects.toMatchObject({
-      cause: { constraint: 'bonus_awards_user_program_level_key' },
-    });
-    await expect(t.db.insert(bonusAwards).values({ ...again, level: '500', depositId: id })).rejects.toMatchObject({
-      cause: { constraint: 'bonus_awards_new_user_once_key' },
-    });
-  });
-});
-
-describe('a rejected deposit pays nothing', () => {
-  it('leaves the new-user bonus to the first approved deposit', async () => {
-    const user = await signUp(t);
-    const rejected = await request(user, '1000');
-    expect((await decide(rejected, 'cancel')).status).toBe(200);
-    expect(await bonusesOf(user)).toEqual([]);
-    await deposit(user, '500');
-    expect(await bonusesOf(user)).toEqual([['new_user', '15']]);
-  });
-});
-
 describe('staff switch bonuses and edit the tiers (audited)', () => {
   it('off: no bonus is paid and the schedule promises none', async () => {
     expect((await putSettings({ ...SPEC, enabled: false })).status).toBe(200);
@@ -302,7 +106,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
         status: 200,
         body: { enabled: false, currency: 'USDT', new_user: [], membership: [], vip: [], top: [] },
       });
-      const user = await signUp(t);
+      const user = await createUser(t);
       await deposit(user, '20000');
       expect(await bonusesOf(user)).toEqual([]);
       expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('20000');
@@ -326,7 +130,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
     try {
       expect(saved).toMatchObject({ status: 200, body: { message: 'Bonus settings saved' } });
       expect((await call(t, 'GET', '/api-v1/bonus-tiers/')).body.new_user).toEqual([{ recharge: '100', bonus: '7.5' }]);
-      const user = await signUp(t);
+      const user = await createUser(t);
       await deposit(user, '5000');
       expect(await bonusesOf(user)).toEqual([['new_user', '7.5']]);
       const [entry] = await t.db
@@ -379,7 +183,7 @@ describe('staff switch bonuses and edit the tiers (audited)', () => {
   });
 
   it('only staff read and change them', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await call(t, 'GET', '/api-v3/admin/settings/bonuses/', { token: user.token })).status).toBe(403);
     expect((await putSettings({ ...SPEC, enabled: false }, user.token)).status).toBe(403);
   });

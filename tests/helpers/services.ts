@@ -5,16 +5,24 @@
  * keep the contract (paths, fields, status codes, access).
  */
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Db } from '../../src/server/db/database.js';
+import { createContext } from '../../src/server/bootstrap.js';
+import type { AppContext } from '../../src/server/context.js';
+import { connect, type Db } from '../../src/server/db/database.js';
 import { users } from '../../src/server/db/schema.js';
 import { AppError } from '../../src/server/errors.js';
 import { hashPassword } from '../../src/server/lib/passwords.js';
 import { insertUser, sessionUserOf, startSession } from '../../src/server/modules/auth/index.js';
 import { walletBalances } from '../../src/server/modules/ledger/index.js';
+import { createDepositService } from '../../src/server/modules/wallets/deposits.js';
+import { createReviewService } from '../../src/server/modules/wallets/review.js';
+import { rechargeBody } from '../../src/shared/api/wallet.js';
+import type { MarketService } from '../../src/server/modules/market/types.js';
 import type { WalletKind } from '../../src/shared/constants.js';
 import { createTestContext, type TestAppOptions } from './app.js';
 import { createFakeMarket, type FakeMarket } from './fake-market.js';
+import { ADDRESSES } from './addresses.js';
 import { uniqueEmail, type TestUser } from './users.js';
 
 export type TestServices = Awaited<ReturnType<typeof createTestContext>> & { db: Db; close(): Promise<void> };
@@ -48,6 +56,33 @@ export function fakeMarketServices(
   if (prices) beforeEach(() => Object.entries(prices).forEach(([coin, price]) => market.set(coin, price)));
 }
 
+/**
+ * A second instance's context on the same database (as anotherInstance, without Fastify): for rules
+ * that hold across instances. Start its change feed (ctx.changes.start()) once its watchers are set,
+ * as the app does on ready; close it before the first.
+ */
+export async function anotherContext(
+  s: TestServices,
+  options: { market?: MarketService } = {},
+): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+  const db = connect(s.database.url, 5);
+  const ctx = createContext(s.config, db, {
+    mailer: s.mailbox,
+    clock: s.clock,
+    log: pino({ level: 'silent' }),
+    ...(options.market ? { market: options.market } : {}),
+  });
+  await ctx.market.start();
+  return {
+    ctx,
+    async close() {
+      await ctx.changes.stop();
+      await ctx.market.stop();
+      await db.$client.end();
+    },
+  };
+}
+
 /** What an `inject`ed request looks like to the server, so a later HTTP sign-in is the same device. */
 const INJECT_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
 
@@ -78,6 +113,22 @@ export async function createUser(
 /** A balance as the wallet list shows it ('0' when the user holds none), read from the ledger. */
 export async function balanceIn(s: { db: Db }, user: TestUser, wallet: WalletKind, currency: string): Promise<string> {
   return (await walletBalances(s.db, user.id, wallet)).get(currency) ?? '0';
+}
+
+/**
+ * A deposit of `amount` USDT (at least 50) into the user's funding wallet, approved by a staff user:
+ * through the deposit and review services, as fundWallet (tests/helpers/money.ts) does through HTTP.
+ * Returns the transaction id.
+ */
+export async function approvedDeposit(s: TestServices, user: TestUser, amount: string): Promise<number> {
+  const made = await createDepositService(s.ctx).request(
+    user.id,
+    rechargeBody.parse({ amount, payment_address: ADDRESSES.TRC20 }),
+    { key: null, route: 'POST /api-v1/recharge/' },
+  );
+  const id = made.body.transaction.transaction_id;
+  await createReviewService(s.ctx).decide((await createUser(s, { isAdmin: true })).id, id, 'approve');
+  return id;
 }
 
 /**

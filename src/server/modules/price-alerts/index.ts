@@ -1,2 +1,2 @@
 /** The price alerts module's public face (docs/decisions/0055-alerts-statements.md). */
-export { priceAlertsModule, priceAlertWatchers } from './routes.js';
+export { priceAlertsModule } from './routes.js';

@@ -14,16 +14,12 @@ import {
 import type { AppModule } from '../../context.js';
 import { currentUser } from '../../plugins/auth.js';
 import { createPriceAlertsService } from './service.js';
-import { watchPriceAlerts, type PriceAlertWatcher } from './watch.js';
+import { watchPriceAlerts } from './watch.js';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
-/** Each app's watcher, for tests that wait for its claims (tests/api/price-alerts.test.ts). */
-export const priceAlertWatchers = new WeakMap<object, PriceAlertWatcher>();
-
 export const priceAlertsModule: AppModule = (app, ctx) => {
   const watcher = watchPriceAlerts(ctx);
-  priceAlertWatchers.set(ctx, watcher);
   app.addHook('onClose', async () => {
     watcher.stop();
     await watcher.settled();

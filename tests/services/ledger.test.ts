@@ -1,4 +1,7 @@
-/** The ledger module directly (the API paths on top of it are in the other money tests), and its check. */
+/**
+ * The ledger module directly and its check, on the service layer (docs/architecture.md section 9 "Test
+ * layers"): the API paths on top of it are in the other money tests.
+ */
 import { spawnSync } from 'node:child_process';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,18 +9,17 @@ import { accounts, ledgerEntries, users } from '../../src/server/db/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
 import { house, move, post, type AccountKey } from '../../src/server/modules/ledger/ledger.js';
 import { credit, debit } from '../helpers/ledger.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { expectLedgerBalanced, fundWallet } from '../helpers/money.js';
-import { signUp } from '../helpers/users.js';
+import { expectLedgerBalanced } from '../helpers/money.js';
+import { approvedDeposit, createTestServices, createUser, type TestServices } from '../helpers/services.js';
 import { msg } from '../../src/shared/message.js';
 import { MSG } from '../../src/shared/messages.js';
 
-let t: TestApp;
+let t: TestServices;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestServices();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 let refs = 0;
 const ref = (reason = 'test') => ({ reason, refType: 'test', refId: ++refs });
@@ -38,7 +40,7 @@ async function entriesOf(key: AccountKey) {
 
 describe('ledger operations', () => {
   it('creates accounts on demand and writes a signed entry with the balance after every change', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const funding: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     const lever: AccountKey = { userId: user.id, wallet: 'lever', currency: 'USDT' };
     expect(await accountOf(funding)).toBeUndefined();
@@ -59,7 +61,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a debit beyond the balance with the caller’s message, and writes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
     await t.db.transaction((tx) => credit(tx, key, '1', ref()));
     const attempt = t.db.transaction((tx) =>
@@ -71,7 +73,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a whole posting when one leg would overdraw', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'ETH' };
     const b: AccountKey = { userId: user.id, wallet: 'lever', currency: 'ETH' };
     await t.db.transaction((tx) => credit(tx, a, '2', ref()));
@@ -93,7 +95,7 @@ describe('ledger operations', () => {
   });
 
   it('refuses a posting whose legs do not sum to zero in a currency, and writes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const a: AccountKey = { userId: user.id, wallet: 'funding', currency: 'BTC' };
     await t.db.transaction((tx) => credit(tx, a, '2', ref()));
     const attempt = t.db.transaction((tx) =>
@@ -111,7 +113,7 @@ describe('ledger operations', () => {
   });
 
   it('treats zero, negative and over-precise amounts as programming errors', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     for (const amount of ['0', '-1', '0.0000000000000000001', 'NaN']) {
       await expect(t.db.transaction((tx) => credit(tx, key, amount, ref()))).rejects.toThrow();
@@ -119,7 +121,7 @@ describe('ledger operations', () => {
   });
 
   it('has the database refuse a negative balance even if code skipped the ledger', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'second', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '5', ref()));
     const direct = t.db
@@ -132,7 +134,7 @@ describe('ledger operations', () => {
 
 describe('ledger check', () => {
   it('finds a balance changed outside the ledger', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key: AccountKey = { userId: user.id, wallet: 'legal', currency: 'USDT' };
     await t.db.transaction((tx) => credit(tx, key, '10', ref()));
     const account = (await accountOf(key))!;
@@ -166,8 +168,8 @@ describe('ledger check', () => {
   });
 
   it('finds an approved deposit credited twice', async () => {
-    const user = await signUp(t);
-    const id = await fundWallet(t, user, '100');
+    const user = await createUser(t);
+    const id = await approvedDeposit(t, user, '100');
     const key: AccountKey = { userId: user.id, wallet: 'funding', currency: 'USDT' };
     // A second credit for the same deposit keeps balances consistent, but the deposit moved 200.
     await t.db.transaction((tx) => credit(tx, key, '100', { reason: 'deposit', refType: 'transaction', refId: id }));
@@ -229,5 +231,6 @@ describe('npm run ledger:check', () => {
     expect(bad.stdout).toContain('FAILED, 5 mismatches');
     expect(bad.stdout).toContain('mismatch {"kind":"books","currency":"USDT","total":"86"}');
     expect(bad.status).toBe(1);
-  });
+    // Two tsx processes, each allowed runCheck's 60 s: under the whole suite's load they took 43 s together.
+  }, 130_000);
 });
