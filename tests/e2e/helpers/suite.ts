@@ -4,8 +4,8 @@
  * contexts the file opened are closed after them. Call `webAppSuite()` once at
  * the top of a file (or a describe) and read `app` and `browser` inside tests and hooks.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TestAppOptions } from '../../helpers/app.js';
 import { closeContexts, newPhonePage, workerBrowser, type PhonePage, type PhonePageOptions } from './browser.js';
 import { startWebApp, type WebApp } from './server.js';
@@ -18,6 +18,9 @@ export interface WebAppSuiteOptions extends Omit<TestAppOptions, 'web'> {
 export class WebAppSuite {
   #app: WebApp | undefined;
   #browser: Browser | undefined;
+  /** Tests of this file running now (more than one in a describe.concurrent), and the contexts they opened. */
+  #running = 0;
+  #opened = new Set<BrowserContext>();
 
   constructor(options: WebAppSuiteOptions = {}) {
     const { browser: wantsBrowser = true, ...appOptions } = options;
@@ -31,6 +34,18 @@ export class WebAppSuite {
       if (browser.status === 'fulfilled') this.#browser = browser.value;
       if (app.status === 'rejected') throw app.reason;
       if (browser.status === 'rejected') throw browser.reason;
+    });
+    // A test's pages close when it ends (the last of concurrent tests closes them all), not when the
+    // file ends: a page left open keeps drawing the market's ticks, 0.02-0.05 s of chromium's CPU per
+    // second, for the rest of the file (docs/decisions/0069-e2e-speed.md). Pages a beforeAll opened stay.
+    beforeEach(() => {
+      this.#running++;
+    });
+    afterEach(async () => {
+      if (--this.#running > 0) return;
+      const opened = [...this.#opened];
+      this.#opened.clear();
+      await Promise.all(opened.map((context) => context.close()));
     });
     afterAll(async () => {
       if (this.#browser) await closeContexts(this.#browser);
@@ -51,8 +66,10 @@ export class WebAppSuite {
   }
 
   /** A fresh phone-sized page (empty storage) on the app. */
-  phone(options: PhonePageOptions = {}): Promise<PhonePage> {
-    return newPhonePage(this.browser, this.app.baseUrl, options);
+  async phone(options: PhonePageOptions = {}): Promise<PhonePage> {
+    const phone = await newPhonePage(this.browser, this.app.baseUrl, options);
+    if (this.#running > 0) this.#opened.add(phone.context);
+    return phone;
   }
 }
 
