@@ -106,7 +106,7 @@ const staticChecks = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['lint with types (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings', '--threads=1'], oneThread],
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', '--singleThreaded']],
-  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['format', bin('oxfmt'), ['--check', '--threads=1']],
   ['dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']],
 ];
 const build = ['build the web app', bin('vite'), ['build', '--logLevel', 'warn']];

@@ -129,7 +129,8 @@ export function inferNetwork(address: string): Network | null {
 }
 
 export type AddressCheck =
-  { ok: true; network: Network } | { ok: false; field: 'address' | 'network'; message: string };
+  | { ok: true; network: Network }
+  | { ok: false; field: 'address' | 'network'; message: string };
 
 /**
  * Whether `address` may receive `currency` on `network` (upper case; absent: inferred from the

@@ -10,7 +10,16 @@ export type Access = 'public' | 'user' | 'admin';
 
 /** A folder of src/web/features whose index.ts exports screens. */
 export type PageFeature =
-  'auth' | 'account' | 'market' | 'wallet' | 'trade' | 'identity' | 'safety' | 'support' | 'pages' | 'admin';
+  | 'auth'
+  | 'account'
+  | 'market'
+  | 'wallet'
+  | 'trade'
+  | 'identity'
+  | 'safety'
+  | 'support'
+  | 'pages'
+  | 'admin';
 
 interface PageRow {
   path: string;

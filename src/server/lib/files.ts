@@ -24,7 +24,8 @@ export interface FileStoreOptions {
 }
 
 export type SignatureCheck =
-  { ok: true; name: string; contentType: string; expiresAt: number } | { ok: false; status: 403 | 404 };
+  | { ok: true; name: string; contentType: string; expiresAt: number }
+  | { ok: false; status: 403 | 404 };
 
 export function createFileStore({ dataDir, secret, clock }: FileStoreOptions) {
   const dir = path.join(dataDir, 'uploads');

@@ -126,7 +126,8 @@ const READERS: [ImageKind, (buf: Buffer) => [number, number] | null][] = [
 ];
 
 export type ImageCheck =
-  { ok: true; image: ImageInfo } | { ok: false; reason: 'not-an-image' | 'too-large-dimensions' };
+  | { ok: true; image: ImageInfo }
+  | { ok: false; reason: 'not-an-image' | 'too-large-dimensions' };
 
 /** What the bytes are, or why they are refused. */
 export function inspectImage(buf: Buffer): ImageCheck {

@@ -411,7 +411,10 @@ export const NOTIFICATION_TEXT = {
 
 /** The notifications of a staff action on a fiat order. */
 export type FiatOrderNotice =
-  'fiat_order_instructions' | 'fiat_order_paid' | 'fiat_order_completed' | 'fiat_order_cancelled';
+  | 'fiat_order_instructions'
+  | 'fiat_order_paid'
+  | 'fiat_order_completed'
+  | 'fiat_order_cancelled';
 
 /** What a trade's notification tells: the price it closed at and its P/L, in USDT. */
 export interface TradeFacts {

@@ -311,8 +311,7 @@ export function createUserData(ctx: Pick<AppContext, 'db' | 'clock' | 'changes' 
         continue;
       }
       const row = byKey.get(subscription.listenKey);
-      if (!row)
-        end(userId, topic, 'closed'); // DELETE, or its API key deleted
+      if (!row) end(userId, topic, 'closed'); // DELETE, or its API key deleted
       else if (!keyAlive) end(userId, topic, 'expired');
       else subscription.expiresAt = row.expiresAt.getTime();
     }

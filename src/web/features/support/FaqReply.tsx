@@ -7,7 +7,9 @@ import { useI18n, useT } from '../../lib/i18n';
 import { splitAnswer } from './answer';
 
 export type FaqReplyState =
-  { status: 'pending' } | { status: 'answered'; answers: FaqAnswerResponse['answers'] } | { status: 'failed' };
+  | { status: 'pending' }
+  | { status: 'answered'; answers: FaqAnswerResponse['answers'] }
+  | { status: 'failed' };
 
 const bubble = 'max-w-[88%] self-start rounded-2xl rounded-bl-md px-3.5 py-2.5 text-[15px] leading-snug';
 
