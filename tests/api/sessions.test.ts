@@ -15,6 +15,7 @@ import type { LoginResponse } from '../../src/shared/api/auth.js';
 import type { TestApp } from '../helpers/app.js';
 import { twoInstances, type OtherInstance } from '../helpers/suites.js';
 import { call, signUp, type TestUser } from '../helpers/users.js';
+import { createUser } from '../helpers/services.js';
 import { connectWs } from '../helpers/ws.js';
 
 const PHONE_UA =
@@ -132,6 +133,24 @@ describe('ending sessions', () => {
     expect(res.status).toBe(200);
     const live = await list(res.body.access);
     expect(live.map((s) => s.session_id)).toEqual([await sessionIdOf(res.body.access)]);
+  });
+});
+
+describe('a socket that signs in again as someone else', () => {
+  it("is closed when the second user's session ends: it hears that user's sessions, not the first one's", async () => {
+    const [first, second] = [await createUser(t), await createUser(t)];
+    const socket = await connectWs(t);
+    socket.send({ method: 'LOGIN', params: [first.token], id: 'first' });
+    expect(await socket.next((f) => f.id === 'first')).toHaveProperty('result');
+    socket.send({ method: 'LOGIN', params: [second.token], id: 'second' });
+    expect(await socket.next((f) => f.id === 'second')).toHaveProperty('result');
+
+    const res = await call(t, 'DELETE', `/api-v1/sessions/${await sessionIdOf(second.token)}/`, {
+      token: second.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await socket.next((f) => f.error?.code === 401)).toEqual({ error: SESSION_ENDED, id: null });
+    expect(await socket.closed).toBe(SESSION_ENDED_CLOSE.code);
   });
 });
 

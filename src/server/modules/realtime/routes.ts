@@ -103,6 +103,8 @@ function openConnection(
 
   /** The token the connection logged in with, re-checked while the connection lives. */
   let session: { token: string; timer: NodeJS.Timeout } | undefined;
+  /** Stops hearing the signed-in user's session changes (set at LOGIN). */
+  let stopListening = (): void => {};
 
   /** Leaves every topic this connection may no longer have (user streams after its session ended). */
   const dropForbidden = () => {
@@ -114,6 +116,7 @@ function openConnection(
     if (!session) return;
     clearInterval(session.timer);
     session = undefined;
+    stopListening();
     client.userId = undefined;
     client.isAdmin = undefined;
     dropForbidden();
@@ -146,6 +149,11 @@ function openConnection(
     if (!user) return client.send(errorFrame({ code: 401, msg: 'Invalid or expired token' }, req.id));
     // A new identity starts clean: nothing subscribed under the previous one may stay.
     if (client.userId !== undefined && client.userId !== user.id) hub.drop(client);
+    // Hears this user's sessions changing (lib/session-events.ts), no one else's.
+    if (client.userId !== user.id) {
+      stopListening();
+      stopListening = onSessionsEnded(ctx, user.id, recheckSoon);
+    }
     client.userId = user.id;
     client.isAdmin = user.isAdmin;
     releaseAnonymous();
@@ -154,9 +162,6 @@ function openConnection(
     session.timer.unref();
     client.send(resultFrame({ user_id: user.id, is_admin: user.isAdmin }, req.id));
   }
-  const stopListening = onSessionsEnded(ctx, (userId) => {
-    if (client.userId !== undefined && (userId === undefined || userId === client.userId)) recheckSoon();
-  });
 
   async function handle(req: StreamRequest): Promise<void> {
     if (req.method === 'LOGIN') {
