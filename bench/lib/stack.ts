@@ -86,6 +86,9 @@ export async function startServer(
   const host = '127.0.0.1';
   const port = await freePort();
   const args = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+  // BENCH_NODE_ARGS: more flags for the server's node, e.g. `--perf-basic-prof` so `perf record -g -p <pid>`
+  // names its JavaScript frames (docs/performance.md: perf, not --cpu-prof, for CPU shares).
+  args.push(...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean));
   const child = spawnNode([...args, 'src/server/main.ts'], {
     env: {
       ...process.env,
