@@ -9,8 +9,14 @@
  *   screen opens, then come over the socket (its coin's ticker, `lever-wallet@user.<id>`): their 3 s
  *   polls run only while the socket is not live (docs/decisions/0071-lever-screen-push.md);
  *   TRADER_SCREEN=polls simulates the screen before that decision (both polled every 3 s), to compare;
- * - the polls that remain (docs/product.md section 7): coin list 10 s (ticker/24hr?symbols=[...]),
- *   and every 20 s the re-pricing of its open trade (trade-updation with is_closed false).
+ * - the order book (depth?limit=5) likewise: read once, then `<coin>usdt@depth5` on the socket, its 3 s
+ *   poll only while the socket is not live (live-order-book.ts; polled every 3 s with TRADER_SCREEN=polls);
+ * - the polls that remain (docs/product.md section 7): the chart's candles (klines, 200 of 1m) once and
+ *   every 60 s, the coin list (ticker/24hr?symbols=[...]) when the coin drawer opens, which the screen
+ *   polls every 10 s only while the drawer is open (CoinDrawer.tsx): modelled as opened once a minute,
+ *   one read each time (TRADER_DRAWER=open: held open, polled every 10 s, as this bench did before it
+ *   followed the drawer), and every 20 s the re-pricing of its open trade (trade-updation with is_closed
+ *   false).
  * A poll still in flight is not sent again (as a query library would not). HTTP requests go over a
  * keep-alive connection shared by HTTP_SHARE traders (see bench/sections/traders.ts: the
  * container's 20,000 file descriptors); a request waiting behind another counts in its latency.
@@ -76,6 +82,9 @@ let windowStart = 0;
 const parts = process.env.TRADER_PARTS ?? 'http,stream';
 /** The screen before docs/decisions/0071-lever-screen-push.md: price and lever wallet always polled. */
 const pollEverything = process.env.TRADER_SCREEN === 'polls';
+/** The coin drawer held open the whole time (its list polled every 10 s) instead of opened once a minute. */
+const drawerOpen = process.env.TRADER_DRAWER === 'open';
+const CANDLES_PATH = (coin: string) => `/api/v3/klines?symbol=${coin}USDT&interval=1m&limit=200`;
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
 const sockets: LightSocket[] = [];
@@ -147,16 +156,22 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
     // Read once when the screen opens; then polled only while the socket is not live.
     const price = poll('GET', () => `/api/v3/ticker/24hr?symbol=${coin}USDT`);
     const wallet = poll('GET', () => '/api-v1/lever-wallet-list/');
+    const book = poll('GET', () => `/api/v3/depth?symbol=${coin}USDT&limit=5`);
     price();
     wallet();
+    book();
     every(3_000, () => {
       if (pollEverything || !live) {
         price();
         wallet();
+        book();
       }
     });
+    const candles = poll('GET', () => CANDLES_PATH(coin));
+    candles();
+    every(60_000, candles);
     every(
-      10_000,
+      drawerOpen ? 10_000 : 60_000,
       poll('GET', () => coinListPath),
     );
     every(
@@ -213,7 +228,7 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
           params: [
             `${coin.toLowerCase()}usdt@ticker`,
             `positions@user.${id}`,
-            ...(pollEverything ? [] : [`lever-wallet@user.${id}`]),
+            ...(pollEverything ? [] : [`lever-wallet@user.${id}`, `${coin.toLowerCase()}usdt@depth5`]),
           ],
           id: 1,
         }),

@@ -161,6 +161,9 @@ export function splitSymbol(symbol: string): { baseAsset: string; quoteAsset: st
 /** The exchange's stream name for a symbol's 24-hour ticker ('btcusdt@ticker'). */
 export const tickerStream = (symbol: string) => `${symbol.toLowerCase()}@ticker`;
 
+/** The exchange's stream name for a symbol's top `levels` of the book ('btcusdt@depth5'), as GET /api/v3/depth?limit=. */
+export const depthStream = (symbol: string, levels: 5 | 10 | 20) => `${symbol.toLowerCase()}@depth${levels}`;
+
 /** Kline intervals the exchange accepts, with their length in ms (1M: calendar month, length approximate). */
 export const KLINE_INTERVALS = {
   '1s': 1_000,

@@ -1,17 +1,17 @@
 /**
- * The 5-level order book of the selected pair (GET /api/v3/depth?limit=5, every 3 s): asks in red
+ * The 5-level order book of the selected pair (GET /api/v3/depth?limit=5 once, then `<symbol>@depth5` on the
+ * market socket: live-order-book.ts): asks in red
  * above the mid price, bids in green below, under a price-and-number header. Bars behind the rows
  * show each level's size against the largest shown. On the Lever screen a tap on a level gives its
  * price to the order form (docs/decisions/0031-lever-results.md). Failures are only logged (docs/product.md 8).
  */
-import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { ORDER_BOOK_LEVELS, QUOTE_CURRENCY } from '../../../shared/constants';
 import { dec } from '../../../shared/money';
 import { cx } from '../../components/cx';
 import { useI18n } from '../../lib/i18n';
-import { orderBookQuery } from '../market';
 import { formatSize, formatTradePrice } from './display';
+import { useLiveOrderBook } from './live-order-book';
 
 type Level = readonly [price: string, amount: string];
 
@@ -63,7 +63,7 @@ export interface OrderBookProps {
 }
 
 export function OrderBook({ symbol, price, changePercent, onPickPrice }: OrderBookProps) {
-  const book = useQuery(orderBookQuery(symbol));
+  const book = useLiveOrderBook(symbol);
   const { t, number } = useI18n();
   const asks = (book.data?.asks ?? []).slice(0, ORDER_BOOK_LEVELS);
   const bids = (book.data?.bids ?? []).slice(0, ORDER_BOOK_LEVELS);

@@ -11,6 +11,7 @@ import { fakeSocket } from '../../../../tests/helpers/fake-socket';
 import { USER_STREAMS } from '../../../shared/api/streams';
 import { forgetWalletCacheMemory } from '../../lib/wallet-cache';
 import { useLeverBalance } from './api/lever-wallet';
+import { useLiveOrderBook } from './live-order-book';
 import { useLivePrice } from './live-price';
 
 const fake = vi.hoisted(() => ({ open: true, socket: null as unknown }));
@@ -31,10 +32,20 @@ function Lever() {
   );
 }
 
-const renderLever = () =>
+function Book() {
+  const book = useLiveOrderBook('BTCUSDT');
+  return (
+    <p>
+      <span data-testid="best-bid">{book.data?.bids[0]?.[0]}</span>
+      <span data-testid="best-ask">{book.data?.asks[0]?.[0]}</span>
+    </p>
+  );
+}
+
+const renderLever = (screenPart = <Lever />) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Lever />
+      {screenPart}
     </QueryClientProvider>,
   );
 
@@ -66,6 +77,8 @@ const api = fakeApiPerTest({ user_id: USER_ID });
 let socket: ReturnType<typeof fakeSocket>;
 const tickerReads = () => api.callsTo('GET /api/v3/ticker/24hr').length;
 const walletReads = () => api.callsTo('GET /api-v1/lever-wallet-list/').length;
+const bookReads = () => api.callsTo('GET /api/v3/depth').length;
+const book = (bid: string, ask: string) => ({ lastUpdateId: 1, bids: [[bid, '1.5']], asks: [[ask, '0.5']] });
 const text = (id: string) => screen.getByTestId(id).textContent;
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
@@ -75,6 +88,7 @@ beforeEach(() => {
   fake.socket = socket.socket;
   api.on('GET /api/v3/ticker/24hr', [200, ticker]);
   api.on('GET /api-v1/lever-wallet-list/', [200, [{ currency: 'USDT', balance: '100' }]]);
+  api.on('GET /api/v3/depth', [200, book('59990', '60010')]);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(forgetWalletCacheMemory);
@@ -119,4 +133,26 @@ describe('the Lever screen over the stream socket', () => {
     await vi.waitFor(() => expect(walletReads()).toBeGreaterThan(1), { timeout: 5_000 });
     await vi.waitFor(() => expect(tickerReads()).toBeGreaterThan(1), { timeout: 5_000 });
   }, 15_000);
+});
+
+describe('the order book over the stream socket', () => {
+  it('reads the book once, then follows `<symbol>@depth5` with no poll while the socket is live', async () => {
+    renderLever(<Book />);
+    await vi.waitFor(() => expect(text('best-bid')).toBe('59990'));
+    expect(socket.socket.streams()).toEqual(['btcusdt@depth5']);
+    socket.emit('btcusdt@depth5', book('61990', '62010'));
+    await vi.waitFor(() => expect([text('best-bid'), text('best-ask')]).toEqual(['61990', '62010']));
+    // Not a book: ignored, the last one stays.
+    socket.emit('btcusdt@depth5', { lastUpdateId: 2, bids: [['1']], asks: [] });
+    await wait(3_500);
+    expect(text('best-bid')).toBe('61990');
+    expect(bookReads()).toBe(1);
+  }, 10_000);
+
+  it('polls the book every 3 s while the socket is down', async () => {
+    fake.open = false;
+    renderLever(<Book />);
+    await vi.waitFor(() => expect(text('best-bid')).toBe('59990'));
+    await vi.waitFor(() => expect(bookReads()).toBeGreaterThan(1), { timeout: 5_000 });
+  }, 10_000);
 });

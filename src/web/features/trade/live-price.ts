@@ -46,7 +46,7 @@ function streamedOf(symbol: string, data: unknown): Streamed | null {
 }
 
 /** Whether the market socket is open now, following its status. */
-function useSocketOpen(): boolean {
+export function useSocketOpen(): boolean {
   const socket = marketSocket();
   const [open, setOpen] = useState(() => socket.isOpen());
   useEffect(() => socket.onStatus((status) => setOpen(status === 'open')), [socket]);
