@@ -5,7 +5,7 @@
  * message likewise in `field_codes`), so the web shows any of them in the language picked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishMessages } from '../../src/shared/message-codes.js';
+import { englishMessages } from '../../src/web/locales/english-messages.js';
 import { MSG } from '../../src/shared/messages.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';

@@ -85,6 +85,10 @@ const scopeKey = (scope: LockScope) => (scope === 'sign-in' ? 'signIn' : 'withdr
 export const lockedMessage = (scope: LockScope, until: Date, reason: LockReason): Message =>
   msg(PROTECTION_MSG.lockedUntil[scopeKey(scope)], REASON_KEY[reason], lockTime(until));
 
+/** A line of the Safety Center (`lockLine`) as a Message: its scope's template, the time its argument. */
+export const lockLineMessage = (scope: LockScope, until: Date): Message =>
+  msg(PROTECTION_MSG.lockLineUntil, scopeKey(scope), lockTime(until));
+
 export const PROTECTION_MSG = defineMessages('protection', {
   /** The refusal (423) while a lock or cooldown is on. */
   locked: (scope: LockScope, until: Date, reason: LockReason) =>

@@ -58,6 +58,9 @@ export const SPOT_MSG = defineMessages('spot', {
 
 /** SPOT_MSG's entries that pick a sentence or repeat an argument, as Messages (docs/decisions/0076-error-codes.md). */
 export const SPOT_MESSAGES = {
+  /** Whole units (no decimals) have their own sentence: `quantityDecimals` picks it. */
+  quantityDecimals: (coin: string, decimals: number): Message =>
+    decimals === 0 ? msg(SPOT_TEXTS, 'wholeUnits', coin) : msg(SPOT_MSG, 'quantityDecimals', coin, decimals),
   insufficient: (currency: string, needed: string, available: string): Message =>
     msg(SPOT_TEXTS, 'insufficientOf', needed, currency, available, currency),
 };
@@ -108,7 +111,7 @@ export const spotOrderBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['quantity'],
-        ...schemaIssue(msg(SPOT_MSG, 'quantityDecimals', pair.coin, pair.qtyDecimals)),
+        ...schemaIssue(SPOT_MESSAGES.quantityDecimals(pair.coin, pair.qtyDecimals)),
       });
     if (price !== null && decimalsOf(price) > pair.priceDecimals)
       ctx.addIssue({
