@@ -249,7 +249,7 @@ export const transferBody = z
     if (v.transfer_from === v.transfer_to)
       ctx.addIssue({ code: 'custom', path: ['transfer_to'], message: WALLET_MSG.sameWallet });
     if (!v.all_amount && !isPositiveAmount(v.amount))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+      ctx.addIssue({ code: 'custom', path: ['amount'], ...schemaIssue(msg(MSG, 'enterValidAmount')) });
   })
   .transform(({ amount, ...rest }) => ({
     ...rest,
@@ -307,7 +307,7 @@ export const withdrawalBody = z
         });
     }
     if (!v.all_amount && !isPositiveAmount(v.amount))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+      ctx.addIssue({ code: 'custom', path: ['amount'], ...schemaIssue(msg(MSG, 'enterValidAmount')) });
     if (!(v.transaction_password ?? v.password)) {
       ctx.addIssue({
         code: 'custom',
