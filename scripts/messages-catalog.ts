@@ -1,15 +1,27 @@
 /**
- * Writes English's message catalogs (src/web/locales/en/messages.<table>.json) from the shared message
- * tables (src/shared/message-codes.ts), the source translators work from: run it after adding or
- * changing a message (`npx tsx scripts/messages-catalog.ts`); src/web/locales/locales.test.ts fails
- * while they differ.
+ * Writes the plain texts of the shared message tables (src/shared/message-codes.ts) into English's
+ * message catalogs (src/web/locales/en/messages.<table>.json), the source translators work from: run it
+ * after adding or changing a message (`npx tsx scripts/messages-catalog.ts`). A made text's template
+ * (`{{p0}}` where its arguments go) is written by hand in the catalog and kept; src/web/locales/
+ * locales.test.ts fails while a catalog and its table differ (docs/decisions/0076-error-codes.md).
  */
-import { writeFileSync } from 'node:fs';
-import { englishMessages, MESSAGE_TABLES } from '../src/shared/message-codes.js';
-import { messagesCatalogs } from '../src/shared/message-catalogs.js';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { catalogsMessages, messagesCatalogs } from '../src/shared/message-catalogs.js';
+import { MESSAGE_TABLES } from '../src/shared/message-codes.js';
 
-const catalogs = messagesCatalogs(englishMessages());
-for (const table of Object.keys(MESSAGE_TABLES)) {
+type Entry = string | ((...args: never[]) => unknown) | { readonly [key: string]: Entry };
+
+for (const [table, entries] of Object.entries(MESSAGE_TABLES)) {
   const path = new URL(`../src/web/locales/en/messages.${table}.json`, import.meta.url);
-  writeFileSync(path, `${JSON.stringify(catalogs[table] ?? {}, null, 2)}\n`);
+  const kept = catalogsMessages({ [table]: existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {} });
+  const english = new Map<string, string>();
+  const add = (code: string, entry: Entry): void => {
+    if (typeof entry === 'string') english.set(code, entry);
+    else if (typeof entry === 'function') {
+      const template = kept.get(code);
+      if (template !== undefined) english.set(code, template);
+    } else for (const [key, inner] of Object.entries(entry)) add(`${code}.${key}`, inner);
+  };
+  add(table, entries);
+  writeFileSync(path, `${JSON.stringify(messagesCatalogs(english)[table] ?? {}, null, 2)}\n`);
 }

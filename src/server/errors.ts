@@ -3,8 +3,7 @@
  * (plugins/error-handler.ts) turns them into JSON: `{error, fields?}` for the app's API, `{code, msg}`
  * for the exchange-compatible market API.
  */
-import { messageCode } from '../shared/message-codes.js';
-import { msg, type Message } from '../shared/message.js';
+import { issueMessage, msg, type Message } from '../shared/message.js';
 import { SERVER_MSG } from '../shared/server-messages.js';
 
 /** A refusal: its status and the message (with its code, docs/decisions/0076-error-codes.md) per field. */
@@ -28,13 +27,12 @@ export const conflict = (message: Message) => new AppError(409, message);
 export const tooManyRequests = (message: Message = msg(SERVER_MSG, 'tooManyRequests')) => new AppError(429, message);
 export const unavailable = (message: Message) => new AppError(503, message);
 /**
- * A schema's message (a zod issue's text, a shared check's text) as a Message: its code found by the
- * text (docs/decisions/0076-error-codes.md). A text in no table has an empty code and goes without one.
+ * A schema's message (a zod issue, or a shared check's plain text) as a Message: the Message the issue
+ * carries, else the table text it is (docs/decisions/0076-error-codes.md "Schema messages"). A text in
+ * no table has an empty code and goes without one.
  */
-export function schemaMessage(text: string): Message {
-  const match = messageCode(text);
-  return match ? { text, code: match.code, ...(match.params ? { params: match.params } : {}) } : { text, code: '' };
-}
+export const schemaMessage = (issue: string | { message: string; params?: unknown }): Message =>
+  issueMessage(typeof issue === 'string' ? { message: issue } : issue);
 
 /** The answer while the database cannot be reached (plugins/error-handler.ts, docs/operations.md). */
 export const DATABASE_UNAVAILABLE = msg(SERVER_MSG, 'unavailable');

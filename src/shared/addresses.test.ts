@@ -128,13 +128,15 @@ describe('checkAddress: the network of a withdrawal and its address', () => {
     expect(checkAddress('USDT', typo(TRC, 5, 'k'))).toEqual({
       ok: false,
       field: 'address',
-      message: 'This is not a valid TRC20 address',
+      message: { code: 'addresses.invalidFor', text: 'This is not a valid TRC20 address', params: { p0: 'TRC20' } },
     });
-    expect(checkAddress('USDT', TRC, 'ERC20')).toMatchObject({ message: 'This is not a valid ERC20 address' });
-    expect(checkAddress('BTC', 'abc')).toMatchObject({ message: 'This is not a valid BTC address' });
+    expect(checkAddress('USDT', TRC, 'ERC20')).toMatchObject({
+      message: { text: 'This is not a valid ERC20 address' },
+    });
+    expect(checkAddress('BTC', 'abc')).toMatchObject({ message: { text: 'This is not a valid BTC address' } });
     expect(checkAddress('USDT', 'abc')).toMatchObject({
       field: 'address',
-      message: 'This is not a valid USDT address on ERC20 or TRC20',
+      message: { text: 'This is not a valid USDT address on ERC20 or TRC20' },
     });
   });
 
@@ -142,9 +144,13 @@ describe('checkAddress: the network of a withdrawal and its address', () => {
     expect(checkAddress('USDT', BTC, 'BTC')).toEqual({
       ok: false,
       field: 'network',
-      message: ADDRESS_MSG.networkDoesNotCarry('BTC', 'USDT'),
+      message: {
+        code: 'addresses.networkDoesNotCarry',
+        text: ADDRESS_MSG.networkDoesNotCarry('BTC', 'USDT', 'ERC20 or TRC20'),
+        params: { p0: 'BTC', p1: 'USDT', p2: 'ERC20 or TRC20' },
+      },
     });
-    expect(ADDRESS_MSG.networkDoesNotCarry('BTC', 'USDT')).toBe(
+    expect(ADDRESS_MSG.networkDoesNotCarry('BTC', 'USDT', 'ERC20 or TRC20')).toBe(
       'USDT cannot be withdrawn on the BTC network. Choose ERC20 or TRC20',
     );
     // A BTC address for a USDT withdrawal without a network: not a USDT address at all.
@@ -152,21 +158,24 @@ describe('checkAddress: the network of a withdrawal and its address', () => {
     expect(checkAddress('USDT', TRC, 'SOL')).toEqual({
       ok: false,
       field: 'network',
-      message: 'Please choose a network: ERC20, TRC20 or BTC',
+      message: { code: 'addresses.unknownNetwork', text: 'Please choose a network: ERC20, TRC20 or BTC' },
     });
   });
 });
 
 describe('the refusals have codes, so they are translated (docs/decisions/0043-languages.md)', () => {
-  it("finds the code and the networks of a currency's address refusal, and each network's hash refusal", async () => {
-    const { messageCode } = await import('./message-codes.js');
+  it("carries the code and the networks of a currency's address refusal, and each network's hash refusal", async () => {
+    const { messageOfText } = await import('./message.js');
     const { DEPOSIT_MSG } = await import('./api/deposits.js');
-    const refusal = checkAddress('USDT', 'abc');
-    expect(refusal).toMatchObject({ ok: false, message: 'This is not a valid USDT address on ERC20 or TRC20' });
-    expect(messageCode('This is not a valid USDT address on ERC20 or TRC20')).toEqual({
-      code: 'addresses.invalidForCurrency',
-      params: { p0: 'USDT', p1: 'ERC20', p2: 'TRC20' },
+    expect(checkAddress('USDT', 'abc')).toEqual({
+      ok: false,
+      field: 'address',
+      message: {
+        code: 'addresses.invalidForCurrency',
+        text: 'This is not a valid USDT address on ERC20 or TRC20',
+        params: { p0: 'USDT', p1: 'ERC20', p2: 'TRC20' },
+      },
     });
-    expect(messageCode(DEPOSIT_MSG.invalidTxHash('TRC20'))).toEqual({ code: 'deposits.invalidTxHashOn.TRC20' });
+    expect(messageOfText(DEPOSIT_MSG.invalidTxHash('TRC20'))?.code).toBe('deposits.invalidTxHashOn.TRC20');
   });
 });

@@ -14,7 +14,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
-import { defineMessages } from './message.js';
+import { defineMessages, msg, type Message } from './message.js';
 
 /** Network names shared with the deposit addresses (`GET /api-v1/deposit-addresses/`). */
 export const NETWORKS = ['ERC20', 'TRC20', 'BTC'] as const;
@@ -49,8 +49,9 @@ export const ADDRESS_MSG = defineMessages('addresses', {
   invalidForCurrency: (currency: string, others: string, last: string) =>
     `This is not a valid ${currency} address on ${others} or ${last}`,
   unknownNetwork: `Please choose a network: ${orList(NETWORKS)}`,
-  networkDoesNotCarry: (network: Network, currency: string) =>
-    `${currency} cannot be withdrawn on the ${network} network. Choose ${orList(networksOf(currency))}`,
+  /** The networks are an argument (`networksText`), so the text is its arguments in one template. */
+  networkDoesNotCarry: (network: Network, currency: string, networks: string) =>
+    `${currency} cannot be withdrawn on the ${network} network. Choose ${networks}`,
 } as const);
 
 // ---- ERC20 (EIP-55) ----
@@ -130,7 +131,7 @@ export function inferNetwork(address: string): Network | null {
 
 export type AddressCheck =
   | { ok: true; network: Network }
-  | { ok: false; field: 'address' | 'network'; message: string };
+  | { ok: false; field: 'address' | 'network'; message: Message };
 
 /**
  * Whether `address` may receive `currency` on `network` (upper case; absent: inferred from the
@@ -140,9 +141,13 @@ export function checkAddress(currency: string, address: string, network?: string
   const networks = networksOf(currency);
   let chosen: Network;
   if (network !== undefined && network !== '') {
-    if (!isNetwork(network)) return { ok: false, field: 'network', message: ADDRESS_MSG.unknownNetwork };
+    if (!isNetwork(network)) return { ok: false, field: 'network', message: msg(ADDRESS_MSG, 'unknownNetwork') };
     if (!networks.includes(network))
-      return { ok: false, field: 'network', message: ADDRESS_MSG.networkDoesNotCarry(network, currency) };
+      return {
+        ok: false,
+        field: 'network',
+        message: msg(ADDRESS_MSG, 'networkDoesNotCarry', network, currency, orList(networks)),
+      };
     chosen = network;
   } else {
     const inferred = inferNetwork(address);
@@ -152,12 +157,12 @@ export function checkAddress(currency: string, address: string, network?: string
         field: 'address',
         message:
           networks.length === 1
-            ? ADDRESS_MSG.invalidFor(networks[0]!)
-            : ADDRESS_MSG.invalidForCurrency(currency, networks.slice(0, -1).join(', '), networks.at(-1)!),
+            ? msg(ADDRESS_MSG, 'invalidFor', networks[0]!)
+            : msg(ADDRESS_MSG, 'invalidForCurrency', currency, networks.slice(0, -1).join(', '), networks.at(-1)!),
       };
     chosen = inferred;
   }
   return isValidAddress(chosen, address)
     ? { ok: true, network: chosen }
-    : { ok: false, field: 'address', message: ADDRESS_MSG.invalidFor(chosen) };
+    : { ok: false, field: 'address', message: msg(ADDRESS_MSG, 'invalidFor', chosen) };
 }

@@ -9,3 +9,15 @@ export function messagesCatalogs(english: ReadonlyMap<string, string>): Record<s
   }
   return trees;
 }
+
+/** The other way round: each text of the catalogs (`{ table: tree }`) by its code `<table>.<key>...`. */
+export function catalogsMessages(catalogs: Readonly<Record<string, unknown>>): Map<string, string> {
+  const english = new Map<string, string>();
+  const add = (code: string, node: unknown): void => {
+    if (typeof node === 'string') english.set(code, node);
+    else if (node !== null && typeof node === 'object')
+      for (const [key, inner] of Object.entries(node)) add(`${code}.${key}`, inner);
+  };
+  for (const [table, tree] of Object.entries(catalogs)) add(table, tree);
+  return english;
+}

@@ -1,6 +1,6 @@
 /** User-facing texts quoted from docs/product.md (sections 2, 4, 5, 8). One source for server and web. */
 import { PROFILE_NAME_MAX } from './constants.js';
-import { defineMessages } from './message.js';
+import { defineMessages, msg, type Message } from './message.js';
 
 export const MSG = defineMessages('app', {
   networkError: 'Network error. Please try again.',
@@ -136,6 +136,16 @@ export const SESSIONS_MSG = defineMessages('sessions', {
   deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
   unknownDevice: 'Unknown device',
 } as const);
+
+/**
+ * A session's `device` to show (docs/decisions/0076-error-codes.md): "Chrome on Android" is `deviceOn`
+ * made of a browser and a system (names, never translated, without " on " in them); anything else is
+ * a product token or `unknownDevice`, a plain text, and goes as it is.
+ */
+export function deviceMessage(device: string): Message | string {
+  const cut = device.lastIndexOf(' on ');
+  return cut > 0 ? msg(SESSIONS_MSG, 'deviceOn', device.slice(0, cut), device.slice(cut + ' on '.length)) : device;
+}
 
 /** The profile (docs/architecture.md "## Profile"): texts of the server and the profile screen. */
 export const PROFILE_MSG = defineMessages('profile', {

@@ -5,7 +5,7 @@
  * message likewise in `field_codes`), so the web shows any of them in the language picked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishMessages } from '../../src/shared/message-codes.js';
+import { englishMessages } from '../../src/web/locales/english-messages.js';
 import { MSG } from '../../src/shared/messages.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';
@@ -107,5 +107,34 @@ describe('the codes of the error bodies', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Order not found', code: 'fiat.orderNotFound' });
     expect(englishOf(res.body)).toBe(res.body.error);
+  });
+
+  // docs/decisions/0076-error-codes.md "Schema messages": a zod issue carries its Message, nothing is recovered from text.
+  it("a schema's field message made from its arguments has its code and params on the field path", async () => {
+    const user = await signUp(t);
+    const res = await call(t, 'POST', '/api-v1/recharge/', {
+      token: user.token,
+      body: { amount: '120', network: 'BTC', payment_address: ADDRESSES.TRC20 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.network).toBe('USDT cannot be deposited on the BTC network. Please choose ERC20 or TRC20');
+    expect(res.body.field_codes.network).toEqual({
+      code: 'deposits.wrongNetwork',
+      params: { p0: 'BTC', p1: 'USDT', p2: 'ERC20 or TRC20' },
+    });
+    expect(englishOf(res.body.field_codes.network)).toBe(res.body.fields.network);
+  });
+
+  it('a text two tables share has the code of its own table on the field path too', async () => {
+    // 'limit must be a whole number from 1 to 200' is both spot.invalidLimit and trade.invalidLimit.
+    const user = await signUp(t);
+    const trade = await call(t, 'GET', '/api-v1/trade-history/?limit=0', { token: user.token });
+    expect(trade.status).toBe(400);
+    expect(trade.body.field_codes).toEqual({ limit: { code: 'trade.invalidLimit' } });
+    expect(trade.body.code).toBe('trade.invalidLimit');
+    const spot = await call(t, 'GET', '/api-v1/spot-orders/?limit=0', { token: user.token });
+    expect(spot.status).toBe(400);
+    expect(spot.body.field_codes).toEqual({ limit: { code: 'spot.invalidLimit' } });
+    expect(englishOf(spot.body)).toBe(trade.body.error);
   });
 });

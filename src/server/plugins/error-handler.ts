@@ -44,7 +44,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields: Record<string, Message> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath);
-        fields[name] ??= issue.message ? schemaMessage(issue.message) : msg(SERVER_MSG, 'invalidValue');
+        // fastify-type-provider-zod keeps the rest of zod's issue under `params`, its own `params` too.
+        const { params } = issue.params as { params?: unknown };
+        fields[name] ??= issue.message
+          ? schemaMessage({ message: issue.message, params })
+          : msg(SERVER_MSG, 'invalidValue');
       }
       const first = Object.values(fields)[0] ?? msg(SERVER_MSG, 'invalidRequest');
       return reply.status(400).send(errorBody(first, fields));

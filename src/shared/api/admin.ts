@@ -12,7 +12,7 @@ import { depositNetworkTerms, depositNetworksInput } from './deposits.js';
 import { DEPOSIT_NETWORKS } from './support.js';
 import { transactionItem, walletList } from './wallet.js';
 import { convertSpreadInput } from './convert.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 /** Our texts (docs/product.md gives none for the staff console). */
 export const ADMIN_MSG = defineMessages('admin', {
@@ -61,12 +61,15 @@ const pageParams = {
   page_size: z.coerce
     .number({ error: ADMIN_MSG.invalidPageSize })
     .int({ error: ADMIN_MSG.invalidPageSize })
-    .min(1, { error: ADMIN_MSG.pageSizeRange(String(PAGE_SIZE_MAX)) })
-    .max(PAGE_SIZE_MAX, { error: ADMIN_MSG.pageSizeRange(String(PAGE_SIZE_MAX)) })
+    .min(1, { error: schemaError(msg(ADMIN_MSG, 'pageSizeRange', String(PAGE_SIZE_MAX))) })
+    .max(PAGE_SIZE_MAX, { error: schemaError(msg(ADMIN_MSG, 'pageSizeRange', String(PAGE_SIZE_MAX))) })
     .default(PAGE_SIZE_DEFAULT),
 };
 
-const filterText = z.string().trim().max(100, { error: ADMIN_MSG.filterTooLong });
+const filterText = z
+  .string()
+  .trim()
+  .max(100, { error: schemaError(msg(ADMIN_MSG, 'filterTooLong')) });
 
 const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), page_size: z.number() });
@@ -193,9 +196,9 @@ const DEPOSIT_ADDRESS_PATTERNS: Record<(typeof DEPOSIT_NETWORKS)[number], RegExp
 
 const depositAddressInput = (network: (typeof DEPOSIT_NETWORKS)[number]) =>
   z
-    .string({ error: ADMIN_MSG.invalidAddress(network) })
+    .string({ error: schemaError(msg(ADMIN_MSG, 'invalidAddress', network)) })
     .trim()
-    .regex(DEPOSIT_ADDRESS_PATTERNS[network], { error: ADMIN_MSG.invalidAddress(network) });
+    .regex(DEPOSIT_ADDRESS_PATTERNS[network], { error: schemaError(msg(ADMIN_MSG, 'invalidAddress', network)) });
 
 export const depositAddressesInput = z.object({
   ERC20: depositAddressInput('ERC20'),

@@ -4,7 +4,7 @@
  * answers and texts for the server and the Safety Center alike.
  */
 import { z } from 'zod';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 /** What a key may do. Reading is always on; withdrawals are never offered. */
 export const API_KEY_PERMISSIONS = ['read', 'spot', 'lever'] as const;
@@ -70,7 +70,11 @@ export const apiKeyBody = z.object({
     .transform((list) => [...new Set(list)])
     .optional(),
   /** The emailed security code (2FA off) or the authenticator code (2FA on). */
-  code: z.string({ error: API_KEYS_MSG.enterCode }).trim().max(32, { error: API_KEYS_MSG.enterCode }).optional(),
+  code: z
+    .string({ error: schemaError(msg(API_KEYS_MSG, 'enterCode')) })
+    .trim()
+    .max(32, { error: schemaError(msg(API_KEYS_MSG, 'enterCode')) })
+    .optional(),
   /** A passkey assertion instead of the code, when the user has passkeys. */
   passkey: z.record(z.string(), z.unknown()).optional(),
 });
@@ -79,7 +83,9 @@ export type ApiKeyInput = z.input<typeof apiKeyBody>;
 
 // ---- PATCH /api-v1/api-keys/{id}/ ----
 
-export const apiKeyPatchBody = z.object({ enabled: z.boolean({ error: API_KEYS_MSG.chooseEnabled }) });
+export const apiKeyPatchBody = z.object({
+  enabled: z.boolean({ error: schemaError(msg(API_KEYS_MSG, 'chooseEnabled')) }),
+});
 
 // ---- answers ----
 

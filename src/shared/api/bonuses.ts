@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { BONUS_TIERS, BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 /** The programs a `bonus` transaction pays for (vip covers the `vip` and `top` tiers: one ladder). */
 export type BonusProgram = 'new_user' | 'membership' | 'vip';
@@ -122,7 +122,7 @@ const groupInput = z
 /** PUT /api-v3/admin/settings/bonuses/ : the whole setting (switch and every group). */
 export const bonusSettingsBody = z
   .object({
-    enabled: z.boolean({ error: BONUS_MSG.enabledRequired }),
+    enabled: z.boolean({ error: schemaError(msg(BONUS_MSG, 'enabledRequired')) }),
     new_user: groupInput,
     membership: groupInput,
     vip: groupInput,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
 import { SERVER_MSG } from '../server-messages.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 const messageCode = z.object({ code: z.string(), params: z.record(z.string(), z.string()).optional() });
 
@@ -25,9 +25,9 @@ export type MessageBody = z.infer<typeof messageBody>;
 /** A decimal string a user typed: non-negative, at most 8 places. Numbers are accepted and canonicalised. */
 export const amountInput = (label = 'Amount') =>
   z
-    .union([z.string(), z.number()], { error: SERVER_MSG.notANumber(label) })
+    .union([z.string(), z.number()], { error: schemaError(msg(SERVER_MSG, 'notANumber', label)) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => AMOUNT_PATTERN.test(v), { error: SERVER_MSG.notAnAmount(label) });
+    .refine((v) => AMOUNT_PATTERN.test(v), { error: schemaError(msg(SERVER_MSG, 'notAnAmount', label)) });
 
 /** A decimal string in responses. */
 export const decimalString = z.string();
@@ -57,7 +57,7 @@ export const idParam = z.coerce
 export const STAFF_PAGE_SIZE = 50;
 /** The largest page a staff queue answers. */
 export const STAFF_PAGE_MAX = 200;
-const invalidPageLimit = SERVER_MSG.pageLimit(String(STAFF_PAGE_MAX));
+const invalidPageLimit = schemaError(msg(SERVER_MSG, 'pageLimit', String(STAFF_PAGE_MAX)));
 
 export const staffPageLimit = z.coerce
   .number({ error: invalidPageLimit })

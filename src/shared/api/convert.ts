@@ -8,7 +8,7 @@ import { DEFAULT_WALLET_CURRENCIES, IN_HOUSE_COIN, QUOTE_CURRENCY } from '../con
 import { MAIN_SYMBOLS, splitSymbol } from '../market.js';
 import { AMOUNT_DECIMALS, dec } from '../money.js';
 import { decimalString } from './common.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 /** The coins a convert may take or give: USDT, BTC, ETH, the 15 main coins and USDO (each has a price). */
 export const CONVERT_COINS: readonly string[] = [
@@ -48,17 +48,22 @@ const coinInput = z
   .string({ error: CONVERT_MSG.chooseCoin })
   .transform((v) => v.trim().toUpperCase())
   .refine((v) => v.length > 0, { error: CONVERT_MSG.chooseCoin })
-  .refine((v) => CONVERT_COINS.includes(v), { error: (issue) => CONVERT_MSG.unknownCoin(String(issue.input)) });
+  .refine((v) => CONVERT_COINS.includes(v), {
+    error: schemaError((issue: { input?: unknown }) => msg(CONVERT_MSG, 'unknownCoin', String(issue.input))),
+  });
 
 const POSITIVE_DECIMAL = /^\d{1,18}(\.\d+)?$/;
 
 /** A positive amount with at most 8 decimals (numbers are accepted and canonicalised). */
 export const convertAmountInput = z
-  .union([z.string(), z.number()], { error: CONVERT_MSG.enterAmount })
+  .union([z.string(), z.number()], { error: schemaError(msg(CONVERT_MSG, 'enterAmount')) })
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((v) => POSITIVE_DECIMAL.test(v) && dec(v).gt(0), { error: CONVERT_MSG.enterAmount, abort: true })
+  .refine((v) => POSITIVE_DECIMAL.test(v) && dec(v).gt(0), {
+    error: schemaError(msg(CONVERT_MSG, 'enterAmount')),
+    abort: true,
+  })
   .refine((v) => dec(v).decimalPlaces() <= AMOUNT_DECIMALS, {
-    error: CONVERT_MSG.amountDecimals(AMOUNT_DECIMALS),
+    error: schemaError(msg(CONVERT_MSG, 'amountDecimals', AMOUNT_DECIMALS)),
   })
   .transform((v) => dec(v).toFixed());
 
@@ -99,9 +104,11 @@ export const convertDone = z.object({
 });
 export type ConvertDone = z.infer<typeof convertDone>;
 
+const spreadRange = schemaError(msg(CONVERT_MSG, 'spreadRange', MAX_CONVERT_SPREAD_BPS));
+
 /** The staff console's spread input (PUT /api-v3/admin/settings/ `convert_spread_bps`). */
 export const convertSpreadInput = z
-  .number({ error: CONVERT_MSG.spreadRange(MAX_CONVERT_SPREAD_BPS) })
-  .int({ error: CONVERT_MSG.spreadRange(MAX_CONVERT_SPREAD_BPS) })
-  .min(0, { error: CONVERT_MSG.spreadRange(MAX_CONVERT_SPREAD_BPS) })
-  .max(MAX_CONVERT_SPREAD_BPS, { error: CONVERT_MSG.spreadRange(MAX_CONVERT_SPREAD_BPS) });
+  .number({ error: spreadRange })
+  .int({ error: spreadRange })
+  .min(0, { error: spreadRange })
+  .max(MAX_CONVERT_SPREAD_BPS, { error: spreadRange });

@@ -8,7 +8,7 @@ import { CONFIRMATIONS_TO_ARRIVE, MIN_RECHARGE_USDT, QUOTE_CURRENCY } from '../c
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from './support.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 export { DEPOSIT_NETWORKS, type DepositNetwork };
 
@@ -51,8 +51,9 @@ export const DEPOSIT_MSG = defineMessages('deposits', {
   chooseNetwork: `Please choose a network: ${DEPOSIT_NETWORKS.join(', ')}`,
   unknownCurrency: (currency: string) =>
     `${currency || 'This currency'} cannot be deposited. Deposits are possible in ${Object.keys(CURRENCY_NETWORKS).join(' and ')}`,
-  wrongNetwork: (network: string, currency: string) =>
-    `${currency} cannot be deposited on the ${network} network. Please choose ${networksOf(currency).join(' or ')}`,
+  /** `networks`: the currency's networks ("ERC20 or TRC20"), an argument so the text is one template. */
+  wrongNetwork: (network: string, currency: string, networks: string) =>
+    `${currency} cannot be deposited on the ${network} network. Please choose ${networks}`,
   invalidTxHashOn: INVALID_TX_HASH,
   invalidTxHash: (network: DepositNetwork): string => INVALID_TX_HASH[network],
   txHashNeedsNetwork: 'Please choose the network of the transaction hash',
@@ -77,11 +78,11 @@ export function canonicalTxHash(network: DepositNetwork, raw: string): string | 
 
 export const depositAddressesQuery = z.object({
   currency: z
-    .string({ error: DEPOSIT_MSG.unknownCurrency('') })
+    .string({ error: schemaError(msg(DEPOSIT_MSG, 'unknownCurrency', 'This currency')) })
     .trim()
     .toUpperCase()
     .refine((v) => networksOf(v).length > 0 || Object.hasOwn(CHAIN_ONLY_CURRENCIES, v), {
-      error: (issue) => DEPOSIT_MSG.unknownCurrency(String(issue.input)),
+      error: schemaError((issue: { input?: unknown }) => msg(DEPOSIT_MSG, 'unknownCurrency', String(issue.input))),
     }),
 });
 

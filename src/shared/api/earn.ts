@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AMOUNT_DECIMALS, AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 export const LOCKUP_STATUSES = ['active', 'matured', 'redeemed'] as const;
 export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
@@ -72,11 +72,14 @@ export const lockupOrders = z.array(lockupOrder);
 
 /** A positive amount with at most 8 decimals (numbers are accepted and canonicalised). */
 const amountInput = z
-  .union([z.string(), z.number()], { error: EARN_MSG.enterAmount })
+  .union([z.string(), z.number()], { error: schemaError(msg(EARN_MSG, 'enterAmount')) })
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-  .refine((v) => /^\d{1,18}(\.\d+)?$/.test(v) && dec(v).gt(0), { error: EARN_MSG.enterAmount, abort: true })
+  .refine((v) => /^\d{1,18}(\.\d+)?$/.test(v) && dec(v).gt(0), {
+    error: schemaError(msg(EARN_MSG, 'enterAmount')),
+    abort: true,
+  })
   .refine((v) => AMOUNT_PATTERN.test(dec(v).toFixed()), {
-    error: EARN_MSG.amountDecimals(String(AMOUNT_DECIMALS)),
+    error: schemaError(msg(EARN_MSG, 'amountDecimals', String(AMOUNT_DECIMALS))),
   })
   .transform((v) => dec(v).toFixed());
 

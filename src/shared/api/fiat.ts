@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LEGAL_CURRENCY_LIMIT } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { idParam, staffQueueQuery } from './common.js';
-import { defineMessages } from '../message.js';
+import { defineMessages, msg, schemaError } from '../message.js';
 
 const FIAT_CURRENCIES = ['USDT', 'ETH'] as const;
 
@@ -47,16 +47,16 @@ export const FIAT_MSG = defineMessages('fiat', {
 // ---- POST /api-v1/fiat-orders/ ----
 
 export const fiatOrderBody = z.object({
-  side: z.enum(FIAT_SIDES, { error: FIAT_MSG.chooseSide }),
+  side: z.enum(FIAT_SIDES, { error: schemaError(msg(FIAT_MSG, 'chooseSide')) }),
   currency: z
     .string({ error: FIAT_MSG.chooseCurrency })
     .trim()
     .toUpperCase()
     .pipe(z.enum(FIAT_CURRENCIES, { error: FIAT_MSG.chooseCurrency })),
   amount: z
-    .union([z.string(), z.number()], { error: FIAT_MSG.enterValidAmount })
+    .union([z.string(), z.number()], { error: schemaError(msg(FIAT_MSG, 'enterValidAmount')) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: FIAT_MSG.enterValidAmount }),
+    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: schemaError(msg(FIAT_MSG, 'enterValidAmount')) }),
 });
 export type FiatOrderBody = z.input<typeof fiatOrderBody>;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { checkAddress, networksOf } from '../addresses.js';
 import { MSG } from '../messages.js';
 import { CURRENCY_PATTERN, WALLET_MSG } from './wallet.js';
-import { defineMessages, msg, type Message } from '../message.js';
+import { defineMessages, msg, schemaError, schemaIssue, type Message } from '../message.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,6 +85,10 @@ const scopeKey = (scope: LockScope) => (scope === 'sign-in' ? 'signIn' : 'withdr
 export const lockedMessage = (scope: LockScope, until: Date, reason: LockReason): Message =>
   msg(PROTECTION_MSG.lockedUntil[scopeKey(scope)], REASON_KEY[reason], lockTime(until));
 
+/** A line of the Safety Center (`lockLine`) as a Message: its scope's template, the time its argument. */
+export const lockLineMessage = (scope: LockScope, until: Date): Message =>
+  msg(PROTECTION_MSG.lockLineUntil, scopeKey(scope), lockTime(until));
+
 export const PROTECTION_MSG = defineMessages('protection', {
   /** The refusal (423) while a lock or cooldown is on. */
   locked: (scope: LockScope, until: Date, reason: LockReason) =>
@@ -117,11 +121,9 @@ export const ADDRESS_BOOK_MAX = 50;
  * The code that confirms an address-book or whitelist change: the emailed security code
  * (`POST /api-v1/transcation-password-otp/`) when 2FA is off, the authenticator code when it is on.
  */
-const confirmCode = z
-  .string({ error: PROTECTION_MSG.enterCode })
-  .trim()
-  .min(1, { error: PROTECTION_MSG.enterCode })
-  .max(32, { error: PROTECTION_MSG.enterCode });
+/** API keys' code field has the same text: each carries its own code (docs/decisions/0076-error-codes.md). */
+const enterCode = schemaError(msg(PROTECTION_MSG, 'enterCode'));
+const confirmCode = z.string({ error: enterCode }).trim().min(1, { error: enterCode }).max(32, { error: enterCode });
 
 const passkeyProof = z.record(z.string(), z.unknown()).optional();
 
@@ -152,11 +154,15 @@ export const withdrawalAddressBody = z
   .superRefine((v, ctx) => {
     if (!CURRENCY_PATTERN.test(v.currency) || !/^\S+$/.test(v.address)) return;
     if (networksOf(v.currency).length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.unsupportedCurrency(v.currency) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        ...schemaIssue(msg(WALLET_MSG, 'unsupportedCurrency', v.currency)),
+      });
       return;
     }
     const check = checkAddress(v.currency, v.address, v.network);
-    if (!check.ok) ctx.addIssue({ code: 'custom', path: [check.field], message: check.message });
+    if (!check.ok) ctx.addIssue({ code: 'custom', path: [check.field], ...schemaIssue(check.message) });
   });
 export type WithdrawalAddressBody = z.infer<typeof withdrawalAddressBody>;
 

@@ -8,7 +8,7 @@ import { MIN_ORDER_NOTIONAL, ORDER_TYPES, QUOTE_CURRENCY, TRADE_SIDES } from '..
 import { normalSpotSymbol, spotPairOf } from '../market.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
-import { defineMessages, msg, type Message } from '../message.js';
+import { defineMessages, msg, schemaError, schemaIssue, type Message } from '../message.js';
 
 /** Our texts (the server answers them; the Exchange screen shows the same). */
 /**
@@ -58,6 +58,9 @@ export const SPOT_MSG = defineMessages('spot', {
 
 /** SPOT_MSG's entries that pick a sentence or repeat an argument, as Messages (docs/decisions/0076-error-codes.md). */
 export const SPOT_MESSAGES = {
+  /** Whole units (no decimals) have their own sentence: `quantityDecimals` picks it. */
+  quantityDecimals: (coin: string, decimals: number): Message =>
+    decimals === 0 ? msg(SPOT_TEXTS, 'wholeUnits', coin) : msg(SPOT_MSG, 'quantityDecimals', coin, decimals),
   insufficient: (currency: string, needed: string, available: string): Message =>
     msg(SPOT_TEXTS, 'insufficientOf', needed, currency, available, currency),
 };
@@ -65,11 +68,11 @@ export const SPOT_MESSAGES = {
 // ---- POST /api-v1/spot-orders/ ----
 
 /** A decimal a client sends: positive, at most 8 places (per-pair limits are checked with the symbol). */
-const positiveDecimal = (message: string) =>
+const positiveDecimal = (message: Message) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number()], { error: schemaError(message) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: message, abort: true })
+    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: schemaError(message), abort: true })
     .transform((v) => dec(v).toFixed());
 
 const lowered = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
@@ -84,34 +87,38 @@ const decimalsOf = (value: string) => (value.includes('.') ? value.split('.')[1]
 export const spotOrderBody = z
   .object({
     symbol: z.string({ error: SPOT_MSG.chooseSymbol }),
-    side: z.preprocess(lowered, z.enum(TRADE_SIDES, { error: SPOT_MSG.chooseSide })),
-    type: z.preprocess(lowered, z.enum(ORDER_TYPES, { error: SPOT_MSG.chooseType })),
+    side: z.preprocess(lowered, z.enum(TRADE_SIDES, { error: schemaError(msg(SPOT_MSG, 'chooseSide')) })),
+    type: z.preprocess(lowered, z.enum(ORDER_TYPES, { error: schemaError(msg(SPOT_MSG, 'chooseType')) })),
     /** In the coin. */
-    quantity: positiveDecimal(SPOT_MSG.enterQuantity),
+    quantity: positiveDecimal(msg(SPOT_MSG, 'enterQuantity')),
     /** The limit price in USDT: required for a limit order, refused on a market order. */
-    price: positiveDecimal(SPOT_MSG.enterPrice).nullish(),
+    price: positiveDecimal(msg(SPOT_MSG, 'enterPrice')).nullish(),
   })
   .transform((v, ctx) => {
     const pair = spotPairOf(v.symbol);
     if (!pair) {
       const shown = v.symbol.trim().toUpperCase().slice(0, 40) || '?';
-      const message = v.symbol.trim() === '' ? SPOT_MSG.chooseSymbol : SPOT_MSG.unknownSymbol(shown);
-      ctx.addIssue({ code: 'custom', path: ['symbol'], message });
+      const message = v.symbol.trim() === '' ? msg(SPOT_MSG, 'chooseSymbol') : msg(SPOT_MSG, 'unknownSymbol', shown);
+      ctx.addIssue({ code: 'custom', path: ['symbol'], ...schemaIssue(message) });
       return z.NEVER;
     }
     const price = v.price ?? null;
     if (v.type === 'market' && price !== null)
       ctx.addIssue({ code: 'custom', path: ['price'], message: SPOT_MSG.priceOnMarket });
     if (v.type === 'limit' && price === null)
-      ctx.addIssue({ code: 'custom', path: ['price'], message: SPOT_MSG.enterPrice });
+      ctx.addIssue({ code: 'custom', path: ['price'], ...schemaIssue(msg(SPOT_MSG, 'enterPrice')) });
     if (decimalsOf(v.quantity) > pair.qtyDecimals)
       ctx.addIssue({
         code: 'custom',
         path: ['quantity'],
-        message: SPOT_MSG.quantityDecimals(pair.coin, pair.qtyDecimals),
+        ...schemaIssue(SPOT_MESSAGES.quantityDecimals(pair.coin, pair.qtyDecimals)),
       });
     if (price !== null && decimalsOf(price) > pair.priceDecimals)
-      ctx.addIssue({ code: 'custom', path: ['price'], message: SPOT_MSG.priceDecimals(pair.coin, pair.priceDecimals) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        ...schemaIssue(msg(SPOT_MSG, 'priceDecimals', pair.coin, pair.priceDecimals)),
+      });
     return { symbol: pair.symbol, coin: pair.coin, side: v.side, type: v.type, quantity: v.quantity, price };
   });
 export type SpotOrderBody = z.infer<typeof spotOrderBody>;
@@ -162,11 +169,13 @@ const orderIdInput = z.coerce
 
 export const spotOrderParams = z.object({ id: orderIdInput });
 
+/** Trade's page size has the same text: each carries its own code (docs/decisions/0076-error-codes.md). */
+const invalidLimit = schemaError(msg(SPOT_MSG, 'invalidLimit'));
 const pageLimit = z.coerce
-  .number({ error: SPOT_MSG.invalidLimit })
-  .int({ error: SPOT_MSG.invalidLimit })
-  .min(1, { error: SPOT_MSG.invalidLimit })
-  .max(200, { error: SPOT_MSG.invalidLimit });
+  .number({ error: invalidLimit })
+  .int({ error: invalidLimit })
+  .min(1, { error: invalidLimit })
+  .max(200, { error: invalidLimit });
 
 /** Newest first, as trade-history pages: `before` the last order_id seen; 50 a page unless `limit`. */
 export const spotOrdersQuery = z.object({

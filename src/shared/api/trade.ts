@@ -20,7 +20,7 @@ import {
 } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { decimalString } from './common.js';
-import { defineMessages, msg, type Message } from '../message.js';
+import { defineMessages, msg, schemaError, schemaIssue, type Message } from '../message.js';
 
 /** Our texts (docs/product.md gives none for trades: "Trade create and close errors ... are only logged"). */
 /**
@@ -169,14 +169,14 @@ export const TRADE_MSG = defineMessages('trade', {
 /** A price a client sends: positive, at most 18 decimals (the database keeps 18). */
 const PRICE_PATTERN = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 
-const decimalInput = (pattern: RegExp, message: string) =>
+const decimalInput = (pattern: RegExp, message: string | Message) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number()], { error: schemaError(message) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => pattern.test(v) && dec(v).gt(0), { error: message, abort: true })
+    .refine((v) => pattern.test(v) && dec(v).gt(0), { error: schemaError(message), abort: true })
     .transform((v) => dec(v).toFixed());
 
-export const priceInput = (message: string = TRADE_MSG.enterPrice) => decimalInput(PRICE_PATTERN, message);
+export const priceInput = (message: string | Message = TRADE_MSG.enterPrice) => decimalInput(PRICE_PATTERN, message);
 
 export const handsInput = decimalInput(AMOUNT_PATTERN, TRADE_MSG.enterHands).refine(
   (v) => dec(v).lte(TRADE_MAX_HANDS),
@@ -196,19 +196,19 @@ const coinInput = z
       : upper;
   })
   .refine((v) => /^[A-Z0-9]{2,12}$/.test(v), { error: TRADE_MSG.chooseCoin, abort: true })
-  .refine((v) => v !== QUOTE_CURRENCY, { error: TRADE_MSG.cannotTrade(QUOTE_CURRENCY) });
+  .refine((v) => v !== QUOTE_CURRENCY, { error: schemaError(msg(TRADE_MSG, 'cannotTrade', QUOTE_CURRENCY)) });
 
 const tradeSide = z.enum(TRADE_SIDES);
 export type TradeSide = z.infer<typeof tradeSide>;
 const tradeSideInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(TRADE_SIDES, { error: TRADE_MSG.chooseSide }),
+  z.enum(TRADE_SIDES, { error: schemaError(msg(TRADE_MSG, 'chooseSide')) }),
 );
 
 const orderType = z.enum(ORDER_TYPES);
 const orderTypeInput = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(ORDER_TYPES, { error: TRADE_MSG.chooseOrderType }),
+  z.enum(ORDER_TYPES, { error: schemaError(msg(TRADE_MSG, 'chooseOrderType')) }),
 );
 
 const ANY_LEVERAGE: readonly number[] = [...LEVERAGE_OPTIONS, IN_HOUSE_LEVERAGE];
@@ -242,7 +242,7 @@ export const tradeCreationBody = z
     leverage: leverageInput.optional(),
     order_type: orderTypeInput.optional().default('market'),
     /** Required for a limit order: a buy executes when the mark falls to it, a sell when the mark rises to it. */
-    limit_price: priceInput(TRADE_MSG.enterLimitPrice).optional(),
+    limit_price: priceInput(msg(TRADE_MSG, 'enterLimitPrice')).optional(),
     /** Close the position when the mark reaches it (a long's above the entry, a short's below). */
     take_profit: priceInput(TRADE_MSG.enterTakeProfit).nullish(),
     /** Close the position when the mark reaches it (a long's below the entry and above its liquidation price). */
@@ -250,7 +250,7 @@ export const tradeCreationBody = z
   })
   .superRefine((v, ctx) => {
     if (v.order_type === 'limit' && v.limit_price === undefined)
-      ctx.addIssue({ code: 'custom', path: ['limit_price'], message: TRADE_MSG.enterLimitPrice });
+      ctx.addIssue({ code: 'custom', path: ['limit_price'], ...schemaIssue(msg(TRADE_MSG, 'enterLimitPrice')) });
     if (v.leverage !== undefined && !leverageOptionsOf(v.coin).includes(v.leverage)) {
       const message = v.coin === IN_HOUSE_COIN ? TRADE_MSG.inHouseLeverage : TRADE_MSG.chooseLeverage;
       ctx.addIssue({ code: 'custom', path: ['leverage'], message });
@@ -378,11 +378,13 @@ export const activeTrades = z.array(tradeItem);
 export type ActiveTrades = z.infer<typeof activeTrades>;
 
 /** A page size of the trade lists: 1 to 200. */
+/** Spot's page size has the same text: each carries its own code (docs/decisions/0076-error-codes.md). */
+const invalidLimit = schemaError(msg(TRADE_MSG, 'invalidLimit'));
 const pageLimit = z.coerce
-  .number({ error: TRADE_MSG.invalidLimit })
-  .int({ error: TRADE_MSG.invalidLimit })
-  .min(1, { error: TRADE_MSG.invalidLimit })
-  .max(200, { error: TRADE_MSG.invalidLimit });
+  .number({ error: invalidLimit })
+  .int({ error: invalidLimit })
+  .min(1, { error: invalidLimit })
+  .max(200, { error: invalidLimit });
 
 /**
  * Optional paging of get-active-trades, as trade-history pages: newest first, `before` the last

@@ -16,7 +16,7 @@ import { AMOUNT_PATTERN, cmp, dec, meetsWithdrawalMinimum, minWithdrawalEquivale
 import { decimalString, idParam, sortParams, staffQueueQuery } from './common.js';
 import { DEPOSIT_MSG, DEPOSIT_NETWORKS, canonicalTxHash, networksOf, type DepositNetwork } from './deposits.js';
 import { secondFactorFields } from './security.js';
-import { defineMessages, msg, type Message } from '../message.js';
+import { defineMessages, msg, schemaError, schemaIssue, type Message } from '../message.js';
 
 /** The longest reason staff may give for a Reject (migration 0031 checks it too). */
 export const REJECT_REASON_MAX = 500;
@@ -80,11 +80,11 @@ export const WALLET_MSG = defineMessages('wallet', {
 // ---- pieces ----
 
 /** A positive decimal with at most 8 places; anything else gets `message`. Numbers are accepted. */
-const positiveAmount = (message: string) =>
+const positiveAmount = (message: string | Message) =>
   z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string(), z.number()], { error: schemaError(message) })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: message, abort: true });
+    .refine((v) => AMOUNT_PATTERN.test(v) && dec(v).gt(0), { error: schemaError(message), abort: true });
 
 const isPositiveAmount = (v: unknown): v is string | number =>
   (typeof v === 'string' || typeof v === 'number') &&
@@ -178,7 +178,7 @@ export type TransactionCreated = z.infer<typeof transactionCreated>;
 
 export const rechargeBody = z
   .object({
-    amount: positiveAmount(MSG.enterValidAmount).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
+    amount: positiveAmount(msg(MSG, 'enterValidAmount')).refine((v) => dec(v).gte(MIN_RECHARGE_USDT), {
       error: WALLET_MSG.minRecharge,
     }),
     payment_address: z
@@ -203,14 +203,16 @@ export const rechargeBody = z
     const networks = networksOf(QUOTE_CURRENCY);
     if (v.network !== undefined && !networks.includes(v.network as DepositNetwork)) {
       const known = (DEPOSIT_NETWORKS as readonly string[]).includes(v.network);
-      const message = known ? DEPOSIT_MSG.wrongNetwork(v.network, QUOTE_CURRENCY) : DEPOSIT_MSG.chooseNetwork;
-      ctx.addIssue({ code: 'custom', path: ['network'], message });
+      const message = known
+        ? msg(DEPOSIT_MSG, 'wrongNetwork', v.network, QUOTE_CURRENCY, networks.join(' or '))
+        : msg(DEPOSIT_MSG, 'chooseNetwork');
+      ctx.addIssue({ code: 'custom', path: ['network'], ...schemaIssue(message) });
       return;
     }
     // The sender's address must be one of the network's (absent: one of the currency's), checked by the
     // withdrawal addresses' one validator (src/shared/addresses.ts, docs/decisions/0068-screens-finish.md).
     const sender = checkAddress(QUOTE_CURRENCY, v.payment_address, v.network);
-    if (!sender.ok) ctx.addIssue({ code: 'custom', path: ['payment_address'], message: sender.message });
+    if (!sender.ok) ctx.addIssue({ code: 'custom', path: ['payment_address'], ...schemaIssue(sender.message) });
     if (v.tx_hash === undefined) return;
     if (v.network === undefined)
       ctx.addIssue({ code: 'custom', path: ['network'], message: DEPOSIT_MSG.txHashNeedsNetwork });
@@ -240,14 +242,14 @@ export const transferBody = z
     transfer_to: walletKindInput,
     currency: currencyInput,
     /** Ignored when all_amount is true: the whole balance at that moment moves. */
-    amount: z.union([z.string(), z.number()], { error: MSG.enterValidAmount }).optional(),
+    amount: z.union([z.string(), z.number()], { error: schemaError(msg(MSG, 'enterValidAmount')) }).optional(),
     all_amount: z.boolean({ error: 'all_amount must be true or false' }).optional().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.transfer_from === v.transfer_to)
       ctx.addIssue({ code: 'custom', path: ['transfer_to'], message: WALLET_MSG.sameWallet });
     if (!v.all_amount && !isPositiveAmount(v.amount))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+      ctx.addIssue({ code: 'custom', path: ['amount'], ...schemaIssue(msg(MSG, 'enterValidAmount')) });
   })
   .transform(({ amount, ...rest }) => ({
     ...rest,
@@ -275,7 +277,7 @@ export const withdrawalBody = z
   .object({
     address: optionalText(MSG.enterValidAddress),
     ticket_address: optionalText(MSG.enterValidAddress),
-    amount: z.union([z.string(), z.number()], { error: MSG.enterValidAmount }).optional(),
+    amount: z.union([z.string(), z.number()], { error: schemaError(msg(MSG, 'enterValidAmount')) }).optional(),
     all_amount: z.boolean({ error: 'all_amount must be true or false' }).optional().default(false),
     transaction_password: optionalText(MSG.enterTransactionPassword),
     password: optionalText(MSG.enterTransactionPassword),
@@ -301,11 +303,11 @@ export const withdrawalBody = z
         ctx.addIssue({
           code: 'custom',
           path: [check.field === 'address' ? addressPath : 'network'],
-          message: check.message,
+          ...schemaIssue(check.message),
         });
     }
     if (!v.all_amount && !isPositiveAmount(v.amount))
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: MSG.enterValidAmount });
+      ctx.addIssue({ code: 'custom', path: ['amount'], ...schemaIssue(msg(MSG, 'enterValidAmount')) });
     if (!(v.transaction_password ?? v.password)) {
       ctx.addIssue({
         code: 'custom',
@@ -317,7 +319,11 @@ export const withdrawalBody = z
       ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.chooseCurrency });
     } else if (withdrawalNetworksOf(currency).length === 0) {
       // No network to check an address for (e.g. USDO, the in-house coin): not withdrawable (0029).
-      ctx.addIssue({ code: 'custom', path: ['currency'], message: WALLET_MSG.unsupportedCurrency(currency) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        ...schemaIssue(msg(WALLET_MSG, 'unsupportedCurrency', currency)),
+      });
     }
   })
   .transform((v) => {
@@ -424,7 +430,11 @@ export const pendingTransactionsQuery = staffQueueQuery
       .toUpperCase()
       .regex(/^[A-Z0-9]{1,20}$/, { error: WALLET_MSG.invalidCurrencyFilter })
       .optional(),
-    user: z.string().trim().max(100, { error: WALLET_MSG.filterTooLong }).optional(),
+    user: z
+      .string()
+      .trim()
+      .max(100, { error: schemaError(msg(WALLET_MSG, 'filterTooLong')) })
+      .optional(),
   })
   .refine((q) => q.after === undefined || (q.page === undefined && q.sort === undefined), {
     error: WALLET_MSG.afterWithPageOrSort,

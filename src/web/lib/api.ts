@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import type { Message } from '../../shared/message';
 import { MSG } from '../../shared/messages';
 import { i18n } from './i18n';
 import { getToken } from './session';
@@ -158,6 +159,28 @@ export const api = {
   upload: <T = unknown>(path: string, form: FormData, options?: RequestOptions<T>) =>
     request<T>('POST', path, { form }, options),
 };
+
+/**
+ * A refusal's message per field (`fields`), each with the code the server sent beside it in
+ * `field_codes` (docs/decisions/0076-error-codes.md), ready for message(); undefined without fields.
+ */
+export function fieldMessages(error: unknown): Record<string, Message> | undefined {
+  if (!isApiError(error) || error.data === null || typeof error.data !== 'object') return undefined;
+  const { fields, field_codes: codes } = error.data as { fields?: unknown; field_codes?: unknown };
+  if (fields === null || typeof fields !== 'object') return undefined;
+  const coded = (codes !== null && typeof codes === 'object' ? codes : {}) as Record<string, Partial<Message>>;
+  const messages: Record<string, Message> = {};
+  for (const [name, text] of Object.entries(fields)) {
+    if (typeof text !== 'string') continue;
+    const { code, params } = coded[name] ?? {};
+    messages[name] = {
+      code: typeof code === 'string' ? code : '',
+      text,
+      ...(params !== null && typeof params === 'object' ? { params } : {}),
+    };
+  }
+  return messages;
+}
 
 /**
  * The message to show for a failed call: the answer's `error` (or the given fields, in order), else

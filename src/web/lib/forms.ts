@@ -1,5 +1,6 @@
 /** Form checks with the shared zod schemas: the first message of each field, ready to show (translated). */
 import type { z } from 'zod';
+import { issueMessage } from '../../shared/message';
 import { MSG } from '../../shared/messages';
 import { i18n } from './i18n';
 
@@ -9,7 +10,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= i18n.message(issue.message);
+    // The issue's Message (docs/decisions/0076-error-codes.md): its code, not recovered from the text.
+    errors[field] ??= i18n.message(issueMessage(issue));
   }
   return errors;
 }

@@ -4,17 +4,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../tests/helpers/fake-web-api';
 import { BottomNav } from '../app/layouts/BottomNav';
 import { ADMIN_MSG as ADDRESS_OR_ADMIN } from '../../shared/api/admin';
+import { rechargeBody } from '../../shared/api/wallet';
+import { msg } from '../../shared/message';
 import { MSG } from '../../shared/messages';
 import deApp from '../locales/de/messages.app.json';
 import deAdmin from '../locales/de/messages.admin.json';
+import deDeposits from '../locales/de/messages.deposits.json';
+import { fieldErrorsOf } from './forms';
 import { i18n, installI18n, useI18n } from './i18n';
+import { ADDRESSES } from '../../../tests/helpers/addresses';
 import { chooseLanguage } from '../../../tests/helpers/web-language';
 
 function showNav() {
   renderScreen(<BottomNav />, { path: '/home', previous: null });
 }
 
-const lookupMessages = (_code: 'de') => ({ app: deApp, admin: deAdmin });
+const lookupMessages = (_code: 'de') => ({ app: deApp, admin: deAdmin, deposits: deDeposits });
 
 afterEach(async () => {
   await chooseLanguage('en');
@@ -65,16 +70,30 @@ describe('the shared messages, numbers, dates and plurals', () => {
     expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(german.app.loginFailed);
     // ...and by the English text alone (a form check of the same shared schema).
     expect(i18n.message(MSG.loginFailed)).toBe(german.app.loginFailed);
-    // A message made by a function: its arguments go back into the translation.
-    const made = i18n.message(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
-    expect(made).toContain('ERC20');
-    expect(made).not.toBe(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
-    // A number inside it takes the language's decimal separator.
-    expect(i18n.message(ADDRESS_OR_ADMIN.invalidAddress('12.5'))).toContain('12,5');
+    // A message made by a function comes with its code (msg): its arguments go back into the translation...
+    const made = i18n.message(msg(ADDRESS_OR_ADMIN, 'invalidAddress', 'ERC20'));
+    expect(made).toBe(german.admin.invalidAddress.replace('{{p0}}', 'ERC20'));
+    // ...a number inside it with the language's decimal separator...
+    expect(i18n.message(msg(ADDRESS_OR_ADMIN, 'invalidAddress', '12.5'))).toContain('12,5');
+    // ...and its English alone is not taken apart to find one (docs/decisions/0076-error-codes.md).
+    expect(i18n.message(ADDRESS_OR_ADMIN.invalidAddress('ERC20'))).toBe(ADDRESS_OR_ADMIN.invalidAddress('ERC20'));
     // A text in no table is shown as it is.
     expect(i18n.message('Some text of nobody')).toBe('Some text of nobody');
     await chooseLanguage('en');
     expect(i18n.message(MSG.loginFailed, { code: 'app.loginFailed' })).toBe(MSG.loginFailed);
+  });
+
+  it("shows a form check's made message by the code its issue carries, with its arguments", async () => {
+    await chooseLanguage('de');
+    const german = lookupMessages('de');
+    const parsed = rechargeBody.safeParse({ amount: '120', network: 'BTC', payment_address: ADDRESSES.TRC20 });
+    expect(parsed.success).toBe(false);
+    expect(fieldErrorsOf(parsed.error!).network).toBe(
+      german.deposits.wrongNetwork
+        .replace('{{p0}}', 'BTC')
+        .replace('{{p1}}', 'USDT')
+        .replace('{{p2}}', 'ERC20 or TRC20'),
+    );
   });
 
   it("writes numbers with the language's decimal separator and grouping, keeping every digit; dates in its order", async () => {

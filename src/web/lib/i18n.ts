@@ -14,7 +14,7 @@
  * Prices, coin symbols and user data are never translated; only the words around them.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { MessageMatch } from '../../shared/message-codes';
+import { messageOfText, type Message } from '../../shared/message';
 import en from '../locales/en';
 import { formatDateTime } from './datetime';
 import { currentLanguage, DEFAULT_LANGUAGE, subscribeLanguage, type LanguageCode } from './language';
@@ -72,14 +72,8 @@ export function nestAreas(areas: readonly (readonly [string, unknown])[]): Trans
   return tree as Translation;
 }
 
-/**
- * The codes of the shared message tables (src/shared/message-codes.ts), loaded with any language but
- * English (it brings zod and every schema with it, which English's first paint does without).
- */
-let findCode: ((text: string) => MessageMatch | null) | null = null;
-const loadMessageCodes = async () => {
-  findCode ??= (await import('../../shared/message-codes')).messageCode;
-};
+/** A message's code and the arguments of a made text: what the server sends beside its English. */
+export type MessageCode = Pick<Message, 'code' | 'params'>;
 
 const bundles = new Map<LanguageCode, Translation>([[DEFAULT_LANGUAGE, en]]);
 let shown: LanguageCode = DEFAULT_LANGUAGE;
@@ -122,13 +116,16 @@ function pluralFor(language: LanguageCode, key: PluralKey, count: number, values
 }
 
 /**
- * A message of the shared tables (a server's `error`, a form check's text) in `language`: found by its
- * code, else by its English text; the English text when it has no code or no translation yet.
+ * A message of the shared tables in `language`, by its code (docs/decisions/0076-error-codes.md): a
+ * Message (`msg(...)`, a form check's issue), a server's text with the `code`/`params` it came with, or
+ * a plain table text (the tables loaded name their plain texts). A made text given as English alone is
+ * not taken apart; it and a text with no translation yet are shown in English.
  */
-function messageFor(language: LanguageCode, text: string, match?: MessageMatch | null): string {
+function messageFor(language: LanguageCode, message: string | Message, match?: MessageCode | null): string {
+  const text = typeof message === 'string' ? message : message.text;
   if (language === DEFAULT_LANGUAGE) return text;
-  const found = match ?? findCode?.(text) ?? null;
-  if (!found) return text;
+  const found = typeof message === 'string' ? (match ?? messageOfText(message)) : message;
+  if (!found?.code) return text;
   const translated = lookup(bundles.get(language), `messages.${found.code}`);
   if (!translated) return text;
   // Numbers inside a message (a minimum, a balance) take the language's decimal separator too.
@@ -202,15 +199,14 @@ export const i18n = {
   },
   t: (key: TextKey, values?: TextValues): string => translator(shown)(key, values),
   /** A shared-table message in the language shown (see messageFor). */
-  message: (text: string, match?: MessageMatch | null): string => messageFor(shown, text, match),
+  message: (message: string | Message, match?: MessageCode | null): string => messageFor(shown, message, match),
 };
 
 /** Shows `code`: loads its texts first if needed; English stays on screen until they arrive. */
 export async function showLanguage(code: LanguageCode): Promise<void> {
   if (code !== 'en' && !i18n.hasTexts(code)) {
     try {
-      const [texts] = await Promise.all([loadLanguage(code), loadMessageCodes()]);
-      i18n.addTexts(code, texts);
+      i18n.addTexts(code, await loadLanguage(code));
     } catch {
       return; // offline and not cached: keep the current language rather than blank texts
     }
@@ -238,7 +234,7 @@ export function useT(): Translate {
  * Everything a screen needs to speak the language shown, re-rendering when it changes:
  * - `t(key, values)`: a text of the catalogs;
  * - `plural(key, count, values)`: the form for `count` ({{count}} filled in);
- * - `message(text)`: a shared-table message (server answers, form checks) translated;
+ * - `message(text or Message)`: a shared-table message (server answers, form checks) translated;
  * - `number(text)`: an already formatted number with the language's decimal separator and grouping;
  * - `fieldNumber(text)`: the same without grouping, for the text of a field (read-only too), which a
  *   person may copy into an amount field (docs/decisions/0066-number-display.md);
@@ -251,7 +247,7 @@ export function useI18n() {
       language,
       t: translator(language),
       plural: (key: PluralKey, count: number, values?: TextValues) => pluralFor(language, key, count, values),
-      message: (text: string, match?: MessageMatch | null) => messageFor(language, text, match),
+      message: (message: string | Message, match?: MessageCode | null) => messageFor(language, message, match),
       number: (text: string) => localizeNumber(language, text),
       fieldNumber: (text: string) => localizeNumber(language, text, { grouping: false }),
       date: (iso: string) => formatDate(language, iso, 'date'),

@@ -3,13 +3,19 @@
  * This does: every language has every English text (no fallback to English outside `en`), no stray
  * keys, no empty texts, the same {{placeholders}}, the plural forms its language needs, English's
  * quotes of docs/product.md equal to src/shared/messages.ts, and English's message catalogs equal to
- * the shared message tables (scripts/messages-catalog.ts writes them).
+ * the shared message tables: each plain text, and each made text's template filled with sample
+ * arguments (scripts/messages-catalog.ts writes the plain texts; docs/decisions/0076-error-codes.md).
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/constants';
-import { messagesCatalogs } from '../../shared/message-catalogs';
-import { englishMessages, MESSAGE_TABLES } from '../../shared/message-codes';
+import { SPOT_MESSAGES, SPOT_MSG } from '../../shared/api/spot';
+import { TRADE_MESSAGES, TRADE_MSG } from '../../shared/api/trade';
+import { lockedMessage, lockLineMessage, PROTECTION_MSG } from '../../shared/api/protection';
+import { WALLET_MESSAGES, WALLET_MSG } from '../../shared/api/wallet';
+import type { Message } from '../../shared/message';
+import { MESSAGE_TABLES } from '../../shared/message-codes';
 import { MSG } from '../../shared/messages';
+import { englishMessages } from './english-messages';
 import { nestAreas } from '../lib/i18n';
 import englishBundle from './en';
 
@@ -36,6 +42,8 @@ const pluralParent = (path: string, english: ReadonlyMap<string, unknown>) => {
 };
 
 const english = new Map(leaves(catalog('en')));
+const fillTemplate = (template: string, params: Readonly<Record<string, string>>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => params[name] ?? placeholder);
 const placeholders = (text: unknown) =>
   [...new Set((String(text).match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')))].sort();
 
@@ -69,9 +77,75 @@ describe('the translation catalogs', () => {
   });
 
   it("English's message catalogs are the shared message tables (run scripts/messages-catalog.ts)", () => {
-    const tables = messagesCatalogs(englishMessages());
-    for (const table of Object.keys(MESSAGE_TABLES)) {
-      expect(files[`./en/messages.${table}.json`], `en/messages.${table}.json`).toEqual(tables[table] ?? {});
+    const messages = englishMessages();
+    const known = new Set<string>();
+    type Entry = string | ((...args: never[]) => unknown) | { readonly [key: string]: Entry };
+    const check = (code: string, entry: Entry): void => {
+      if (typeof entry === 'string') {
+        expect(messages.get(code), code).toBe(entry);
+        known.add(code);
+      } else if (typeof entry === 'function') {
+        // A made text: its template filled with sample arguments is what the function makes of them.
+        const template = messages.get(code);
+        if (template === undefined) return; // an entry with logic: thrown through a Message maker
+        const samples = Array.from({ length: entry.length }, (_, i) => `Sample${i}`);
+        const params = Object.fromEntries(samples.map((value, i) => [`p${i}`, value]));
+        expect(fillTemplate(template, params), code).toBe((entry as (...args: string[]) => unknown)(...samples));
+        known.add(code);
+      } else for (const [key, inner] of Object.entries(entry)) check(`${code}.${key}`, inner);
+    };
+    for (const [table, entries] of Object.entries(MESSAGE_TABLES)) check(table, entries);
+    expect([...messages.keys()].filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  it("a Message maker's message is its catalog's template filled with its params, the table's text", () => {
+    const messages = englishMessages();
+    const until = new Date('2026-11-24T14:04:10Z');
+    const made: [Message, string][] = [
+      [SPOT_MESSAGES.insufficient('BTC', '1.5', '0.2'), SPOT_MSG.insufficient('BTC', '1.5', '0.2')],
+      [SPOT_MESSAGES.quantityDecimals('BTC', 5), SPOT_MSG.quantityDecimals('BTC', 5)],
+      [SPOT_MESSAGES.quantityDecimals('DOGE', 0), SPOT_MSG.quantityDecimals('DOGE', 0)],
+      [lockLineMessage('sign-in', until), PROTECTION_MSG.lockLine('sign-in', until)],
+      [lockLineMessage('withdrawal', until), PROTECTION_MSG.lockLine('withdrawal', until)],
+      [TRADE_MESSAGES.markWalking('ETH'), TRADE_MSG.markWalking('ETH')],
+      [TRADE_MESSAGES.closeHandsTooMany('3'), TRADE_MSG.closeHandsTooMany('3')],
+      ...(['closed', 'liquidated', 'cancelled'] as const).map((status): [Message, string] => [
+        TRADE_MESSAGES.alreadyFinished(status),
+        TRADE_MSG.alreadyFinished(status),
+      ]),
+      ...(['buy', 'sell'] as const).flatMap((side): [Message, string][] => [
+        [TRADE_MESSAGES.stopLossBeyondLiquidation(side, '90'), TRADE_MSG.stopLossBeyondLiquidation(side, '90')],
+        ...['the limit price', 'the current price'].flatMap((against): [Message, string][] => [
+          [
+            TRADE_MESSAGES.takeProfitWrongSide(side, against, '100'),
+            TRADE_MSG.takeProfitWrongSide(side, against, '100'),
+          ],
+          [TRADE_MESSAGES.stopLossWrongSide(side, against, '100'), TRADE_MSG.stopLossWrongSide(side, against, '100')],
+        ]),
+      ]),
+      ...(['successful', 'cancel'] as const).flatMap((status): [Message, string][] => [
+        [WALLET_MESSAGES.alreadyDecided(status), WALLET_MSG.alreadyDecided(status)],
+        [WALLET_MESSAGES.withdrawalAlreadyDecided(status), WALLET_MSG.withdrawalAlreadyDecided(status)],
+      ]),
+      ...(['sign-in', 'withdrawal'] as const).flatMap((scope) =>
+        (
+          [
+            'wrong-passwords',
+            'wrong-sign-in-codes',
+            'wrong-codes',
+            'password-changed',
+            'two-factor-disabled',
+            'transaction-password-changed',
+          ] as const
+        ).map((reason): [Message, string] => [
+          lockedMessage(scope, until, reason),
+          PROTECTION_MSG.locked(scope, until, reason),
+        ]),
+      ),
+    ];
+    for (const [message, text] of made) {
+      expect(message.text, message.code).toBe(text);
+      expect(fillTemplate(messages.get(message.code) ?? '', message.params ?? {}), message.code).toBe(text);
     }
   });
 

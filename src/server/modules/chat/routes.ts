@@ -43,7 +43,7 @@ async function readMessage(
   const parsed = sendMessageFields.safeParse(raw ?? {});
   if (!parsed.success) {
     const fields: Record<string, Message> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= schemaMessage(issue.message);
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'body')] ??= schemaMessage(issue);
     throw badRequest(Object.values(fields)[0] ?? msg(SUPPORT_MSG, 'invalidMessage'), fields);
   }
   return { fields: parsed.data, image };

@@ -33,7 +33,7 @@ async function readSubmission(
   const problems: Record<string, Message> = {};
   const parsed = verificationFields.safeParse(form.fields);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= schemaMessage(issue.message);
+    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= schemaMessage(issue);
   }
   for (const field of VERIFICATION_IMAGE_FIELDS) {
     if (!form.images[field]) problems[field] = schemaMessage(VERIFICATION_IMAGES[field]);

@@ -9,7 +9,7 @@ import { RESERVES_MSG, reserveAddress, type ReserveAddress } from '../../../shar
 import type { Config } from '../../config.js';
 import type { Queryable, Tx } from '../../db/database.js';
 import { settings } from '../../db/schema.js';
-import { badRequest, schemaMessage } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { custodyChainOf } from '../custody/index.js';
 import { msg } from '../../../shared/message.js';
@@ -53,7 +53,7 @@ function checkReserveAddresses(addresses: ReserveAddress[]) {
   addresses.forEach((entry, i) => {
     const check = checkAddress(entry.currency, entry.address, entry.network);
     if (!check.ok) {
-      const message = schemaMessage(check.message);
+      const message = check.message;
       throw badRequest(message, { [`addresses.${i}.${check.field}`]: message });
     }
     const key = `${entry.currency}|${entry.network}|${entry.address.toLowerCase()}`;

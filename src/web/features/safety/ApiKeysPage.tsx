@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
-import { errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, fieldMessages } from '../../lib/api';
 import { useI18n, type TextKey, type Translate } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey, useSetApiKeyEnabled } from './api/api-keys';
@@ -141,9 +141,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
   const [permissions, setPermissions] = useState<ApiKeyPermission[]>(['read']);
   const [ips, setIps] = useState('');
   const [code, setCode] = useState('');
-  const fields = isApiError(create.error)
-    ? (create.error.data as { fields?: Record<string, string> }).fields
-    : undefined;
+  const fields = fieldMessages(create.error);
 
   const ipError = fields?.ip_allowlist ?? Object.entries(fields ?? {}).find(([k]) => k.startsWith('ip_allowlist'))?.[1];
 

@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import type { ComponentType, SVGProps } from 'react';
-import { PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
+import { lockLineMessage, PROTECTION_MSG, type AccountLock } from '../../../shared/api/protection';
 import { SESSIONS_MSG } from '../../../shared/messages';
 import {
   CheckIcon,
@@ -32,7 +32,7 @@ function Locks({ locks }: { locks: AccountLock[] }) {
     <section aria-label={t('safety.center.locks')} className="mt-2 rounded-2xl bg-down/10 px-4 py-3 text-down">
       {locks.map((lock) => (
         <p key={`${lock.scope}-${lock.reason}`} className="text-sm">
-          <span className="font-semibold">{message(PROTECTION_MSG.lockLine(lock.scope, new Date(lock.until)))}</span>{' '}
+          <span className="font-semibold">{message(lockLineMessage(lock.scope, new Date(lock.until)))}</span>{' '}
           <span className="text-down/80">{message(PROTECTION_MSG.lockBecause(lock.reason))}</span>
         </p>
       ))}

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionInfo } from '../../../shared/api/sessions';
-import { SESSIONS_MSG } from '../../../shared/messages';
+import { deviceMessage, SESSIONS_MSG } from '../../../shared/messages';
 import { Button } from '../../components/Button';
 import { GlobeIcon } from '../../components/icons';
 import { Notice } from '../../components/Notice';
@@ -32,7 +32,7 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
-          <span className="truncate text-[15px] font-medium">{message(session.device)}</span>
+          <span className="truncate text-[15px] font-medium">{message(deviceMessage(session.device))}</span>
           {session.current && (
             <span className="shrink-0 rounded-full bg-up/10 px-2 py-0.5 text-[11px] font-semibold text-up">
               {message(SESSIONS_MSG.thisDevice)}
@@ -54,7 +54,7 @@ function SessionRow({ session, onEnd, busy }: { session: SessionInfo; onEnd: () 
           busy={busy}
           className="h-9 shrink-0 px-3 text-[13px]"
           onClick={onEnd}
-          aria-label={`${message(SESSIONS_MSG.signOut)} ${message(session.device)} ${session.ip}`}
+          aria-label={`${message(SESSIONS_MSG.signOut)} ${message(deviceMessage(session.device))} ${session.ip}`}
         >
           {message(SESSIONS_MSG.signOut)}
         </Button>

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Screen } from '../../components/Screen';
 import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
-import { errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, fieldMessages } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import {
@@ -135,7 +135,7 @@ function AddAddressForm() {
   const sendCode = useSendSecurityCode();
   const [values, setValues] = useState({ address: '', currency: 'USDT', label: '', code: '' });
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const fields = isApiError(add.error) ? (add.error.data as { fields?: Record<string, string> }).fields : undefined;
+  const fields = fieldMessages(add.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -7,8 +7,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
 import { API_KEYS_MSG } from '../../../shared/api/api-keys';
-import { PROTECTION_MSG } from '../../../shared/api/protection';
-import { messageCode } from '../../../shared/message-codes';
+import { lockedMessage, PROTECTION_MSG } from '../../../shared/api/protection';
 import type { SessionInfo } from '../../../shared/api/sessions';
 import { ApiKeysPage } from './ApiKeysPage';
 import { SafetyCenterPage } from './SafetyCenterPage';
@@ -108,14 +107,16 @@ describe('the Safety Center in Italian', () => {
 });
 
 describe("the lock refusal's code", () => {
-  it('is found for every scope and reason, with the time as its argument', () => {
+  it('is carried for every scope and reason, with the time as its argument', () => {
     const until = new Date('2026-11-25T05:19:30.000Z');
-    expect(messageCode(PROTECTION_MSG.locked('withdrawal', until, 'wrong-codes'))).toEqual({
+    expect(lockedMessage('withdrawal', until, 'wrong-codes')).toEqual({
       code: 'protection.lockedUntil.withdrawal.wrongCodes',
+      text: PROTECTION_MSG.locked('withdrawal', until, 'wrong-codes'),
       params: { p0: '2026-11-25 05:20 UTC' },
     });
-    expect(messageCode(PROTECTION_MSG.locked('sign-in', until, 'wrong-passwords'))).toEqual({
+    expect(lockedMessage('sign-in', until, 'wrong-passwords')).toEqual({
       code: 'protection.lockedUntil.signIn.wrongPasswords',
+      text: PROTECTION_MSG.locked('sign-in', until, 'wrong-passwords'),
       params: { p0: '2026-11-25 05:20 UTC' },
     });
   });

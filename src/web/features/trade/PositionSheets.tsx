@@ -5,7 +5,8 @@
  * server judges it, with the server's texts; a refusal shows the server's message.
  */
 import { useState, type FormEvent } from 'react';
-import { TRADE_MSG, handsInput, priceInput, type TradeItem } from '../../../shared/api/trade';
+import { TRADE_MESSAGES, TRADE_MSG, handsInput, priceInput, type TradeItem } from '../../../shared/api/trade';
+import { msg, type Message } from '../../../shared/message';
 import { QUOTE_CURRENCY } from '../../../shared/constants';
 import { formatAmount, formatProfitLoss } from '../../../shared/format';
 import { AMOUNT_PATTERN, add, cmp, dec, liquidationPrice, sub } from '../../../shared/money';
@@ -55,10 +56,10 @@ const SHARES = [25, 50, 75, 100] as const;
 const shareOf = (hands: string, percent: number) =>
   percent === 100 ? hands : dec(hands).times(percent).div(100).toDecimalPlaces(8).toFixed();
 
-function closeProblem(trade: TradeItem, typed: string): string | null {
+function closeProblem(trade: TradeItem, typed: string): string | Message | null {
   const parsed = handsInput.safeParse(typed);
   if (!parsed.success) return TRADE_MSG.enterCloseHands;
-  if (cmp(parsed.data, trade.hands) > 0) return TRADE_MSG.closeHandsTooMany(trade.hands);
+  if (cmp(parsed.data, trade.hands) > 0) return TRADE_MESSAGES.closeHandsTooMany(trade.hands);
   return null;
 }
 
@@ -190,7 +191,7 @@ function triggerProblem(
   trade: TradeItem,
   field: 'take_profit' | 'stop_loss',
   typed: string,
-): { value: string | null; problem: string | null } {
+): { value: string | null; problem: string | Message | null } {
   if (typed.trim() === '') return { value: null, problem: null };
   const parsed = priceInput().safeParse(typed);
   if (!parsed.success)
@@ -203,15 +204,15 @@ function triggerProblem(
   if (reference) {
     const side = cmp(value, reference);
     if (field === 'take_profit' && (long ? side <= 0 : side >= 0))
-      return { value, problem: TRADE_MSG.takeProfitWrongSide(trade.trade_type, against, reference) };
+      return { value, problem: TRADE_MESSAGES.takeProfitWrongSide(trade.trade_type, against, reference) };
     if (field === 'stop_loss' && (long ? side >= 0 : side <= 0))
-      return { value, problem: TRADE_MSG.stopLossWrongSide(trade.trade_type, against, reference) };
+      return { value, problem: TRADE_MESSAGES.stopLossWrongSide(trade.trade_type, against, reference) };
   }
   const liquidation = trade.liquidation_price;
   if (field === 'stop_loss' && liquidation) {
     const past = cmp(value, liquidation);
     if (long ? past <= 0 : past >= 0)
-      return { value, problem: TRADE_MSG.stopLossBeyondLiquidation(trade.trade_type, liquidation) };
+      return { value, problem: TRADE_MESSAGES.stopLossBeyondLiquidation(trade.trade_type, liquidation) };
   }
   return { value, problem: null };
 }
@@ -313,11 +314,11 @@ export function MarginSheet({ trade, open, onClose }: SheetProps) {
 
   const typed = amount.trim();
   const valid = AMOUNT_PATTERN.test(typed) && dec(typed).gt(0);
-  let problem: string | null = valid ? null : TRADE_MSG.enterMarginAmount;
+  let problem: string | Message | null = valid ? null : TRADE_MSG.enterMarginAmount;
   if (valid && direction === 'add' && balance !== undefined && cmp(typed, balance) > 0)
-    problem = TRADE_MSG.marginInsufficient(dec(typed).toFixed(), balance);
+    problem = msg(TRADE_MSG, 'marginInsufficient', dec(typed).toFixed(), balance);
   const newMargin = valid ? (direction === 'add' ? add(trade.margin, typed) : sub(trade.margin, typed)) : null;
-  if (valid && newMargin && newMargin.lte(0)) problem = TRADE_MSG.marginTooMuchRemoved(trade.margin);
+  if (valid && newMargin && newMargin.lte(0)) problem = msg(TRADE_MSG, 'marginTooMuchRemoved', trade.margin);
   const newLiquidation =
     newMargin && newMargin.gt(0) && rules.data
       ? liquidationPrice(

@@ -1,6 +1,7 @@
 /** The Lever order form's preview and its reasons to wait (margin, fee, liquidation, minimum, leverage). */
 import { describe, expect, it } from 'vitest';
 import { TRADE_MSG, tradeRulesOf, type TradeRules } from '../../../shared/api/trade';
+import { msg } from '../../../shared/message';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE, LEVERAGE_OPTIONS } from '../../../shared/constants';
 import { formatTradePrice, formatUsdtHeld, formatUsdtNeeded } from './display';
 import { add, tradeFee, tradeMargin } from '../../../shared/money';
@@ -158,9 +159,9 @@ describe('why the button waits', () => {
   it('asks for hands, then for valid hands', () => {
     expect(previewOrder(draft({ hands: '' })).block).toEqual({ reason: ORDER_FORM_MSG.enterHands });
     for (const hands of ['0', '-1', 'abc', '0.000000001', '1e3']) {
-      expect(previewOrder(draft({ hands })).block).toEqual({ reason: TRADE_MSG.enterHands, field: 'hands' });
+      expect(previewOrder(draft({ hands })).block).toEqual({ reason: msg(TRADE_MSG, 'enterHands'), field: 'hands' });
     }
-    expect(previewOrder(draft({ hands: '2000000000' })).block?.reason).toBe(TRADE_MSG.tooManyHands);
+    expect(previewOrder(draft({ hands: '2000000000' })).block?.reason).toEqual(msg(TRADE_MSG, 'tooManyHands'));
   });
 
   it('asks for a valid limit price on a limit order only', () => {
@@ -173,8 +174,12 @@ describe('why the button waits', () => {
   });
 
   it('waits for a price and for the balance instead of guessing', () => {
-    expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForPrice('BTC'));
-    expect(previewOrder(draft({ currentPrice: '0' })).block?.reason).toBe(ORDER_FORM_MSG.waitingForPrice('BTC'));
+    expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toEqual(
+      msg(ORDER_FORM_MSG, 'waitingForPrice', 'BTC'),
+    );
+    expect(previewOrder(draft({ currentPrice: '0' })).block?.reason).toEqual(
+      msg(ORDER_FORM_MSG, 'waitingForPrice', 'BTC'),
+    );
     expect(previewOrder(draft({ balance: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForBalance);
     expect(previewOrder(draft({ rules: undefined })).block?.reason).toBe(ORDER_FORM_MSG.waitingForRules);
   });
@@ -185,7 +190,7 @@ describe('why the button waits', () => {
     const short = previewOrder(draft({ balance: '62.99999999' }));
     expect(short.payload).toBeNull();
     expect(short.block).toEqual({
-      reason: ORDER_FORM_MSG.insufficientMargin('63.00', '62.99'),
+      reason: msg(ORDER_FORM_MSG, 'insufficientMargin', '63.00', '62.99'),
       transfer: true,
       field: 'hands',
     });
@@ -197,15 +202,15 @@ describe('why the button waits', () => {
     // 0.00008 BTC at 60000 = 4.80 USDT, under the 5 USDT minimum; 0.0001 x 50000 = 5 exactly is allowed.
     const small = previewOrder(draft({ hands: '0.00008' }));
     expect(small.payload).toBeNull();
-    expect(small.block).toEqual({ reason: ORDER_FORM_MSG.belowMinimum('5', '4.80'), field: 'hands' });
+    expect(small.block).toEqual({ reason: msg(ORDER_FORM_MSG, 'belowMinimum', '5', '4.80'), field: 'hands' });
     expect(previewOrder(draft({ hands: '0.0001', currentPrice: '50000' })).block).toBeNull();
     // A limit order is judged at its limit, the price it opens at.
-    expect(previewOrder(draft({ hands: '0.0001', orderType: 'limit', limitPrice: '49999' })).block?.reason).toBe(
-      ORDER_FORM_MSG.belowMinimum('5', '4.99'),
+    expect(previewOrder(draft({ hands: '0.0001', orderType: 'limit', limitPrice: '49999' })).block?.reason).toEqual(
+      msg(ORDER_FORM_MSG, 'belowMinimum', '5', '4.99'),
     );
     // The server's minimum, not a constant.
-    expect(previewOrder(draft({ hands: '0.001', rules: { ...RULES, min_notional: '100' } })).block?.reason).toBe(
-      ORDER_FORM_MSG.belowMinimum('100', '60.00'),
+    expect(previewOrder(draft({ hands: '0.001', rules: { ...RULES, min_notional: '100' } })).block?.reason).toEqual(
+      msg(ORDER_FORM_MSG, 'belowMinimum', '100', '60.00'),
     );
   });
 });

@@ -5,6 +5,7 @@
  * so the preview and the debit agree (docs/decisions/0018-house-books.md: fee on open and close, maintenance margin, minimum).
  */
 import {
+  TRADE_MESSAGES,
   TRADE_MSG,
   handsInput,
   leverageInput,
@@ -31,6 +32,7 @@ import {
   tradeFee,
   tradeMargin,
 } from '../../../shared/money';
+import { issueMessage, msg, type Message } from '../../../shared/message';
 import { formatUsdtHeld, formatUsdtNeeded } from './display';
 
 /**
@@ -119,7 +121,8 @@ export interface OrderDraft {
 
 /** Why the button is disabled; `transfer` says the fix is a transfer into the lever account. */
 interface OrderBlock {
-  reason: string;
+  /** A plain table text, or a made text as a Message so it is shown by its code (docs/decisions/0076). */
+  reason: string | Message;
   transfer?: boolean;
   /** A field to mark as wrong, if one is. */
   field?: 'hands' | 'limitPrice' | 'takeProfit' | 'stopLoss';
@@ -236,33 +239,39 @@ export function previewOrder(draft: OrderDraft): OrderPreview {
       return blocked({ reason: ORDER_FORM_MSG.enterLimitPrice });
     if (draft.orderType === 'limit' && !limitPrice)
       return blocked({ reason: TRADE_MSG.enterLimitPrice, field: 'limitPrice' });
-    if (!entryPrice) return blocked({ reason: ORDER_FORM_MSG.waitingForPrice(draft.coin) });
+    if (!entryPrice) return blocked({ reason: msg(ORDER_FORM_MSG, 'waitingForPrice', draft.coin) });
     // Too small to buy one step of the coin: the smallest order says how much is needed.
     if (!hands && rules && cmp(typedHands === '' ? '0' : typedHands, '0') === 0)
-      return blocked({ reason: ORDER_FORM_MSG.belowMinimum(rules.min_notional, formatUsdtHeld('0')), field: 'hands' });
+      return blocked({
+        reason: msg(ORDER_FORM_MSG, 'belowMinimum', rules.min_notional, formatUsdtHeld('0')),
+        field: 'hands',
+      });
   }
   if (!handsParsed.success) {
-    return blocked({ reason: handsParsed.error.issues[0]?.message ?? TRADE_MSG.enterHands, field: 'hands' });
+    return blocked({
+      reason: handsParsed.error.issues[0] ? issueMessage(handsParsed.error.issues[0]) : TRADE_MSG.enterHands,
+      field: 'hands',
+    });
   }
   if (draft.orderType === 'limit' && draft.limitPrice.trim() === '')
     return blocked({ reason: ORDER_FORM_MSG.enterLimitPrice });
   if (draft.orderType === 'limit' && !limitPrice)
     return blocked({ reason: TRADE_MSG.enterLimitPrice, field: 'limitPrice' });
-  if (!currentPrice) return blocked({ reason: ORDER_FORM_MSG.waitingForPrice(draft.coin) });
+  if (!currentPrice) return blocked({ reason: msg(ORDER_FORM_MSG, 'waitingForPrice', draft.coin) });
   const triggers = checkTriggers(draft, entryPrice!, liquidation);
   if ('reason' in triggers) return blocked(triggers);
   if (!rules) return blocked({ reason: ORDER_FORM_MSG.waitingForRules });
   const notional = mul(hands!, entryPrice!);
   if (notional.lt(rules.min_notional)) {
     return blocked({
-      reason: ORDER_FORM_MSG.belowMinimum(rules.min_notional, formatUsdtHeld(notional.toFixed())),
+      reason: msg(ORDER_FORM_MSG, 'belowMinimum', rules.min_notional, formatUsdtHeld(notional.toFixed())),
       field: 'hands',
     });
   }
   if (draft.balance === undefined) return blocked({ reason: ORDER_FORM_MSG.waitingForBalance });
   if (cost && cmp(cost, draft.balance) > 0) {
     return blocked({
-      reason: ORDER_FORM_MSG.insufficientMargin(formatUsdtNeeded(cost), formatUsdtHeld(draft.balance)),
+      reason: msg(ORDER_FORM_MSG, 'insufficientMargin', formatUsdtNeeded(cost), formatUsdtHeld(draft.balance)),
       transfer: true,
       field: 'hands',
     });
@@ -304,15 +313,15 @@ function checkTriggers(
     takeProfit = validPrice(typed(draft.takeProfit));
     if (!takeProfit) return { reason: TRADE_MSG.enterTakeProfit, field: 'takeProfit' };
     if (long ? cmp(takeProfit, entry) <= 0 : cmp(takeProfit, entry) >= 0)
-      return { reason: TRADE_MSG.takeProfitWrongSide(draft.side, against, entry), field: 'takeProfit' };
+      return { reason: TRADE_MESSAGES.takeProfitWrongSide(draft.side, against, entry), field: 'takeProfit' };
   }
   if (typed(draft.stopLoss) !== '') {
     stopLoss = validPrice(typed(draft.stopLoss));
     if (!stopLoss) return { reason: TRADE_MSG.enterStopLoss, field: 'stopLoss' };
     if (long ? cmp(stopLoss, entry) >= 0 : cmp(stopLoss, entry) <= 0)
-      return { reason: TRADE_MSG.stopLossWrongSide(draft.side, against, entry), field: 'stopLoss' };
+      return { reason: TRADE_MESSAGES.stopLossWrongSide(draft.side, against, entry), field: 'stopLoss' };
     if (liquidation && (long ? cmp(stopLoss, liquidation) <= 0 : cmp(stopLoss, liquidation) >= 0))
-      return { reason: TRADE_MSG.stopLossBeyondLiquidation(draft.side, liquidation), field: 'stopLoss' };
+      return { reason: TRADE_MESSAGES.stopLossBeyondLiquidation(draft.side, liquidation), field: 'stopLoss' };
   }
   return { take_profit: takeProfit, stop_loss: stopLoss };
 }

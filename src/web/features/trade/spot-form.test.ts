@@ -1,6 +1,7 @@
 /** The spot order preview and the balance shares (docs/decisions/0026-spot-orders.md): the same arithmetic the server charges. */
 import { describe, expect, it } from 'vitest';
-import { SPOT_MSG } from '../../../shared/api/spot';
+import { SPOT_MESSAGES, SPOT_MSG } from '../../../shared/api/spot';
+import { msg } from '../../../shared/message';
 import { spotPairOf } from '../../../shared/market';
 import { previewSpot, shareOfBalance, type SpotDraft } from './spot-form';
 
@@ -40,19 +41,21 @@ describe('spot order preview', () => {
 
   it('says why an order cannot go: minimum, balance, decimals, a missing limit', () => {
     expect(previewSpot(draft({ quantity: '0.00008' })).block).toEqual({
-      reason: SPOT_MSG.belowMinNotional('4.8008'),
+      reason: msg(SPOT_MSG, 'belowMinNotional', '4.8008'),
       field: 'quantity',
     });
-    expect(previewSpot(draft({ quantity: '0.02' })).block?.reason).toBe(
-      SPOT_MSG.insufficient('USDT', '1201.4002', '1000'),
+    expect(previewSpot(draft({ quantity: '0.02' })).block?.reason).toEqual(
+      SPOT_MESSAGES.insufficient('USDT', '1201.4002', '1000'),
     );
-    expect(previewSpot(draft({ side: 'sell', quantity: '0.6' })).block?.reason).toBe(
-      SPOT_MSG.insufficient('BTC', '0.6', '0.5'),
+    expect(previewSpot(draft({ side: 'sell', quantity: '0.6' })).block?.reason).toEqual(
+      SPOT_MESSAGES.insufficient('BTC', '0.6', '0.5'),
     );
-    expect(previewSpot(draft({ quantity: '0.000101' })).block?.reason).toBe(SPOT_MSG.quantityDecimals('BTC', 5));
-    expect(previewSpot(draft({ type: 'limit' })).block?.reason).toBe(SPOT_MSG.enterPrice);
-    expect(previewSpot(draft({ type: 'limit', price: '60000.123' })).block?.reason).toBe(
-      SPOT_MSG.priceDecimals('BTC', 2),
+    expect(previewSpot(draft({ quantity: '0.000101' })).block?.reason).toEqual(
+      SPOT_MESSAGES.quantityDecimals('BTC', 5),
+    );
+    expect(previewSpot(draft({ type: 'limit' })).block?.reason).toEqual(msg(SPOT_MSG, 'enterPrice'));
+    expect(previewSpot(draft({ type: 'limit', price: '60000.123' })).block?.reason).toEqual(
+      msg(SPOT_MSG, 'priceDecimals', 'BTC', 2),
     );
     expect(previewSpot(draft({ quantity: '0.02' })).payload).toBeNull();
   });

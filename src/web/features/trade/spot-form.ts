@@ -7,7 +7,8 @@
 import Decimal from 'decimal.js';
 import type { SpotOrderInput, SpotRules, SpotSide, SpotType } from '../../../shared/api/spot';
 import type { SpotPair } from '../../../shared/market';
-import { SPOT_MSG } from '../../../shared/api/spot';
+import { SPOT_MESSAGES, SPOT_MSG } from '../../../shared/api/spot';
+import { msg, type Message } from '../../../shared/message';
 import { MIN_ORDER_NOTIONAL, QUOTE_CURRENCY } from '../../../shared/constants';
 import {
   add,
@@ -45,7 +46,8 @@ export interface SpotPreview {
   /** USDT a buy pays (value + fee) or a sell receives (value - fee). */
   total: string | null;
   /** Why it cannot be sent yet; the field it is about. */
-  block: { reason: string; field?: 'quantity' | 'price' } | null;
+  /** A plain table text, or a made text as a Message so it is shown by its code (docs/decisions/0076). */
+  block: { reason: string | Message; field?: 'quantity' | 'price' } | null;
   payload: SpotOrderInput | null;
 }
 
@@ -56,7 +58,7 @@ export function previewSpot(draft: SpotDraft): SpotPreview {
   const { pair, side, type, rules } = draft;
   const quantity = draft.quantity.trim();
   const limit = draft.price.trim();
-  const none = (reason: string, field?: 'quantity' | 'price'): SpotPreview => ({
+  const none = (reason: string | Message, field?: 'quantity' | 'price'): SpotPreview => ({
     price: null,
     value: null,
     fee: null,
@@ -66,31 +68,32 @@ export function previewSpot(draft: SpotDraft): SpotPreview {
   });
 
   if (type === 'limit') {
-    if (limit === '' || !positive(limit)) return none(SPOT_MSG.enterPrice, 'price');
+    if (limit === '' || !positive(limit)) return none(msg(SPOT_MSG, 'enterPrice'), 'price');
     if (decimalsOf(limit) > pair.priceDecimals)
-      return none(SPOT_MSG.priceDecimals(pair.coin, pair.priceDecimals), 'price');
+      return none(msg(SPOT_MSG, 'priceDecimals', pair.coin, pair.priceDecimals), 'price');
   }
   const price = type === 'limit' ? limit : (draft.lastPrice ?? null);
   if (quantity === '' || !positive(quantity)) return none(SPOT_MSG.enterQuantity, 'quantity');
   if (decimalsOf(quantity) > pair.qtyDecimals)
-    return none(SPOT_MSG.quantityDecimals(pair.coin, pair.qtyDecimals), 'quantity');
+    return none(SPOT_MESSAGES.quantityDecimals(pair.coin, pair.qtyDecimals), 'quantity');
   if (price === null || !rules) return none(SPOT_MSG.waitingForPrice);
 
   const value = side === 'buy' ? spotCost(quantity, price) : spotProceeds(quantity, price);
   const fee = spotFee(quantity, price, rules.fee_rate);
   const total = (side === 'buy' ? add(value, fee) : sub(value, fee)).toFixed();
   const shown = { price, value, fee, total };
-  const blocked = (reason: string, field?: 'quantity' | 'price'): SpotPreview => ({
+  const blocked = (reason: string | Message, field?: 'quantity' | 'price'): SpotPreview => ({
     ...shown,
     block: { reason, ...(field ? { field } : {}) },
     payload: null,
   });
 
-  if (cmp(value, MIN_ORDER_NOTIONAL) < 0) return blocked(SPOT_MSG.belowMinNotional(toAmount(value)), 'quantity');
+  if (cmp(value, MIN_ORDER_NOTIONAL) < 0)
+    return blocked(msg(SPOT_MSG, 'belowMinNotional', toAmount(value)), 'quantity');
   const [currency, needed, held] =
     side === 'buy' ? [QUOTE_CURRENCY, total, draft.usdt] : [pair.coin, quantity, draft.coinBalance];
   if (held === undefined) return blocked(SPOT_MSG.waitingForBalance);
-  if (cmp(needed, held) > 0) return blocked(SPOT_MSG.insufficient(currency, needed, held), 'quantity');
+  if (cmp(needed, held) > 0) return blocked(SPOT_MESSAGES.insufficient(currency, needed, held), 'quantity');
   return {
     ...shown,
     block: null,

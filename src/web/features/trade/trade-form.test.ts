@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TRADE_MSG, tradeRulesOf, type TradeItem } from '../../../shared/api/trade';
+import { msg } from '../../../shared/message';
 import { DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_TRADE_FEE_RATE } from '../../../shared/constants';
 import { cmp, dec, partShare, tradeMargin, tradeSettlement } from '../../../shared/money';
 import { closeEstimate } from './close-estimate';
@@ -75,9 +76,11 @@ describe('a size in USDT', () => {
       reason: TRADE_MSG.form.enterMargin,
       field: 'hands',
     });
-    expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toBe(TRADE_MSG.form.waitingForPrice('BTC'));
-    expect(previewOrder(draft({ hands: '0.00000001', leverage: 1 })).block?.reason).toBe(
-      TRADE_MSG.form.belowMinimum(RULES.min_notional, '0.00'),
+    expect(previewOrder(draft({ currentPrice: undefined })).block?.reason).toEqual(
+      msg(TRADE_MSG.form, 'waitingForPrice', 'BTC'),
+    );
+    expect(previewOrder(draft({ hands: '0.00000001', leverage: 1 })).block?.reason).toEqual(
+      msg(TRADE_MSG.form, 'belowMinimum', RULES.min_notional, '0.00'),
     );
   });
 });

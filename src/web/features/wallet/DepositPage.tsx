@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { DEPOSIT_MSG, type DepositAddress, type DepositNetwork } from '../../../shared/api/deposits';
 import { rechargeBody } from '../../../shared/api/wallet';
+import { msg } from '../../../shared/message';
 import {
   CONFIRMATIONS_TO_WITHDRAW,
   COPY_CONFIRMATION_MS,
@@ -164,7 +165,7 @@ export function DepositPage() {
   const amount = values.amount.trim();
   if (!errors.amount && terms && AMOUNT_PATTERN.test(amount) && dec(amount).lt(minimum))
     // The minimum with the language's separator, so the translation carries it as shown elsewhere.
-    errors.amount = message(DEPOSIT_MSG.belowNetworkMinimum(terms.network, number(minimum), QUOTE_CURRENCY));
+    errors.amount = message(msg(DEPOSIT_MSG, 'belowNetworkMinimum', terms.network, number(minimum), QUOTE_CURRENCY));
   const errorOf = (field: keyof DepositValues) => (submitted || touched[field] ? errors[field] : undefined);
 
   const edit = (field: keyof DepositValues, value: string) => {

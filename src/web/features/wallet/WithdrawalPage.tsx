@@ -17,6 +17,7 @@ import { inferNetwork, networksOf, type Network } from '../../../shared/addresse
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { TWO_FACTOR_MSG } from '../../../shared/api/two-factor';
 import { CURRENCY_PATTERN, WALLET_MSG } from '../../../shared/api/wallet';
+import { msg } from '../../../shared/message';
 import { QUOTE_CURRENCY, WITHDRAWAL_MIN_USDT } from '../../../shared/constants';
 import { formatAmount, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
@@ -403,7 +404,7 @@ export function WithdrawalPage() {
           <Notice tone="error">{message(MSG.assetNotFound)}</Notice>
         ) : networks.length === 0 ? (
           // No network to check an address on (USDO, the in-house coin): docs/decisions/0029.
-          <Notice tone="error">{message(WALLET_MSG.unsupportedCurrency(currency))}</Notice>
+          <Notice tone="error">{message(msg(WALLET_MSG, 'unsupportedCurrency', currency))}</Notice>
         ) : (
           <WithdrawalForm currency={currency} networks={networks} />
         )}

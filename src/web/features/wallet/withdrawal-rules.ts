@@ -13,6 +13,7 @@ import {
   withdrawalFee,
 } from '../../../shared/money';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms';
+import { i18n } from '../../lib/i18n';
 
 export interface WithdrawalValues {
   address: string;
@@ -56,7 +57,8 @@ export function withdrawalErrors(values: WithdrawalValues, facts: WithdrawalFact
       price: facts.price,
       currency: facts.currency,
     });
-    if (problem) errors.amount = problem.text;
+    // Shown like the schema's messages: by its code, in the language picked (docs/decisions/0076).
+    if (problem) errors.amount = i18n.message(problem);
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 /** The spread convert quotes keep, in basis points (docs/decisions/0053-convert.md). */
 import type { AdminSettings } from '../../../../shared/api/admin';
 import { CONVERT_MSG, MAX_CONVERT_SPREAD_BPS, convertSpreadInput } from '../../../../shared/api/convert';
+import { msg } from '../../../../shared/message';
 import { dec } from '../../../../shared/money';
 import { useStaffI18n } from '../use-staff-i18n';
 import { OneValueSettingForm } from './OneValueSettingForm';
@@ -24,7 +25,7 @@ export function ConvertSpreadForm({ current }: { current: AdminSettings['convert
         const parsed = convertSpreadInput.safeParse(/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
         return parsed.success
           ? { convert_spread_bps: parsed.data }
-          : message(CONVERT_MSG.spreadRange(MAX_CONVERT_SPREAD_BPS));
+          : message(msg(CONVERT_MSG, 'spreadRange', MAX_CONVERT_SPREAD_BPS));
       }}
       afterSave={({ settings }) => ({
         value: String(settings.convert_spread.bps),

@@ -7,6 +7,7 @@ import { ADMIN_MSG, type AdminSettings } from '../../../../shared/api/admin';
 import { DEPOSIT_NETWORKS, depositNetworksInput, type DepositNetwork } from '../../../../shared/api/deposits';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { issueMessage } from '../../../../shared/message';
 import { i18n, useI18n } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/forms';
 import { useSaveSettings } from '../api/settings';
@@ -38,7 +39,8 @@ function errorsByField(values: Typed): { data: Terms | null; errors: FieldErrors
   );
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path.slice(0, 2).join('.')] ??= i18n.message(issue.message);
+  for (const issue of parsed.error.issues)
+    errors[issue.path.slice(0, 2).join('.')] ??= i18n.message(issueMessage(issue));
   return { data: null, errors };
 }
 
