@@ -211,6 +211,15 @@ describe('klines', () => {
     expect(ignore).toBe('0');
   });
 
+  it("serves each candle's kept JSON: the same bytes as the feed's candles stringified, asked again too", async () => {
+    const query = { symbol: 'SOLUSDT', interval: '1m' as const, limit: 200 };
+    for (let ask = 0; ask < 2; ask++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v3/klines?symbol=SOLUSDT&interval=1m&limit=200' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(JSON.stringify(await t.ctx.market.exchange.klines(query)));
+    }
+  });
+
   it('gives 500 candles by default and at most 1000', async () => {
     expect((await get('/api/v3/klines?symbol=ETHUSDT&interval=1h')).body).toHaveLength(500);
     expect((await get('/api/v3/klines?symbol=ETHUSDT&interval=5m&limit=5000')).body).toHaveLength(1000);

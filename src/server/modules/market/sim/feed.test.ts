@@ -189,6 +189,17 @@ describe('simulated klines', () => {
     expect(await feed.klines({ symbol: 'BTCUSDT', interval: '1m', startTime: T0 + 3_600_000, limit: 10 })).toEqual([]);
   });
 
+  it('answer the same candles once past the bound of kept ones as a fresh feed does', async () => {
+    const busy = feedAt(T0).feed;
+    const symbols = TRACKED_SYMBOLS.slice(0, 22);
+    // 22 series of 1,000 closed minutes: past the 20,000 kept, so the oldest are dropped and made again.
+    for (const symbol of symbols) await busy.klines({ symbol, interval: '1m', limit: 1000 });
+    for (const symbol of [symbols[0]!, symbols.at(-1)!]) {
+      const query = { symbol, interval: '1m' as const, limit: 1000 };
+      expect(await busy.klines(query)).toEqual(await feedAt(T0).feed.klines(query));
+    }
+  });
+
   it('open weeks on Monday and months on the first', async () => {
     const [week] = await feed.klines({ symbol: 'BTCUSDT', interval: '1w', limit: 1 });
     expect(new Date(week![0]).getUTCDay()).toBe(1);

@@ -125,7 +125,35 @@ export function createSimFeed(options: SimFeedOptions): SimFeed {
     });
   }
   const catalog = new SymbolCatalog(PAIR_RULES.map(symbolInfoOf));
-  const candleCache = new Map<string, Kline>();
+  /**
+   * Closed candles by series (`symbol|interval`), then open time: a chart's 200 candles are one
+   * string key and 200 number lookups, not 200 string keys (docs/performance.md, "Cuts (session 18)").
+   */
+  const candleSeries = new Map<string, Map<number, Kline>>();
+  /** The kept candles in the order they were kept, for dropping the oldest past CANDLE_CACHE_SIZE. */
+  let candleOrder: (readonly [Map<number, Kline>, number])[] = [];
+  let candleOrderHead = 0;
+  function keepCandle(series: Map<number, Kline>, open: number, kline: Kline) {
+    if (candleOrder.length - candleOrderHead >= CANDLE_CACHE_SIZE) {
+      const [oldSeries, oldOpen] = candleOrder[candleOrderHead++]!;
+      oldSeries.delete(oldOpen);
+      if (candleOrderHead >= CANDLE_CACHE_SIZE) {
+        candleOrder = candleOrder.slice(candleOrderHead);
+        candleOrderHead = 0;
+      }
+    }
+    series.set(open, kline);
+    candleOrder.push([series, open]);
+  }
+  function seriesOf(pair: SimPair, interval: KlineInterval): Map<number, Kline> {
+    const key = `${pair.rules.symbol}|${interval}`;
+    let series = candleSeries.get(key);
+    if (!series) {
+      series = new Map();
+      candleSeries.set(key, series);
+    }
+    return series;
+  }
   let memo: { step: number; snapshot: TickerSnapshot } | undefined;
 
   const stepOf = (time: number) => Math.floor(time / STEP_MS);
@@ -221,9 +249,14 @@ export function createSimFeed(options: SimFeedOptions): SimFeed {
     };
   }
 
-  function candle(pair: SimPair, interval: KlineInterval, open: number, nowStep: number): Kline {
-    const cacheKey = `${pair.rules.symbol}|${interval}|${open}`;
-    const cached = candleCache.get(cacheKey);
+  function candle(
+    pair: SimPair,
+    interval: KlineInterval,
+    series: Map<number, Kline>,
+    open: number,
+    nowStep: number,
+  ): Kline {
+    const cached = series.get(open);
     if (cached) return cached;
     const closeTime = nextCandleOpen(interval, open) - 1;
     const firstStep = Math.floor(open / STEP_MS);
@@ -264,10 +297,7 @@ export function createSimFeed(options: SimFeedOptions): SimFeed {
       amountString(volume * takerShare * averagePrice),
       '0',
     ];
-    if (lastStep === Math.floor(closeTime / STEP_MS)) {
-      if (candleCache.size >= CANDLE_CACHE_SIZE) candleCache.delete(candleCache.keys().next().value!);
-      candleCache.set(cacheKey, result);
-    }
+    if (lastStep === Math.floor(closeTime / STEP_MS)) keepCandle(series, open, result);
     return result;
   }
 
@@ -318,7 +348,10 @@ export function createSimFeed(options: SimFeedOptions): SimFeed {
       const pair = pairOf(query.symbol);
       const time = now();
       const nowStep = stepOf(time);
-      return candleOpens(query.interval, query, time).map((open) => candle(pair, query.interval, open, nowStep));
+      const series = seriesOf(pair, query.interval);
+      return candleOpens(query.interval, query, time).map((open) =>
+        candle(pair, query.interval, series, open, nowStep),
+      );
     },
 
     isStale: () => false,
