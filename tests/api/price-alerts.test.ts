@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { createUser } from '../helpers/services.js';
 import { call, type TestUser } from '../helpers/users.js';
+import { ABOVE_BODY, ABOVE_CREATED } from '../helpers/price-alerts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,20 +29,9 @@ const list = (user: TestUser) => call<PriceAlertList>(t, 'GET', '/api-v1/price-a
 describe('the routes', () => {
   it('POST answers 201 with the alert, GET lists it, PATCH answers 200, DELETE answers its message', async () => {
     const user = await createUser(t);
-    const above = await create(user, { symbol: 'btcusdt', condition: 'above', value: '75000' });
+    const above = await create(user, ABOVE_BODY);
     expect(above.status).toBe(201);
-    expect(above.body).toEqual({
-      message: PRICE_ALERTS_MSG.created,
-      alert: {
-        id: expect.any(Number),
-        symbol: 'BTCUSDT',
-        condition: 'above',
-        value: '75000',
-        created_at: expect.any(String),
-        fired_at: null,
-        fired_price: null,
-      },
-    });
+    expect(above.body).toEqual(ABOVE_CREATED);
     const listed = await list(user);
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({ max: 50, results: [above.body.alert] });

@@ -19,6 +19,7 @@ import type { FakeMarket } from '../helpers/fake-market.js';
 import { fakeMarketApp } from '../helpers/suites.js';
 import { balanceOf, grant } from '../helpers/money.js';
 import { createUser } from '../helpers/services.js';
+import { limitOrder, marketOrder } from '../helpers/spot.js';
 import { call, type TestUser } from '../helpers/users.js';
 import { connectWs } from '../helpers/ws.js';
 
@@ -59,7 +60,7 @@ async function trader(usdt = '1000', btc = '0'): Promise<TestUser> {
 describe('POST /api-v1/spot-orders/', () => {
   it('answers 201 with the message and the filled order: the coin arrives, USDT pays quantity x ask plus the fee', async () => {
     const user = await trader('1000');
-    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const res = await place(user, marketOrder('buy', '0.01'));
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(SPOT_MSG.orderFilled);
     expect(res.body.order).toMatchObject({
@@ -83,7 +84,7 @@ describe('POST /api-v1/spot-orders/', () => {
   it('answers 503 on a stale price and moves nothing', async () => {
     const user = await trader('1000');
     market.set('BTC', '60000', { stale: true });
-    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const res = await place(user, marketOrder('buy', '0.01'));
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ error: SPOT_MSG.priceUnavailable('BTC') });
     expect(await funding(user, 'USDT')).toBe('1000');
@@ -109,13 +110,7 @@ describe('POST /api-v1/spot-orders/', () => {
       })),
     );
     try {
-      const over = await place(user, {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        quantity: '0.0001',
-        price: '50000',
-      });
+      const over = await place(user, limitOrder('buy', '0.0001', '50000'));
       expect(over.status).toBe(400);
       expect(over.body).toMatchObject({
         error: SPOT_MSG.tooManyOpen(MAX_OPEN_SPOT_ORDERS, 'BTC'),
@@ -132,7 +127,7 @@ describe('POST /api-v1/spot-orders/', () => {
 describe('DELETE /api-v1/spot-orders/{id}/', () => {
   it('answers 200 with the cancelled order and gives back the hold; a second cancel is 409', async () => {
     const user = await trader('1000');
-    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '59000' });
+    const res = await place(user, limitOrder('buy', '0.01', '59000'));
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(SPOT_MSG.limitPlaced);
     const id = res.body.order.order_id;
@@ -151,13 +146,7 @@ describe('DELETE /api-v1/spot-orders/{id}/', () => {
   it("attack: another user cancels someone's order: 404 as for an unknown one, and it stays", async () => {
     const owner = await trader('1000');
     const other = await trader('1000');
-    const resting = await place(owner, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59000',
-    });
+    const resting = await place(owner, limitOrder('buy', '0.01', '59000'));
     const id = resting.body.order.order_id;
     const foreign = await cancel(other, id);
     expect(foreign.status).toBe(404);
@@ -276,12 +265,7 @@ describe('concurrency and retries', () => {
     const user = await trader('0', '0.05');
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        place(
-          user,
-          i % 2 === 0
-            ? { symbol: 'BTCUSDT', side: 'sell', type: 'market', quantity: '0.01' }
-            : { symbol: 'BTCUSDT', side: 'sell', type: 'limit', quantity: '0.01', price: '70000' },
-        ),
+        place(user, i % 2 === 0 ? marketOrder('sell', '0.01') : limitOrder('sell', '0.01', '70000')),
       ),
     );
     const done = answers.filter((a) => a.status === 201);
@@ -302,7 +286,7 @@ describe('concurrency and retries', () => {
 
   it('an Idempotency-Key retry is answered again without a second order; another body with it is 422', async () => {
     const user = await trader('1000');
-    const body = { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' };
+    const body = marketOrder('buy', '0.01');
     const first = await place(user, body, { 'idempotency-key': 'spot-retry-1' });
     const second = await place(user, body, { 'idempotency-key': 'spot-retry-1' });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -317,7 +301,7 @@ describe('concurrency and retries', () => {
 describe('GET /api-v1/spot-orders/ and /api-v1/spot-rules/', () => {
   it('lists the orders by status; an unknown status is 400', async () => {
     const user = await trader('1000');
-    const res = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.001', price: '59000' });
+    const res = await place(user, limitOrder('buy', '0.001', '59000'));
     const listed = await listOf(user, '?status=open&symbol=BTCUSDT&limit=10');
     expect(listed).toEqual([res.body.order]);
     expect(await listOf(user, '?status=filled')).toEqual([]);
@@ -336,13 +320,7 @@ describe('GET /api-v1/spot-orders/ and /api-v1/spot-rules/', () => {
 describe('orders@user.<id> (docs/decisions/0026-spot-orders.md)', () => {
   it('sends the open orders on subscribe, and again at once when one is placed on another instance, fills or is cancelled', async () => {
     const user = await trader('1000');
-    const resting = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.001',
-      price: '59000',
-    });
+    const resting = await place(user, limitOrder('buy', '0.001', '59000'));
     const restingId = resting.body.order.order_id as number;
 
     const client = await connectWs(t);
@@ -367,7 +345,7 @@ describe('orders@user.<id> (docs/decisions/0026-spot-orders.md)', () => {
         method: 'POST',
         url: '/api-v1/spot-orders/',
         headers: { authorization: `Bearer ${user.token}` },
-        payload: { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.01', price },
+        payload: limitOrder('buy', '0.01', price),
       });
       expect(second.statusCode, second.body).toBe(201);
       const secondId = second.json().order.order_id as number;

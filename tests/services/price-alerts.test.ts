@@ -20,6 +20,7 @@ import { PRICE_ALERTS_MSG, priceAlertBody, priceAlertPatchBody } from '../../src
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { anotherContext, createTestServices, createUser, refusal, type TestServices } from '../helpers/services.js';
 import type { TestUser } from '../helpers/users.js';
+import { ABOVE_BODY, ABOVE_CREATED } from '../helpers/price-alerts.js';
 
 let market: FakeMarket;
 /** The 24 h change the move alerts read, per symbol (the fake market's tickers are flat). */
@@ -102,19 +103,8 @@ afterEach(async () => {
 describe('setting, listing, editing and deleting', () => {
   it('sets an above, a below and a move alert, lists them newest first, edits and deletes one', async () => {
     const user = await createUser(s);
-    const above = await create(user, { symbol: 'btcusdt', condition: 'above', value: '75000' });
-    expect(above).toEqual({
-      message: PRICE_ALERTS_MSG.created,
-      alert: {
-        id: expect.any(Number),
-        symbol: 'BTCUSDT',
-        condition: 'above',
-        value: '75000',
-        created_at: expect.any(String),
-        fired_at: null,
-        fired_price: null,
-      },
-    });
+    const above = await create(user, ABOVE_BODY);
+    expect(above).toEqual(ABOVE_CREATED);
     await create(user, { symbol: 'ETHUSDT', condition: 'below', value: 2500.5 });
     await create(user, { symbol: 'BTCUSDT', condition: 'move', value: '5' });
     const listed = await list(user);

@@ -20,6 +20,7 @@ import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
 import { balanceIn, createUser, fakeMarketServices, refusal, type TestServices } from '../helpers/services.js';
+import { limitOrder, marketOrder } from '../helpers/spot.js';
 import type { TestUser } from '../helpers/users.js';
 
 let s: TestServices;
@@ -85,7 +86,7 @@ describe('market orders', () => {
       await houseBalance('spot', 'BTC'),
       await houseBalance('fees', 'USDT'),
     ];
-    const answer = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const answer = await place(user, marketOrder('buy', '0.01'));
     expect(answer.message).toBe(SPOT_MSG.orderFilled);
     expect(answer.order).toMatchObject({
       status: 'filled',
@@ -119,7 +120,7 @@ describe('market orders', () => {
   it('trades at the mark when the book has no level on its side', async () => {
     market.setBook('ETH', { bids: ['2999'], asks: [] });
     const user = await trader('100');
-    const answer = await place(user, { symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const answer = await place(user, marketOrder('buy', '0.01', 'ETHUSDT'));
     expect(answer.order).toMatchObject({ filled_price: '3000', fee: '0.03', total: '30.03' });
     expect(await funding(user, 'USDT')).toBe('69.97');
   });
@@ -127,7 +128,7 @@ describe('market orders', () => {
   it('refuses with 503 on a stale price and moves nothing', async () => {
     const user = await trader('1000');
     market.set('BTC', '60000', { stale: true });
-    const ended = await refusal(place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' }));
+    const ended = await refusal(place(user, marketOrder('buy', '0.01')));
     expect(ended.status).toBe(503);
     expect(ended).toMatchObject({ error: SPOT_MSG.priceUnavailable('BTC') });
     expect(await funding(user, 'USDT')).toBe('1000');
@@ -139,13 +140,7 @@ describe('limit orders', () => {
   it('a buy below the ask rests and holds quantity x limit + fee of its USDT', async () => {
     const user = await trader('1000');
     const holds = await houseBalance('spot_holds', 'USDT');
-    const answer = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59000',
-    });
+    const answer = await place(user, limitOrder('buy', '0.01', '59000'));
     expect(answer.message).toBe(SPOT_MSG.limitPlaced);
     expect(answer.order).toMatchObject({
       type: 'limit',
@@ -164,14 +159,8 @@ describe('limit orders', () => {
 
   it('fills on the per-tick pass when the mark reaches the limit, at the limit, and not a cent before', async () => {
     const user = await trader('1000', '0.02');
-    const buy = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '59000' });
-    const sell = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'sell',
-      type: 'limit',
-      quantity: '0.02',
-      price: '61000',
-    });
+    const buy = await place(user, limitOrder('buy', '0.01', '59000'));
+    const sell = await place(user, limitOrder('sell', '0.02', '61000'));
     expect([buy.order.status, sell.order.status]).toEqual(['open', 'open']);
     expect(sell.order).toMatchObject({ status: 'open', held: '0.02', fee: '1.22' });
     expect(await funding(user, 'USDT')).toBe('409.41');
@@ -212,13 +201,7 @@ describe('limit orders', () => {
 
   it('the running trade jobs fill a resting order on the tick that reaches its limit', async () => {
     const user = await trader('1000');
-    const answer = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59000',
-    });
+    const answer = await place(user, limitOrder('buy', '0.01', '59000'));
     expect(answer.order.status).toBe('open');
     const jobs = startTradeJobs(s.ctx, 60_000); // passes come from the market's ticks
     try {
@@ -234,13 +217,7 @@ describe('limit orders', () => {
 
   it('a buy at or above the ask fills at once, at the ask', async () => {
     const user = await trader('1000');
-    const answer = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '60100',
-    });
+    const answer = await place(user, limitOrder('buy', '0.01', '60100'));
     expect(answer.order).toMatchObject({
       status: 'filled',
       price: '60100',
@@ -252,13 +229,7 @@ describe('limit orders', () => {
 
   it('a sell at or below the bid fills at once, at the bid', async () => {
     const user = await trader('0', '0.01');
-    const answer = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'sell',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59990',
-    });
+    const answer = await place(user, limitOrder('sell', '0.01', '59990'));
     expect(answer.order).toMatchObject({ status: 'filled', filled_price: '59990', fee: '0.5999', total: '599.3001' });
   });
 });
@@ -266,13 +237,7 @@ describe('limit orders', () => {
 describe('cancel', () => {
   it('cancels a resting buy and gives back its whole hold; a second cancel is 409', async () => {
     const user = await trader('1000');
-    const placed = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59000',
-    });
+    const placed = await place(user, limitOrder('buy', '0.01', '59000'));
     const id = placed.order.order_id;
     const cancelled = await cancel(user, id);
     expect(cancelled).toMatchObject({
@@ -292,13 +257,7 @@ describe('cancel', () => {
 
   it('gives back the coin of a resting sell', async () => {
     const user = await trader('0', '0.5');
-    const placed = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'sell',
-      type: 'limit',
-      quantity: '0.3',
-      price: '65000',
-    });
+    const placed = await place(user, limitOrder('sell', '0.3', '65000'));
     expect(await funding(user, 'BTC')).toBe('0.2');
     expect((await cancel(user, placed.order.order_id)).order.status).toBe('cancelled');
     expect(await funding(user, 'BTC')).toBe('0.5');
@@ -307,13 +266,7 @@ describe('cancel', () => {
   it("another user's order is 404 and stays; a filled order is 409", async () => {
     const owner = await trader('1000');
     const other = await trader('1000');
-    const resting = await place(owner, {
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'limit',
-      quantity: '0.01',
-      price: '59000',
-    });
+    const resting = await place(owner, limitOrder('buy', '0.01', '59000'));
     const id = resting.order.order_id;
     const foreign = await refusal(cancel(other, id));
     expect(foreign.status).toBe(404);
@@ -321,7 +274,7 @@ describe('cancel', () => {
     expect((await listOf(owner, { status: 'open' })).map((o) => o.order_id)).toEqual([id]);
     expect(await listOf(other)).toEqual([]);
 
-    const filled = await place(owner, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001' });
+    const filled = await place(owner, marketOrder('buy', '0.001'));
     const refusedFilled = await refusal(cancel(owner, filled.order.order_id));
     expect(refusedFilled.status).toBe(409);
     expect(refusedFilled).toMatchObject({ error: SPOT_MSG.alreadyFilled });
@@ -335,37 +288,31 @@ describe('refusals change nothing', () => {
   // schema's, tested through HTTP in tests/api/spot-orders.test.ts.
   const cases: [string, Body, number, string, string][] = [
     // 0.00008 x 60010 = 4.8008 USDT, under the 5 USDT minimum.
-    [
-      'under the minimum value',
-      { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.00008' },
-      400,
-      SPOT_MSG.belowMinNotional('4.8008'),
-      'quantity',
-    ],
+    ['under the minimum value', marketOrder('buy', '0.00008'), 400, SPOT_MSG.belowMinNotional('4.8008'), 'quantity'],
     [
       'a limit under the minimum value',
-      { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.0001', price: '40000' },
+      limitOrder('buy', '0.0001', '40000'),
       400,
       SPOT_MSG.belowMinNotional('4'),
       'quantity',
     ],
     [
       'more USDT than the balance',
-      { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.02' },
+      marketOrder('buy', '0.02'),
       400,
       SPOT_MSG.insufficient('USDT', '1201.4002', '1000'),
       'quantity',
     ],
     [
       'more coin than the balance',
-      { symbol: 'BTCUSDT', side: 'sell', type: 'market', quantity: '0.02' },
+      marketOrder('sell', '0.02'),
       400,
       SPOT_MSG.insufficient('BTC', '0.02', '0.01'),
       'quantity',
     ],
     [
       'a limit holding more than the balance',
-      { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.02', price: '59000' },
+      limitOrder('buy', '0.02', '59000'),
       400,
       SPOT_MSG.insufficient('USDT', '1181.18', '1000'),
       'quantity',
@@ -393,7 +340,7 @@ describe('the cap on resting orders', () => {
   it(`${MAX_OPEN_SPOT_ORDERS} resting orders on a pair, then a refusal that changes nothing; a fill, another pair or a cancel still go`, async () => {
     const user = await trader('2000', '0.001');
     // 0.0001 BTC at 50000: 5 USDT (the minimum) + 0.005 fee held each; resting, as the ask is 60010.
-    const resting = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.0001', price: '50000' };
+    const resting = limitOrder('buy', '0.0001', '50000');
     const placed: number[] = [];
     for (let i = 0; i < MAX_OPEN_SPOT_ORDERS - 1; i++) {
       const answer = await place(user, resting);
@@ -401,13 +348,7 @@ describe('the cap on resting orders', () => {
       placed.push(answer.order.order_id);
     }
     // A resting sell counts on the same pair.
-    const sell = await place(user, {
-      symbol: 'BTCUSDT',
-      side: 'sell',
-      type: 'limit',
-      quantity: '0.0001',
-      price: '70000',
-    });
+    const sell = await place(user, limitOrder('sell', '0.0001', '70000'));
     expect(sell.order.status).toBe('open');
     const usdt = await funding(user, 'USDT');
 
@@ -427,14 +368,9 @@ describe('the cap on resting orders', () => {
     expect(open!.n).toBe(MAX_OPEN_SPOT_ORDERS);
 
     // An order that fills at once rests nowhere; another pair has its own count; a cancel makes room.
-    expect(
-      (await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.0001' })).order.status,
-    ).toBe('filled');
+    expect((await place(user, marketOrder('buy', '0.0001'))).order.status).toBe('filled');
     market.setBook('ETH', { bids: ['2990'], asks: ['3010'] });
-    expect(
-      (await place(user, { symbol: 'ETHUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '2000' })).order
-        .status,
-    ).toBe('open');
+    expect((await place(user, limitOrder('buy', '0.01', '2000', 'ETHUSDT'))).order.status).toBe('open');
     expect((await cancel(user, placed[0]!)).order.status).toBe('cancelled');
     expect((await place(user, resting)).order.status).toBe('open');
   });
@@ -443,7 +379,7 @@ describe('the cap on resting orders', () => {
 describe('the ledger check', () => {
   it('reports a spot order whose money does not match what its row says, and one whose entry is on a wrong account', async () => {
     const user = await trader('1000');
-    const answer = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01' });
+    const answer = await place(user, marketOrder('buy', '0.01'));
     const id = answer.order.order_id;
     await s.db.update(spotOrders).set({ total: '600' }).where(eq(spotOrders.id, id));
     try {
@@ -479,7 +415,7 @@ describe('listing and the change notification', () => {
     const user = await trader('1000');
     const ids: number[] = [];
     for (const price of ['59000', '58000', '57000']) {
-      const answer = await place(user, { symbol: 'BTCUSDT', side: 'buy', type: 'limit', quantity: '0.001', price });
+      const answer = await place(user, limitOrder('buy', '0.001', price));
       ids.push(answer.order.order_id);
     }
     expect((await listOf(user)).map((o) => o.order_id)).toEqual([...ids].reverse());
@@ -500,13 +436,7 @@ describe('listing and the change notification', () => {
     });
     try {
       await client.query(`listen ${SPOT_ORDERS_CHANGED}`);
-      const answer = await place(user, {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        quantity: '0.001',
-        price: '59000',
-      });
+      const answer = await place(user, limitOrder('buy', '0.001', '59000'));
       await cancel(user, answer.order.order_id);
       // Placed (open), then cancelled: one notification each, carrying the owner's id.
       await expect.poll(() => heard.filter((h) => h === user.id).length).toBe(2);
