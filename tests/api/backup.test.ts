@@ -23,6 +23,11 @@ import { leverTrader, openedTradeId } from '../helpers/trades.js';
 import { identityForm } from './security/scene.js';
 
 const run = promisify(execFile);
+/**
+ * A test here starts `tsx` scripts (each may take up to the 120 s below under a loaded machine), so it
+ * waits on them, not on the server project's 30 s default: a slow machine must not fail a correct backup.
+ */
+const SCRIPT_TEST_TIMEOUT = 300_000;
 const root = mkdtempSync(path.join(os.tmpdir(), 'coinfront-backup-test-'));
 chmodSync(root, 0o711); // the postgres system user must get through (database.ts, assertReachableByPostgres)
 const freshDir = path.join(root, 'fresh-data');
@@ -92,7 +97,7 @@ describe('npm run backup, then npm run restore into a fresh DATA_DIR', () => {
       new RegExp(`^${outDir}/coinfront-backup-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\.tar\\.gz$`),
     );
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
-  });
+  }, SCRIPT_TEST_TIMEOUT);
 
   it('restores: the ledger check is clean, every balance and row count equal, the upload served again', async () => {
     const restore = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
@@ -124,7 +129,7 @@ describe('npm run backup, then npm run restore into a fresh DATA_DIR', () => {
       await restored?.close();
       await database.stop();
     }
-  });
+  }, SCRIPT_TEST_TIMEOUT);
 
   it('refuses to restore over a database that holds data, unless --force', async () => {
     const again = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
@@ -140,5 +145,5 @@ describe('npm run backup, then npm run restore into a fresh DATA_DIR', () => {
     expect(notABackup.code).toBe(1);
     expect(notABackup.stderr).toContain('no such file');
     expect(readFileSync(backupFile).length).toBeGreaterThan(0);
-  });
+  }, SCRIPT_TEST_TIMEOUT);
 });

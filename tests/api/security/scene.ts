@@ -15,7 +15,8 @@ import { jpeg, png, webp } from '../../helpers/images.js';
 import { grant } from '../../helpers/money.js';
 import { multipartBody, type FormParts } from '../../helpers/multipart.js';
 import { forgeTokens, type ForgedTokens } from '../../helpers/tokens.js';
-import { call, createAdmin, logIn, makeAdmin, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import { createUser } from '../../helpers/services.js';
+import { call, createAdmin, logIn, uniqueEmail, type TestUser } from '../../helpers/users.js';
 
 /** A request for one route: path with its parameters filled in, and a JSON body or a form. */
 export interface RouteRequest {
@@ -162,7 +163,8 @@ async function setTransactionPassword(t: TestApp, user: TestUser) {
 
 /** Three tokens of one staff account, each ended a different way. */
 async function revokedTokens(t: TestApp): Promise<Scene['revoked']> {
-  let staff = await makeAdmin(t, await signUp(t, { first_name: 'Rex', last_name: 'Revoked' }));
+  // Made without HTTP sign-up (tested in tests/api/auth.test.ts); the revocations below stay on HTTP.
+  let staff = await createUser(t, { first_name: 'Rex', last_name: 'Revoked', isAdmin: true });
   const afterLogout = staff.token;
   expectOk(await call(t, 'POST', '/api-v1/logout/', { token: staff.token }), 'logout');
   staff = await logIn(t, staff.email, staff.password);
@@ -187,12 +189,14 @@ function expectOk(res: { status: number; body: unknown }, what: string) {
 export async function createScene(options: TestAppOptions = {}): Promise<Scene> {
   const t = await createTestApp({ market: createFakeMarket(), ...options });
   const secret = `Zq${randomBytes(6).toString('hex')}`;
+  // Accounts as sign-up makes them, without its three requests and extra hashes: sign-up is not under
+  // test here (tests/api/auth.test.ts tests it); the routes each account then calls are.
   const [owner, other, admin, subject, resetter] = await Promise.all([
-    signUp(t, { email: uniqueEmail('owner'), first_name: 'Olive', last_name: `Owner ${secret}` }),
-    signUp(t, { email: uniqueEmail('other'), first_name: 'Oscar', last_name: 'Other' }),
-    signUp(t, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support' }).then((u) => makeAdmin(t, u)),
-    signUp(t, { email: uniqueEmail('subject'), first_name: 'Sid', last_name: 'Subject' }),
-    signUp(t, { email: uniqueEmail('resetter'), first_name: 'Rae', last_name: 'Resetter' }),
+    createUser(t, { email: uniqueEmail('owner'), first_name: 'Olive', last_name: `Owner ${secret}` }),
+    createUser(t, { email: uniqueEmail('other'), first_name: 'Oscar', last_name: 'Other' }),
+    createUser(t, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support', isAdmin: true }),
+    createUser(t, { email: uniqueEmail('subject'), first_name: 'Sid', last_name: 'Subject' }),
+    createUser(t, { email: uniqueEmail('resetter'), first_name: 'Rae', last_name: 'Resetter' }),
   ]);
   const scene: Scene = {
     t,
