@@ -85,65 +85,77 @@ afterAll(async () => {
 });
 
 describe('npm run backup, then npm run restore into a fresh DATA_DIR', () => {
-  it('writes one timestamped tar.gz, readable by its owner only, and prints its path', async () => {
-    const backup = await script('scripts/backup.ts', ['--out', outDir], {
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-    });
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    backupFile = backup.stdout.trim().split('\n').at(-1)!;
-    expect(backupFile).toMatch(
-      new RegExp(`^${outDir}/coinfront-backup-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\.tar\\.gz$`),
-    );
-    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
-  }, SCRIPT_TEST_TIMEOUT);
-
-  it('restores: the ledger check is clean, every balance and row count equal, the upload served again', async () => {
-    const restore = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain('are back');
-
-    const database: RunningDatabase = await startEmbeddedPostgres({ dir: path.join(freshDir, 'pg') });
-    let restored: TestApp | undefined;
-    try {
-      restored = await createTestApp({
-        databaseUrl: database.url,
-        // The same JWT_SECRET (set by the operator; a generated DATA_DIR/jwt-secret travels in the backup).
-        config: { dataDir: freshDir, jwtSecret: t.config.jwtSecret },
+  it(
+    'writes one timestamped tar.gz, readable by its owner only, and prints its path',
+    async () => {
+      const backup = await script('scripts/backup.ts', ['--out', outDir], {
+        DATABASE_URL: t.databaseUrl,
+        DATA_DIR: t.config.dataDir,
       });
-      expect(original.counts!.entries).toBeGreaterThan(0);
-      expect(original.counts!.trades).toBe(1);
-      expect(await stateOf(restored.db)).toEqual(original);
-      expect((await checkLedger(restored.db)).mismatches).toEqual([]);
-      const served = await fetchFile(restored, imageUrl);
-      expect(served.status).toBe(200);
-      expect(Buffer.compare(served.body, imageBytes)).toBe(0);
-      // Sequences carry on after the restored rows: a new user gets a new id.
-      const next = await leverTrader(restored, '10');
-      expect(next.id).toBeGreaterThan(
-        Math.max(...(await t.db.execute<{ id: number }>(sql`select id from users`)).rows.map((r) => Number(r.id))),
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      backupFile = backup.stdout.trim().split('\n').at(-1)!;
+      expect(backupFile).toMatch(
+        new RegExp(`^${outDir}/coinfront-backup-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\.tar\\.gz$`),
       );
-    } finally {
-      await restored?.close();
-      await database.stop();
-    }
-  }, SCRIPT_TEST_TIMEOUT);
+      expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    },
+    SCRIPT_TEST_TIMEOUT,
+  );
 
-  it('refuses to restore over a database that holds data, unless --force', async () => {
-    const again = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/restore refused: The database already holds \d+ rows and .*uploads holds files/);
-    const forced = await script('scripts/restore.ts', [backupFile, '--force'], { DATA_DIR: freshDir });
-    expect(forced.stderr).toBe('');
-    expect(forced.code).toBe(0);
-    expect(existsSync(path.join(freshDir, 'uploads'))).toBe(true);
-    const notABackup = await script('scripts/restore.ts', [path.join(freshDir, 'nothing.tar.gz')], {
-      DATA_DIR: freshDir,
-    });
-    expect(notABackup.code).toBe(1);
-    expect(notABackup.stderr).toContain('no such file');
-    expect(readFileSync(backupFile).length).toBeGreaterThan(0);
-  }, SCRIPT_TEST_TIMEOUT);
+  it(
+    'restores: the ledger check is clean, every balance and row count equal, the upload served again',
+    async () => {
+      const restore = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('are back');
+
+      const database: RunningDatabase = await startEmbeddedPostgres({ dir: path.join(freshDir, 'pg') });
+      let restored: TestApp | undefined;
+      try {
+        restored = await createTestApp({
+          databaseUrl: database.url,
+          // The same JWT_SECRET (set by the operator; a generated DATA_DIR/jwt-secret travels in the backup).
+          config: { dataDir: freshDir, jwtSecret: t.config.jwtSecret },
+        });
+        expect(original.counts!.entries).toBeGreaterThan(0);
+        expect(original.counts!.trades).toBe(1);
+        expect(await stateOf(restored.db)).toEqual(original);
+        expect((await checkLedger(restored.db)).mismatches).toEqual([]);
+        const served = await fetchFile(restored, imageUrl);
+        expect(served.status).toBe(200);
+        expect(Buffer.compare(served.body, imageBytes)).toBe(0);
+        // Sequences carry on after the restored rows: a new user gets a new id.
+        const next = await leverTrader(restored, '10');
+        expect(next.id).toBeGreaterThan(
+          Math.max(...(await t.db.execute<{ id: number }>(sql`select id from users`)).rows.map((r) => Number(r.id))),
+        );
+      } finally {
+        await restored?.close();
+        await database.stop();
+      }
+    },
+    SCRIPT_TEST_TIMEOUT,
+  );
+
+  it(
+    'refuses to restore over a database that holds data, unless --force',
+    async () => {
+      const again = await script('scripts/restore.ts', [backupFile], { DATA_DIR: freshDir });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/restore refused: The database already holds \d+ rows and .*uploads holds files/);
+      const forced = await script('scripts/restore.ts', [backupFile, '--force'], { DATA_DIR: freshDir });
+      expect(forced.stderr).toBe('');
+      expect(forced.code).toBe(0);
+      expect(existsSync(path.join(freshDir, 'uploads'))).toBe(true);
+      const notABackup = await script('scripts/restore.ts', [path.join(freshDir, 'nothing.tar.gz')], {
+        DATA_DIR: freshDir,
+      });
+      expect(notABackup.code).toBe(1);
+      expect(notABackup.stderr).toContain('no such file');
+      expect(readFileSync(backupFile).length).toBeGreaterThan(0);
+    },
+    SCRIPT_TEST_TIMEOUT,
+  );
 });

@@ -73,7 +73,7 @@ export async function logIn(t: TestApp, email: string, password: string): Promis
 }
 
 /** Make an account staff directly in the database (as ops would), and log in again. */
-export async function makeAdmin(t: TestApp, user: TestUser): Promise<TestUser> {
+async function makeAdmin(t: TestApp, user: TestUser): Promise<TestUser> {
   await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
   t.ctx.guard.forget(user.id); // running servers learn it from the database's notification; don't wait for it
   return logIn(t, user.email, user.password);
