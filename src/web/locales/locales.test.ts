@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/constants';
 import { SPOT_MESSAGES, SPOT_MSG } from '../../shared/api/spot';
 import { TRADE_MESSAGES, TRADE_MSG } from '../../shared/api/trade';
-import { lockedMessage, lockLineMessage, PROTECTION_MSG } from '../../shared/api/protection';
+import { accountLock, lockedMessage, lockLineMessage, PROTECTION_MSG } from '../../shared/api/protection';
 import { WALLET_MESSAGES, WALLET_MSG } from '../../shared/api/wallet';
 import type { Message } from '../../shared/message';
 import { MESSAGE_TABLES } from '../../shared/message-codes';
@@ -127,17 +127,8 @@ describe('the translation catalogs', () => {
         [WALLET_MESSAGES.alreadyDecided(status), WALLET_MSG.alreadyDecided(status)],
         [WALLET_MESSAGES.withdrawalAlreadyDecided(status), WALLET_MSG.withdrawalAlreadyDecided(status)],
       ]),
-      ...(['sign-in', 'withdrawal'] as const).flatMap((scope) =>
-        (
-          [
-            'wrong-passwords',
-            'wrong-sign-in-codes',
-            'wrong-codes',
-            'password-changed',
-            'two-factor-disabled',
-            'transaction-password-changed',
-          ] as const
-        ).map((reason): [Message, string] => [
+      ...accountLock.shape.scope.options.flatMap((scope) =>
+        accountLock.shape.reason.options.map((reason): [Message, string] => [
           lockedMessage(scope, until, reason),
           PROTECTION_MSG.locked(scope, until, reason),
         ]),
