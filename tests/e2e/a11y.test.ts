@@ -2,13 +2,16 @@
  * axe-core on every route of the tour (user and staff), with the sheets and drawers the walk opens,
  * light and dark: no serious or critical violation of WCAG 2.0/2.1/2.2 A and AA or axe's best
  * practices, colour contrast included (docs/decisions/0042-accessibility-checks.md; docs/architecture.md
- * "## Accessibility"). One page per theme walks the routes in order, in-app (helpers/tour.ts walk),
+ * "## Accessibility"). The same walk measures every route at 360, 390 and 430 px for sideways overflow
+ * (helpers/layout.ts; docs/product.md: mobile-first, no overflow), so each theme walks the tour once
+ * for both checks. One page per theme walks the routes in order, in-app (helpers/tour.ts walk),
  * loading the page only to sign in as the next visitor when the tour changes hands.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { atWidth, PHONE_WIDTHS, sideways } from './helpers/layout.js';
 import { TourSuite, tourStops, visit, walk } from './helpers/tour.js';
 
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self')
@@ -135,31 +138,42 @@ function pointerOnlyElements(page: Page): Promise<string[]> {
 }
 
 // The two themes walk side by side, each in its own page: most of a walk is waiting for the app.
-describe.concurrent('accessibility (axe)', () => {
+describe.concurrent('accessibility (axe) and layout at phone widths', () => {
   const tour = new TourSuite();
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`every route and its sheets have no serious or critical violations (${scheme})`, async () => {
+    it(`every route and its sheets have no serious or critical violations, and no route overflows sideways (${scheme})`, async () => {
       // Guests first, then the trader, then staff (tour.ts keeps them in that order): one page load per
-      // visitor, in-app moves between their routes.
+      // visitor, in-app moves between their routes. Each stop mounts at the narrowest width.
       const { page, context } = await tour.phone({ colorScheme: scheme });
+      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 844 });
       const findings: string[] = [];
+      const overflows: string[] = [];
       const overlaysSeen: string[] = [];
       for await (const stop of walk(page, tour.cast, tourStops(tour.cast))) {
-        findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path}`)));
-        // Structure, like axe's structural rules, is looked at once (light).
-        if (scheme === 'light')
-          findings.push(...(await pointerOnlyElements(page)).map((el) => `${stop.path} pointer-only: ${el}`));
-        for (const overlay of OVERLAYS[stop.name] ?? []) {
-          await overlay.open(page);
-          findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path} (${overlay.name})`)));
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-          overlaysSeen.push(overlay.name);
+        for (const width of PHONE_WIDTHS) {
+          await atWidth(page, width);
+          overflows.push(...(await sideways(page, stop.path, width)));
+          // axe and the sheets at the phone's own width, 390 px, as the app is built for.
+          if (width !== 390) continue;
+          findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path}`)));
+          // Structure, like axe's structural rules, is looked at once (light).
+          if (scheme === 'light')
+            findings.push(...(await pointerOnlyElements(page)).map((el) => `${stop.path} pointer-only: ${el}`));
+          for (const overlay of OVERLAYS[stop.name] ?? []) {
+            await overlay.open(page);
+            findings.push(...(await seriousFindings(page, scheme, `[${scheme}] ${stop.path} (${overlay.name})`)));
+            await page.keyboard.press('Escape');
+            await page.getByRole('dialog').waitFor({ state: 'detached' });
+            overlaysSeen.push(overlay.name);
+          }
         }
+        // The next stop mounts at the narrowest width again.
+        await page.setViewportSize({ width: PHONE_WIDTHS[0], height: 844 });
       }
       await context.close();
       expect(findings).toEqual([]);
+      expect(overflows).toEqual([]);
       // Every overlay listed was opened: a renamed stop would otherwise drop its sheets silently.
       expect(overlaysSeen).toEqual(Object.values(OVERLAYS).flatMap((list) => list.map((o) => o.name)));
     }, 300_000);

@@ -1,6 +1,8 @@
 /**
- * The language-fit walk, shared by tests/e2e/language-fit-*.test.ts, which take five languages each so
- * the two browser workers walk them side by side (docs/decisions/0069-e2e-speed.md).
+ * The language-fit walk, shared by tests/e2e/language-fit-*.test.ts, which take half of the languages each
+ * so the two browser workers walk them side by side (docs/decisions/0069-e2e-speed.md). German and
+ * Japanese are measured on languages.test.ts's walk of every route in them (WALKED_LANGUAGES), which
+ * passes the same stops and Home's same sheets: one walk per language does both checks.
  *
  * The trader's main screens at 390 px in all ten languages: no text button or label is wider than its
  * box or runs past the screen (docs/decisions/0064-staff-desk-and-language-fit.md). A German "Umbuchen"
@@ -20,12 +22,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/shared/constants.js';
 import { inLanguage } from './screenshots.js';
-import { chosenStops, sheets, TourSuite, tourStops, walk } from './tour.js';
+import { chosenStops, sheets, TourSuite, tourStops, walk, type Stop } from './tour.js';
 
 const WIDTH = 390;
 /** SHOTS=<folder> also writes each stop's screenshot; FIT_SCHEME=dark walks the dark theme. */
 const shots = process.env.SHOTS;
-const scheme = process.env.FIT_SCHEME === 'dark' ? 'dark' : 'light';
+export const fitScheme = process.env.FIT_SCHEME === 'dark' ? 'dark' : 'light';
+/** The languages languages.test.ts walks every route in (docs/decisions/0043-languages.md): their fit is measured there. */
+export const WALKED_LANGUAGES = ['de', 'ja'] as const;
 const SCREENS = [
   'home',
   'markets',
@@ -79,30 +83,46 @@ async function misfits(page: Page): Promise<string[]> {
   }, WIDTH);
 }
 
+/** Whether the fit of `stop` is measured (one of the trader's main screens, and Home's sheets). */
+export const measuresFit = (stop: Stop) => SCREENS.includes(stop.name);
+
+/**
+ * What does not fit on `stop` as the page shows it now in language `code`, one line each; `sheet` names
+ * the open sheet. With SHOTS, the stop's screenshot too.
+ */
+export async function fitProblems(page: Page, code: string, stop: Stop, sheet?: string): Promise<string[]> {
+  if (shots && !sheet) {
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${fitScheme}.png`) });
+  }
+  const where = sheet ? `${code} ${stop.path} [${sheet}]` : `${code} ${stop.path}`;
+  return (await misfits(page)).map((problem) => `${where}: ${problem}`);
+}
+
 /**
  * Half of LANGUAGES (`half` 0 or 1), one language after another: ten pages at once on a shared machine
  * time out their first loads; each half is a file of its own, on its own worker.
  */
 export function describeLanguageFit(half: 0 | 1): void {
-  const size = Math.ceil(LANGUAGES.length / 2);
-  const codes = LANGUAGES.slice(half * size, (half + 1) * size).map(({ code }) => code);
-  describe(`the main screens fit 390 px in every language (${codes.join(', ')})`, () => {
+  const walkedHere = LANGUAGES.map(({ code }) => code).filter(
+    (code) => !(WALKED_LANGUAGES as readonly string[]).includes(code),
+  );
+  const size = Math.ceil(walkedHere.length / 2);
+  const codes = walkedHere.slice(half * size, (half + 1) * size);
+  describe(`the main screens fit 390 px in every language (${codes.join(', ')}; ${WALKED_LANGUAGES.join(', ')} in languages.test.ts)`, () => {
     const tour = new TourSuite();
 
     for (const code of codes) {
       it(`fits in ${code}`, async () => {
-        if (shots) mkdirSync(shots, { recursive: true });
         const problems: string[] = [];
-        const { page, context } = await tour.phone({ colorScheme: scheme });
+        const { page, context } = await tour.phone({ colorScheme: fitScheme });
         await inLanguage(context, code);
         await page.setViewportSize({ width: WIDTH, height: 844 });
-        const stops = chosenStops(tourStops(tour.cast).filter((stop) => SCREENS.includes(stop.name)));
+        const stops = chosenStops(tourStops(tour.cast).filter(measuresFit));
         for await (const stop of walk(page, tour.cast, stops)) {
-          for (const problem of await misfits(page)) problems.push(`${code} ${stop.path}: ${problem}`);
-          if (shots) await page.screenshot({ path: path.join(shots, `fit-${stop.name}-${code}-${scheme}.png`) });
+          problems.push(...(await fitProblems(page, code, stop)));
           if (stop.name !== 'home') continue;
-          for await (const sheet of sheets(page))
-            for (const problem of await misfits(page)) problems.push(`${code} ${stop.path} [${sheet}]: ${problem}`);
+          for await (const sheet of sheets(page)) problems.push(...(await fitProblems(page, code, stop, sheet)));
         }
         await context.close();
         // Every misfit on one line each, for the person fixing them (the assertion's diff is cut short).
