@@ -1,9 +1,9 @@
 /**
- * ESLint rule `graph/no-import-loop`: no file imports a file that leads back to it, so imports point
+ * Lint rule `graph/no-import-loop` (an oxlint JS plugin, .oxlintrc.json): no file imports a file that leads back to it, so imports point
  * one way (docs/style.md "Which way imports go"). Type-only imports count too: a loop of types is a
  * loop in the design all the same (docs/decisions/0051-import-loop-rule.md).
  *
- * The import graph is read once per ESLint process with TypeScript's own pre-processor and module
+ * The import graph is read once per lint process with TypeScript's own pre-processor and module
  * resolver (no parse, no type check: well under a second), and its loops found with Tarjan's
  * strongly connected components. Each file then reports its imports that lead back to it.
  *
@@ -14,7 +14,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 
-/** One graph per working directory and allow list: ESLint calls the rule once per file. */
+/** One graph per working directory and allow list: the linter calls the rule once per file. */
 const graphs = new Map();
 
 function createGraph(root, allow) {
@@ -44,7 +44,7 @@ function createGraph(root, allow) {
   }
   const next = (file) => [...imports(file).values()].filter((to) => to !== file && !isAllowed(file, to));
 
-  // Tarjan's algorithm, grown file by file as ESLint asks: a finished file's loop is final.
+  // Tarjan's algorithm, grown file by file as the linter asks: a finished file's loop is final.
   const order = new Map();
   const low = new Map();
   const stack = [];
@@ -120,7 +120,8 @@ function createGraph(root, allow) {
   };
 }
 
-export const importLoopRules = {
+export default {
+  meta: { name: 'graph' },
   rules: {
     'no-import-loop': {
       meta: {
@@ -140,7 +141,7 @@ export const importLoopRules = {
         messages: {
           loop: 'Import loop: this import leads back here ({{way}}). Move what both sides need to a file that imports neither (docs/style.md "Which way imports go").',
           stale:
-            'The allowed import loop {{from}} -> {{to}} is gone: remove it from the allow list of graph/no-import-loop in eslint.config.js.',
+            'The allowed import loop {{from}} -> {{to}} is gone: remove it from the allow list of graph/no-import-loop in .oxlintrc.json.',
         },
       },
       create(context) {

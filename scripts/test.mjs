@@ -99,12 +99,12 @@ function step(title, command, args) {
 
 const bin = (name) => `node_modules/.bin/${name}`;
 // One thread each: they run beside the browser tests on cores that are already busy, where a second
-// thread only adds its own overhead (docs/decisions/0081-static-checks-on-typescript-7.md). The type-aware
-// lint rules and the type check run on TypeScript 7; ESLint runs its rules without type information.
+// thread only adds its own overhead (docs/decisions/0081-static-checks-on-typescript-7.md). Every lint rule
+// runs once, in oxlint (.oxlintrc.json: the type-aware rules on TypeScript 7, the React compiler's rules,
+// the house's own as JS plugins; docs/decisions/0087-lint-once-in-oxlint.md); ESLint no longer runs.
 const oneThread = { GOMAXPROCS: '1' };
 const staticChecks = [
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['lint with types (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings', '--threads=1'], oneThread],
+  ['lint (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings', '--threads=1'], oneThread],
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', '--singleThreaded']],
   ['format', bin('oxfmt'), ['--check', '--threads=1']],
   ['dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']],

@@ -30,10 +30,13 @@ function saveFile(name: string, text: string) {
 export function StatementExport({ kind: initialKind = 'transactions' }: { kind?: StatementKind }) {
   const { t, message } = useI18n();
   const [open, setOpen] = useState(false);
-  const today = new Date();
   const [kind, setKind] = useState<StatementKind>(initialKind);
-  const [from, setFrom] = useState(day(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))));
-  const [to, setTo] = useState(day(today));
+  // The clock is read once, when the sheet is made, not on every render (react/purity).
+  const [from, setFrom] = useState(() => {
+    const today = new Date();
+    return day(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)));
+  });
+  const [to, setTo] = useState(() => day(new Date()));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
