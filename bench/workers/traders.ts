@@ -13,8 +13,7 @@
  *   poll only while the socket is not live (live-order-book.ts; polled every 3 s with TRADER_SCREEN=polls);
  * - the chart's candles (klines, 200 of 1m) likewise: read once, then `<coin>usdt@kline_1m` on the socket
  *   (live-candles.ts), re-read every 60 s only while the socket is not live; TRADER_CANDLES=poll (and
- *   TRADER_SCREEN=polls) re-reads them every 60 s as the chart did before, the minute's phase spread over
- *   the whole minute, as a crowd that opened the screen at different moments;
+ *   TRADER_SCREEN=polls) re-reads them every 60 s as the chart did before;
  * - the polls that remain (docs/product.md section 7): the coin list (ticker/24hr?symbols=[...]) when the coin drawer opens, which the screen
  *   polls every 10 s only while the drawer is open (CoinDrawer.tsx): modelled as opened once a minute,
  *   one read each time (TRADER_DRAWER=open: held open, polled every 10 s, as this bench did before it
@@ -116,12 +115,14 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
   let framesSeen = 0;
   liveness.push(() => live);
 
-  const every = (ms: number, fn: () => void, phaseMs = Math.min(ms, 3_000)) => {
-    // A random phase, as traders open the screen at different moments.
+  const every = (ms: number, fn: () => void) => {
+    // A random phase over the whole interval, as a crowd opened its screens at different moments: a
+    // step's traders arrive within seconds, and with phases of at most 3 s their 20 s and 60 s polls
+    // came in bursts that a 10 s window caught or missed (req/s of one step swung 24-100 between runs).
     const first = setTimeout(() => {
       fn();
       timers.push(setInterval(fn, ms));
-    }, Math.random() * phaseMs);
+    }, Math.random() * ms);
     timers.push(first);
   };
 
@@ -171,14 +172,9 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
     });
     const candles = poll('GET', () => CANDLES_PATH(coin));
     candles();
-    // A window of seconds sees the 60 s re-reads of a crowd, not of screens opened together.
-    every(
-      60_000,
-      () => {
-        if (pollCandles || !live) candles();
-      },
-      60_000,
-    );
+    every(60_000, () => {
+      if (pollCandles || !live) candles();
+    });
     every(
       drawerOpen ? 10_000 : 60_000,
       poll('GET', () => coinListPath),
