@@ -148,11 +148,13 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
   const { t, language, number } = useI18n();
 
   // A streamed candle: the last one replaced or the next one added, in place (never setData, which
-  // would take the trader's scroll and zoom). Candles read but not drawn yet are drawn whole below.
+  // would take the trader's scroll and zoom). Candles read but not drawn yet, or a frame older than
+  // the candle the live price began while the socket was down, are drawn whole below instead.
   const onFrame = useCallback(({ before, after }: StreamedCandle) => {
     const k = after.at(-1);
     if (!series.current || !k || drawn.current.data !== before) return;
     const candle = candleOf(k);
+    if (last.current && candle.time < last.current.time) return;
     series.current.update(candle);
     volume.current?.update(volumeBar(k, candle, volumeColors()));
     const indicators = lastIndicators(after.map((kline) => Number(kline[4])));

@@ -234,6 +234,20 @@ describe('the candles while the socket is down', () => {
     expect(drawing.scrolls).toBe(1);
   });
 
+  it('a late frame after the live price began the next candle is drawn whole, never updated backwards', async () => {
+    fake.open = false;
+    const view = await openChart({ livePrice: '100' });
+    await wait(40_000);
+    view.rerender(<Chart livePrice="180" />);
+    await vi.waitFor(() => expect(lastUpdate('candles')).toMatchObject({ time: (LAST_OPEN + MINUTE) / 1000 }));
+    const drawnWhole = calls('setData').length;
+    socket.status('open');
+    socket.emit('btcusdt@kline_1m', frame(kline(LAST_OPEN, '150')));
+    const times = calls('update').map((c) => (c.data as { time: number }).time);
+    expect(times.every((time, i) => i === 0 || time >= times[i - 1]!)).toBe(true);
+    await vi.waitFor(() => expect(calls('setData').length).toBeGreaterThan(drawnWhole));
+  });
+
   it('reads them once when the socket comes back, then no more', async () => {
     await openChart();
     socket.status('closed');

@@ -19,7 +19,7 @@ import { MA_PERIODS, RSI_PERIOD, rsi } from './indicators';
  * Two hundred candles: the 99-candle average has a hundred points to draw, and a phone still reads
  * the trend (three hours of 1m, eight days of 1h, seven months of 1d).
  */
-export const CANDLES = 200;
+const CANDLES = 200;
 /** The re-read of the candles while the socket is down (docs/decisions/0060-markets-and-charts.md). */
 const REFRESH_MS = 60_000;
 
@@ -42,7 +42,7 @@ export function streamedKline(symbol: string, interval: KlineInterval, data: unk
 }
 
 /** What a frame does to the kept candles. */
-export type KlineMerge =
+type KlineMerge =
   | { kind: 'replace' | 'append'; klines: Kline[] }
   /** An older candle than the last: a late frame, ignored. */
   | { kind: 'stale' }
