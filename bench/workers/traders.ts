@@ -11,8 +11,10 @@
  *   TRADER_SCREEN=polls simulates the screen before that decision (both polled every 3 s), to compare;
  * - the order book (depth?limit=5) likewise: read once, then `<coin>usdt@depth5` on the socket, its 3 s
  *   poll only while the socket is not live (live-order-book.ts; polled every 3 s with TRADER_SCREEN=polls);
- * - the polls that remain (docs/product.md section 7): the chart's candles (klines, 200 of 1m) once and
- *   every 60 s, the coin list (ticker/24hr?symbols=[...]) when the coin drawer opens, which the screen
+ * - the chart's candles (klines, 200 of 1m) likewise: read once, then `<coin>usdt@kline_1m` on the socket
+ *   (live-candles.ts), re-read every 60 s only while the socket is not live; TRADER_CANDLES=poll (and
+ *   TRADER_SCREEN=polls) re-reads them every 60 s as the chart did before;
+ * - the polls that remain (docs/product.md section 7): the coin list (ticker/24hr?symbols=[...]) when the coin drawer opens, which the screen
  *   polls every 10 s only while the drawer is open (CoinDrawer.tsx): modelled as opened once a minute,
  *   one read each time (TRADER_DRAWER=open: held open, polled every 10 s, as this bench did before it
  *   followed the drawer), and every 20 s the re-pricing of its open trade (trade-updation with is_closed
@@ -84,6 +86,8 @@ const parts = process.env.TRADER_PARTS ?? 'http,stream';
 const pollEverything = process.env.TRADER_SCREEN === 'polls';
 /** The coin drawer held open the whole time (its list polled every 10 s) instead of opened once a minute. */
 const drawerOpen = process.env.TRADER_DRAWER === 'open';
+/** The chart before its candles came over the socket: re-read every 60 s whatever the socket. */
+const pollCandles = pollEverything || process.env.TRADER_CANDLES === 'poll';
 const CANDLES_PATH = (coin: string) => `/api/v3/klines?symbol=${coin}USDT&interval=1m&limit=200`;
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
@@ -112,14 +116,13 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
   liveness.push(() => live);
 
   const every = (ms: number, fn: () => void) => {
-    // A random phase, as traders open the screen at different moments.
-    const first = setTimeout(
-      () => {
-        fn();
-        timers.push(setInterval(fn, ms));
-      },
-      Math.random() * Math.min(ms, 3_000),
-    );
+    // A random phase over the whole interval, as a crowd opened its screens at different moments: a
+    // step's traders arrive within seconds, and with phases of at most 3 s their 20 s and 60 s polls
+    // came in bursts that a 10 s window caught or missed (req/s of one step swung 24-100 between runs).
+    const first = setTimeout(() => {
+      fn();
+      timers.push(setInterval(fn, ms));
+    }, Math.random() * ms);
     timers.push(first);
   };
 
@@ -169,7 +172,9 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
     });
     const candles = poll('GET', () => CANDLES_PATH(coin));
     candles();
-    every(60_000, candles);
+    every(60_000, () => {
+      if (pollCandles || !live) candles();
+    });
     every(
       drawerOpen ? 10_000 : 60_000,
       poll('GET', () => coinListPath),
@@ -229,6 +234,7 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
             `${coin.toLowerCase()}usdt@ticker`,
             `positions@user.${id}`,
             ...(pollEverything ? [] : [`lever-wallet@user.${id}`, `${coin.toLowerCase()}usdt@depth5`]),
+            ...(pollCandles ? [] : [`${coin.toLowerCase()}usdt@kline_1m`]),
           ],
           id: 1,
         }),

@@ -164,6 +164,12 @@ export const tickerStream = (symbol: string) => `${symbol.toLowerCase()}@ticker`
 /** The exchange's stream name for a symbol's top `levels` of the book ('btcusdt@depth5'), as GET /api/v3/depth?limit=. */
 export const depthStream = (symbol: string, levels: 5 | 10 | 20) => `${symbol.toLowerCase()}@depth${levels}`;
 
+/**
+ * The exchange's stream name for a symbol's candles at one interval ('btcusdt@kline_1m'), as GET
+ * /api/v3/klines?interval= serves them.
+ */
+export const klineStream = (symbol: string, interval: KlineInterval) => `${symbol.toLowerCase()}@kline_${interval}`;
+
 /** Kline intervals the exchange accepts, with their length in ms (1M: calendar month, length approximate). */
 export const KLINE_INTERVALS = {
   '1s': 1_000,

@@ -1,13 +1,15 @@
 /**
  * Candlesticks of the selected pair (lightweight-charts, loaded only with this chart). History
- * comes from GET /api/v3/klines; the last candle follows the live price, and a new one starts
- * when the interval rolls over. Colours come from the theme's CSS variables.
+ * comes from GET /api/v3/klines once, then each `<symbol>@kline_<interval>` frame updates the last
+ * candle or adds the next one in place (live-candles.ts; docs/decisions/0071-lever-screen-push.md,
+ * "The candles"), so the trader's scroll and zoom stay. While the socket is down the candles are read
+ * every 60 s and the last one follows the live price, a new one starting when the interval rolls
+ * over. Colours come from the theme's CSS variables.
  * Candles are drawn with JS numbers: a chart is a picture of prices, never money math.
  * With them (docs/decisions/0060-markets-and-charts.md): the volume histogram under the candles,
  * MA 7/25/99 of the closes and RSI 14 in a pane of its own, computed from the same klines
  * (indicators.ts); the legend above names their latest values.
  */
-import { useQuery } from '@tanstack/react-query';
 import {
   CandlestickSeries,
   ColorType,
@@ -24,29 +26,25 @@ import {
   type UTCTimestamp,
   type WhitespaceData,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Kline } from '../../../shared/api/market';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../shared/market';
 import { i18n, useI18n } from '../../lib/i18n';
 import { useTheme } from '../../lib/theme';
-import { klinesQuery } from '../market';
 import { MA_PERIODS, movingAverage, RSI_PERIOD, rsi } from './indicators';
+import { lastIndicators, useLiveCandles, type StreamedCandle } from './live-candles';
 
-/**
- * Two hundred candles: the 99-candle average has a hundred points to draw, and a phone still reads
- * the trend (three hours of 1m, eight days of 1h, seven months of 1d).
- */
-const CANDLES = 200;
 /** The averages' colours, shortest first (as the big apps draw MA 7/25/99: yellow, pink, violet). */
 const MA_COLORS = ['#f0b90b', '#e0529c', '#8b5cf6'] as const;
 const RSI_COLOR = '#8b5cf6';
-const REFRESH_MS = 60_000;
 
 type Candle = CandlestickData<UTCTimestamp>;
 
 type Line = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+const pointOf = (time: UTCTimestamp, value: number | undefined): Line =>
+  value === undefined ? { time } : { time, value };
 const lineOf = (candles: readonly Candle[], values: readonly (number | undefined)[]): Line[] =>
-  candles.map((c, i) => (values[i] === undefined ? { time: c.time } : { time: c.time, value: values[i] }));
+  candles.map((c, i) => pointOf(c.time, values[i]));
 
 /** The legend's latest values, as the chart's price axis writes them. */
 interface Legend {
@@ -62,6 +60,16 @@ const candleOf = (k: Kline): Candle => ({
   high: Number(k[2]),
   low: Number(k[3]),
   close: Number(k[4]),
+});
+
+/** The volume bars' colours, read from the theme once per drawing. */
+const volumeColors = () => ({ up: themeColor('up', 0.45), down: themeColor('down', 0.45) });
+
+/** A candle's volume bar, in the colour of its direction. */
+const volumeBar = (k: Kline, candle: Candle, colors: { up: string; down: string }) => ({
+  time: candle.time,
+  value: Number(k[5]),
+  color: candle.close >= candle.open ? colors.up : colors.down,
 });
 
 /** `--up: 3 166 109` -> 'rgb(3, 166, 109)' (the chart's colour parser wants commas). */
@@ -131,10 +139,32 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
   const averages = useRef<ISeriesApi<'Line'>[]>([]);
   const strength = useRef<ISeriesApi<'Line'> | null>(null);
   const last = useRef<Candle | null>(null);
+  /** The cached candles the series show and the theme they were drawn in (a streamed frame is drawn already). */
+  const drawn = useRef<{ data: readonly Kline[] | null; theme: string | null }>({ data: null, theme: null });
+  /** Whether this pair and interval were scrolled to the latest candle: only their first drawing is. */
+  const scrolled = useRef(false);
   const [legend, setLegend] = useState<Legend>({ ma: [], rsi: undefined, volume: undefined, decimals: 2 });
   const { theme } = useTheme();
   const { t, language, number } = useI18n();
-  const klines = useQuery({ ...klinesQuery(symbol, interval, CANDLES), refetchInterval: REFRESH_MS });
+
+  // A streamed candle: the last one replaced or the next one added, in place (never setData, which
+  // would take the trader's scroll and zoom). Candles read but not drawn yet, or a frame older than
+  // the candle the live price began while the socket was down, are drawn whole below instead.
+  const onFrame = useCallback(({ before, after }: StreamedCandle) => {
+    const k = after.at(-1);
+    if (!series.current || !k || drawn.current.data !== before) return;
+    const candle = candleOf(k);
+    if (last.current && candle.time < last.current.time) return;
+    series.current.update(candle);
+    volume.current?.update(volumeBar(k, candle, volumeColors()));
+    const indicators = lastIndicators(after.map((kline) => Number(kline[4])));
+    averages.current.forEach((line, i) => line.update(pointOf(candle.time, indicators.ma[i])));
+    strength.current?.update(pointOf(candle.time, indicators.rsi));
+    setLegend((shown) => ({ ...shown, ma: indicators.ma, rsi: indicators.rsi, volume: Number(k[5]) }));
+    last.current = candle;
+    drawn.current = { ...drawn.current, data: after };
+  }, []);
+  const { klines, socketOpen } = useLiveCandles(symbol, interval, onFrame);
 
   useEffect(() => {
     if (!container.current) return;
@@ -233,24 +263,20 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     for (const line of averages.current) line.setData([]);
     strength.current?.setData([]);
     last.current = null;
+    drawn.current = { data: null, theme: null };
+    scrolled.current = false;
   }, [symbol, interval]);
 
   const data = klines.data;
   useEffect(() => {
     if (!series.current || !data) return;
+    if (drawn.current.data === data && drawn.current.theme === theme) return;
     const candles = data.map(candleOf);
     const precision = precisionOf(candles.at(-1)?.close ?? 1);
     series.current.applyOptions({ priceFormat: { type: 'price', precision, minMove: 10 ** -precision } });
     series.current.setData(candles);
-    const up = themeColor('up', 0.45);
-    const down = themeColor('down', 0.45);
-    volume.current?.setData(
-      data.map((k, i) => ({
-        time: candles[i]!.time,
-        value: Number(k[5]),
-        color: candles[i]!.close >= candles[i]!.open ? up : down,
-      })),
-    );
+    const colors = volumeColors();
+    volume.current?.setData(data.map((k, i) => volumeBar(k, candles[i]!, colors)));
     const closes = candles.map((c) => c.close);
     const ma = MA_PERIODS.map((period) => movingAverage(closes, period));
     averages.current.forEach((line, i) => {
@@ -266,13 +292,17 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
       decimals: precision,
     });
     last.current = candles.at(-1) ?? null;
-    chart.current?.timeScale().scrollToRealTime();
+    drawn.current = { data, theme };
+    if (!scrolled.current) chart.current?.timeScale().scrollToRealTime();
+    scrolled.current = true;
   }, [data, theme]);
 
+  // While the socket is down the ticker's price moves the last candle; with it up the kline frames
+  // are the one source, so a price and a frame never pull the candle two ways (0071, "The candles").
   useEffect(() => {
     const price = Number(livePrice);
     const candle = last.current;
-    if (!series.current || !candle || !Number.isFinite(price) || price <= 0) return;
+    if (socketOpen || !series.current || !candle || !Number.isFinite(price) || price <= 0) return;
     const length = KLINE_INTERVALS[interval] / 1000;
     // Counted from the last candle's own open: a week opens on a Monday, not on the epoch's Thursday.
     const open = candle.time + Math.floor((Date.now() / 1000 - candle.time) / length) * length;
@@ -290,7 +320,7 @@ export function CandleChart({ symbol, interval, livePrice }: CandleChartProps) {
     else return;
     series.current.update(next);
     last.current = next;
-  }, [livePrice, interval]);
+  }, [livePrice, interval, socketOpen]);
 
   const shown = (value: number | undefined, decimals: number) =>
     value === undefined || !Number.isFinite(value) ? '–' : number(value.toFixed(decimals));
