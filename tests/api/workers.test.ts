@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { nodeArgs } from '../helpers/server-process.js';
 
 let database: TestDatabase;
 let dataDir: string;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   database = await createTestDatabase(2);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'coinfront-workers-'));
   port = await freePort();
-  primary = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  primary = spawn(process.execPath, nodeArgs('src/server/main.ts'), {
     env: {
       ...process.env,
       WEB_CONCURRENCY: '2',
