@@ -3,12 +3,13 @@
 // 4-6 s of CPU in tsx's loader before the server listens; the bundle loads in a fraction of that.
 //
 //   node scripts/build-server.mjs             builds dist/server/<name>.mjs (+ .map) for every ENTRY
-//   node scripts/build-server.mjs --if-stale  only when a source the last build read changed since it
+//   node scripts/build-server.mjs --if-stale  only when a source the last build read changed since (by content)
 //
 // Packages stay external (resolved from node_modules at run time, as under tsx). Each source's
 // import.meta.url is its own .ts file's, so what the server reads next to its code by path (the
 // migrations, the locale catalogs, the dev chain's contract) is found where it always was.
-import { readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -22,32 +23,49 @@ const ENTRIES = {
   'ledger-check': 'scripts/ledger-check.ts',
 };
 
-/** Whether the last build is missing, or older than a file it read (or this script). */
+/** The files a build depends on beyond what it read: this script, the package list, the compiler options. */
+const ALSO = ['scripts/build-server.mjs', 'package.json', 'tsconfig.json'];
+
+const hash = (content) => createHash('sha1').update(content).digest('hex');
+
+/** Each file's content hash (by content, not time: a file put back with an older time still counts). */
+function hashes(files) {
+  return Object.fromEntries(
+    files.map((file) => {
+      try {
+        return [file, hash(readFileSync(path.join(ROOT, file)))];
+      } catch {
+        return [file, 'gone'];
+      }
+    }),
+  );
+}
+
+/** The hash of each source as the build compiled it (a file changed during the build makes the next check rebuild). */
+const compiled = {};
+
+/** Whether the last build is missing, or a file it read (or this script) changed or went since. */
 function stale() {
-  let meta;
   try {
-    meta = JSON.parse(readFileSync(META, 'utf8'));
+    const { inputs } = JSON.parse(readFileSync(META, 'utf8'));
+    const now = hashes(Object.keys(inputs));
+    return Object.entries(inputs).some(([file, hash]) => now[file] !== hash);
   } catch {
     return true;
   }
-  const builtAt = meta.startedAt;
-  const inputs = [...meta.inputs, 'scripts/build-server.mjs', 'package.json', 'tsconfig.json'];
-  return inputs.some((file) => {
-    try {
-      return statSync(path.join(ROOT, file)).mtimeMs > builtAt;
-    } catch {
-      return true; // a source gone since
-    }
-  });
 }
 
-/** import.meta.url and friends, as the source file itself would see them, from the bundle's location. */
+/**
+ * import.meta.url and friends, as the source file itself would see them, from the bundle's location; and the
+ * hash of every source as it was read.
+ */
 const ownImportMeta = {
   name: 'own-import-meta',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      if (!text.includes('import.meta.')) return undefined;
+      compiled[path.relative(ROOT, args.path).split(path.sep).join('/')] = hash(text);
+      if (!text.includes('import.meta.')) return { loader: 'ts', contents: text };
       const relative = JSON.stringify(path.relative(OUT_DIR, args.path).split(path.sep).join('/'));
       const url = `new URL(${relative}, import.meta.url).href`;
       return {
@@ -67,7 +85,7 @@ const ownImportMeta = {
 };
 
 async function buildAll() {
-  const startedAt = Date.now();
+  const before = hashes(ALSO);
   // Imported only to build: the check alone must stay cheap (it runs before every server a test starts).
   const { build } = await import('esbuild');
   const result = await build({
@@ -94,9 +112,11 @@ async function buildAll() {
     writeFileSync(temporary, file.contents);
     renameSync(temporary, file.path);
   }
-  const inputs = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
+  // Sources other than .ts (JSON) are hashed now; the .ts ones as they were compiled.
+  const read = Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('node_modules/'));
+  const inputs = { ...hashes(read), ...compiled, ...before };
   const temporary = `${META}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ startedAt, inputs }));
+  writeFileSync(temporary, JSON.stringify({ inputs }));
   renameSync(temporary, META);
 }
 
