@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proven with real parts (docs/decisions/0038-operations.md, docs/operations.md "## The real-parts test"): Debian's
 # PostgreSQL, Redis (redis-server) and HAProxy in front of three app instances started the way an
-# operator starts them (node --import tsx src/server/main.ts, NODE_ENV=production), then the tests of
+# operator starts them (NODE_ENV=production; the code as its bundle, dist/server/main.mjs, as the API tests'
+# servers run it: docs/decisions/0086-spawned-servers-run-a-bundle.md), then the tests of
 # tests/real-parts/ through the balancer, twice: with REDIS_URL (Redis event bus) and without it
 # (PostgreSQL LISTEN/NOTIFY). Everything started here is stopped and removed on exit, failed or not.
 #
@@ -49,6 +50,8 @@ if [ ! -f dist/web/index.html ]; then
   echo "Building the web app (the instances serve it)..."
   node node_modules/vite/bin/vite.js build --logLevel warn
 fi
+# The instances and the ledger check run the bundle: built when a source changed since the last build.
+node scripts/build-server.mjs --if-stale
 
 if [ -n "${REAL_PARTS_PG_URL:-}" ]; then
   SERVER_URL=$REAL_PARTS_PG_URL
@@ -143,7 +146,7 @@ run_pass() {
   local instance_pids=() instance_urls=() i
   for i in 0 1 2; do
     env "${common_env[@]}" PORT="${instance_ports[$i]}" \
-      node --import tsx src/server/main.ts >"$dir/instance-$((i + 1)).log" 2>&1 &
+      node --enable-source-maps dist/server/main.mjs >"$dir/instance-$((i + 1)).log" 2>&1 &
     PIDS+=($!)
     instance_pids+=($!)
     instance_urls+=("http://127.0.0.1:${instance_ports[$i]}")
@@ -202,7 +205,7 @@ EOF
   env "${test_env[@]}" node_modules/.bin/vitest run --config vitest.real-parts.config.ts \
     tests/real-parts/kill.test.ts || status=1
   echo "ledger check of the $variant pass (scripts/ledger-check.ts):"
-  env DATABASE_URL="$database_url" DATA_DIR="$dir/data" node --import tsx scripts/ledger-check.ts || status=1
+  env DATABASE_URL="$database_url" DATA_DIR="$dir/data" node --enable-source-maps dist/server/ledger-check.mjs || status=1
   [ $status = 0 ] || show_logs "$dir"
 
   stop_all

@@ -110,11 +110,14 @@ const staticChecks = [
   ['dead code (knip)', bin('knip'), ['--no-progress', '--no-config-hints']],
 ];
 const build = ['build the web app', bin('vite'), ['build', '--logLevel', 'warn']];
+// The bundle the tests' server processes run (docs/decisions/0086-spawned-servers-run-a-bundle.md): built once
+// here, not by the first test files that start a server at the same time.
+const buildServer = ['build the server bundle', process.execPath, ['scripts/build-server.mjs']];
 const files = process.argv.slice(2);
 
 if (files.length > 0) {
   // `npm test -- <files or filters>`: the checks, then one vitest run of what was asked.
-  const failed = await checks([...staticChecks, build], 2);
+  const failed = await checks([...staticChecks, build, buildServer], 2);
   if (failed !== 0) process.exit(failed);
   run('tests', bin('vitest'), ['run', ...files]);
 } else {
@@ -123,7 +126,7 @@ if (files.length > 0) {
   // two flows at a time with the static checks beside it, one at a time: two at a time, ESLint and tsc
   // each building the program beside two browsers took 572 s and 415 s in a fresh-clone run. Every stage
   // runs even when one before it failed, so one run shows every failure.
-  const built = await check(...build);
+  const [built, serverBuilt] = await Promise.all([check(...build), check(...buildServer)]);
   const units = await step('tests: server and web', bin('vitest'), [
     'run',
     '--project',
@@ -139,7 +142,7 @@ if (files.length > 0) {
     built === 0 ? step('tests: browser', bin('vitest'), ['run', '--project', 'e2e']) : Promise.resolve(built),
     checks(staticChecks, 1),
   ]);
-  const failed = [built, units, browser, checked].find((status) => status !== 0);
+  const failed = [built, serverBuilt, units, browser, checked].find((status) => status !== 0);
   if (failed !== undefined) {
     console.error('\n✖ npm test failed (see the steps marked ✖ above)');
     process.exit(failed);

@@ -4,9 +4,13 @@
  * sockets need more file descriptors than a shell's usual soft limit of 1,024.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { nodeArgs } from '../../tests/helpers/server-process.js';
+
+const SERVER = 'src/server/main.ts';
 
 /**
- * Runs `node --import tsx <args>` with the soft fd limit raised to the hard one; `ipc` adds a
+ * Runs `node --import tsx <args>` (the server, `src/server/main.ts`, as its bundle like the tests' servers:
+ * less CPU at its start, the same code per request; docs/decisions/0086-spawned-servers-run-a-bundle.md) with the soft fd limit raised to the hard one; `ipc` adds a
  * message channel; `batch` runs it under SCHED_BATCH (`chrt -b`, when present): the same CPU share
  * as any process, but its wake-ups never preempt a running one.
  */
@@ -18,7 +22,8 @@ export function spawnNode(
     ? 'if command -v chrt >/dev/null; then exec chrt -b 0 "$0" "$@"; else exec "$0" "$@"; fi'
     : 'exec "$0" "$@"';
   const command = ['ulimit -n "$(ulimit -Hn)" 2>/dev/null || true', exec].join('; ');
-  return spawn('/bin/sh', ['-c', command, process.execPath, '--import', 'tsx', ...args], {
+  const node = args.at(-1) === SERVER ? [...args.slice(0, -1), ...nodeArgs(SERVER)] : ['--import', 'tsx', ...args];
+  return spawn('/bin/sh', ['-c', command, process.execPath, ...node], {
     env: options.env ?? process.env,
     stdio: [
       'ignore',

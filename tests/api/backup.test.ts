@@ -19,12 +19,13 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { fundWallet } from '../helpers/money.js';
 import { fetchFile, postForm } from '../helpers/multipart.js';
+import { nodeArgs } from '../helpers/server-process.js';
 import { leverTrader, openedTradeId } from '../helpers/trades.js';
 import { identityForm } from './security/scene.js';
 
 const run = promisify(execFile);
 /**
- * A test here starts `tsx` scripts (each may take up to the 120 s below under a loaded machine), so it
+ * A test here starts the operator scripts (each may take up to the 120 s below under a loaded machine), so it
  * waits on them, not on the server project's 30 s default: a slow machine must not fail a correct backup.
  */
 const SCRIPT_TEST_TIMEOUT = 300_000;
@@ -34,10 +35,10 @@ const freshDir = path.join(root, 'fresh-data');
 const outDir = path.join(root, 'backups');
 
 /** Runs an npm script's file as `npm run` would, with only the given database settings. */
-async function script(file: string, args: string[], env: Record<string, string>) {
+async function script(file: 'scripts/backup.ts' | 'scripts/restore.ts', args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, DATA_DIR: _ignoredToo, ...rest } = process.env;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', file, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...nodeArgs(file), ...args], {
       env: { ...rest, ...env },
       timeout: 120_000,
     });

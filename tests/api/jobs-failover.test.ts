@@ -16,6 +16,7 @@ import { TRADE_JOBS_LOCK_KEY } from '../../src/server/modules/trades/jobs.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { captureLog, eventually } from '../helpers/log.js';
+import { nodeArgs } from '../helpers/server-process.js';
 import { activeTradesOf, leverTrader, openTrade } from '../helpers/trades.js';
 
 const JOB_INTERVAL_MS = 100;
@@ -47,7 +48,7 @@ async function startServerProcess(name: string): Promise<{ child: ChildProcess; 
   const logFile = path.join(dataDir, 'server.log');
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/server/main.ts'), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH ?? '',

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { nodeArgs } from '../helpers/server-process.js';
 import { balanceOf, call, env, fundWallet, signUp, type RealUser } from './harness.js';
 
 const VICTIM = 1; // instance-2
@@ -170,7 +171,7 @@ describe(`one instance SIGKILLed mid-load (${env.transport} transport)`, () => {
     }
 
     // The operator's ledger check on the shared database: every balance equals its entries.
-    const check = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], {
+    const check = await promisify(execFile)(process.execPath, nodeArgs('scripts/ledger-check.ts'), {
       env: { ...process.env, DATABASE_URL: env.databaseUrl, DATA_DIR: env.dataDir },
     });
     expect(check.stdout).toContain('ledger check: OK, 0 mismatches');

@@ -23,6 +23,7 @@ import { dec } from '../../../src/shared/money.js';
 import { createTestApp } from '../../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.js';
 import { grant } from '../../helpers/money.js';
+import { nodeArgs } from '../../helpers/server-process.js';
 import { signUp } from '../../helpers/users.js';
 
 const TRANSFER = { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '1' };
@@ -151,7 +152,7 @@ interface ServerProcess {
 
 async function startServer(env: Record<string, string>, logFile: string, baseUrl: string): Promise<ServerProcess> {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgs('src/server/main.ts'), {
     cwd: process.cwd(),
     // One process (the cluster's workers are tests/api/workers.test.ts's): this test kills the server by its pid.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), WEB_CONCURRENCY: '1', ...env },
@@ -161,7 +162,7 @@ async function startServer(env: Record<string, string>, logFile: string, baseUrl
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  // Wait on the server by time, not by a count of tries: a loaded machine starts `tsx` slowly.
+  // Wait on the server by time, not by a count of tries: a loaded machine starts the server slowly.
   const startDeadline = Date.now() + 120_000;
   while (Date.now() < startDeadline) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
