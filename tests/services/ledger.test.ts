@@ -11,6 +11,7 @@ import { house, move, post, type AccountKey } from '../../src/server/modules/led
 import { credit, debit } from '../helpers/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { expectLedgerBalanced } from '../helpers/money.js';
+import { nodeArgs } from '../helpers/server-process.js';
 import { approvedDeposit, createTestServices, createUser, type TestServices } from '../helpers/services.js';
 import { msg } from '../../src/shared/message.js';
 import { MSG } from '../../src/shared/messages.js';
@@ -198,8 +199,10 @@ describe('npm run ledger:check', () => {
   });
   afterAll(() => database.drop());
 
+  // The script npm run ledger:check runs, as the bundle the other spawned processes run
+  // (tests/helpers/server-process.ts; docs/decisions/0086-spawned-servers-run-a-bundle.md).
   const runCheck = () =>
-    spawnSync('node_modules/.bin/tsx', ['scripts/ledger-check.ts'], {
+    spawnSync(process.execPath, nodeArgs('scripts/ledger-check.ts'), {
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -231,6 +234,6 @@ describe('npm run ledger:check', () => {
     expect(bad.stdout).toContain('FAILED, 5 mismatches');
     expect(bad.stdout).toContain('mismatch {"kind":"books","currency":"USDT","total":"86"}');
     expect(bad.status).toBe(1);
-    // Two tsx processes, each allowed runCheck's 60 s: under the whole suite's load they took 43 s together.
+    // Two processes, each allowed runCheck's 60 s: on tsx, under the whole suite's load, they took 43 s together.
   }, 130_000);
 });
