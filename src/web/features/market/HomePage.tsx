@@ -4,19 +4,22 @@
  * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
  * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
 import { useT } from '../../lib/i18n';
 import { AccountDrawer } from '../account';
 import { NotificationsList } from '../notifications';
 import { BalanceCard } from './BalanceCard';
-import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
 import { BonusBanner, ConvertLink, NoticeBar, ShortcutCards } from './HomeHighlights';
 import { HomeTopBar } from './HomeTopBar';
 import { useHomeTickers } from './home-tickers';
 import { PriceTiles } from './PriceTiles';
+
+/** Opened from the banner or a notification; loads then (its message table brings zod, decision 0085). */
+const BonusSchedule = lazy(async () => ({ default: (await import('./BonusSchedule')).BonusSchedule }));
 
 function LiveMarket({ children }: { children: ReactNode }) {
   const tickers = useHomeTickers();
@@ -58,15 +61,19 @@ export function HomePage() {
         onClose={() => setNotificationsOpen(false)}
         title={t('notifications.title')}
       >
-        <NotificationsList
-          onOpenBonusSchedule={() => {
-            setNotificationsOpen(false);
-            openBonus();
-          }}
-        />
+        <Suspense fallback={<Spinner />}>
+          <NotificationsList
+            onOpenBonusSchedule={() => {
+              setNotificationsOpen(false);
+              openBonus();
+            }}
+          />
+        </Suspense>
       </BottomSheet>
       <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title={t('home.bonusSchedule')}>
-        <BonusSchedule />
+        <Suspense fallback={<Spinner />}>
+          <BonusSchedule />
+        </Suspense>
       </BottomSheet>
     </>
   );
