@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { PAGES, type Access, type PageFeature } from '../../shared/pages';
+import { loadEnglish } from '../lib/i18n';
 
 const FEATURES = {
   auth: () => import('../features/auth'),
@@ -32,10 +33,20 @@ type MissingScreen = Rows extends infer R
 const everyScreenIsExported: [MissingScreen] extends [never] ? true : MissingScreen = true;
 void everyScreenIsExported;
 
-/** A screen exported by a feature module, loaded when first shown. */
+/**
+ * The features of /login and /home: their English texts are bundled with the entry
+ * (locales/en/first-paint.ts). Every other feature's screen waits for the whole English catalog too,
+ * downloaded beside its chunk (docs/decisions/0085-server-rendered-first-paint.md, step 1).
+ */
+const FIRST_PAINT_FEATURES: ReadonlySet<PageFeature> = new Set(['auth', 'market']);
+
+/** A screen exported by a feature module, loaded when first shown (with its English texts). */
 function screen(feature: PageFeature, name: string): ComponentType {
   return lazy(async () => {
-    const module = (await FEATURES[feature]()) as unknown as Record<string, ComponentType>;
+    const [module] = await Promise.all([
+      FEATURES[feature]() as Promise<unknown> as Promise<Record<string, ComponentType>>,
+      FIRST_PAINT_FEATURES.has(feature) ? undefined : loadEnglish(),
+    ]);
     return { default: module[name]! };
   });
 }
