@@ -9,7 +9,6 @@ import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../lib/i18n';
-import { AccountDrawer } from '../account';
 import { NotificationsList } from '../notifications';
 import { BalanceCard } from './BalanceCard';
 import { GainersList } from './GainersList';
@@ -18,6 +17,8 @@ import { HomeTopBar } from './HomeTopBar';
 import { useHomeTickers } from './home-tickers';
 import { PriceTiles } from './PriceTiles';
 
+/** The drawer loads on the first tap of the logo, as on /login: it is not part of Home's first paint. */
+const AccountDrawer = lazy(async () => ({ default: (await import('../account')).AccountDrawer }));
 /** Opened from the banner or a notification; loads then (its message table brings zod, decision 0085). */
 const BonusSchedule = lazy(async () => ({ default: (await import('./BonusSchedule')).BonusSchedule }));
 
@@ -35,6 +36,7 @@ function LiveMarket({ children }: { children: ReactNode }) {
 export function HomePage() {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const [bonusOpen, setBonusOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const openBonus = () => setBonusOpen(true);
@@ -42,7 +44,10 @@ export function HomePage() {
     <>
       <HomeTopBar
         drawerOpen={drawerOpen}
-        onOpenMenu={() => setDrawerOpen(true)}
+        onOpenMenu={() => {
+          setDrawerLoaded(true);
+          setDrawerOpen(true);
+        }}
         onOpenNotifications={() => setNotificationsOpen(true)}
       />
       <Screen className="gap-3 pt-1">
@@ -55,7 +60,11 @@ export function HomePage() {
           <ConvertLink />
         </LiveMarket>
       </Screen>
-      <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <BottomSheet
         open={notificationsOpen}
         onClose={() => setNotificationsOpen(false)}
