@@ -4,8 +4,8 @@
  * pairs, notifications, drawer, account), so their first paint shows texts, never keys, without
  * waiting for a download. Every other namespace comes with the whole catalog (index.ts), which a
  * screen of another feature waits for with its own chunk (app/routes.tsx); see
- * docs/decisions/0085-server-rendered-first-paint.md, step 1. locales.test.ts checks that the
- * first-paint screens use no other namespace.
+ * docs/decisions/0085-server-rendered-first-paint.md, step 1. tests/e2e/first-paint-texts.test.ts
+ * checks that neither page (nor its drawer or bell) shows a key without the rest.
  */
 import account from './account.json';
 import assets from './assets.json';
