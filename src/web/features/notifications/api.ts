@@ -24,10 +24,11 @@ const NOTIFICATIONS_POLL_MS = 60_000;
  * The answers' schemas load with the first request or frame, not with Home: the bell is on Home's
  * first paint, zod is not (docs/decisions/0085-server-rendered-first-paint.md, step 1).
  */
-type Schemas = typeof import('./schemas');
+const schemas = () => import('./schemas');
+type Schemas = Awaited<ReturnType<typeof schemas>>;
 let loaded: Schemas | null = null;
-const schemas = (): Promise<Schemas> => import('./schemas').then((module) => (loaded = module));
-const notificationsPage = async () => (await schemas()).notificationsPage;
+const loadSchemas = () => schemas().then((module) => (loaded = module));
+const notificationsPage = async () => (await loadSchemas()).notificationsPage;
 
 export const fetchNotifications = (before?: number, signal?: AbortSignal) =>
   api.get(`/api-v1/notifications/${before === undefined ? '' : `?before=${before}`}`, {
@@ -59,7 +60,7 @@ function useNotificationsPush(socket: MarketSocket | undefined, enabled: boolean
     // it in the order they came, and none is applied after the cleanup.
     const stopStream = s.subscribe(USER_STREAMS.notifications(user.user_id), (data) => {
       if (loaded) return apply(loaded, data);
-      void schemas().then(
+      void loadSchemas().then(
         (module) => apply(module, data),
         () => console.warn('[notifications] frame schema not loaded'),
       );
