@@ -11,6 +11,14 @@ beforeAll(async () => {
   // The app loads English beyond the first-paint namespaces with a screen's chunk (app/routes.tsx);
   // component tests render screens without it, so they get the whole catalog up front.
   await loadEnglish();
+  // Schemas the app loads with a screen's first request (decision 0085): loaded here, so a test's
+  // 1 s waitFor does not spend its time on the first import of zod and the shared schemas.
+  await Promise.all([
+    import('../../src/shared/api/wallet'),
+    import('../../src/shared/api/bonuses'),
+    import('../../src/shared/api/favourites'),
+    import('../../src/web/features/notifications/schemas'),
+  ]);
   const { result } = renderHook(() => useLanguage());
   act(() => result.current[1](DEFAULT_LANGUAGE));
   cleanup();
