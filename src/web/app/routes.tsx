@@ -4,7 +4,7 @@
  * use, so /login stays small. `tab` pages carry the bottom navigation.
  */
 import { lazy, type ComponentType } from 'react';
-import { PAGES, type Access, type PageFeature } from '../../shared/pages';
+import { FIRST_PAINT_FEATURES, PAGES, type Access, type PageFeature } from '../../shared/pages';
 import { loadEnglish } from '../lib/i18n';
 
 const FEATURES = {
@@ -34,13 +34,10 @@ const everyScreenIsExported: [MissingScreen] extends [never] ? true : MissingScr
 void everyScreenIsExported;
 
 /**
- * The features of /login and /home: their English texts are bundled with the entry
- * (locales/en/first-paint.ts). Every other feature's screen waits for the whole English catalog too,
- * downloaded beside its chunk (docs/decisions/0085-server-rendered-first-paint.md, step 1).
+ * A screen exported by a feature module, loaded when first shown. Beyond /login's and /home's
+ * (FIRST_PAINT_FEATURES, whose English is in the entry: locales/en/first-paint.ts) it waits for the
+ * whole English catalog too, downloaded beside its chunk (docs/decisions/0085, step 1).
  */
-const FIRST_PAINT_FEATURES: ReadonlySet<PageFeature> = new Set(['auth', 'market']);
-
-/** A screen exported by a feature module, loaded when first shown (with its English texts). */
 function screen(feature: PageFeature, name: string): ComponentType {
   return lazy(async () => {
     const [module] = await Promise.all([
