@@ -137,3 +137,12 @@ export const PAGE_PATHS = Object.fromEntries(
 
 /** The module of the web build (a key of Vite's manifest) that holds a page's screen. */
 export const featureModule = (feature: PageFeature) => `features/${feature}/index.ts`;
+
+/**
+ * The features of /login and /home, whose screens paint with the English bundled in the entry; every
+ * other feature's screen waits for the whole English catalog too, which the server's HTML therefore
+ * preloads for its pages (docs/decisions/0085-server-rendered-first-paint.md, step 1).
+ */
+export const FIRST_PAINT_FEATURES: ReadonlySet<PageFeature> = new Set(['auth', 'market']);
+/** The build module of the whole English catalog (a key of Vite's manifest). */
+export const ENGLISH_CATALOG_MODULE = 'locales/en/index.ts';

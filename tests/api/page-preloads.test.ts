@@ -26,6 +26,7 @@ const MANIFEST = {
   '_react-R.js': { file: 'assets/react-R.js' },
   '_TextField-T.js': { file: 'assets/TextField-T.js', imports: ['_react-R.js'] },
   '_money-M.js': { file: 'assets/money-M.js' },
+  'locales/en/index.ts': { file: 'assets/index-EN.js', isDynamicEntry: true },
   'features/auth/index.ts': {
     file: 'assets/auth-A.js',
     isDynamicEntry: true,
@@ -69,6 +70,8 @@ describe('page shells', () => {
       '/assets/wallet-W.js',
       '/assets/money-M.js',
       '/assets/TextField-T.js',
+      // The whole English catalog, which every screen but /login's and /home's waits for (decision 0085).
+      '/assets/index-EN.js',
     ]);
     expect(shellFor('/asset/funding').html).toBe(INDEX_HTML);
   });

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { featureModule, PAGE_LIST } from '../../shared/pages.js';
+import { ENGLISH_CATALOG_MODULE, featureModule, FIRST_PAINT_FEATURES, PAGE_LIST } from '../../shared/pages.js';
 
 interface ManifestChunk {
   file: string;
@@ -43,11 +43,19 @@ const shell = (html: string): PageShell => ({
   etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
 });
 
-/** Files the page needs beyond what index.html already loads (the entry and its static imports). */
+/** Feature modules whose screens need no more English than the entry's (decision 0085, step 1). */
+const FIRST_PAINT_MODULES = new Set([...FIRST_PAINT_FEATURES].map(featureModule));
+
+/**
+ * Files the page needs beyond what index.html already loads (the entry and its static imports): its
+ * feature's chunks and, for a screen beyond /login's and /home's, the whole English catalog.
+ */
 function preloadsOf(manifest: Manifest, module: string): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const loaded = entry ? closure(manifest, entry) : new Set<string>();
-  return [...closure(manifest, module)]
+  const needed = closure(manifest, module);
+  if (needed.size > 0 && !FIRST_PAINT_MODULES.has(module)) closure(manifest, ENGLISH_CATALOG_MODULE, needed);
+  return [...needed]
     .filter((key) => !loaded.has(key))
     .map((key) => manifest[key]!.file)
     .filter((file) => file.endsWith('.js'));

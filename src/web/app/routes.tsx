@@ -4,7 +4,8 @@
  * use, so /login stays small. `tab` pages carry the bottom navigation.
  */
 import { lazy, type ComponentType } from 'react';
-import { PAGES, type Access, type PageFeature } from '../../shared/pages';
+import { FIRST_PAINT_FEATURES, PAGES, type Access, type PageFeature } from '../../shared/pages';
+import { loadEnglish } from '../lib/i18n';
 
 const FEATURES = {
   auth: () => import('../features/auth'),
@@ -32,10 +33,17 @@ type MissingScreen = Rows extends infer R
 const everyScreenIsExported: [MissingScreen] extends [never] ? true : MissingScreen = true;
 void everyScreenIsExported;
 
-/** A screen exported by a feature module, loaded when first shown. */
+/**
+ * A screen exported by a feature module, loaded when first shown. Beyond /login's and /home's
+ * (FIRST_PAINT_FEATURES, whose English is in the entry: locales/en/first-paint.ts) it waits for the
+ * whole English catalog too, downloaded beside its chunk (docs/decisions/0085, step 1).
+ */
 function screen(feature: PageFeature, name: string): ComponentType {
   return lazy(async () => {
-    const module = (await FEATURES[feature]()) as unknown as Record<string, ComponentType>;
+    const [module] = await Promise.all([
+      FEATURES[feature]() as Promise<unknown> as Promise<Record<string, ComponentType>>,
+      FIRST_PAINT_FEATURES.has(feature) ? undefined : loadEnglish(),
+    ]);
     return { default: module[name]! };
   });
 }

@@ -1,6 +1,8 @@
 /**
- * The one i18n layer. English is bundled, so /login needs no extra request; every other language is
- * its own chunk, fetched when picked. The language follows lib/language.ts (the Home picker, kept
+ * The one i18n layer. English's first-paint namespaces are bundled, so /login and /home need no extra
+ * request; the rest of English comes with the first screen of another feature (loadEnglish, awaited
+ * by app/routes.tsx: docs/decisions/0085-server-rendered-first-paint.md, step 1); every other
+ * language is its own chunk, fetched when picked. The language follows lib/language.ts (the Home picker, kept
  * in local storage), and <html lang> follows the language shown.
  *
  * Own code rather than i18next + react-i18next: the app needs nested keys, `{{name}}` placeholders
@@ -15,13 +17,14 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { messageOfText, type Message } from '../../shared/message';
-import en from '../locales/en';
+import type englishCatalog from '../locales/en';
+import englishFirstPaint from '../locales/en/first-paint';
 import { formatDateTime } from './datetime';
 import { currentLanguage, DEFAULT_LANGUAGE, subscribeLanguage, type LanguageCode } from './language';
 import { localizeNumber } from './number-format';
 
 /** The shape every language follows; a missing text falls back to English. */
-type Resource = typeof en;
+type Resource = typeof englishCatalog;
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
 type Translation = DeepPartial<Resource> & { messages?: Record<string, Record<string, string>> };
 
@@ -43,21 +46,22 @@ export type TextValues = Record<string, string | number>;
 export type Translate = (key: TextKey, values?: TextValues) => string;
 
 /**
- * Every language but English is a set of lazily loaded JSON files, one per screen area
- * (src/web/locales/<code>/<area>.json), fetched together when the language is picked.
+ * Every language but English is a set of JSON files, one per screen area
+ * (src/web/locales/<code>/<area>.json), which its locales/<code>/index.ts bundles into one chunk,
+ * fetched when the language is picked.
  */
-const FILES = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/en/*.json'], {
-  import: 'default',
-});
+const LANGUAGES = import.meta.glob<Record<string, Record<string, unknown>>>(
+  ['../locales/*/index.ts', '!../locales/en/index.ts'],
+  { import: 'default' },
+);
 
 async function loadLanguage(code: Exclude<LanguageCode, 'en'>): Promise<Translation> {
-  const prefix = `../locales/${code}/`;
-  const areas = await Promise.all(
-    Object.entries(FILES)
-      .filter(([path]) => path.startsWith(prefix))
-      .map(async ([path, load]) => [path.slice(prefix.length, -'.json'.length), await load()] as const),
+  const load = LANGUAGES[`../locales/${code}/index.ts`];
+  if (!load) throw new Error(`no catalog for ${code}`);
+  const files = await load();
+  return nestAreas(
+    Object.entries(files).map(([path, texts]) => [path.slice('./'.length, -'.json'.length), texts] as const),
   );
-  return nestAreas(areas);
 }
 
 /** Files named 'messages.admin' go under `messages.admin`: the message tables, one file each. */
@@ -72,12 +76,46 @@ export function nestAreas(areas: readonly (readonly [string, unknown])[]): Trans
   return tree as Translation;
 }
 
+/** English so far: the first-paint namespaces, then the whole catalog once loadEnglish has it. */
+let en: Translation = englishFirstPaint;
+let englishLoad: Promise<void> | null = null;
+
+/**
+ * Loads the whole English catalog (once; a failed download is tried again on the next call). Screens
+ * beyond /login's and /home's first paint wait for it, so they never show a key for a text.
+ */
+export function loadEnglish(): Promise<void> {
+  englishLoad ??= import('../locales/en').then(
+    (catalog) => {
+      en = catalog.default;
+      bundles.set(DEFAULT_LANGUAGE, en);
+      translators.clear();
+      changed();
+    },
+    (error: unknown) => {
+      englishLoad = null;
+      throw error;
+    },
+  );
+  return englishLoad;
+}
+
 /** A message's code and the arguments of a made text: what the server sends beside its English. */
 export type MessageCode = Pick<Message, 'code' | 'params'>;
 
 const bundles = new Map<LanguageCode, Translation>([[DEFAULT_LANGUAGE, en]]);
 let shown: LanguageCode = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
+/** What screens render from: a new object whenever the language shown or its texts change. */
+interface Shown {
+  language: LanguageCode;
+}
+const FIRST_SHOWN: Shown = { language: DEFAULT_LANGUAGE };
+let shownState = FIRST_SHOWN;
+function changed(): void {
+  shownState = { language: shown };
+  listeners.forEach((listener) => listener());
+}
 
 function lookup(tree: Translation | undefined, key: string): string | undefined {
   let node: unknown = tree;
@@ -179,19 +217,19 @@ export const i18n = {
   addTexts(code: LanguageCode, texts: Translation): void {
     bundles.set(code, texts);
     translators.delete(code);
-    if (code === shown) listeners.forEach((listener) => listener());
+    if (code === shown) changed();
   },
   removeTexts(code: LanguageCode): void {
     if (code === DEFAULT_LANGUAGE) return;
     bundles.delete(code);
     translators.delete(code);
-    if (code === shown) listeners.forEach((listener) => listener());
+    if (code === shown) changed();
   },
   language: (): LanguageCode => shown,
   show(code: LanguageCode): void {
     if (code === shown) return;
     shown = code;
-    listeners.forEach((listener) => listener());
+    changed();
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -220,14 +258,31 @@ export async function showLanguage(code: LanguageCode): Promise<void> {
 /** Follows the stored choice from now on; returns when the current language is shown. */
 export function installI18n(): Promise<void> {
   subscribeLanguage(() => void showLanguage(currentLanguage()));
+  // The rest of English, once the page has loaded and the browser is idle: the drawer's and sheets'
+  // links then open other screens without waiting for it.
+  if (typeof window !== 'undefined')
+    window.addEventListener(
+      'load',
+      () => {
+        const load = () => void loadEnglish().catch(() => {});
+        if ('requestIdleCallback' in window) window.requestIdleCallback(load);
+        else setTimeout(load);
+      },
+      { once: true },
+    );
   return showLanguage(currentLanguage());
 }
 
-const useShownLanguage = () => useSyncExternalStore(i18n.subscribe, i18n.language, () => DEFAULT_LANGUAGE);
+const useShown = () =>
+  useSyncExternalStore(
+    i18n.subscribe,
+    () => shownState,
+    () => FIRST_SHOWN,
+  );
 
-/** The texts of the language shown; the component re-renders when it changes. */
+/** The texts of the language shown; the component re-renders when it (or its texts) change. */
 export function useT(): Translate {
-  return translator(useShownLanguage());
+  return translator(useShown().language);
 }
 
 /**
@@ -241,9 +296,10 @@ export function useT(): Translate {
  * - `date(iso)`, `dateTime(iso)`, `time(iso)`: Intl dates in the language's order.
  */
 export function useI18n() {
-  const language = useShownLanguage();
-  return useMemo(
-    () => ({
+  const state = useShown();
+  return useMemo(() => {
+    const { language } = state;
+    return {
       language,
       t: translator(language),
       plural: (key: PluralKey, count: number, values?: TextValues) => pluralFor(language, key, count, values),
@@ -253,7 +309,6 @@ export function useI18n() {
       date: (iso: string) => formatDate(language, iso, 'date'),
       dateTime: (iso: string) => formatDate(language, iso, 'dateTime'),
       time: (iso: string) => formatDate(language, iso, 'time'),
-    }),
-    [language],
-  );
+    };
+  }, [state]);
 }

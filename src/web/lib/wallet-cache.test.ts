@@ -55,10 +55,34 @@ describe('wallet list cache', () => {
   });
 
   it('treats broken or foreign storage as empty', () => {
-    for (const raw of ['not json', '{"userId":7,"wallets":{"funding":{"list":"x","savedAt":1}}}', '[]']) {
+    const saved = (wallets: unknown) => JSON.stringify({ userId: 7, wallets });
+    const row = { currency: 'USDT', balance: '1' };
+    for (const raw of [
+      'not json',
+      '{"userId":7,"wallets":{"funding":{"list":"x","savedAt":1}}}',
+      '[]',
+      'null',
+      JSON.stringify({ userId: '7', wallets: {} }),
+      saved([]),
+      saved({ funding: { list: [row], savedAt: NOW }, spot: { list: [row], savedAt: NOW } }),
+      saved({ funding: { list: [{ currency: 'USDT', balance: 1 }], savedAt: NOW } }),
+      saved({ funding: { list: [{ currency: 'USDT' }], savedAt: NOW } }),
+      saved({ funding: { list: [null], savedAt: NOW } }),
+      saved({ funding: { list: [row], savedAt: String(NOW) } }),
+      saved({ funding: null }),
+    ]) {
       forgetWalletCacheMemory();
       localStorage.setItem('walletCache', raw);
       expect(readWalletCache(7, 'funding', NOW)).toBeNull();
     }
+  });
+
+  it('keeps only the fields of a list row', () => {
+    const row = { currency: 'USDT', balance: '1', extra: 'x' };
+    localStorage.setItem(
+      'walletCache',
+      JSON.stringify({ userId: 7, wallets: { funding: { list: [row], savedAt: NOW } } }),
+    );
+    expect(readWalletCache(7, 'funding', NOW)).toEqual({ list: [{ currency: 'USDT', balance: '1' }], savedAt: NOW });
   });
 });

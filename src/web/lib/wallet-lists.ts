@@ -3,7 +3,6 @@
  * cached list (wallet-cache.ts) is shown at once and counts as stale, so it is refreshed on every visit.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { walletList } from '../../shared/api/wallet';
 import type { WalletKind } from '../../shared/constants';
 import { api } from './api';
 import { WALLET_KEY } from './query-keys';
@@ -11,6 +10,8 @@ import { readSession } from './session';
 import { readWalletCache, writeWalletCache } from './wallet-cache';
 
 const WALLET_LISTS_KEY = [...WALLET_KEY, 'list'] as const;
+/** The answer's schema loads with the request, not with Home (zod is not part of its first paint). */
+const walletList = async () => (await import('../../shared/api/wallet')).walletList;
 
 export function walletListQuery(kind: WalletKind) {
   const userId = readSession().user?.user_id ?? 0;

@@ -59,7 +59,22 @@ describe('the translation catalogs', () => {
       ).toEqual(englishFiles);
   });
 
-  it('bundles every English screen area with the app (en/index.ts), the message tables apart', () => {
+  it("bundles each other language's every file in its index.ts, the one chunk lib/i18n.ts loads", () => {
+    const bundles = import.meta.glob<Record<string, unknown>>('./*/index.ts', { eager: true, import: 'default' });
+    for (const code of others)
+      expect(
+        Object.keys(bundles[`./${code}/index.ts`] ?? {})
+          .map((path) => path.slice('./'.length, -'.json'.length))
+          .sort(),
+        code,
+      ).toEqual(
+        areasOf(code)
+          .map(([name]) => name)
+          .sort(),
+      );
+  });
+
+  it('has every English screen area in the English catalog (en/index.ts), the message tables apart', () => {
     const areas = areasOf('en')
       .map(([name]) => name)
       .filter((name) => !name.startsWith('messages.'));

@@ -11,6 +11,7 @@ import { Button } from '../../components/Button';
 import { LogoMark } from '../../components/icons';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
 import { EmailField, PasswordField } from '../../components/TextField';
 import { TryDemoButton } from '../demo';
 import { errorMessage } from '../../lib/api';
@@ -21,11 +22,23 @@ import { useLogin } from './api/login';
 import { AuthIntro, SwitchAuthLink } from './AuthIntro';
 import { PasskeySignInButton, UsePasskeyButton } from './PasskeySignIn';
 import { useSignedIn } from './signed-in';
-import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { authSchemas, preloadAuthSchemas } from './schemas';
 
 /** The drawer loads on the first tap, so /login's first download stays small. */
 const AccountDrawer = lazy(async () => ({ default: (await import('../account')).AccountDrawer }));
+
+/**
+ * The second step comes with its message table (shared/api/two-factor, which brings zod), so it is
+ * not part of /login's first paint (docs/decisions/0085-server-rendered-first-paint.md, step 1);
+ * focusing the form starts its download with the schemas (preloadLoginForm).
+ */
+const loadTwoFactorStep = () => import('./TwoFactorLoginStep');
+const TwoFactorLoginStep = lazy(async () => ({ default: (await loadTwoFactorStep()).TwoFactorLoginStep }));
+
+function preloadLoginForm(): void {
+  preloadAuthSchemas();
+  void loadTwoFactorStep().catch(() => {});
+}
 
 /** The logo, as on Home: it opens the account drawer (its logged-out variant here). */
 function LogoMenu() {
@@ -93,19 +106,21 @@ export function LoginPage() {
         <LogoMenu />
       </div>
       {challenge ? (
-        <TwoFactorLoginStep
-          challenge={challenge}
-          onSignedIn={signedIn}
-          alternatives={
-            challenge.methods.includes('passkey') ? (
-              <UsePasskeyButton ticket={challenge.ticket} onSignedIn={signedIn} />
-            ) : undefined
-          }
-          onBack={() => {
-            setChallenge(null);
-            login.reset();
-          }}
-        />
+        <Suspense fallback={<Spinner />}>
+          <TwoFactorLoginStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            alternatives={
+              challenge.methods.includes('passkey') ? (
+                <UsePasskeyButton ticket={challenge.ticket} onSignedIn={signedIn} />
+              ) : undefined
+            }
+            onBack={() => {
+              setChallenge(null);
+              login.reset();
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <AuthIntro title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
@@ -114,7 +129,7 @@ export function LoginPage() {
               {message(notice)}
             </Notice>
           )}
-          <form noValidate onSubmit={submit} onFocus={preloadAuthSchemas} className="flex flex-col gap-4">
+          <form noValidate onSubmit={submit} onFocus={preloadLoginForm} className="flex flex-col gap-4">
             <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
             <PasswordField
               label={t('auth.login.password')}

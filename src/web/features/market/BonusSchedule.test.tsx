@@ -6,7 +6,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPEC_BONUS_TIERS, type BonusTiers } from '../../../shared/api/bonuses.js';
 import { installFakeApi, renderScreen, type FakeApi } from '../../../../tests/helpers/fake-web-api';
-import { BonusSchedule, groupThousands } from './BonusSchedule';
+import { BonusSchedule } from './BonusSchedule';
+import { groupThousands } from './bonus-offer';
 import { BonusBanner } from './HomeHighlights';
 
 let api: FakeApi;

@@ -2,29 +2,13 @@
  * The bonus schedule behind Home's bell (docs/product.md section 9), drawn from the live tiers staff set
  * in Settings (GET /api-v1/bonus-tiers/, docs/decisions/0030): while bonuses are off it promises none.
  */
-import { BONUS_MSG, type BonusGroup, type BonusTier, type BonusTiers } from '../../../shared/api/bonuses.js';
+import { BONUS_MSG, type BonusGroup, type BonusTier } from '../../../shared/api/bonuses.js';
 import { QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type Translate } from '../../lib/i18n';
 import { useBonusTiers } from './api/bonus-tiers';
-
-/**
- * '200000' -> '200,000' (whole amounts; decimals, if staff set any, stay as they are). Another language
- * groups and separates decimals its own way with Intl ('200.000' in German, '200 000' in French; issue
- * 19): the digits come from the string, never through a float.
- */
-export const groupThousands = (amount: string, language: string = 'en') => {
-  const [whole = '', fraction] = amount.split('.');
-  if (language === 'en' || !/^\d+$/.test(whole) || (fraction !== undefined && !/^\d+$/.test(fraction))) {
-    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-  }
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  const grouped = format.format(BigInt(whole));
-  const separator = format.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  return fraction === undefined ? grouped : `${grouped}${separator}${fraction}`;
-};
+import { groupThousands, offersBonuses } from './bonus-offer';
 
 const GROUPS: ReadonlyArray<{
   group: BonusGroup;
@@ -61,10 +45,6 @@ const GROUPS: ReadonlyArray<{
     lastIsOpenEnded: true,
   },
 ];
-
-/** Whether anything is on offer: bonuses on and at least one tier. */
-export const offersBonuses = (tiers: BonusTiers | undefined): tiers is BonusTiers =>
-  Boolean(tiers?.enabled && GROUPS.some(({ group }) => tiers[group].length > 0));
 
 export function BonusSchedule() {
   const tiers = useBonusTiers();

@@ -7,7 +7,7 @@ import { BoltIcon, ChevronRightIcon, DepositIcon, ExchangeIcon, GiftIcon, Megaph
 import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
 import { useBonusTiers } from './api/bonus-tiers';
-import { groupThousands, offersBonuses } from './BonusSchedule';
+import { groupThousands, offersBonuses } from './bonus-offer';
 
 export function NoticeBar() {
   const t = useT();

@@ -4,19 +4,23 @@
  * notice bar, banner, BTC/ETH/XRP tiles, shortcut cards and the gainers list. Only LiveMarket
  * re-renders on a tick; the static parts pass through it as children and stay untouched.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BottomSheet } from '../../components/Overlay';
 import { Screen } from '../../components/Screen';
+import { Spinner } from '../../components/Spinner';
 import { useT } from '../../lib/i18n';
-import { AccountDrawer } from '../account';
 import { NotificationsList } from '../notifications';
 import { BalanceCard } from './BalanceCard';
-import { BonusSchedule } from './BonusSchedule';
 import { GainersList } from './GainersList';
 import { BonusBanner, ConvertLink, NoticeBar, ShortcutCards } from './HomeHighlights';
 import { HomeTopBar } from './HomeTopBar';
 import { useHomeTickers } from './home-tickers';
 import { PriceTiles } from './PriceTiles';
+
+/** The drawer loads on the first tap of the logo, as on /login: it is not part of Home's first paint. */
+const AccountDrawer = lazy(async () => ({ default: (await import('../account')).AccountDrawer }));
+/** Opened from the banner or a notification; loads then (its message table brings zod, decision 0085). */
+const BonusSchedule = lazy(async () => ({ default: (await import('./BonusSchedule')).BonusSchedule }));
 
 function LiveMarket({ children }: { children: ReactNode }) {
   const tickers = useHomeTickers();
@@ -32,6 +36,7 @@ function LiveMarket({ children }: { children: ReactNode }) {
 export function HomePage() {
   const t = useT();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const [bonusOpen, setBonusOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const openBonus = () => setBonusOpen(true);
@@ -39,7 +44,10 @@ export function HomePage() {
     <>
       <HomeTopBar
         drawerOpen={drawerOpen}
-        onOpenMenu={() => setDrawerOpen(true)}
+        onOpenMenu={() => {
+          setDrawerLoaded(true);
+          setDrawerOpen(true);
+        }}
         onOpenNotifications={() => setNotificationsOpen(true)}
       />
       <Screen className="gap-3 pt-1">
@@ -52,21 +60,29 @@ export function HomePage() {
           <ConvertLink />
         </LiveMarket>
       </Screen>
-      <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <AccountDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <BottomSheet
         open={notificationsOpen}
         onClose={() => setNotificationsOpen(false)}
         title={t('notifications.title')}
       >
-        <NotificationsList
-          onOpenBonusSchedule={() => {
-            setNotificationsOpen(false);
-            openBonus();
-          }}
-        />
+        <Suspense fallback={<Spinner />}>
+          <NotificationsList
+            onOpenBonusSchedule={() => {
+              setNotificationsOpen(false);
+              openBonus();
+            }}
+          />
+        </Suspense>
       </BottomSheet>
       <BottomSheet open={bonusOpen} onClose={() => setBonusOpen(false)} title={t('home.bonusSchedule')}>
-        <BonusSchedule />
+        <Suspense fallback={<Spinner />}>
+          <BonusSchedule />
+        </Suspense>
       </BottomSheet>
     </>
   );

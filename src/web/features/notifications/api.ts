@@ -6,14 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import {
-  languageAnswer,
-  markReadAnswer,
-  notificationsPage,
-  type MarkReadBody,
-  type NotificationsPage,
-} from '../../../shared/api/notifications';
+import type { MarkReadBody, NotificationsPage } from '../../../shared/api/notifications';
 import { USER_STREAMS } from '../../../shared/api/streams';
 import { api } from '../../lib/api';
 import type { MarketSocket } from '../../lib/market-socket';
@@ -27,13 +20,21 @@ const firstPageKey = [...NOTIFICATIONS_KEY, 'first'] as const;
 /** While the push is not live: modest, the bell is no trading screen. */
 const NOTIFICATIONS_POLL_MS = 60_000;
 
+/**
+ * The answers' schemas load with the first request or frame, not with Home: the bell is on Home's
+ * first paint, zod is not (docs/decisions/0085-server-rendered-first-paint.md, step 1).
+ */
+const schemas = () => import('./schemas');
+type Schemas = Awaited<ReturnType<typeof schemas>>;
+let loaded: Schemas | null = null;
+const loadSchemas = () => schemas().then((module) => (loaded = module));
+const notificationsPage = async () => (await loadSchemas()).notificationsPage;
+
 export const fetchNotifications = (before?: number, signal?: AbortSignal) =>
   api.get(`/api-v1/notifications/${before === undefined ? '' : `?before=${before}`}`, {
     schema: notificationsPage,
     ...(signal ? { signal } : {}),
   });
-
-const pushFrame = notificationsPage.extend({ e: z.literal('notifications') });
 
 /** Follows notifications@user.<id> while mounted; true while frames of an open socket arrive. */
 function useNotificationsPush(socket: MarketSocket | undefined, enabled: boolean): boolean {
@@ -46,14 +47,26 @@ function useNotificationsPush(socket: MarketSocket | undefined, enabled: boolean
     const stopStatus = s.onStatus((status) => {
       if (status !== 'open') setLive(false);
     });
-    const stopStream = s.subscribe(USER_STREAMS.notifications(user.user_id), (data) => {
+    let stopped = false;
+    const apply = ({ pushFrame }: Schemas, data: unknown) => {
+      if (stopped) return;
       const frame = pushFrame.safeParse(data);
       if (!frame.success) return console.warn('[notifications] unreadable frame', frame.error.message);
       const { e: _event, ...page } = frame.data;
       client.setQueryData<NotificationsPage>(firstPageKey, page);
       setLive(s.isOpen());
+    };
+    // A frame shows at once once the schema is here (the first GET loads it); before, frames wait for
+    // it in the order they came, and none is applied after the cleanup.
+    const stopStream = s.subscribe(USER_STREAMS.notifications(user.user_id), (data) => {
+      if (loaded) return apply(loaded, data);
+      void loadSchemas().then(
+        (module) => apply(module, data),
+        () => console.warn('[notifications] frame schema not loaded'),
+      );
     });
     return () => {
+      stopped = true;
       stopStream();
       stopStatus();
       setLive(false);
@@ -78,9 +91,11 @@ function useLanguageSync(loggedIn: boolean) {
     const sent = `${token} ${language}`;
     if (languageSentFor === sent) return;
     languageSentFor = sent;
-    api.post('/api-v1/user/language/', { language }, { schema: languageAnswer }).catch(() => {
-      if (languageSentFor === sent) languageSentFor = null;
-    });
+    api
+      .post('/api-v1/user/language/', { language }, { schema: async () => (await schemas()).languageAnswer })
+      .catch(() => {
+        if (languageSentFor === sent) languageSentFor = null;
+      });
   }, [loggedIn, language]);
 }
 
@@ -105,7 +120,10 @@ export function useNotifications(socket?: MarketSocket) {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MarkReadBody) => api.post('/api-v1/notifications/read/', body, { schema: markReadAnswer }),
+    mutationFn: (body: MarkReadBody) =>
+      api.post('/api-v1/notifications/read/', body, {
+        schema: async () => (await schemas()).markReadAnswer,
+      }),
     onSuccess: (answer, body) => {
       const read = new Set(body.ids ?? []);
       client.setQueryData<NotificationsPage>(firstPageKey, (page) =>

@@ -1,7 +1,9 @@
 /**
- * English, the source language: bundled with the app (so /login needs no extra request) and the shape
- * every other language follows. One JSON file per screen area (namespace); a new area adds its file
- * here and the same file name in every other language's folder (locales.test.ts checks both).
+ * English, the source language: the shape every other language follows, and one chunk that screens
+ * beyond /login's and /home's first paint wait for (its first-paint namespaces are bundled with the
+ * entry: first-paint.ts, docs/decisions/0085-server-rendered-first-paint.md). One JSON file per
+ * screen area (namespace); a new area adds its file here and the same file name in every other
+ * language's folder (locales.test.ts checks both).
  */
 import account from './account.json';
 import admin from './admin.json';

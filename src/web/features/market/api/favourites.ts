@@ -3,10 +3,12 @@
  * and PUT or DELETE of one symbol, whose answer is the whole list again. A signed-out visitor keeps none.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { favouritesList, type FavouritesList } from '../../../../shared/api/favourites';
+import type { FavouritesList } from '../../../../shared/api/favourites';
 import { api } from '../../../lib/api';
 
 const FAVOURITES_KEY = ['favourites'] as const;
+/** The answers' schema loads with the request, not with the market chunk (zod is not part of Home's first paint). */
+const favouritesList = async () => (await import('../../../../shared/api/favourites')).favouritesList;
 const path = (symbol: string) => `/api-v1/favourites/${encodeURIComponent(symbol)}/`;
 
 export function useFavourites(loggedIn: boolean) {
