@@ -7,7 +7,7 @@ import { DEPOSIT_ADDRESSES_PLACEHOLDER } from '../../src/shared/api/admin.js';
 import { depositAddressLines } from '../../src/shared/api/support.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fundWallet, grant } from '../helpers/money.js';
-import { call, createAdmin, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
+import { call, createAdmin, createUser, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -15,7 +15,7 @@ let user: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ env: { USDO_PRICE: '1' } });
   admin = await createAdmin(t);
-  user = await signUp(t, { email: uniqueEmail('ursula'), first_name: 'Ursula', last_name: 'Franklin' });
+  user = await createUser(t, { email: uniqueEmail('ursula'), first_name: 'Ursula', last_name: 'Franklin' });
 });
 afterAll(() => t.close());
 
@@ -91,7 +91,7 @@ describe('users', () => {
   it('pages through the list, newest first, with the total of the search', async () => {
     const tag = `pager${Date.now().toString(36)}`;
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await signUp(t, { email: uniqueEmail(`${tag}-${i}`) })).email);
+    for (let i = 0; i < 5; i++) made.push((await createUser(t, { email: uniqueEmail(`${tag}-${i}`) })).email);
     const page1 = await get<AdminUsersPage>(`/api-v3/admin/users/?q=${tag}&page=1&page_size=2`);
     const page3 = await get<AdminUsersPage>(`/api-v3/admin/users/?q=${tag}&page=3&page_size=2`);
     expect(page1.body).toMatchObject({ total: 5, page: 1, page_size: 2 });
@@ -320,7 +320,7 @@ describe('audit log', () => {
   });
 
   it('records transaction reviews too (the log is every staff action)', async () => {
-    const trader = await signUp(t);
+    const trader = await createUser(t);
     const id = await fundWallet(t, trader, '60');
     const page = await get<AuditLogPage>('/api-v3/admin/audit-log/?page_size=5');
     expect(page.body.items.some((e) => e.action === 'transaction.approve' && e.target_id === String(id))).toBe(true);

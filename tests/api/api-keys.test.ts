@@ -14,7 +14,7 @@ import { apiKeys } from '../../src/server/modules/api-keys/schema.js';
 import { openApiSecret } from '../../src/server/modules/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { enableTotp, nextTotp } from '../helpers/totp.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ async function accountStatus(key: { api_key: string; secret: string }) {
 
 describe('creating a key', () => {
   it('needs the emailed code without 2FA; answers the secret once and keeps it only encrypted', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const missing = await call(t, 'POST', '/api-v1/api-keys/', {
       token: user.token,
       body: { label: 'bot', permissions: ['read'] },
@@ -96,7 +96,7 @@ describe('creating a key', () => {
   });
 
   it('needs the second factor with 2FA on: the emailed code is not enough', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { secret } = await enableTotp(t, user);
     const withoutCode = await call(t, 'POST', '/api-v1/api-keys/', {
       token: user.token,
@@ -116,7 +116,7 @@ describe('creating a key', () => {
   });
 
   it('never offers withdrawals; refuses unknown permissions and bad addresses', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const code = await mailedCode(user);
     for (const [body, message] of [
       [{ permissions: ['read', 'withdrawals'] }, API_KEYS_MSG.noWithdrawals],
@@ -137,8 +137,8 @@ describe('creating a key', () => {
 
 describe('managing keys', () => {
   it("switches a key off and on, deletes it; another user's key is 404 and stays", async () => {
-    const owner = await signUp(t);
-    const stranger = await signUp(t);
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
     const key = (await createKey(owner)).body;
     expect((await accountStatus(key)).status).toBe(200);
 
@@ -172,7 +172,7 @@ describe('managing keys', () => {
 
 describe('keys end for good', () => {
   it('when the password is reset: refused at once, listed as ended, cannot be switched on again', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const key = (await createKey(user)).body;
     expect((await accountStatus(key)).status).toBe(200);
 
@@ -198,7 +198,7 @@ describe('keys end for good', () => {
   });
 
   it('when the password is changed, but not when wrong codes lock the account (decision 0046)', async () => {
-    const changer = await signUp(t);
+    const changer = await createUser(t);
     const changed = (await createKey(changer)).body;
     const update = await call(t, 'POST', '/api-v1/update-password/', {
       token: changer.token,
@@ -207,7 +207,7 @@ describe('keys end for good', () => {
     expect(update.status).toBe(200);
     expect((await accountStatus(changed)).body.code).toBe(-2015);
 
-    const locked = await signUp(t);
+    const locked = await createUser(t);
     const { secret } = await enableTotp(t, locked);
     const key = (
       await call<ApiKeyCreated>(t, 'POST', '/api-v1/api-keys/', {

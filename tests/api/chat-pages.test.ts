@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/api/support.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -47,7 +47,7 @@ describe('a chat with many messages, a page at a time', () => {
   let user: TestUser;
   let sessionId: string;
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
     sessionId = await chatWith(user, WRITTEN);
   });
 
@@ -76,7 +76,7 @@ describe('a chat with many messages, a page at a time', () => {
   );
 
   it("another user's chat stays hidden whatever the page asked", async () => {
-    const stranger = await signUp(t);
+    const stranger = await createUser(t);
     expect((await page(stranger, `session_id=${sessionId}&before=999999&limit=200`)).status).toBe(404);
   });
 
@@ -93,7 +93,7 @@ describe('a chat with many messages, a page at a time', () => {
 
 describe('a bounded chat', () => {
   it(`refuses the message past ${CHAT_SESSION_MAX_MESSAGES} and stores nothing`, async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = await chatWith(user, 1);
     // The flood itself, written straight to the table: the route would take minutes at its rate limit.
     await t.db.execute(sql`

@@ -15,7 +15,7 @@ import { DEPOSIT_MSG } from '../../src/shared/api/deposits.js';
 import { anotherInstance, createTestApp, type TestApp } from '../helpers/app.js';
 import { startTestChain, TEST_CUSTODY_MNEMONIC, type TestChain } from '../helpers/anvil.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 const CONFIRMATIONS = 3;
@@ -72,7 +72,7 @@ const expectBooksBalanced = async () => {
 
 describe('deposit addresses (docs/decisions/0056)', () => {
   it("answers each user's own EIP-55 address on ERC20, stable, derived from the mnemonic at the stored index", async () => {
-    const [a, b] = [await signUp(t), await signUp(t)];
+    const [a, b] = [await createUser(t), await createUser(t)];
     const [first, second] = [await addressOf(a), await addressOf(b)];
     expect(first).toMatchObject({ auto_credit: true, confirmations: CONFIRMATIONS });
     expect(first.address).not.toBe(second.address);
@@ -100,7 +100,7 @@ describe('deposit addresses (docs/decisions/0056)', () => {
   });
 
   it('keeps the staff-set shared TRC20 address, auto_credit false', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await call(t, 'GET', '/api-v1/deposit-addresses/?currency=USDT', { token: user.token });
     expect(res.body.map((i: { network: string; auto_credit: boolean }) => [i.network, i.auto_credit])).toEqual([
       ['ERC20', true],
@@ -109,7 +109,7 @@ describe('deposit addresses (docs/decisions/0056)', () => {
   });
 
   it('never gives one address to two users (unique index), even when asked at once', async () => {
-    const users = await Promise.all([1, 2, 3, 4].map(() => signUp(t)));
+    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(t)));
     const addresses = await Promise.all(users.flatMap((u) => [addressOf(u), addressOf(u)]));
     const distinct = new Set(addresses.map((a) => a.address));
     expect(distinct.size).toBe(4);
@@ -123,7 +123,7 @@ describe('deposit addresses (docs/decisions/0056)', () => {
 
 describe('the watcher credits after the confirmations, once (docs/decisions/0057)', () => {
   it('a USDT transfer: pending with its count, then credited to funding with the chain hash, a notification and a mail', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     const hash = await chain.sendUsdt(address, '120.5');
     await catchUp();
@@ -155,7 +155,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
   });
 
   it('an ETH transfer: credited to the funding ETH wallet after the confirmations', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user, 'ETH');
     const hash = await chain.sendEth(address, '0.25');
     await catchUp();
@@ -170,7 +170,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
   });
 
   it('a restart between detection and confirmation: the new process credits it, once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     await chain.sendUsdt(address, '70');
     await catchUp();
@@ -189,7 +189,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
   });
 
   it('two instances polling at once credit once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     await chain.sendUsdt(address, '80');
     await chain.mine(CONFIRMATIONS);
@@ -209,7 +209,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
   });
 
   it('a replay of the whole range (the cursor set back) credits nothing again', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     await chain.sendUsdt(address, '90');
     await chain.mine(CONFIRMATIONS);
@@ -223,7 +223,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
   });
 
   it('one transaction paying two users (two Transfer logs): both credited, each once', async () => {
-    const [a, b] = [await signUp(t), await signUp(t)];
+    const [a, b] = [await createUser(t), await createUser(t)];
     const hash = await chain.sendUsdtMany([
       [(await addressOf(a)).address, '11'],
       [(await addressOf(b)).address, '12'],
@@ -242,7 +242,7 @@ describe('the watcher credits after the confirmations, once (docs/decisions/0057
 
 describe('a reorg shallower than the confirmations (anvil snapshot / revert)', () => {
   it('removes a pending deposit the new chain does not have, and credits nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     const snapshot = await chain.test.snapshot();
     await chain.sendUsdt(address, '55');
@@ -257,7 +257,7 @@ describe('a reorg shallower than the confirmations (anvil snapshot / revert)', (
   });
 
   it('a transfer the new chain includes again (same hash, another block) is credited once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { address } = await addressOf(user);
     const snapshot = await chain.test.snapshot();
     const signed = await chain.wallet.prepareTransactionRequest({
@@ -297,7 +297,7 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
     });
 
   it('after the credit: refused as a used hash', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const hash = await chain.sendUsdt((await addressOf(user)).address, '60');
     await chain.mine(CONFIRMATIONS);
     await catchUp();
@@ -306,7 +306,7 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
   });
 
   it("before the credit: the owner's pending request becomes the chain's deposit (the chain's amount), paid once", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const hash = await chain.sendUsdt((await addressOf(user)).address, '65');
     await catchUp();
     expect((await recharge(user, hash, '500')).status).toBe(201);
@@ -320,7 +320,7 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
   });
 
   it('staff approved the request before the confirmations: the watcher pays nothing more', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const hash = await chain.sendUsdt((await addressOf(user)).address, '75');
     const request = await recharge(user, hash, '75');
     const admin = await staff(t);
@@ -339,7 +339,7 @@ describe('a manual request naming the hash the watcher credits (docs/decisions/0
   });
 
   it("an attacker naming the victim's hash in their own request gets nothing; the victim is credited", async () => {
-    const [victim, attacker] = [await signUp(t), await signUp(t)];
+    const [victim, attacker] = [await createUser(t), await createUser(t)];
     const hash = await chain.sendUsdt((await addressOf(victim)).address, '300');
     const claim = await recharge(attacker, hash, '300');
     expect(claim.status).toBe(201);
@@ -359,7 +359,7 @@ describe('the dev chain faucet (EVM_DEV_CHAIN=1, staff only)', () => {
       const devWatcher = createDepositWatcher(dev.ctx, custodyChainOf(dev.config)!);
       await devWatcher.pollOnce();
       const admin = await staff(dev);
-      const user = await signUp(dev);
+      const user = await createUser(dev);
       const own = await call(dev, 'GET', '/api-v1/deposit-addresses/?currency=USDT', { token: user.token });
       const address: string = own.body[0].address;
       const faucet = (token: string, body: unknown) => call(dev, 'POST', '/api-v3/admin/dev-faucet/', { token, body });

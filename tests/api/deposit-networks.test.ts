@@ -10,14 +10,14 @@ import { DEPOSIT_MSG, canonicalTxHash } from '../../src/shared/api/deposits.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff, balanceOf, expectLedgerBalanced } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
 let user: TestUser;
 beforeAll(async () => {
   ({ t, admin } = await appWithStaff());
-  user = await signUp(t);
+  user = await createUser(t);
 });
 afterAll(() => t.close());
 
@@ -140,7 +140,7 @@ describe('the deposit request with a network and a transaction hash', () => {
   });
 
   it('stores an ERC20 hash in lower case with its 0x, and staff see network and hash in the pending list', async () => {
-    const trader = await signUp(t);
+    const trader = await createUser(t);
     const hash = `0X${hex64().toUpperCase()}`;
     const res = await recharge(trader, { network: 'erc20', tx_hash: `  ${hash} ` });
     const canonical = `0x${hash.slice(2).toLowerCase()}`;
@@ -161,12 +161,12 @@ describe('the deposit request with a network and a transaction hash', () => {
 
   it('stores a TRC20 hash as 64 lower-case hex characters', async () => {
     const hash = hex64();
-    const res = await recharge(await signUp(t), { network: 'TRC20', tx_hash: hash.toUpperCase() });
+    const res = await recharge(await createUser(t), { network: 'TRC20', tx_hash: hash.toUpperCase() });
     expect(res).toMatchObject({ status: 201, body: { transaction: { network: 'TRC20', tx_hash: hash } } });
   });
 
   it('takes a network without a hash, and an empty hash as none', async () => {
-    const res = await recharge(await signUp(t), { network: 'TRC20', tx_hash: '' });
+    const res = await recharge(await createUser(t), { network: 'TRC20', tx_hash: '' });
     expect(res).toMatchObject({ status: 201, body: { transaction: { network: 'TRC20', tx_hash: null } } });
   });
 
@@ -229,7 +229,7 @@ describe("the sender's address is one of its network's (src/shared/addresses.ts)
     [undefined, 'no shape of ERC20 or TRC20', 'my wallet', 'This is not a valid USDT address on ERC20 or TRC20'],
     [undefined, 'a made-up T... name', 'TXsender', 'This is not a valid TRC20 address'],
   ])('on %s refuses %s with 400 and a field message, and stores nothing', async (network, _label, sender, message) => {
-    const [trader, before] = await Promise.all([signUp(t), depositCount()]);
+    const [trader, before] = await Promise.all([createUser(t), depositCount()]);
     const res = await recharge(trader, { network, payment_address: sender, tx_hash: null });
     expect(res).toMatchObject({ status: 400, body: { error: message, fields: { payment_address: message } } });
     expect(await depositCount()).toBe(before);
@@ -241,7 +241,7 @@ describe("the sender's address is one of its network's (src/shared/addresses.ts)
     ['TRC20', ADDRESSES.TRC20],
     [undefined, ADDRESSES.ERC20],
   ])("on %s takes a real sender's address (%s)", async (network, sender) => {
-    const trader = await signUp(t);
+    const trader = await createUser(t);
     const res = await recharge(trader, { network, payment_address: ` ${sender} `, tx_hash: null });
     expect(res).toMatchObject({ status: 201, body: { transaction: { network: network ?? null } } });
     await verify(res.body.transaction.transaction_id as number, 'cancel');
@@ -250,7 +250,7 @@ describe("the sender's address is one of its network's (src/shared/addresses.ts)
 
 describe('a transaction hash pays one deposit', () => {
   it('refuses a hash another user already sent, in any case or spelling, with 409', async () => {
-    const [first, second] = [await signUp(t), await signUp(t)];
+    const [first, second] = [await createUser(t), await createUser(t)];
     const hash = hex64();
     const ok = await recharge(first, { network: 'TRC20', tx_hash: hash });
     expect(ok.status).toBe(201);
@@ -267,7 +267,7 @@ describe('a transaction hash pays one deposit', () => {
   });
 
   it('refuses it after approval too, and frees it once staff reject the deposit', async () => {
-    const [first, second] = [await signUp(t), await signUp(t)];
+    const [first, second] = [await createUser(t), await createUser(t)];
     const approvedHash = `0x${hex64()}`;
     const approved = await recharge(first, { network: 'ERC20', tx_hash: approvedHash });
     await verify(approved.body.transaction.transaction_id, 'approve');
@@ -288,7 +288,7 @@ describe('a transaction hash pays one deposit', () => {
   });
 
   it('a retry with the same Idempotency-Key is answered again, not refused as a reused hash', async () => {
-    const trader = await signUp(t);
+    const trader = await createUser(t);
     const body = { network: 'TRC20', tx_hash: hex64() };
     const headers = { 'idempotency-key': `retry-${hex64().slice(0, 16)}` };
     const first = await recharge(trader, body, headers);
@@ -298,7 +298,7 @@ describe('a transaction hash pays one deposit', () => {
   });
 
   it('lets exactly one of many parallel requests with one hash through', async () => {
-    const traders = await Promise.all(Array.from({ length: 8 }, () => signUp(t)));
+    const traders = await Promise.all(Array.from({ length: 8 }, () => createUser(t)));
     const hash = hex64();
     const results = await Promise.all(traders.map((who) => recharge(who, { network: 'TRC20', tx_hash: hash })));
     const statuses = results.map((r) => r.status).sort();
@@ -408,7 +408,7 @@ describe('staff edit the networks in Settings', () => {
   });
 
   it("enforces the network's minimum on a deposit named on it", async () => {
-    const trader = await signUp(t);
+    const trader = await createUser(t);
     expect(await recharge(trader, { amount: '100.4', network: 'ERC20' })).toMatchObject({
       status: 400,
       body: { error: 'Minimum recharge on ERC20 is 100.5 USDT' },

@@ -5,7 +5,7 @@ import { WALLET_MSG } from '../../src/shared/api/wallet.js';
 import { MSG } from '../../src/shared/messages.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff, balanceOf, expectLedgerBalanced, fundWallet } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ describe('staff queue', () => {
 describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
   let user: TestUser;
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
   });
 
   it.each([
@@ -68,7 +68,7 @@ describe('deposit request validation (docs/product.md 5 "Deposit")', () => {
 
 describe('a deposit awaits staff approval', () => {
   it('creates a pending USDT deposit to the funding wallet and credits nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await recharge(user, { amount: 250.5, payment_address: ` ${ADDRESSES.TRC20} ` });
     expect(res).toMatchObject({
       status: 201,
@@ -103,7 +103,7 @@ describe('a deposit awaits staff approval', () => {
   });
 
   it('approve credits the funding wallet once, records the audit, and leaves the queue', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { body } = await recharge(user, { amount: '120', payment_address: ADDRESSES.TRC20 });
     const id: number = body.transaction.transaction_id;
 
@@ -140,7 +140,7 @@ describe('a deposit awaits staff approval', () => {
   });
 
   it('cancel (Reject) marks the deposit cancel and credits nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { body } = await recharge(user, { amount: '75', payment_address: ADDRESSES.TRC20 });
     const id: number = body.transaction.transaction_id;
     const cancelled = await verify(id, 'cancel');
@@ -169,7 +169,7 @@ describe('a deposit awaits staff approval', () => {
   });
 
   it('fundWallet (the helper for later features) ends with the approved amount in funding', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '500');
     await fundWallet(t, user, '60.25');
     expect(await balanceOf(t, user, 'funding', 'USDT')).toBe('560.25');
@@ -188,7 +188,7 @@ describe('staff review rules', () => {
     });
     expect(noId.status).toBe(400);
     expect((await verify('abc', 'approve')).status).toBe(400);
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { body } = await recharge(user, { amount: '80', payment_address: ADDRESSES.TRC20 });
     expect(await verify(body.transaction.transaction_id, 'reject')).toMatchObject({
       status: 400,
@@ -204,7 +204,7 @@ describe('staff review rules', () => {
   });
 
   it('is for staff only: 403 for a trader, 401 without a token', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { body } = await recharge(user, { amount: '100', payment_address: ADDRESSES.TRC20 });
     const id = body.transaction.transaction_id;
     expect((await pending(user.token)).status).toBe(403);

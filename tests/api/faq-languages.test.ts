@@ -17,7 +17,7 @@ import {
 import { LANGUAGES } from '../../src/shared/constants.js';
 import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -34,7 +34,7 @@ const question = (topic: string) => FAQ_TOPICS.find((q) => q.topic === topic)!.q
 
 describe('the FAQ bot answers in the user’s language', () => {
   it('gives each of the nine other languages its own answer to every topic, and English the shipped one', async () => {
-    const english = await signUp(t);
+    const english = await createUser(t);
     const shipped = new Map<string, string>();
     for (const { topic, question: q } of FAQ_TOPICS)
       shipped.set(topic, (await ask(english, q)).body.answers[0]!.answer);
@@ -42,7 +42,7 @@ describe('the FAQ bot answers in the user’s language', () => {
     const others = LANGUAGES.filter((l) => l.code !== 'en');
     expect(others).toHaveLength(9);
     for (const { code } of others) {
-      const user = await signUp(t);
+      const user = await createUser(t);
       await speak(user, code);
       for (const { topic, question: q } of FAQ_TOPICS) {
         const res = await ask(user, q);
@@ -57,7 +57,7 @@ describe('the FAQ bot answers in the user’s language', () => {
   });
 
   it('fills the recharge addresses into a translated answer as into the English one', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await speak(user, 'de');
     const answer = (await ask(user, question('recharge_address'))).body.answers[0]!.answer;
     expect(answer).toMatch(/^Hier sind die Einzahlungsadressen der Plattform/);
@@ -68,7 +68,7 @@ describe('the FAQ bot answers in the user’s language', () => {
   });
 
   it('answers in English once staff reword an answer, until it is translated again; an unchanged answer keeps its translations', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await speak(user, 'ja');
     const [frozen] = await t.db.select().from(faqEntries).where(eq(faqEntries.topic, 'frozen_balance'));
     const put = (answer: string) =>
@@ -98,7 +98,7 @@ describe('the FAQ bot answers in the user’s language', () => {
 
 describe('the bot’s conversation on the staff desk', () => {
   it('shows staff what the user asked and was answered, in order, the unanswered too', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await speak(user, 'fr');
     await ask(user, question('balance'));
     await ask(user, 'qwertyuiop');
@@ -118,7 +118,7 @@ describe('the bot’s conversation on the staff desk', () => {
   });
 
   it('shows the newest 20 and keeps at most 50 per user', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     for (let i = 1; i <= 55; i++) await ask(user, `question ${i}`);
     const shown = (await conversation(user.id)).body.exchanges.map((e) => e.question);
     expect(shown).toHaveLength(20);
@@ -137,9 +137,9 @@ describe('the bot’s conversation on the staff desk', () => {
   });
 
   it('attack: a signed-in user reads another user’s conversation with the bot by its user id (403, nothing shown)', async () => {
-    const victim = await signUp(t);
+    const victim = await createUser(t);
     await ask(victim, 'My recovery phrase is abandon abandon ability, is that safe?');
-    const attacker = await signUp(t);
+    const attacker = await createUser(t);
     const res = await conversation(victim.id, attacker.token);
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain('recovery phrase');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userFavourites } from '../../src/server/modules/favourites/schema.js';
 import { FAVOURITES_MAX, FAVOURITES_MSG } from '../../src/shared/api/favourites.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const rows = (user: TestUser) => t.db.select().from(userFavourites).where(eq(use
 
 describe('favourites', () => {
   it('adds, lists in the order added, removes, and is idempotent both ways', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await list(user)).body).toEqual({ symbols: [] });
     expect((await add(user, 'ETHUSDT')).body).toEqual({ symbols: ['ETHUSDT'] });
     expect((await add(user, 'btcusdt')).body).toEqual({ symbols: ['ETHUSDT', 'BTCUSDT'] });
@@ -35,7 +35,7 @@ describe('favourites', () => {
   });
 
   it('refuses a symbol the market does not quote, or not a symbol at all, and keeps nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     for (const symbol of ['NOPEUSDT', 'X', '%3Cscript%3E', 'A'.repeat(40)]) {
       const answer = await add(user, symbol);
       expect(answer.status, symbol).toBe(400);
@@ -46,7 +46,7 @@ describe('favourites', () => {
   });
 
   it(`keeps at most ${FAVOURITES_MAX} per user, also when the adds race`, async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await t.db
       .insert(userFavourites)
       .values(Array.from({ length: FAVOURITES_MAX - 1 }, (_, i) => ({ userId: user.id, symbol: `OLD${i}USDT` })));
@@ -60,7 +60,7 @@ describe('favourites', () => {
   });
 
   it("attack: another user's list is neither read nor changed by a stranger's calls", async () => {
-    const [victim, attacker] = await Promise.all([signUp(t), signUp(t)]);
+    const [victim, attacker] = await Promise.all([createUser(t), createUser(t)]);
     await add(victim, 'BTCUSDT');
     // The attacker reads their own (empty) list, and removing the victim's symbol touches only their own.
     expect((await list(attacker)).body).toEqual({ symbols: [] });

@@ -4,7 +4,7 @@ import { transactions } from '../../src/server/db/schema.js';
 import { IDEMPOTENCY_MSG } from '../../src/shared/api/idempotency.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, setTransactionPassword } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const transactionCount = async (user: TestUser) =>
 
 describe('Idempotency-Key on money-moving POSTs', () => {
   it('answers a retry with the first response and moves the money once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     const first = await transfer(user, 'retry-1');
     const second = await transfer(user, 'retry-1');
@@ -42,7 +42,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('runs again under a new key', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     await transfer(user, 'a');
     await transfer(user, 'b');
@@ -50,7 +50,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('refuses the same key with a different body or on another route (422)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     await transfer(user, 'reused');
     const otherAmount = await transfer(user, 'reused', { ...transferBody, amount: '11' });
@@ -65,7 +65,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('treats bodies that differ only in key order or spelling of the same amount as the same request', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     await transfer(user, 'same', { amount: 10, currency: 'usdt', transfer_to: 'lever', transfer_from: 'funding' });
     const again = await transfer(user, 'same', { ...transferBody, amount: '10' });
@@ -75,8 +75,8 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('keeps keys per user: two users may use the same key', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await createUser(t);
+    const b = await createUser(t);
     await fundWallet(t, a, '100');
     await fundWallet(t, b, '100');
     expect((await transfer(a, 'shared-key')).status).toBe(201);
@@ -87,7 +87,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('stores nothing for a refused request, so a retry after fixing the cause runs', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const refused = await transfer(user, 'too-early');
     expect(refused).toMatchObject({ status: 400, body: { error: 'Transfer amount exceeds available balance' } });
     await fundWallet(t, user, '100');
@@ -97,13 +97,13 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await transfer(user, 'x'.repeat(256));
     expect(res).toMatchObject({ status: 400, body: { error: IDEMPOTENCY_MSG.invalidKey } });
   });
 
   it('replays a withdrawal without storing the transaction password', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await setTransactionPassword(t, user, '975310');
     await fundWallet(t, user, '500');
     const body = {
@@ -126,7 +126,7 @@ describe('Idempotency-Key on money-moving POSTs', () => {
   });
 
   it('also covers deposit requests', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const body = { amount: '70', payment_address: ADDRESSES.TRC20 };
     const first = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body, headers: keyed('d-1') });
     const second = await call(t, 'POST', '/api-v1/recharge/', { token: user.token, body, headers: keyed('d-1') });

@@ -10,7 +10,7 @@ import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';
 import { jpeg, notAnImage, padTo, png, webp } from '../helpers/images.js';
 import { fetchFile, postForm, type FormParts } from '../helpers/multipart.js';
-import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
+import { call, createAdmin, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -45,7 +45,7 @@ describe('staff list of submissions to review', () => {
 
 describe('submitting documents', () => {
   it('takes the form, shows Under Review, and lets staff open the three images', async () => {
-    const user = await signUp(t, { first_name: 'Ada', last_name: 'Trader' });
+    const user = await createUser(t, { first_name: 'Ada', last_name: 'Trader' });
     expect((await status(user)).status).toBe(404);
 
     const res = await submit(user, { user_id: 'ID-4411' });
@@ -96,8 +96,8 @@ describe('submitting documents', () => {
   });
 
   it("belongs to the token's user; the form's user_id is only the ID number", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     expect((await submit(user, { user_id: String(other.id) })).status).toBe(201);
     expect((await status(other)).status).toBe(404);
     expect((await status(user)).body.id_card_number).toBe(String(other.id));
@@ -110,14 +110,14 @@ describe('submitting documents', () => {
     ['id_card_back', MSG.idCardBackRequired],
     ['selfie', MSG.selfieRequired],
   ])('refuses a form without %s, naming it', async (field, message) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await submit(user, { [field]: undefined });
     expect(res).toMatchObject({ status: 400, body: { error: message, fields: { [field]: message } } });
     expect((await status(user)).status).toBe(404);
   });
 
   it('names every missing field at once, and treats blank text and empty files as missing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await submit(user, {
       full_name: '   ',
       selfie: { data: Buffer.alloc(0), filename: '' },
@@ -132,7 +132,7 @@ describe('submitting documents', () => {
   });
 
   it('refuses non-image bytes sent with an image name and content type, naming the field', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await submit(user, {
       id_card_back: { data: notAnImage, filename: 'back.jpg', contentType: 'image/jpeg' },
     });
@@ -144,14 +144,14 @@ describe('submitting documents', () => {
   });
 
   it("refuses a file of 5 MB + 1 byte with 'File size should not exceed 5MB', naming the field", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await submit(user, { selfie: { data: padTo(png(), MAX_IMAGE_BYTES + 1) } });
     expect(res).toMatchObject({ status: 400, body: { error: MSG.fileTooLarge, fields: { selfie: MSG.fileTooLarge } } });
     expect((await status(user)).status).toBe(404);
   });
 
   it('refuses a JSON body: the form is multipart', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await call(t, 'POST', '/api-v1/documents-verification/', {
       token: user.token,
       body: { full_name: 'A', user_id: '1' },
@@ -160,7 +160,7 @@ describe('submitting documents', () => {
   });
 
   it('needs a logged-in user', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await postForm(t, '/api-v1/documents-verification/', fullForm(user))).status).toBe(401);
     expect((await call(t, 'GET', '/api-v1/documents-verification/')).status).toBe(401);
   });
@@ -168,7 +168,7 @@ describe('submitting documents', () => {
 
 describe('resubmitting', () => {
   it('is refused while under review, allowed after a rejection, refused once verified', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await submit(user)).status).toBe(201);
     expect(await submit(user)).toMatchObject({ status: 409, body: { error: MSG.verificationUnderReview } });
 
@@ -197,7 +197,7 @@ describe('resubmitting', () => {
   });
 
   it('keeps one submission under review when two arrive at once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const results = await Promise.all([submit(user), submit(user), submit(user)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const rows = await t.db.select().from(verifications).where(eq(verifications.userId, user.id));
@@ -207,14 +207,14 @@ describe('resubmitting', () => {
 
 describe('staff review', () => {
   it('records a rejection without a reason as no reason', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     expect((await decide(user.id, { status: 'unverified' })).status).toBe(200);
     expect((await status(user)).body).toMatchObject({ verification_status: 'rejected', rejection_reason: null });
   });
 
   it('decides only a pending submission', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     expect((await decide(user.id, { status: 'verified' })).status).toBe(200);
     expect(await decide(user.id, { status: 'unverified', reason: 'changed my mind' })).toMatchObject({
@@ -225,7 +225,7 @@ describe('staff review', () => {
   });
 
   it('writes the decision to the audit log with who made it', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     await decide(user.id, { status: 'unverified', reason: 'Expired ID' });
     const [row] = await t.db.select().from(verifications).where(eq(verifications.userId, user.id));
@@ -244,7 +244,7 @@ describe('staff review', () => {
   });
 
   it("answers 'No verification details found' for a user who submitted nothing", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect(await details(user.id)).toMatchObject({ status: 404, body: { error: MSG.noVerificationDetails } });
     expect(await decide(user.id, { status: 'verified' })).toMatchObject({
       status: 404,
@@ -254,7 +254,7 @@ describe('staff review', () => {
   });
 
   it('refuses a status other than verified or unverified', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     expect((await decide(user.id, { status: 'approved' })).status).toBe(400);
     expect(
@@ -276,7 +276,7 @@ describe('staff review', () => {
   });
 
   it('drops a decided submission from the list to review', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     expect((await pendingList()).body.map((u: { user_id: number }) => u.user_id)).toContain(user.id);
     await decide(user.id, { status: 'verified' });
@@ -284,7 +284,7 @@ describe('staff review', () => {
   });
 
   it('is for staff only: users get 403, no token 401', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await submit(user);
     expect((await pendingList(user.token)).status).toBe(403);
     expect((await details(user.id, user.token)).status).toBe(403);
@@ -296,8 +296,8 @@ describe('staff review', () => {
 
 describe('identity images are reachable by staff only', () => {
   it('never hands a user a URL to identity images, and a URL forged from one of their own fails', async () => {
-    const owner = await signUp(t);
-    const intruder = await signUp(t);
+    const owner = await createUser(t);
+    const intruder = await createUser(t);
     await submit(owner);
 
     // Nothing a user can call returns identity image URLs, not even to the owner.

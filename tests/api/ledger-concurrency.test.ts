@@ -9,7 +9,7 @@ import { add, mul } from '../../src/shared/money.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, grant, setTransactionPassword, staff } from '../helpers/money.js';
-import { call, createAdmin, signUp, type TestUser } from '../helpers/users.js';
+import { call, createAdmin, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ const statusCounts = (responses: { status: number }[]) =>
 
 describe('concurrent money movement', () => {
   it('100 concurrent withdrawals of 10 against a balance of 500 succeed exactly 50 times', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await setTransactionPassword(t, user, '112233');
     // ETH at 10 USDT here: each withdrawal of 10 ETH is worth 100 USDT, above the 50 USDT minimum.
     await grant(t, user, 'funding', 'ETH', '500');
@@ -50,7 +50,7 @@ describe('concurrent money movement', () => {
   });
 
   it('concurrent transfers in every direction between three wallets never deadlock and never go negative', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '900');
     const wallets = ['funding', 'lever', 'second'] as const;
     for (const to of ['lever', 'second'] as const) {
@@ -84,7 +84,7 @@ describe('concurrent money movement', () => {
   });
 
   it('the same Idempotency-Key sent 20 times in parallel moves the money once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     const body = { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '25', all_amount: false };
 
@@ -113,7 +113,7 @@ describe('concurrent money movement', () => {
     const users: TestUser[] = [];
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const user = await signUp(t);
+      const user = await createUser(t);
       const res = await call(t, 'POST', '/api-v1/recharge/', {
         token: user.token,
         body: { amount: '100', payment_address: ADDRESSES.TRC20 },
@@ -138,7 +138,7 @@ describe('concurrent money movement', () => {
 
   it('approve and cancel racing on one withdrawal: exactly one wins, the refund happens at most once', async () => {
     const admin = await staff(t);
-    const user = await signUp(t);
+    const user = await createUser(t);
     await setTransactionPassword(t, user, '445566');
     await grant(t, user, 'funding', 'BTC', '0.01');
     const ids: number[] = [];

@@ -14,7 +14,7 @@ import { recordFailure, startWithdrawalCooldown, assertNotLocked } from '../../s
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { grant, setTransactionPassword } from '../helpers/money.js';
-import { call, logIn, signUp, uniqueEmail, type TestUser } from '../helpers/users.js';
+import { call, createUser, logIn, uniqueEmail, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ const locksOf = (user: TestUser) =>
   });
 
 async function trader(): Promise<TestUser> {
-  const user = await signUp(t);
+  const user = await createUser(t);
   t.clock.advance(OTP_RESEND_MS);
   await setTransactionPassword(t, user, TX_PASSWORD);
   await grant(t, user, 'funding', 'USDT', '1000');
@@ -69,7 +69,7 @@ async function trader(): Promise<TestUser> {
 
 describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 minutes', () => {
   it('counts per account across many addresses, refuses even the right password, mails once, and ends', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { limit, lockMs } = LOCK_RULES['sign-in'];
     for (let i = 1; i < limit; i++) {
       const res = await loginFrom(user.email, 'wrong password', `203.0.113.${i}`);
@@ -110,7 +110,7 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
   });
 
   it('9 wrong passwords do not lock, and wrong ones older than 15 minutes do not count', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { limit, windowMs } = LOCK_RULES['sign-in'];
     for (let i = 0; i < limit - 1; i++) await loginFrom(user.email, 'nope', `203.0.113.${i + 20}`);
     expect((await loginFrom(user.email, user.password, '203.0.113.99')).status).toBe(200);
@@ -122,7 +122,7 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
   });
 
   it('parallel wrong passwords from many addresses start exactly one lock and one mail', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) => loginFrom(user.email, 'wrong', `10.9.${i}.1`)),
     );
@@ -135,14 +135,14 @@ describe('sign-in lock: 10 wrong passwords in 15 minutes lock sign-in for 15 min
   });
 
   it('30 failures recorded at once (no hashing to stagger them) still start one lock and one mail', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await Promise.all(Array.from({ length: 30 }, () => recordFailure(t.ctx, user.id, 'login-password')));
     expect(mailsTo(user.email).filter((m) => m.subject === 'Coinfront sign-in locked')).toHaveLength(1);
     await expect(assertNotLocked(t.ctx, user.id, 'sign-in')).rejects.toMatchObject({ statusCode: 423 });
   });
 
   it('a lock mail that cannot be sent leaves the lock in force and the answer a 423, not a 5xx', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const send = t.mailbox.send;
     t.mailbox.send = () => Promise.reject(new Error('smtp down'));
     try {

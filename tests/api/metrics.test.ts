@@ -59,6 +59,9 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     pricesSetAt = Date.now();
     t = await createTestApp({ market: createFakeMarket() });
     user = await leverTrader(t);
+    // Two sign-ups through HTTP, the route timed below (the trader and staff are made as rows).
+    await signUp(t);
+    await signUp(t);
     await fundWallet(t, user, '100'); // a deposit, approved by staff
     tradeId = await openedTradeId(t, user, { hands: '0.01' });
     await runTradeJobsOnce(t.ctx);
@@ -80,7 +83,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   afterAll(() => t?.close());
 
   it('times requests per route pattern and method, and counts them by status', () => {
-    // Two sign-ups: the trader's and the staff account's (helpers/money.ts staff).
+    // The two sign-ups of beforeAll.
     const signup = { route: '/api-v1/signup/', method: 'POST' };
     expect(total(samples, 'coinfront_http_request_duration_seconds_count', signup)).toBe(2);
     const sum = total(samples, 'coinfront_http_request_duration_seconds_sum', signup);

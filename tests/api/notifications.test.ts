@@ -19,7 +19,7 @@ import { expectLedgerBalanced, fundWallet, setTransactionPassword, staff } from 
 import { finishAllTrades, leverTrader, openedTradeId } from '../helpers/trades.js';
 import { jpeg, png, webp } from '../helpers/images.js';
 import { postForm } from '../helpers/multipart.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { users } from '../../src/server/db/schema.js';
 import { createWalkedMarket, type WalkedFake } from '../helpers/walked-market.js';
 import { connectWs, type WsClient } from '../helpers/ws.js';
@@ -63,7 +63,7 @@ const decide = (transactionId: number, action: 'approve' | 'cancel') =>
 /** A bystander whose notifications must stay empty through every test. */
 let bystander: TestUser;
 beforeAll(async () => {
-  bystander = await signUp(t);
+  bystander = await createUser(t);
 });
 afterEach(async () => {
   expect(await rowsOf(bystander.id)).toEqual([]);
@@ -75,7 +75,7 @@ afterEach(async () => {
 
 describe('each event records one notification for its user, and mails it once', () => {
   it('deposit approved and deposit rejected', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const approved = await deposit(user, '120.5');
     const rejected = await deposit(user, '75');
     expect(await rowsOf(user.id)).toEqual([]); // a request is no event yet
@@ -113,7 +113,7 @@ describe('each event records one notification for its user, and mails it once', 
   });
 
   it('withdrawal approved and rejected: notified, and mailed once (by the withdrawal mail only)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await setTransactionPassword(t, user, '135791');
     await fundWallet(t, user, '1000');
     const withdraw = async () => {
@@ -238,7 +238,7 @@ describe('each event records one notification for its user, and mails it once', 
           )
         ).status,
       ).toBe(201);
-    const [yes, no] = await Promise.all([signUp(t), signUp(t)]);
+    const [yes, no] = await Promise.all([createUser(t), createUser(t)]);
     await submit(yes);
     await submit(no);
     const verify = (user: TestUser, body: object) =>
@@ -255,7 +255,7 @@ describe('each event records one notification for its user, and mails it once', 
   });
 
   it("a staff reply in chat notifies the chat's user; the user's own messages notify nothing", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const chat = await call(t, 'POST', '/api-v2/chats/', { token: user.token });
     const sessionId: string = chat.body.session_id;
     const send = (who: TestUser, text: string) =>
@@ -279,7 +279,7 @@ describe('each event records one notification for its user, and mails it once', 
 
 describe('a rolled-back event leaves no notification', () => {
   it('a deposit approval that fails after recording its notification leaves none, and mails nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await deposit(user, '90');
     // The approval's last write (its audit row) fails: the whole approval rolls back.
     await t.db.execute(
@@ -315,7 +315,7 @@ describe('a notification mail that fails to send', () => {
   }
 
   it('is sent by the next retry pass, once, and no longer once the notification is a day old', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await approvedWhileMailFails(user, '60');
     expect(mailsTo(user)).toEqual([]);
     expect((await rowsOf(user.id)).map((r) => r.mailedAt)).toEqual([null]);
@@ -338,7 +338,7 @@ describe('a notification mail that fails to send', () => {
   });
 
   it('is retried by an instance on its own, every MAIL_RETRY_INTERVAL_MS', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await approvedWhileMailFails(user, '62');
     expect(mailsTo(user)).toEqual([]);
     const retrying = await anotherInstance(t, { config: { mailRetryIntervalMs: 50 } });
@@ -361,7 +361,7 @@ async function seed(user: TestUser, n: number) {
 
 describe('GET /api-v1/notifications/', () => {
   it('pages newest first with before/next, counts all and unread, and shows only the caller’s own', async () => {
-    const [user, other] = await Promise.all([signUp(t), signUp(t)]);
+    const [user, other] = await Promise.all([createUser(t), createUser(t)]);
     const ids = await seed(user, 25);
     await seed(other, 3);
     const newestFirst = [...ids].reverse();
@@ -387,7 +387,7 @@ describe('GET /api-v1/notifications/', () => {
   });
 
   it('refuses a bad page size or cursor, and asks for a login', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     for (const query of ['?limit=0', '?limit=101', '?limit=x', '?before=-1', '?before=abc'])
       expect((await list(user, query)).status).toBe(400);
     expect((await call(t, 'GET', '/api-v1/notifications/?limit=0', { token: user.token })).body.error).toBe(
@@ -399,7 +399,7 @@ describe('GET /api-v1/notifications/', () => {
 
 describe('POST /api-v1/notifications/read/', () => {
   it('marks the given ids read; another user’s ids are ignored and stay unread', async () => {
-    const [user, other] = await Promise.all([signUp(t), signUp(t)]);
+    const [user, other] = await Promise.all([createUser(t), createUser(t)]);
     const mine = await seed(user, 3);
     const theirs = await seed(other, 2);
 
@@ -413,7 +413,7 @@ describe('POST /api-v1/notifications/read/', () => {
   });
 
   it('all: true marks every one of the caller’s own, none of anyone else’s', async () => {
-    const [user, other] = await Promise.all([signUp(t), signUp(t)]);
+    const [user, other] = await Promise.all([createUser(t), createUser(t)]);
     await seed(user, 4);
     await seed(other, 2);
     expect((await markRead(user, { all: true })).body).toMatchObject({ updated: 4, unread: 0 });
@@ -428,7 +428,7 @@ describe('POST /api-v1/notifications/read/', () => {
   });
 
   it('refuses a body that names neither or both, or bad ids', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const [id] = await seed(user, 1);
     for (const body of [{}, { ids: [] }, { all: false }, { ids: [id], all: true }, { ids: ['x'] }, { ids: [0] }]) {
       const res = await markRead(user, body);
@@ -448,8 +448,8 @@ describe('POST /api-v1/user/language/ and mails in the user’s language (docs/d
     (await t.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)))[0]?.language;
 
   it('keeps one of the ten codes for the caller only; refuses any other with a clear message', async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     expect(await languageOf(user)).toBe('en'); // the default
 
     expect(await setLanguage(user, { language: 'ja' })).toMatchObject({
@@ -470,8 +470,8 @@ describe('POST /api-v1/user/language/ and mails in the user’s language (docs/d
   });
 
   it('mails a notification in German to a user whose language is de, in English to another', async () => {
-    const german = await signUp(t);
-    const english = await signUp(t);
+    const german = await createUser(t);
+    const english = await createUser(t);
     expect((await setLanguage(german, { language: 'de' })).status).toBe(200);
     expect((await decide(await deposit(german, '120.5'), 'approve')).status).toBe(200);
     expect((await decide(await deposit(english, '80'), 'approve')).status).toBe(200);
@@ -503,7 +503,7 @@ describe('notifications@user.<id>', () => {
   const isPush = (f: any) => f.e === 'notifications';
 
   it('sends the first page at once, then on an event and a read made through another instance', async () => {
-    const [user, other] = await Promise.all([signUp(t), signUp(t)]);
+    const [user, other] = await Promise.all([createUser(t), createUser(t)]);
     const client = await following(user);
     expect(await client.next(isPush)).toEqual({ e: 'notifications', unread: 0, count: 0, next: null, results: [] });
 
@@ -545,7 +545,7 @@ describe('notifications@user.<id>', () => {
   });
 
   it("refuses another user's stream", async () => {
-    const [alice, bob] = await Promise.all([signUp(t), signUp(t)]);
+    const [alice, bob] = await Promise.all([createUser(t), createUser(t)]);
     const asBob = await following(bob);
     asBob.send({ method: 'SUBSCRIBE', params: [USER_STREAMS.notifications(alice.id)], id: 2 });
     expect((await asBob.next((f) => f.id === 2)).error.msg).toMatch(/not allowed/);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ async function resetCode(user: TestUser): Promise<string> {
 
 describe('a code for one purpose', () => {
   it('is refused for a password reset when it was sent as a security code', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const code = await securityCode(user);
     const reset = await call(t, 'POST', '/api-v1/reset-password/', {
       body: { email: user.email, otp: code, password: 'taken over 9' },
@@ -49,7 +49,7 @@ describe('a code for one purpose', () => {
   });
 
   it('is refused for a new transaction password or login password when it was sent for a reset', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const code = await resetCode(user);
     const set = await call(t, 'POST', '/api-v1/set-transcation-password/', {
       token: user.token,
@@ -76,7 +76,7 @@ describe('a code for one purpose', () => {
 
 describe('requests sent at once', () => {
   it('send one security code, the rest are throttled', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     afterResendWait();
     const before = mailsTo(user.email);
     const answers = await Promise.all(
@@ -89,7 +89,7 @@ describe('requests sent at once', () => {
   });
 
   it('send one reset code, the rest are throttled', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     afterResendWait();
     const before = mailsTo(user.email);
     const answers = await Promise.all(
@@ -102,7 +102,7 @@ describe('requests sent at once', () => {
 
 describe('a wrong code', () => {
   it('on update-password is refused and the password stays', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const code = await securityCode(user);
     const res = await call(t, 'POST', '/api-v1/update-password/', {
       token: user.token,
@@ -116,7 +116,7 @@ describe('a wrong code', () => {
   });
 
   it('on set-transaction-password is refused and none is set', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const code = await securityCode(user);
     const res = await call(t, 'POST', '/api-v1/set-transcation-password/', {
       token: user.token,

@@ -11,7 +11,7 @@ import { PASSKEY_MSG } from '../../src/shared/api/passkeys.js';
 import { passkeys } from '../../src/server/modules/security/schema.js';
 import { relyingPartyOf } from '../../src/server/modules/security/passkeys.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { call, factorChangeProof, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, factorChangeProof, type TestUser } from '../helpers/users.js';
 import { SoftPasskey, type AnswerOptions } from '../helpers/webauthn.js';
 
 // The lock and cooldown bookkeeping belongs to security/lockouts.ts (tested there): here, that
@@ -96,7 +96,7 @@ const list = async (user: TestUser) => (await call(t, 'GET', '/api-v1/passkeys/'
 
 describe('registering a passkey', () => {
   it('saves it with its name and lists it; the user is mailed', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const options = await registrationOptions(user);
     expect(options.rp).toEqual({ name: 'Coinfront', id: 'localhost' });
     expect(options.user.name).toBe(user.email);
@@ -121,14 +121,14 @@ describe('registering a passkey', () => {
   });
 
   it('offers the passkeys the user has as excluded, so one authenticator is not added twice', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const options = await registrationOptions(user, { passkey: key.assert(await assertionOptions(user)) });
     expect(options.excludeCredentials).toEqual([{ id: key.id, type: 'public-key', transports: ['internal'] }]);
   });
 
   it('refuses the same authenticator twice, for this user or another (409)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const options = await registrationOptions(user, { passkey: key.assert(await assertionOptions(user)) });
     const again = await call(t, 'POST', '/api-v1/passkeys/', {
@@ -137,7 +137,7 @@ describe('registering a passkey', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(PASSKEY_MSG.alreadyRegistered);
-    const other = await signUp(t);
+    const other = await createUser(t);
     const theirs = await call(t, 'POST', '/api-v1/passkeys/', {
       token: other.token,
       body: { name: 'Mine now', response: key.register(await registrationOptions(other)) },
@@ -147,7 +147,7 @@ describe('registering a passkey', () => {
   });
 
   it('refuses a response to a challenge the server never gave (wrong challenge)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const options = await registrationOptions(user);
     const res = await call(t, 'POST', '/api-v1/passkeys/', {
       token: user.token,
@@ -159,8 +159,8 @@ describe('registering a passkey', () => {
   });
 
   it("refuses an answer to another user's challenge", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     const res = await call(t, 'POST', '/api-v1/passkeys/', {
       token: user.token,
       body: { name: 'Phone', response: new SoftPasskey().register(await registrationOptions(other)) },
@@ -170,7 +170,7 @@ describe('registering a passkey', () => {
   });
 
   it('uses a challenge once: the same response replayed is refused', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const response = new SoftPasskey().register(await registrationOptions(user));
     const first = await call(t, 'POST', '/api-v1/passkeys/', { token: user.token, body: { name: 'A', response } });
     expect(first.status).toBe(201);
@@ -181,7 +181,7 @@ describe('registering a passkey', () => {
   });
 
   it('refuses an answer after the 5 minutes', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const response = new SoftPasskey().register(await registrationOptions(user));
     t.clock.advance(5 * 60_000 + 1_000);
     const res = await call(t, 'POST', '/api-v1/passkeys/', { token: user.token, body: { name: 'A', response } });
@@ -190,7 +190,7 @@ describe('registering a passkey', () => {
   });
 
   it('refuses a passkey made on another site (wrong origin, wrong RP ID)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     for (const answer of [{ origin: 'https://coinfront.example.evil' }, { rpId: 'evil.example' }]) {
       const response = new SoftPasskey().register(await registrationOptions(user), answer);
       const res = await call(t, 'POST', '/api-v1/passkeys/', { token: user.token, body: { name: 'A', response } });
@@ -201,7 +201,7 @@ describe('registering a passkey', () => {
   });
 
   it('with 2FA on, asks for the second factor before a new passkey can be added', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await register(user);
     const res = await call(t, 'POST', '/api-v1/passkeys/registration-options/', { token: user.token, body: {} });
     expect(res.status).toBe(400);
@@ -211,8 +211,8 @@ describe('registering a passkey', () => {
 
 describe('the list, rename and removal', () => {
   it("renames the user's passkey; another user's is 404", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     const { view } = await register(user, 'Old name');
     const theirs = await call(t, 'PATCH', `/api-v1/passkeys/${view.id}/`, {
       token: other.token,
@@ -230,8 +230,8 @@ describe('the list, rename and removal', () => {
   });
 
   it("removes the user's passkey; another user's is 404 and stays", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     const { key, view } = await register(user);
     expect((await call(t, 'DELETE', `/api-v1/passkeys/${view.id}/`, { token: other.token })).status).toBe(404);
     expect(await list(user)).toHaveLength(1);
@@ -242,7 +242,7 @@ describe('the list, rename and removal', () => {
   });
 
   it('removing the last second factor starts the withdrawal cooldown; removing one of two does not', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const first = await register(user, 'One');
     const second = await register(user, 'Two', { passkey: first.key.assert(await assertionOptions(user)) });
     expect((await remove(user, first.key, first.view.id)).status).toBe(200);
@@ -254,7 +254,7 @@ describe('the list, rename and removal', () => {
 
 describe('signing in with a passkey', () => {
   it('answers { access, user } as a login does, and the token works', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const { challenge_id, options } = await loginOptions();
     expect(options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
@@ -272,7 +272,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('stores the signature counter and refuses one that does not grow (a cloned authenticator)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key, view } = await register(user);
     expect((await signIn(key, { counter: 7 })).status).toBe(200);
     const [stored] = await t.db.select({ counter: passkeys.counter }).from(passkeys).where(eq(passkeys.id, view.id));
@@ -286,7 +286,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('uses a challenge once: the same assertion replayed is refused', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const { challenge_id, options } = await loginOptions();
     const body = { challenge_id, response: key.assert(options) };
@@ -297,7 +297,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a wrong challenge, a wrong origin, an expired challenge and an unverified user', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     expect((await signIn(key, { challenge: 'c29tZS1vdGhlci1jaGFsbGVuZ2U' })).status).toBe(401);
     expect((await signIn(key, { origin: 'https://coinfront.example.evil' })).status).toBe(401);
@@ -315,14 +315,14 @@ describe('signing in with a passkey', () => {
 
   it('refuses a passkey the server does not know, and one that was removed', async () => {
     expect((await signIn(new SoftPasskey())).status).toBe(401);
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key, view } = await register(user);
     expect((await remove(user, key, view.id)).status).toBe(200);
     expect((await signIn(key)).status).toBe(401);
   });
 
   it('refuses a signature by another key under a known credential id', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const impostor = new SoftPasskey();
     Object.defineProperty(impostor, 'credentialId', { value: key.credentialId });
@@ -332,15 +332,15 @@ describe('signing in with a passkey', () => {
 
 describe('a passkey as the second factor', () => {
   it("offers only the user's own passkeys", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
-    await register(await signUp(t));
+    await register(await createUser(t));
     const options = await assertionOptions(user);
     expect(options.allowCredentials).toEqual([{ id: key.id, type: 'public-key', transports: ['internal'] }]);
   });
 
   it('proves the second factor of a sensitive action once; a replay or another key is refused and counted', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const passkey = key.assert(await assertionOptions(user));
     expect(
@@ -355,7 +355,7 @@ describe('a passkey as the second factor', () => {
     expect(replay.body.fields.passkey).toBe(PASSKEY_MSG.challengeExpired);
 
     // Another user's registered passkey cannot answer for this user.
-    const other = await signUp(t);
+    const other = await createUser(t);
     const { key: otherKey } = await register(other);
     const wrong = await call(t, 'POST', '/api-v1/passkeys/registration-options/', {
       token: user.token,
@@ -367,8 +367,8 @@ describe('a passkey as the second factor', () => {
   });
 
   it("refuses an answer to another user's second-factor challenge, or to a sign-in challenge", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     const { key } = await register(user);
     await register(other);
     for (const options of [await assertionOptions(other), (await loginOptions()).options]) {
@@ -382,7 +382,7 @@ describe('a passkey as the second factor', () => {
   });
 
   it('refuses an assertion from another origin', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const res = await call(t, 'POST', '/api-v1/passkeys/registration-options/', {
       token: user.token,
@@ -393,7 +393,7 @@ describe('a passkey as the second factor', () => {
   });
 
   it('finishes a password sign-in with 2FA on: the ticket, its options and the assertion give a session, once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { key } = await register(user);
     const login = await call(t, 'POST', '/api-v1/login/', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);
@@ -407,7 +407,7 @@ describe('a passkey as the second factor', () => {
       return res.body;
     };
     // Another user's passkey does not finish this user's sign-in, and the ticket survives it.
-    const other = await signUp(t);
+    const other = await createUser(t);
     const { key: otherKey } = await register(other);
     const wrong = await call(t, 'POST', '/api-v1/login/2fa/', {
       body: { ticket, passkey: otherKey.assert(await optionsOf()) },

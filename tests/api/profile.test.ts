@@ -12,7 +12,7 @@ import { PROFILE_MSG, PROFILE_NAME_MAX } from '../../src/shared/api/profile.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { jpeg, png, webp } from '../helpers/images.js';
 import { postForm } from '../helpers/multipart.js';
-import { call, logIn, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, logIn, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ const profileAudits = (user: TestUser) =>
 
 describe('GET /api-v1/user/profile/', () => {
   it('answers exactly the fields and values of GET /api-v1/info/', async () => {
-    const user = await signUp(t, { first_name: 'Prue', last_name: 'Field' });
+    const user = await createUser(t, { first_name: 'Prue', last_name: 'Field' });
     const [mine, theInfo] = await Promise.all([profile(user), info(user)]);
     expect(mine.status).toBe(200);
     expect(Object.keys(mine.body).sort()).toEqual(Object.keys(theInfo.body).sort());
@@ -49,8 +49,8 @@ describe('GET /api-v1/user/profile/', () => {
 
   it('is the signed-in user only: each user gets their own, no token gets 401', async () => {
     const [a, b] = await Promise.all([
-      signUp(t, { first_name: 'Alma', last_name: 'One' }),
-      signUp(t, { first_name: 'Bert', last_name: 'Two' }),
+      createUser(t, { first_name: 'Alma', last_name: 'One' }),
+      createUser(t, { first_name: 'Bert', last_name: 'Two' }),
     ]);
     expect((await profile(a)).body).toMatchObject({ email: a.email, first_name: 'Alma' });
     expect((await profile(b)).body).toMatchObject({ email: b.email, first_name: 'Bert' });
@@ -68,7 +68,7 @@ describe('GET /api-v1/user/profile/', () => {
 
 describe('POST /api-v1/user/update/', () => {
   it('saves both names and answers the updated profile, which /info/ and the next login show too', async () => {
-    const user = await signUp(t, { first_name: 'Old', last_name: 'Name' });
+    const user = await createUser(t, { first_name: 'Old', last_name: 'Name' });
     const res = await update(user, { first_name: 'New', last_name: 'Surname' });
     expect(res.status).toBe(200);
     const { message, ...rest } = res.body;
@@ -83,7 +83,7 @@ describe('POST /api-v1/user/update/', () => {
   });
 
   it('trims, makes runs of spaces one, and stores Unicode NFC', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     // 'e' + combining acute accent is stored as the one letter é.
     const res = await update(user, { first_name: '  Mary   Ann  ', last_name: '\tRene\u0301e ' });
     expect(res.body).toMatchObject({ first_name: 'Mary Ann', last_name: 'Ren\u00e9e' });
@@ -91,7 +91,7 @@ describe('POST /api-v1/user/update/', () => {
   });
 
   it('accepts names in any script', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     for (const [first_name, last_name] of [
       ['José', 'García-Márquez'],
       ["O'Brien", 'D’Angelo'],
@@ -111,7 +111,7 @@ describe('POST /api-v1/user/update/', () => {
   // One account for the refusals below: each must leave its names as they are.
   let kept: TestUser;
   beforeAll(async () => {
-    kept = await signUp(t, { first_name: 'Kept', last_name: 'Same' });
+    kept = await createUser(t, { first_name: 'Kept', last_name: 'Same' });
   });
 
   it.each([
@@ -169,8 +169,8 @@ describe('POST /api-v1/user/update/', () => {
 
   it("changes only the caller's own names, whoever else is named in the request", async () => {
     const [me, victim] = await Promise.all([
-      signUp(t, { first_name: 'Mallory', last_name: 'Me' }),
-      signUp(t, { first_name: 'Victor', last_name: 'Victim' }),
+      createUser(t, { first_name: 'Mallory', last_name: 'Me' }),
+      createUser(t, { first_name: 'Victor', last_name: 'Victim' }),
     ]);
     expect((await update(me, { first_name: 'Renamed', last_name: 'Me' })).status).toBe(200);
     expect((await update(me, { first_name: 'X', last_name: 'Y', user_id: victim.id })).status).toBe(400);
@@ -180,7 +180,7 @@ describe('POST /api-v1/user/update/', () => {
   });
 
   it('writes the change to the audit log with who, before and after; saving the same names records nothing', async () => {
-    const user = await signUp(t, { first_name: 'Audrey', last_name: 'Before' });
+    const user = await createUser(t, { first_name: 'Audrey', last_name: 'Before' });
     expect((await update(user, { first_name: 'Audrey', last_name: 'After' })).status).toBe(200);
     expect((await update(user, { first_name: 'Audrey', last_name: 'After' })).status).toBe(200);
     const entries = await profileAudits(user);
@@ -204,7 +204,7 @@ describe('GET /api-v2/identity/basic-info/', () => {
   });
 
   it("answers 404 with a clear message when nothing was submitted, then the user's own submission", async () => {
-    const [user, other] = await Promise.all([signUp(t), signUp(t)]);
+    const [user, other] = await Promise.all([createUser(t), createUser(t)]);
     expect(await basicInfo(user)).toMatchObject({ status: 404, body: { error: MSG.noVerificationSubmitted } });
 
     const sent = await postForm(t, '/api-v1/documents-verification/', form(user, 'Bea Sic'), { token: user.token });

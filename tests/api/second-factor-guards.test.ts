@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { enableTotp, nextTotp, secretOfOtpauthUrl, totp } from '../helpers/totp.js';
-import { call, factorChangeProof, logIn, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, factorChangeProof, logIn, type TestUser } from '../helpers/users.js';
 import { SoftPasskey } from '../helpers/webauthn.js';
 
 let t: TestApp;
@@ -46,7 +46,7 @@ async function ownerAddsPasskey(user: TestUser, name: string, proof: object) {
 
 /** A user whose only second factor is a passkey. */
 async function passkeyOnlyUser() {
-  const user = await signUp(t);
+  const user = await createUser(t);
   const passkey = await ownerAddsPasskey(user, 'Owner phone', await factorChangeProof(t, user));
   return { user, ...passkey };
 }
@@ -72,7 +72,7 @@ const passkeySignIn = async (key: SoftPasskey) => {
 
 describe('a stolen bearer token cannot take over the second factors', () => {
   it('with 2FA off, cannot register a passkey (password and emailed code asked for)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const thief = thiefOf(user);
     const { options } = await thiefRegisters(thief.token);
     expect(options.status).toBe(400);
@@ -119,7 +119,7 @@ describe('a stolen bearer token cannot take over the second factors', () => {
   });
 
   it('cannot regenerate the recovery codes; the old ones keep working', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { recoveryCodes } = await enableTotp(t, user);
     const res = await call(t, 'POST', '/api-v1/2fa/recovery-codes/', {
       token: thiefOf(user).token,
@@ -136,7 +136,7 @@ describe('a stolen bearer token cannot take over the second factors', () => {
   });
 
   it("after the owner resets the password, the thief's session and passkey no longer sign in", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const thief = thiefOf(user);
     const attempt = await thiefRegisters(thief.token);
     expect(attempt.options.status).toBe(400);
@@ -155,7 +155,7 @@ describe('a stolen bearer token cannot take over the second factors', () => {
 
 describe('the owner changes their second factors with the proof', () => {
   it('with none on: the login password and the emailed code; a wrong password is refused and changes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const proof = await factorChangeProof(t, user);
     const wrong = await call(t, 'POST', '/api-v1/2fa/setup/', {
       token: user.token,
@@ -193,7 +193,7 @@ describe('the owner changes their second factors with the proof', () => {
   });
 
   it('makes new recovery codes with a current code; the old ones stop working', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { secret, recoveryCodes } = await enableTotp(t, user);
     const res = await call(t, 'POST', '/api-v1/2fa/recovery-codes/', {
       token: user.token,
@@ -223,7 +223,7 @@ describe('each enrolment and removal is told to the owner', () => {
     t.mailbox.messages.filter((m) => m.to === user.email && /^Coinfront: /.test(m.subject));
 
   it('by mail with the anti-phishing line, and in the notifications history', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const saved = await call(t, 'PUT', '/api-v1/anti-phishing-code/', {
       token: user.token,
       body: { code: 'BlueOtter7' },
@@ -258,7 +258,7 @@ describe('each enrolment and removal is told to the owner', () => {
   });
 
   it("in the owner's language", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect(
       (await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } })).status,
     ).toBe(200);
@@ -280,7 +280,7 @@ describe('a password reset passes the second factor', () => {
     });
 
   it('with TOTP on: the mailbox alone is refused; the same code with a TOTP or recovery code resets', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { secret, recoveryCodes } = await enableTotp(t, user);
     const otp = await forgot(user);
     const bare = await reset(user, otp);

@@ -14,8 +14,7 @@ import { SESSIONS_MSG, type SessionInfo } from '../../src/shared/api/sessions.js
 import type { LoginResponse } from '../../src/shared/api/auth.js';
 import type { TestApp } from '../helpers/app.js';
 import { twoInstances, type OtherInstance } from '../helpers/suites.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
-import { createUser } from '../helpers/services.js';
+import { call, createUser, signUp, type TestUser } from '../helpers/users.js';
 import { connectWs } from '../helpers/ws.js';
 
 const PHONE_UA =
@@ -52,7 +51,7 @@ const newDeviceMails = (user: TestUser) =>
 
 describe('the list of sessions', () => {
   it('shows every live session with its device, address and times, the asking one marked current', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const phone = await logInFrom(user, PHONE_UA, '203.0.113.7');
     const sessionsSeen = await list(phone);
     expect(sessionsSeen).toHaveLength(2);
@@ -68,8 +67,8 @@ describe('the list of sessions', () => {
   });
 
   it("shows no one else's sessions", async () => {
-    const alice = await signUp(t);
-    const bob = await signUp(t);
+    const alice = await createUser(t);
+    const bob = await createUser(t);
     const ids = (await list(alice.token)).map((s) => s.session_id);
     expect(ids).toEqual([await sessionIdOf(alice.token)]);
     expect(ids).not.toContain(await sessionIdOf(bob.token));
@@ -78,7 +77,7 @@ describe('the list of sessions', () => {
 
 describe('ending sessions', () => {
   it('one session: its token is refused at once, the others keep working, it leaves the list', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const phone = await logInFrom(user, PHONE_UA);
     const phoneId = await sessionIdOf(phone);
     expect((await info(phone)).status).toBe(200);
@@ -92,8 +91,8 @@ describe('ending sessions', () => {
   });
 
   it("another user's session is 404, as if it did not exist, and keeps working", async () => {
-    const alice = await signUp(t);
-    const mallory = await signUp(t);
+    const alice = await createUser(t);
+    const mallory = await createUser(t);
     const aliceId = await sessionIdOf(alice.token);
     const res = await call(t, 'DELETE', `/api-v1/sessions/${aliceId}/`, { token: mallory.token });
     expect(res).toMatchObject({ status: 404, body: { error: SESSIONS_MSG.notFound } });
@@ -103,7 +102,7 @@ describe('ending sessions', () => {
   });
 
   it('revoke-others ends every session but the asking one', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const phone = await logInFrom(user, PHONE_UA);
     const tablet = await logInFrom(user, LAPTOP_UA, '198.51.100.4');
     const res = await call(t, 'POST', '/api-v1/sessions/revoke-others/', { token: phone });
@@ -115,7 +114,7 @@ describe('ending sessions', () => {
   });
 
   it('logout ends the current session only', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const phone = await logInFrom(user, PHONE_UA);
     expect((await call(t, 'POST', '/api-v1/logout/', { token: phone })).status).toBe(200);
     expect((await info(phone)).status).toBe(401);
@@ -123,7 +122,7 @@ describe('ending sessions', () => {
   });
 
   it('a password change ends every session in the list too, and the new token is a new session', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await logInFrom(user, PHONE_UA);
     await call(t, 'POST', '/api-v1/transcation-password-otp/', { token: user.token });
     const res = await call(t, 'POST', '/api-v1/update-password/', {
@@ -156,7 +155,7 @@ describe('a socket that signs in again as someone else', () => {
 
 describe('across instances', () => {
   it('an ended session is refused on the other instance, whose logged-in socket is told and closed', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const phone = await logInFrom(user, PHONE_UA);
     const onOther = async (token: string) =>
       (await other.app.inject({ method: 'GET', url: '/api-v1/info/', headers: { authorization: `Bearer ${token}` } }))
@@ -176,7 +175,7 @@ describe('across instances', () => {
   });
 
   it('a session started on one instance works at once on the other', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const onOther = async (token: string) =>
       (
         await other.app.inject({
@@ -193,7 +192,7 @@ describe('across instances', () => {
 
 describe('tokens', () => {
   it('a token without a session id (issued before sessions) is refused', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const [row] = await t.db.select({ tv: users.tokenVersion }).from(users).where(eq(users.id, user.id));
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const legacy = await new SignJWT({ tv: row!.tv })
@@ -207,7 +206,7 @@ describe('tokens', () => {
   });
 
   it('last seen is written at most once a minute per session', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const id = await sessionIdOf(user.token);
     const lastSeen = async () =>
       (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]!.at.getTime();
@@ -230,6 +229,7 @@ describe('tokens', () => {
 
 describe('new-device mail', () => {
   it('is not sent on the first sign-in after sign-up, nor for a device and address seen before', async () => {
+    // Signed up through HTTP: the first sign-in after sign-up is what this proves.
     const user = await signUp(t);
     expect(newDeviceMails(user)).toEqual([]);
     await logInFrom(user, 'lightMyRequest');
@@ -237,7 +237,7 @@ describe('new-device mail', () => {
   });
 
   it('is sent for a new device, with the time, device, address and what to do if it was not you', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await logInFrom(user, PHONE_UA, '203.0.113.9');
     const mails = newDeviceMails(user);
     expect(mails).toHaveLength(1);
@@ -253,7 +253,7 @@ describe('new-device mail', () => {
   });
 
   it('is sent for a known device from a new address', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await logInFrom(user, 'lightMyRequest', '198.51.100.23');
     expect(newDeviceMails(user)).toHaveLength(1);
     expect(newDeviceMails(user)[0]!.text).toContain('IP address: 198.51.100.23');

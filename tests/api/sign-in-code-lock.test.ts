@@ -12,7 +12,7 @@ import { LOCK_RULES, lockTime } from '../../src/shared/api/protection.js';
 import { TWO_FACTOR_MSG } from '../../src/shared/api/two-factor.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { enableTotp, nextTotp, totp } from '../helpers/totp.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ async function accountStatus(key: { api_key: string; secret: string }) {
 }
 
 async function userWithKey() {
-  const user = await signUp(t);
+  const user = await createUser(t);
   const { secret } = await enableTotp(t, user);
   const key = await call<ApiKeyCreated>(t, 'POST', '/api-v1/api-keys/', {
     token: user.token,
@@ -81,7 +81,7 @@ async function guessCodes(user: TestUser, secret: string, count: number) {
 
 describe('wrong second factors at sign-in lock sign-in for the account', () => {
   it('tickets from many addresses: the limit locks sign-in, the right code is refused, the owner is mailed once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     // The mail must open with the owner's anti-phishing code (docs/security.md "anti-phishing").
     expect(
       (await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code: 'Owl42' } })).status,
@@ -143,7 +143,7 @@ describe('wrong second factors at sign-in lock sign-in for the account', () => {
   });
 
   it("the lock mail is in the owner's language", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const language = await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
     expect(language.status).toBe(200);
     const { secret } = await enableTotp(t, user);
@@ -157,7 +157,7 @@ describe('wrong second factors at sign-in lock sign-in for the account', () => {
   });
 
   it('fewer than the limit do not lock, and wrong codes older than the window do not count', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { secret } = await enableTotp(t, user);
     const { limit, windowMs } = LOCK_RULES['sign-in-codes'];
     await guessCodes(user, secret, limit - 1);
@@ -170,7 +170,7 @@ describe('wrong second factors at sign-in lock sign-in for the account', () => {
   });
 
   it('wrong codes at sign-in do not lock withdrawals (each lock guards its own door)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const { secret } = await enableTotp(t, user);
     await guessCodes(user, secret, LOCK_RULES.withdrawal.limit);
     const status = await call(t, 'GET', '/api-v1/security/status/', { token: user.token });

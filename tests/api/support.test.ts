@@ -14,7 +14,7 @@ import type { TestApp } from '../helpers/app.js';
 import { appWithStaff } from '../helpers/money.js';
 import { notAnImage, padTo, png } from '../helpers/images.js';
 import { fetchFile, postForm, type FormParts } from '../helpers/multipart.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -36,7 +36,7 @@ const closeChat = (sessionId: string, token = admin.token) =>
 describe('FAQ bot', () => {
   let user: TestUser;
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
   });
 
   const topicOf = async (question: string) => {
@@ -123,7 +123,7 @@ describe('FAQ bot', () => {
 
 describe('chat sessions', () => {
   it('opens one session and returns the same open one after', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const first = await openChat(user);
     expect(first.status).toBe(201);
     expect(first.body.session_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -132,14 +132,14 @@ describe('chat sessions', () => {
   });
 
   it('keeps one open session when several tabs open it at once', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const results = await Promise.all(Array.from({ length: 6 }, () => openChat(user)));
     expect(new Set(results.map((r) => r.body.session_id)).size).toBe(1);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
   });
 
   it('opens a new session after staff ended the last one', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const first = (await openChat(user)).body.session_id;
     await closeChat(first);
     const second = await openChat(user);
@@ -148,8 +148,8 @@ describe('chat sessions', () => {
   });
 
   it('tells its owner and staff whether it is open, and nobody else', async () => {
-    const user = await signUp(t, { first_name: 'Lin', last_name: 'Chen' });
-    const other = await signUp(t);
+    const user = await createUser(t, { first_name: 'Lin', last_name: 'Chen' });
+    const other = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     expect(await call(t, 'GET', `/api-v2/chats/${sessionId}/`, { token: user.token })).toMatchObject({
       status: 200,
@@ -163,7 +163,7 @@ describe('chat sessions', () => {
 
 describe('chat messages', () => {
   it('carries text both ways: the user writes, staff answer as staff', async () => {
-    const user = await signUp(t, { first_name: 'Mia', last_name: 'Lopez' });
+    const user = await createUser(t, { first_name: 'Mia', last_name: 'Lopez' });
     const sessionId = (await openChat(user)).body.session_id;
     const mine = await send(user, { session_id: sessionId, text: '  Hello, my deposit is late  ' });
     expect(mine).toMatchObject({
@@ -195,7 +195,7 @@ describe('chat messages', () => {
   });
 
   it('returns HTML in text verbatim, as plain text in JSON', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     const html = '<img src=x onerror="alert(1)"><b>bold</b> & <script>x</script>';
     expect((await send(user, { session_id: sessionId, text: html })).body.text).toBe(html);
@@ -205,7 +205,7 @@ describe('chat messages', () => {
   });
 
   it('takes a message as JSON too (text only)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     const res = await call(t, 'POST', '/api-v2/messages/', {
       token: user.token,
@@ -215,7 +215,7 @@ describe('chat messages', () => {
   });
 
   it('refuses an empty message: no text and no image', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     for (const parts of [
       { session_id: sessionId },
@@ -231,7 +231,7 @@ describe('chat messages', () => {
   });
 
   it('refuses text over 2000 characters and a malformed session id', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     expect((await send(user, { session_id: sessionId, text: 'a'.repeat(2000) })).status).toBe(201);
     expect((await send(user, { session_id: sessionId, text: 'a'.repeat(2001) })).status).toBe(400);
@@ -242,7 +242,7 @@ describe('chat messages', () => {
   });
 
   it('takes an image alone or with text, and shows it to the owner and staff through a signed URL', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     const bytes = png(320, 240);
     const alone = await send(user, { session_id: sessionId, image: { data: bytes } });
@@ -256,7 +256,7 @@ describe('chat messages', () => {
   });
 
   it('applies the upload rules to chat images', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     expect(
       await send(user, { session_id: sessionId, text: 'x', image: { data: notAnImage, filename: 'a.png' } }),
@@ -274,7 +274,7 @@ describe('chat messages', () => {
   });
 
   it('tells the event bus about each new message (the hook for a push channel)', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     const heard: ChatEventMap['messageCreated'][] = [];
     const stop = chatEventsOf(t.ctx).on('messageCreated', (event) => heard.push(event));
@@ -291,8 +291,8 @@ describe('chat messages', () => {
 
 describe("another user's chat is invisible", () => {
   it("answers 404 for reading, writing or opening someone else's session, and stores nothing", async () => {
-    const owner = await signUp(t);
-    const intruder = await signUp(t);
+    const owner = await createUser(t);
+    const intruder = await createUser(t);
     const sessionId = (await openChat(owner)).body.session_id;
     await send(owner, { session_id: sessionId, text: 'my private question', image: { data: png() } });
 
@@ -313,8 +313,8 @@ describe("another user's chat is invisible", () => {
   });
 
   it("keeps the owner's chat images unreachable with a URL forged from the intruder's own", async () => {
-    const owner = await signUp(t);
-    const intruder = await signUp(t);
+    const owner = await createUser(t);
+    const intruder = await createUser(t);
     const ownerSession = (await openChat(owner)).body.session_id;
     const secret = await send(owner, { session_id: ownerSession, image: { data: png(10, 10) } });
     const intruderSession = (await openChat(intruder)).body.session_id;
@@ -340,7 +340,7 @@ describe("another user's chat is invisible", () => {
 
 describe('ended chats', () => {
   it('refuse new messages from user and staff, and keep their history readable', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     await send(user, { session_id: sessionId, text: 'before' });
     expect(await closeChat(sessionId)).toMatchObject({
@@ -361,7 +361,7 @@ describe('ended chats', () => {
   });
 
   it('are ended once, audited, and ending again changes nothing', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     expect((await closeChat(sessionId)).status).toBe(200);
     expect((await closeChat(sessionId)).status).toBe(200);
@@ -377,8 +377,8 @@ describe('ended chats', () => {
 
 describe('staff chat desk', () => {
   it('lists open chats with messages, keyed by a JSON string of user_id and username', async () => {
-    const user = await signUp(t, { first_name: 'Noor', last_name: 'Haddad' });
-    const quiet = await signUp(t);
+    const user = await createUser(t, { first_name: 'Noor', last_name: 'Haddad' });
+    const quiet = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     const quietSession = (await openChat(quiet)).body.session_id;
     await send(user, { session_id: sessionId, text: 'first' });
@@ -399,8 +399,8 @@ describe('staff chat desk', () => {
   });
 
   it('puts the most recently active chat first and drops ended chats', async () => {
-    const a = await signUp(t);
-    const b = await signUp(t);
+    const a = await createUser(t);
+    const b = await createUser(t);
     const sa = (await openChat(a)).body.session_id;
     const sb = (await openChat(b)).body.session_id;
     await send(a, { session_id: sa, text: 'a1' });
@@ -416,7 +416,7 @@ describe('staff chat desk', () => {
   });
 
   it('is for staff only: users get 403 on the list and on ending a chat', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = (await openChat(user)).body.session_id;
     expect((await desk(user.token)).status).toBe(403);
     expect((await closeChat(sessionId, user.token)).status).toBe(403);

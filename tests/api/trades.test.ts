@@ -17,7 +17,7 @@ import { balanceOf, fundWallet } from '../helpers/money.js';
 import {
   activeTradesOf,
   closeTrade,
-  createLeverTrader,
+  leverTrader,
   openTrade,
   openedTradeId,
   tradeHistoryOf,
@@ -94,7 +94,7 @@ describe('opening and closing at the server mark', () => {
   });
 
   it('a short at 10x closed at a loss pays back margin minus the loss, exactly', async () => {
-    const user = await createLeverTrader(t, '5000');
+    const user = await leverTrader(t, '5000');
     const id = await openedTradeId(t, user, { trade_type: 'sell', hands: '0.5', leverage: 10 });
     // 0.5 x 60000 / 10
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('2000');
@@ -113,7 +113,7 @@ describe('opening and closing at the server mark', () => {
   });
 
   it('a short closed in profit, with leverage sent as the screen labels it (50X)', async () => {
-    const user = await createLeverTrader(t, '500');
+    const user = await leverTrader(t, '500');
     const opened = await openTrade(t, user, {
       trade_type: 'sell',
       coin: 'eth',
@@ -137,14 +137,14 @@ describe('opening and closing at the server mark', () => {
     [30, '20'],
     [10, '60'],
   ] as const)('at %ix leverage 0.01 BTC at 60000 takes %s USDT of margin', async (leverage, margin) => {
-    const user = await createLeverTrader(t, '100');
+    const user = await leverTrader(t, '100');
     const opened = await openTrade(t, user, { hands: '0.01', leverage });
     expect(opened.body.trade).toMatchObject({ leverage, margin });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe(sub('100', margin).toFixed());
   });
 
   it('defaults to 100x and a market order; accepts the pair spelled BTCUSDT or BTC/USDT', async () => {
-    const user = await createLeverTrader(t, '100');
+    const user = await leverTrader(t, '100');
     for (const coin of ['BTCUSDT', 'btc/usdt']) {
       const opened = await openTrade(t, user, { coin, hands: '0.01' });
       expect(opened.status).toBe(201);
@@ -154,7 +154,7 @@ describe('opening and closing at the server mark', () => {
 
   it('USDO trades at the default-currency price, at 1X only (docs/decisions/0019)', async () => {
     market.set('USDO', '1.05');
-    const user = await createLeverTrader(t, '2000');
+    const user = await leverTrader(t, '2000');
     const refused = await openTrade(t, user, { coin: 'USDO', hands: '1000', starting_price: '1.05', leverage: 10 });
     expect(refused).toMatchObject({ status: 400, body: { fields: { leverage: TRADE_MSG.inHouseLeverage } } });
     // Without a leverage, USDO's only choice is taken.
@@ -164,7 +164,7 @@ describe('opening and closing at the server mark', () => {
   });
 
   it('records the entry and the close in the price history', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '60100');
     await closeTrade(t, user, id, '60100');
@@ -173,7 +173,7 @@ describe('opening and closing at the server mark', () => {
   });
 
   it('a close whose loss reached the margin is a liquidation: P/L is -margin and nothing is paid back', async () => {
-    const user = await createLeverTrader(t, '100');
+    const user = await leverTrader(t, '100');
     const id = await openedTradeId(t, user); // margin 60, liquidation at 59400
     market.set('BTC', '59000');
     const closed = await closeTrade(t, user, id, '59000');
@@ -186,7 +186,7 @@ describe('opening and closing at the server mark', () => {
 
 describe('the mark decides: refused on stale, missing or far-off prices', () => {
   it('refuses to open on a stale price (503) and changes nothing', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     market.set('BTC', '60000', { stale: true });
     const res = await openTrade(t, user);
     expect(res).toMatchObject({ status: 503, body: { error: TRADE_MSG.priceUnavailable('BTC') } });
@@ -195,14 +195,14 @@ describe('the mark decides: refused on stale, missing or far-off prices', () => 
   });
 
   it('refuses to open when the market has no usable price (503)', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     market.set('BTC', '0');
     const res = await openTrade(t, user);
     expect(res).toMatchObject({ status: 503, body: { error: TRADE_MSG.priceUnavailable('BTC') } });
   });
 
   it('refuses an unknown coin (400)', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const res = await openTrade(t, user, { coin: 'NOPE' });
     expect(res).toMatchObject({ status: 400, body: { error: TRADE_MSG.cannotTrade('NOPE') } });
     market.remove('BTC');
@@ -210,7 +210,7 @@ describe('the mark decides: refused on stale, missing or far-off prices', () => 
   });
 
   it('refuses a client price more than 1 % from the mark, and accepts one at exactly 1 %', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     for (const price of ['60600.01', '59399.99', '1']) {
       const res = await openTrade(t, user, { starting_price: price });
       expect(res).toMatchObject({
@@ -224,7 +224,7 @@ describe('the mark decides: refused on stale, missing or far-off prices', () => 
   });
 
   it('refuses to close on a far-off client price or a stale mark, and the trade stays open', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '61000');
 
@@ -243,7 +243,7 @@ describe('the mark decides: refused on stale, missing or far-off prices', () => 
 
 describe('margin', () => {
   it('refuses a trade whose margin exceeds the lever balance, naming what is needed, and changes nothing', async () => {
-    const user = await createLeverTrader(t, '50');
+    const user = await leverTrader(t, '50');
     const res = await openTrade(t, user); // needs 60
     expect(res).toMatchObject({
       status: 400,
@@ -266,7 +266,7 @@ describe('margin', () => {
   });
 
   it('every movement is a ledger entry referring to the trade', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '60300');
     await closeTrade(t, user, id, '60300');
@@ -290,7 +290,7 @@ describe('margin', () => {
 
 describe('the ledger check covers trades', () => {
   it('reports a trade whose entries do not match its status, and is clean again once they do', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     await closeTrade(t, user, id, '60000');
     // As if the close had been recorded with a profit it never paid.
@@ -325,7 +325,7 @@ describe('bad input is a 400 with a message, never a 500', () => {
     ['a coin with symbols', { coin: 'BT$' }, TRADE_MSG.chooseCoin],
     ['USDT against itself', { coin: 'USDT' }, TRADE_MSG.cannotTrade('USDT')],
   ])('trade-creation: %s', async (_label, fields, message) => {
-    const user = await createLeverTrader(t, '100');
+    const user = await leverTrader(t, '100');
     const res = await openTrade(t, user, fields);
     expect(res).toMatchObject({ status: 400, body: { error: message } });
     expect(await balanceOf(t, user, 'lever', 'USDT')).toBe('100');
@@ -340,13 +340,13 @@ describe('bad input is a 400 with a message, never a 500', () => {
     ['is_closed "yes"', { trade_id: 1, current_price: '60000', is_closed: 'yes' }, TRADE_MSG.isClosedRequired],
     ['no current_price', { trade_id: 1, is_closed: true }, TRADE_MSG.enterPrice],
   ])('trade-updation: %s', async (_label, body, message) => {
-    const user = await createLeverTrader(t, '0');
+    const user = await leverTrader(t, '0');
     const res = await updateTrade(t, user, body);
     expect(res).toMatchObject({ status: 400, body: { error: message } });
   });
 
   it('trade-history: a bad status or limit', async () => {
-    const user = await createLeverTrader(t, '0');
+    const user = await leverTrader(t, '0');
     for (const query of ['?status=open', '?status=closed,open', '?status=', '?limit=0', '?limit=many', '?before=x']) {
       const res = await call(t, 'GET', `/api-v1/trade-history/${query}`, { token: user.token });
       expect(res.status).toBe(400);
@@ -368,7 +368,7 @@ describe('bad input is a 400 with a message, never a 500', () => {
 
 describe('closing is once and only by the owner', () => {
   it('closing an already closed trade is a 409 and changes nothing', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     expect((await closeTrade(t, user, id, '60000')).status).toBe(200);
     const again = await closeTrade(t, user, id, '60000');
@@ -377,7 +377,7 @@ describe('closing is once and only by the owner', () => {
   });
 
   it('two parallel closes of one trade credit it once', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '60200');
     const [a, b] = await Promise.all([closeTrade(t, user, id, '60200'), closeTrade(t, user, id, '60200')]);
@@ -387,7 +387,7 @@ describe('closing is once and only by the owner', () => {
   });
 
   it('ten parallel closes of each of five trades: each credited once', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await openedTradeId(t, user, { hands: '0.01' }));
     market.set('BTC', '60100');
@@ -401,8 +401,8 @@ describe('closing is once and only by the owner', () => {
   });
 
   it("another user's trade is a 404 to close, to price, and is not in their lists", async () => {
-    const owner = await createLeverTrader(t);
-    const other = await createLeverTrader(t);
+    const owner = await leverTrader(t);
+    const other = await leverTrader(t);
     const id = await openedTradeId(t, owner);
 
     const close = await closeTrade(t, other, id, '60000');
@@ -418,14 +418,14 @@ describe('closing is once and only by the owner', () => {
   });
 
   it('an unknown trade id is a 404', async () => {
-    const user = await createLeverTrader(t, '0');
+    const user = await leverTrader(t, '0');
     expect((await closeTrade(t, user, 987654321, '60000')).status).toBe(404);
   });
 });
 
 describe('Idempotency-Key', () => {
   it('a retried creation with the same key opens one trade and answers the same', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const headers = { 'idempotency-key': 'open-btc-long-1' };
     const first = await openTrade(t, user, {}, headers);
     // The retry quotes a fresher price: still the same order.
@@ -439,7 +439,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('parallel creations with one key open one trade', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const headers = { 'idempotency-key': 'open-btc-long-parallel' };
     const responses = await Promise.all(Array.from({ length: 5 }, () => openTrade(t, user, {}, headers)));
     expect(new Set(responses.filter((r) => r.status === 201).map((r) => r.body.trade.trade_id)).size).toBe(1);
@@ -448,14 +448,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key for a different order is refused (422)', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const headers = { 'idempotency-key': 'open-reused' };
     expect((await openTrade(t, user, {}, headers)).status).toBe(201);
     expect((await openTrade(t, user, { trade_type: 'sell' }, headers)).status).toBe(422);
   });
 
   it('a retried close with the same key is answered again (200), credited once', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '60100');
     const headers = { 'idempotency-key': `close-${id}` };
@@ -469,7 +469,7 @@ describe('Idempotency-Key', () => {
 
 describe('live prices: active trades and is_closed false', () => {
   it('the active list re-prices every trade from the mark as it moves', async () => {
-    const user = await createLeverTrader(t, '10000');
+    const user = await leverTrader(t, '10000');
     const long = await openedTradeId(t, user, { hands: '0.2' });
     const short = await openedTradeId(t, user, {
       trade_type: 'sell',
@@ -493,7 +493,7 @@ describe('live prices: active trades and is_closed false', () => {
   });
 
   it('lists newest first with the fields of docs/product.md and ours', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const first = await openedTradeId(t, user);
     const second = await openedTradeId(t, user, { trade_type: 'sell', hands: '0.05', leverage: 30 });
     const list = await activeTradesOf(t, user);
@@ -536,7 +536,7 @@ describe('live prices: active trades and is_closed false', () => {
   });
 
   it('marks a stale price in the list instead of hiding the trade', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     await openedTradeId(t, user);
     market.set('BTC', '60300', { stale: true });
     const [trade] = await activeTradesOf(t, user);
@@ -544,7 +544,7 @@ describe('live prices: active trades and is_closed false', () => {
   });
 
   it('is_closed false answers the trade with its live P/L and changes nothing', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     market.set('BTC', '59950');
     // The client's price is not checked when only pricing.
@@ -559,7 +559,7 @@ describe('live prices: active trades and is_closed false', () => {
 
 describe('trade history', () => {
   it("holds closed trades in docs/product.md's shape and spelling, with their price history", async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user, { trade_type: 'sell', hands: '0.1' });
     market.set('BTC', '59700');
     await closeTrade(t, user, id, '59700');
@@ -599,7 +599,7 @@ describe('trade history', () => {
   });
 
   it('is newest first, filters by status, and pages with before', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       const id = await openedTradeId(t, user, { hands: '0.01' });
@@ -616,7 +616,7 @@ describe('trade history', () => {
   });
 
   it('thins a long price history to at most 100 points, keeping the entry and the close', async () => {
-    const user = await createLeverTrader(t);
+    const user = await leverTrader(t);
     const id = await openedTradeId(t, user);
     // As if the job had sampled it for a long while.
     await t.db

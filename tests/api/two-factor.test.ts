@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { fundWallet, setTransactionPassword } from '../helpers/money.js';
 import { base32Decode, enableTotp, nextTotp, stepOf, totp, totpAt } from '../helpers/totp.js';
-import { call, factorChangeProof, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, factorChangeProof, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('the RFC 6238 computation of these tests', () => {
 describe('enrolment: setup, enable, status', () => {
   let user: TestUser;
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
   });
 
   it('answers a base32 secret and an otpauth URL with issuer Coinfront and the email as label', async () => {
@@ -121,7 +121,7 @@ describe('enrolment: setup, enable, status', () => {
   });
 
   it('enable without a setup is refused', async () => {
-    const fresh = await signUp(t);
+    const fresh = await createUser(t);
     const res = await post(fresh, '/api-v1/2fa/enable/', { code: '123456' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(TWO_FACTOR_MSG.setUpFirst);
@@ -133,7 +133,7 @@ describe('sign-in with 2FA on', () => {
   let secret: string;
   let recovery: string[];
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
     ({ secret, recoveryCodes: recovery } = await enableTotp(t, user));
   });
 
@@ -245,7 +245,7 @@ describe('sign-in with 2FA on', () => {
   });
 
   it("another user's recovery code does not work", async () => {
-    const other = await signUp(t);
+    const other = await createUser(t);
     const { recoveryCodes: otherCodes } = await enableTotp(t, other);
     // The tests above made 9 wrong second factors for this user: one more would reach the sign-in
     // lock (docs/decisions/0046-sign-in-code-lock.md, tests/api/sign-in-code-lock.test.ts). An hour on, they no longer count.
@@ -255,7 +255,7 @@ describe('sign-in with 2FA on', () => {
   });
 
   it('a user without 2FA logs in with a token at once, as before', async () => {
-    const plain = await signUp(t);
+    const plain = await createUser(t);
     const res = await login(plain);
     expect(res.status).toBe(200);
     expect(res.body.access).toEqual(expect.any(String));
@@ -274,7 +274,7 @@ describe('withdrawals ask for the second factor when 2FA is on', () => {
   });
 
   async function trader() {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await setTransactionPassword(t, user, PASSWORD);
     await fundWallet(t, user, '1000');
     return user;
@@ -326,7 +326,7 @@ describe('turning 2FA off', () => {
   let user: TestUser;
   let secret: string;
   beforeAll(async () => {
-    user = await signUp(t);
+    user = await createUser(t);
     ({ secret } = await enableTotp(t, user));
   });
 
@@ -354,7 +354,7 @@ describe('turning 2FA off', () => {
   });
 
   it('a sign-in ticket issued before turning it off is void after', async () => {
-    const other = await signUp(t);
+    const other = await createUser(t);
     const { secret: otherSecret, recoveryCodes: codes } = await enableTotp(t, other);
     const ticket = await ticketOf(other);
     expect((await post(other, '/api-v1/2fa/disable/', { code: codes[0] })).status).toBe(200);

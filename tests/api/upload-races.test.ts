@@ -16,7 +16,7 @@ import { jpeg, png, webp } from '../helpers/images.js';
 import { eventually } from '../helpers/log.js';
 import { staff } from '../helpers/money.js';
 import { postForm } from '../helpers/multipart.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ async function openChat(user: TestUser): Promise<string> {
 
 describe('a chat image', () => {
   it('is removed when the chat closes while its message waits to be written', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = await openChat(user);
     const before = uploadedFiles();
 
@@ -115,7 +115,7 @@ describe('a chat image', () => {
   it('racing the close over the API either lands before it or leaves no file behind', async () => {
     const admin = await staff(t);
     for (let round = 0; round < 4; round++) {
-      const user = await signUp(t);
+      const user = await createUser(t);
       const sessionId = await openChat(user);
       const [message, close] = await Promise.all([
         sendImage(user, sessionId),
@@ -128,7 +128,7 @@ describe('a chat image', () => {
   });
 
   it('is removed when writing its message fails', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const sessionId = await openChat(user);
     const before = uploadedFiles();
     const restore = await refuseInserts(t, 'chat_messages', 'chat_messages is read-only');
@@ -153,7 +153,7 @@ describe('identity documents', () => {
   });
 
   it('are removed when another submission of the same user wins the one-pending race', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const before = uploadedFiles();
 
     // The other submission is being written (its row inserted, not committed) when this one arrives.
@@ -176,7 +176,7 @@ describe('identity documents', () => {
   });
 
   it('sent twice at once keep the files of the one that was accepted, and only those', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const answers = await Promise.all(
       [1, 2, 3].map(() => postForm(t, '/api-v1/documents-verification/', documents(user), { token: user.token })),
     );

@@ -4,7 +4,7 @@ import { WALLET_MSG } from '../../src/shared/api/wallet.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, grant } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ const transfer = (user: TestUser, body: Record<string, unknown>) =>
 
 describe('wallet lists', () => {
   it.each(WALLET_KINDS)('a new user sees the default currencies with 0 in the %s wallet', async (wallet) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await call(t, 'GET', `/api-v1/${wallet}-wallet-list/`, { token: user.token });
     expect(res).toMatchObject({
       status: 200,
@@ -32,7 +32,7 @@ describe('wallet lists', () => {
   });
 
   it('shows balances as canonical decimal strings, other held currencies after the defaults', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     await grant(t, user, 'funding', 'SOL', '2.5');
     await grant(t, user, 'funding', 'ADA', '0.00000001');
@@ -50,15 +50,15 @@ describe('wallet lists', () => {
   });
 
   it('shows only the caller’s balances, and needs a login', async () => {
-    const rich = await signUp(t);
+    const rich = await createUser(t);
     await fundWallet(t, rich, '1000');
-    const other = await signUp(t);
+    const other = await createUser(t);
     expect(await balanceOf(t, other, 'funding', 'USDT')).toBe('0');
     expect((await call(t, 'GET', '/api-v1/funding-wallet-list/')).status).toBe(401);
   });
 
   it('answers lists asked at the same moment (one query for all) each with its own user’s balances', async () => {
-    const users = [await signUp(t), await signUp(t), await signUp(t)];
+    const users = [await createUser(t), await createUser(t), await createUser(t)];
     await fundWallet(t, users[0]!, '100');
     await fundWallet(t, users[2]!, '300');
     await transfer(users[2]!, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '5' });
@@ -83,7 +83,7 @@ describe('wallet lists', () => {
 
 describe('transfer between wallets', () => {
   it('moves the amount at once and records a successful transfer', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     const res = await transfer(user, {
       transfer_from: 'funding',
@@ -113,7 +113,7 @@ describe('transfer between wallets', () => {
   });
 
   it('accepts any currency case and the legal-currency wallet name', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await grant(t, user, 'second', 'BTC', '1');
     const res = await transfer(user, {
       transfer_from: 'second',
@@ -130,7 +130,7 @@ describe('transfer between wallets', () => {
   });
 
   it('all_amount moves the whole balance, whatever amount says', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     await grant(t, user, 'funding', 'USDT', '0.123456789012');
     const res = await transfer(user, {
@@ -147,7 +147,7 @@ describe('transfer between wallets', () => {
   });
 
   it("refuses more than the balance with 'Transfer amount exceeds available balance' and moves nothing", async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     const res = await transfer(user, {
       transfer_from: 'funding',
@@ -163,7 +163,7 @@ describe('transfer between wallets', () => {
   });
 
   it('refuses a transfer from a wallet to itself', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     await fundWallet(t, user, '100');
     const res = await transfer(user, {
       transfer_from: 'funding',
@@ -180,13 +180,13 @@ describe('transfer between wallets', () => {
     ['negative', '-1'],
     ['not a number', '1e3'],
   ])('refuses an amount that is %s', async (_label, amount) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount });
     expect(res).toMatchObject({ status: 400, body: { error: MSG.enterValidAmount } });
   });
 
   it('refuses an unknown wallet and a missing currency', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const wallet = await transfer(user, {
       transfer_from: 'savings',
       transfer_to: 'lever',
@@ -199,7 +199,7 @@ describe('transfer between wallets', () => {
   });
 
   it('refuses all_amount from an empty wallet', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await transfer(user, {
       transfer_from: 'lever',
       transfer_to: 'funding',
@@ -212,8 +212,8 @@ describe('transfer between wallets', () => {
 
 describe('transaction history', () => {
   it('lists only the caller’s transactions, newest first, filtered by status', async () => {
-    const user = await signUp(t);
-    const other = await signUp(t);
+    const user = await createUser(t);
+    const other = await createUser(t);
     await fundWallet(t, other, '300');
     await fundWallet(t, user, '200');
     await transfer(user, { transfer_from: 'funding', transfer_to: 'lever', currency: 'USDT', amount: '50' });
@@ -253,7 +253,7 @@ describe('transaction history', () => {
   });
 
   it('refuses an unknown status and needs a login', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const res = await call(t, 'GET', '/api-v1/transcations-history/?status=done', { token: user.token });
     expect(res).toMatchObject({ status: 400, body: { error: WALLET_MSG.invalidStatus } });
     expect((await call(t, 'GET', '/api-v1/transcations-history/')).status).toBe(401);

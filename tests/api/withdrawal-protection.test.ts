@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { enableTotp, nextTotp } from '../helpers/totp.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, grant, setTransactionPassword, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;
@@ -26,7 +26,7 @@ const SAVED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const ELSEWHERE = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 async function trader(): Promise<TestUser> {
-  const user = await signUp(t);
+  const user = await createUser(t);
   t.clock.advance(OTP_RESEND_MS);
   await setTransactionPassword(t, user, TX_PASSWORD);
   await grant(t, user, 'funding', 'USDT', '1000');
@@ -196,7 +196,7 @@ describe('whitelist mode', () => {
 
 describe('anti-phishing code', () => {
   it.each([['abc'], ['a'.repeat(21)], ['with space'], ['dash-ed'], ['émoji']])('refuses %j', async (code) => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect(await call(t, 'PUT', '/api-v1/anti-phishing-code/', { token: user.token, body: { code } })).toMatchObject({
       status: 400,
       body: { error: PROTECTION_MSG.antiPhishingFormat },
@@ -356,7 +356,7 @@ describe('withdrawal mails', () => {
   });
 
   it('deposit decisions send no withdrawal mail', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     const admin = await staff(t);
     const deposit = await call(t, 'POST', '/api-v1/recharge/', {
       token: user.token,
@@ -376,7 +376,7 @@ describe('withdrawal mails', () => {
 
 describe('security status', () => {
   it('answers whitelist, masked code and the locks in force', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await status(user)).body).toEqual({ whitelist_enabled: false, anti_phishing_code: null, locks: [] });
   });
 });

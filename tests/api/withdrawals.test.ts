@@ -5,7 +5,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, fundWallet, grant, setTransactionPassword, staff } from '../helpers/money.js';
-import { call, signUp, type TestUser } from '../helpers/users.js';
+import { call, createUser, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;
@@ -50,7 +50,7 @@ const legacy = (fields: Record<string, unknown> = {}) => ({
 
 /** A trader with a transaction password and `usdt` USDT in funding (through a real approved deposit). */
 async function trader(usdt = '1000'): Promise<TestUser> {
-  const user = await signUp(t);
+  const user = await createUser(t);
   await setTransactionPassword(t, user, PASSWORD);
   if (usdt !== '0') await fundWallet(t, user, usdt);
   return user;
@@ -136,7 +136,7 @@ describe('withdrawal validation (docs/product.md 5 "Withdrawal"), in both spelli
   });
 
   it('needs a transaction password that has been set, and the right one', async () => {
-    const noPassword = await signUp(t);
+    const noPassword = await createUser(t);
     await fundWallet(t, noPassword, '500');
     const unset = await withdraw(noPassword, modern());
     expect(unset).toMatchObject({ status: 400, body: { error: 'Please set a transaction password first' } });
@@ -287,7 +287,7 @@ describe('a withdrawal holds the amount until staff decide', () => {
   it('another user never sees the withdrawal', async () => {
     const user = await trader('500');
     await withdraw(user, modern({ amount: '100' }));
-    const other = await signUp(t);
+    const other = await createUser(t);
     const history = await call(t, 'GET', '/api-v1/transcations-history/', { token: other.token });
     expect(history).toMatchObject({ status: 200, body: [] });
   });

@@ -4,16 +4,12 @@
  * market), but no Fastify. Business rules are tested here by calling the services; the HTTP files
  * keep the contract (paths, fields, status codes, access).
  */
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createContext } from '../../src/server/bootstrap.js';
 import type { AppContext } from '../../src/server/context.js';
 import { connect, type Db } from '../../src/server/db/database.js';
-import { users } from '../../src/server/db/schema.js';
 import { AppError } from '../../src/server/errors.js';
-import { hashPassword } from '../../src/server/lib/passwords.js';
-import { insertUser, sessionUserOf, startSession } from '../../src/server/modules/auth/index.js';
 import { walletBalances } from '../../src/server/modules/ledger/index.js';
 import { createDepositService } from '../../src/server/modules/wallets/deposits.js';
 import { createReviewService } from '../../src/server/modules/wallets/review.js';
@@ -23,7 +19,10 @@ import type { WalletKind } from '../../src/shared/constants.js';
 import { createTestContext, type TestAppOptions } from './app.js';
 import { createFakeMarket, type FakeMarket } from './fake-market.js';
 import { ADDRESSES } from './addresses.js';
-import { uniqueEmail, type TestUser } from './users.js';
+import { createUser, type TestUser } from './users.js';
+
+// Kept here too: the service tests and many API tests import it from this harness.
+export { createUser };
 
 export type TestServices = Awaited<ReturnType<typeof createTestContext>> & { db: Db; close(): Promise<void> };
 
@@ -81,33 +80,6 @@ export async function anotherContext(
       await db.$client.end();
     },
   };
-}
-
-/** What an `inject`ed request looks like to the server, so a later HTTP sign-in is the same device. */
-const INJECT_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
-
-/**
- * A user as sign-up makes one, through the auth module's own insert (insertUser) and password hash,
- * signed in through its session service (startSession): no HTTP, no mailed code. Sign-up itself is
- * tested through HTTP in tests/api/auth.test.ts. Takes a test app or a service context.
- */
-export async function createUser(
-  s: { db: Db; ctx: TestServices['ctx'] },
-  fields: { email?: string; password?: string; first_name?: string; last_name?: string; isAdmin?: boolean } = {},
-): Promise<TestUser> {
-  const email = (fields.email ?? uniqueEmail()).toLowerCase();
-  const password = fields.password ?? 'correct horse 1';
-  let row = await insertUser(s.db, {
-    email,
-    passwordHash: await hashPassword(password, s.ctx.config.passwordHashCost),
-    firstName: fields.first_name ?? 'Ada',
-    lastName: fields.last_name ?? 'Trader',
-    referredBy: null,
-  });
-  if (fields.isAdmin)
-    row = (await s.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning())[0]!;
-  const token = await startSession(s.ctx, row, INJECT_CLIENT);
-  return { id: row.id, email, password, token, login: { access: token, user: await sessionUserOf(s.db, row) } };
 }
 
 /** A balance as the wallet list shows it ('0' when the user holds none), read from the ledger. */

@@ -12,24 +12,16 @@ import { canonical } from '../../src/shared/money.js';
 import { TRADES_CHANGED, cancelOrder, lockTrade, settleTrade } from '../../src/server/modules/trades/lifecycle.js';
 import type { TestApp } from './app.js';
 import { grant } from './money.js';
-import { createUser } from './services.js';
-import { call, signUp, type TestUser } from './users.js';
+import { call, createUser, type TestUser } from './users.js';
 
 type Headers = Record<string, string>;
 
-/** A trader with `usdt` USDT in the lever wallet (credited through the ledger). */
-export async function leverTrader(t: TestApp, usdt = '1000'): Promise<TestUser> {
-  const user = await signUp(t);
-  if (usdt !== '0') await grant(t, user, 'lever', 'USDT', usdt);
-  return user;
-}
-
 /**
- * As leverTrader, but the user is made by createUser (services.ts: the auth module's own insert and
- * session, no HTTP sign-up): for files where sign-up is not under test, it saves three requests and
- * two password hashes per trader (docs/architecture.md section 9 "Test layers").
+ * A trader with `usdt` USDT in the lever wallet (credited through the ledger), made by createUser (the
+ * auth module's own insert and session, no HTTP sign-up): no file that trades tests sign-up, and it
+ * saves three requests and two password hashes per trader (docs/architecture.md section 9 "Test layers").
  */
-export async function createLeverTrader(t: TestApp, usdt = '1000'): Promise<TestUser> {
+export async function leverTrader(t: TestApp, usdt = '1000'): Promise<TestUser> {
   const user = await createUser(t);
   if (usdt !== '0') await grant(t, user, 'lever', 'USDT', usdt);
   return user;

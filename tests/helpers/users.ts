@@ -1,8 +1,15 @@
-/** Small builders for accounts: sign up through the API (reading the mailed code), log in, promote to staff. */
+/**
+ * Small builders for accounts: made as rows with a session (createUser, createAdmin) wherever sign-up
+ * is not what a test proves, or signed up and logged in through the API (signUp, logIn) where it is.
+ */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LoginResponse } from '../../src/shared/api/auth.js';
+import type { Db } from '../../src/server/db/database.js';
+import type { AppContext } from '../../src/server/context.js';
 import { users } from '../../src/server/db/schema.js';
+import { hashPassword } from '../../src/server/lib/passwords.js';
+import { insertUser, sessionUserOf, startSession } from '../../src/server/modules/auth/index.js';
 import type { TestApp } from './app.js';
 
 export interface TestUser {
@@ -72,16 +79,40 @@ export async function logIn(t: TestApp, email: string, password: string): Promis
   return { id: res.body.user.user_id, email, password, token: res.body.access, login: res.body };
 }
 
-/** Make an account staff directly in the database (as ops would), and log in again. */
-async function makeAdmin(t: TestApp, user: TestUser): Promise<TestUser> {
-  await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-  t.ctx.guard.forget(user.id); // running servers learn it from the database's notification; don't wait for it
-  return logIn(t, user.email, user.password);
+/** What an `inject`ed request looks like to the server, so a later HTTP sign-in is the same device. */
+const INJECT_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
+
+/**
+ * A user as sign-up makes one, through the auth module's own insert (insertUser) and password hash,
+ * signed in through its session service (startSession): no HTTP, no mailed code. Sign-up itself is
+ * tested through HTTP in tests/api/auth.test.ts. Takes a test app or a service context.
+ */
+export async function createUser(
+  s: { db: Db; ctx: Pick<AppContext, 'db' | 'tokens' | 'clock' | 'mailer' | 'config'> },
+  fields: { email?: string; password?: string; first_name?: string; last_name?: string; isAdmin?: boolean } = {},
+): Promise<TestUser> {
+  const email = (fields.email ?? uniqueEmail()).toLowerCase();
+  const password = fields.password ?? 'correct horse 1';
+  let row = await insertUser(s.db, {
+    email,
+    passwordHash: await hashPassword(password, s.ctx.config.passwordHashCost),
+    firstName: fields.first_name ?? 'Ada',
+    lastName: fields.last_name ?? 'Trader',
+    referredBy: null,
+  });
+  if (fields.isAdmin)
+    row = (await s.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning())[0]!;
+  const token = await startSession(s.ctx, row, INJECT_CLIENT);
+  return { id: row.id, email, password, token, login: { access: token, user: await sessionUserOf(s.db, row) } };
 }
 
-/** A staff account: signed up like anyone, then made admin. */
-export async function createAdmin(t: TestApp): Promise<TestUser> {
-  return makeAdmin(t, await signUp(t, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support' }));
+/**
+ * A staff account: made staff in the database (as ops would; `requireAdmin` reads `is_admin`), with no
+ * second factor and a live session from the test's client, as signing up, being promoted and logging
+ * in again gave it (less that path's first session, whose token nobody kept).
+ */
+export async function createAdmin(s: Parameters<typeof createUser>[0]): Promise<TestUser> {
+  return createUser(s, { email: uniqueEmail('staff'), first_name: 'Sam', last_name: 'Support', isAdmin: true });
 }
 
 /**

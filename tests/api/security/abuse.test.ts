@@ -20,7 +20,7 @@ import {
   OTP_TTL_MS,
 } from '../../../src/shared/constants.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { call, signUp, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import { call, createUser, uniqueEmail, type TestUser } from '../../helpers/users.js';
 import { identityForm, send } from './scene.js';
 
 const TOO_MANY = 'Too many requests. Please wait a moment and try again.';
@@ -152,7 +152,7 @@ describe('guessing a one-time code', () => {
     // Many client addresses: the per-client rate limit is no defence here, the OTP rules must be.
     const open = await createTestApp({ env: { AUTH_RATE_LIMIT: '1000000' } });
     try {
-      const user = await signUp(open);
+      const user = await createUser(open);
       const reset = (otp: string) =>
         call(open, 'POST', '/api-v1/reset-password/', {
           body: { email: user.email, otp, password: 'new password 99' },
@@ -209,7 +209,7 @@ describe('guessing a one-time code', () => {
   const wrongFor = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
   it('voids a code after 5 wrong guesses, and refuses a second code within a minute', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     expect((await requestCode(user.email)).status).toBe(200);
     expect((await call(t, 'POST', '/api-v1/forgot-password/', { body: { email: user.email } })).status).toBe(429);
     const code = t.mailbox.lastCode(user.email);
@@ -220,7 +220,7 @@ describe('guessing a one-time code', () => {
   });
 
   it(`locks the email for the day after ${OTP_DAILY_WRONG_MAX} wrong codes: nothing sent, nothing accepted, not even the right code`, async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     let wrong = 0;
     while (wrong < OTP_DAILY_WRONG_MAX) {
       expect((await requestCode(user.email)).status).toBe(200);
@@ -239,7 +239,7 @@ describe('guessing a one-time code', () => {
   });
 
   it('locks a code that was sent before the lock, too', async () => {
-    const user = await signUp(t);
+    const user = await createUser(t);
     let code = '';
     // Four wrong guesses per code keep each code alive until the next one replaces it.
     for (let wrong = 0; wrong < OTP_DAILY_WRONG_MAX;) {
@@ -273,7 +273,7 @@ describe('hygiene', () => {
       createTestApp({ config: { webDir } }),
       createTestApp({ env: { PUBLIC_URL: 'https://coinfront.example' }, config: { webDir } }),
     ]);
-    user = await signUp(t);
+    user = await createUser(t);
   });
   afterAll(async () => {
     await Promise.all([t.close(), https.close()]);
@@ -394,7 +394,7 @@ describe('NUL characters', () => {
   it('are refused as bad input in JSON bodies, queries and forms, never a 500', async () => {
     const t = await createTestApp();
     try {
-      const user = await signUp(t);
+      const user = await createUser(t);
       const json = await call(t, 'POST', '/api-v1/recharge/', {
         token: user.token,
         body: { amount: '50', payment_address: 'T\u0000x' },
@@ -424,7 +424,7 @@ describe('prototype names as values', () => {
   it('a wallet named __proto__ or constructor is an invalid wallet type, not a 500', async () => {
     const t = await createTestApp();
     try {
-      const user = await signUp(t);
+      const user = await createUser(t);
       for (const name of ['__proto__', 'constructor', 'toString']) {
         const res = await call(t, 'POST', '/api-v1/transfer-to-wallet/', {
           token: user.token,

@@ -16,7 +16,7 @@ import { dec, tradeProfitLoss, type Dec } from '../../../src/shared/money.js';
 import { trades } from '../../../src/server/modules/trades/schema.js';
 import { anotherInstance, createTestApp, type TestApp } from '../../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../../helpers/money.js';
-import { closeTrade, createLeverTrader, openTrade } from '../../helpers/trades.js';
+import { closeTrade, leverTrader, openTrade } from '../../helpers/trades.js';
 import { call, logIn, type TestUser } from '../../helpers/users.js';
 import { createWalkedMarket, type WalkedFake } from '../../helpers/walked-market.js';
 
@@ -52,7 +52,7 @@ async function openUsdo(user: TestUser, side: 'buy' | 'sell', hands: string): Pr
 
 describe('the review finding: three quick staff changes', () => {
   it('leaves a hedged 1X USDO pair no richer than it started', async () => {
-    const trader = await createLeverTrader(t, '1000');
+    const trader = await leverTrader(t, '1000');
     const start = dec(await balanceOf(t, trader, 'lever', 'USDT'));
     const long = await openUsdo(trader, 'buy', '200');
     const short = await openUsdo(trader, 'sell', '200');
@@ -125,7 +125,7 @@ const scenario = fc.record({
 describe('the limits over time, across instances and at once', () => {
   it("lets the price move further after a day, but never to an open position's liquidation price", async () => {
     t.clock.advance(25 * HOUR); // 1 and the refused moves are out of the window: 1.5 alone is in it
-    const trader = await createLeverTrader(t, '1000');
+    const trader = await leverTrader(t, '1000');
     await signInAgain(admin);
     expect(await mark()).toBe('1.5');
     const long = await openUsdo(trader, 'buy', '100');
@@ -161,7 +161,7 @@ describe('the limits over time, across instances and at once', () => {
     t.clock.advance(25 * HOUR);
     await signInAgain(admin);
     const entry = dec(await mark());
-    const trader = await createLeverTrader(t, '10000');
+    const trader = await leverTrader(t, '10000');
     const long = await openUsdo(trader, 'buy', '100');
     const short = await openUsdo(trader, 'sell', '100');
     // Added margin moves the short's liquidation price far away; the range must not trust it, or
@@ -226,8 +226,8 @@ describe(`hedged USDO pairs through random staff changes and time (USDO_SEED=${S
     await fc.assert(
       fc.asyncProperty(scenario, async ({ oneAccount, leverage, notional, changes }) => {
         seen.runs++;
-        const a = await createLeverTrader(t, '20000');
-        const b = oneAccount ? a : await createLeverTrader(t, '20000');
+        const a = await leverTrader(t, '20000');
+        const b = oneAccount ? a : await leverTrader(t, '20000');
         const start = await balances([a, b]);
         const entry = await mark();
         const hands = dec(notional).div(entry).toDecimalPlaces(4).toFixed();
