@@ -102,6 +102,26 @@ describe('positions@user.<id>', () => {
     expect(next.trades[0]).toMatchObject({ current_price: '60500', profit_loss_decimal: '50' });
   });
 
+  it("brings the second's last price even when its timer fires while the server clock still reads the old second", async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user); // 0.1 BTC long at 60000
+    const client = await following(user);
+    await positionsAfter(client, 0);
+
+    startOfSecond();
+    let from = client.frames.length;
+    market.set('BTC', '60100');
+    await positionsAfter(client, from);
+    // A second move in the same second waits for the next one; then the clock falls 20 ms behind the
+    // timers (the wall clock stepped back, or the timers' clock and the wall clock apart), so the timer
+    // set for the next second fires while the clock still reads this one.
+    from = client.frames.length;
+    market.set('BTC', '60200');
+    t.clock.advance(-20);
+    const trailing = await positionsAfter(client, from);
+    expect(trailing.trades[0]).toMatchObject({ current_price: '60200', profit_loss_decimal: '20' });
+  });
+
   it('pushes nothing when only a coin the user does not hold moves', async () => {
     const user = await leverTrader(t);
     await openedTradeId(t, user);

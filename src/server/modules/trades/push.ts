@@ -74,15 +74,15 @@ export function registerPositionsStream(
   let trailing: NodeJS.Timeout | undefined;
   let tickAgain = false;
   /**
-   * Ticks never overlap: one that comes while another works runs when it ends (with the newest
-   * marks). `fromMarket`: a price tick of the market, not the trailing timer below.
+   * Ticks never overlap: one that comes while another works (a market tick or the trailing timer
+   * below) runs when it ends, with the newest marks.
    */
-  function tick(fromMarket = true): Promise<void> {
+  function tick(): Promise<void> {
     if (ticking) {
-      tickAgain ||= fromMarket;
+      tickAgain = true;
       return ticking;
     }
-    ticking = priceAll(fromMarket).finally(() => {
+    ticking = priceAll().finally(() => {
       ticking = undefined;
       if (tickAgain) {
         tickAgain = false;
@@ -92,7 +92,7 @@ export function registerPositionsStream(
     return ticking;
   }
 
-  async function priceAll(fromMarket: boolean): Promise<void> {
+  async function priceAll(): Promise<void> {
     const second = Math.floor(ctx.clock.now().getTime() / POSITIONS_PRICE_PUSH_MS);
     const users = stream.users();
     const following = new Set(users);
@@ -113,12 +113,15 @@ export function registerPositionsStream(
     }
     // A market tick for users pushed already this second: the next second brings its price, even
     // from a market that ticks only when a price changes. (The simulator and the exchange tick once
-    // a second, so they never get here; the timer itself never sets another.)
-    if (deferred && fromMarket)
+    // a second, so they rarely get here.) The timer sets another when it fired while the clock still
+    // read the old second: timers and the wall clock drift apart by a millisecond or more, and a
+    // price dropped there stayed unshown until the market moved again. It stops once those users
+    // are priced in the new second.
+    if (deferred)
       trailing ??= setTimeout(
         () => {
           trailing = undefined;
-          tick(false).catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
+          tick().catch((error: unknown) => logBackgroundFailure(ctx.log, 'positions tick', error));
         },
         POSITIONS_PRICE_PUSH_MS - (ctx.clock.now().getTime() % POSITIONS_PRICE_PUSH_MS) + 1,
       ).unref();
