@@ -99,11 +99,13 @@ export default defineConfig({
           // A page's first numbers wait on its server under the whole suite's load: vitest's 1 s default
           // for expect.poll failed a Lever price read on CI while Playwright's own waits allow 30 s.
           expect: { poll: { timeout: 10_000 } },
-          // After the other projects, two browser flows at a time: a flow mostly waits on its page, its
-          // server and timers (the cores about 80 % idle with one). Each worker keeps its modules: each
+          // After the other projects, three browser flows at a time: a flow mostly waits on its page, its
+          // server and timers (the cores about 80 % idle with one). Three since the static checks beside
+          // them take about 190 s of a core instead of 384 (docs/decisions/0069-e2e-speed.md, "Three
+          // flows"). Each worker keeps its modules: each
           // file builds its own app, and loading the server's modules again per file cost about 2 s apiece.
           sequence: { groupOrder: 1 },
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
           isolate: false,
         },
       },

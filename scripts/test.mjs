@@ -123,8 +123,8 @@ if (files.length > 0) {
 } else {
   // The server and web projects keep both cores busy (three workers); the browser project mostly waits on
   // timers, the network and the page (vmstat: the cores about 80 % idle with one flow at a time), so it runs
-  // two flows at a time with the static checks beside it, one at a time: two at a time, ESLint and tsc
-  // each building the program beside two browsers took 572 s and 415 s in a fresh-clone run. Every stage
+  // three flows at a time (vitest.config.ts) with the static checks beside it, one at a time: two at a time,
+  // ESLint and tsc each building the program beside two browsers took 572 s and 415 s in a fresh-clone run. Every stage
   // runs even when one before it failed, so one run shows every failure.
   const [built, serverBuilt] = await Promise.all([check(...build), check(...buildServer)]);
   const units = await step('tests: server and web', bin('vitest'), [
