@@ -40,6 +40,21 @@ function startOfSecond() {
   t.clock.advance(1_000 - (t.clock.now().getTime() % 1_000) + 1);
 }
 
+/**
+ * A trader holding 0.1 BTC long at 60000 and following their positions, whose first price move (to
+ * 60100) was just pushed at the start of a second of the server clock; `moved` is that push.
+ */
+async function pushedAtStartOfSecond() {
+  const user = await leverTrader(t);
+  await openedTradeId(t, user);
+  const client = await following(user);
+  await positionsAfter(client, 0);
+  startOfSecond();
+  const from = client.frames.length;
+  market.set('BTC', '60100');
+  return { client, moved: await positionsAfter(client, from) };
+}
+
 describe('positions@user.<id>', () => {
   it('sends the current state right after subscribing: the very items of get-active-trades', async () => {
     const user = await leverTrader(t);
@@ -69,19 +84,11 @@ describe('positions@user.<id>', () => {
   });
 
   it('pushes the new P/L when a held price moves, at most once a second', async () => {
-    const user = await leverTrader(t);
-    await openedTradeId(t, user); // 0.1 BTC long at 60000
-    const client = await following(user);
-    await positionsAfter(client, 0);
-
-    startOfSecond();
-    let from = client.frames.length;
-    market.set('BTC', '60100');
-    const moved = await positionsAfter(client, from);
+    const { client, moved } = await pushedAtStartOfSecond();
     expect(moved.trades[0]).toMatchObject({ coin: 'BTC', current_price: '60100', profit_loss_decimal: '10' });
 
     // Three more moves in the same second: nothing more this second.
-    from = client.frames.length;
+    let from = client.frames.length;
     market.set('BTC', '60200');
     market.set('BTC', '60300');
     market.set('BTC', '60400');
@@ -103,19 +110,11 @@ describe('positions@user.<id>', () => {
   });
 
   it("brings the second's last price even when its timer fires while the server clock still reads the old second", async () => {
-    const user = await leverTrader(t);
-    await openedTradeId(t, user); // 0.1 BTC long at 60000
-    const client = await following(user);
-    await positionsAfter(client, 0);
-
-    startOfSecond();
-    let from = client.frames.length;
-    market.set('BTC', '60100');
-    await positionsAfter(client, from);
+    const { client } = await pushedAtStartOfSecond();
     // A second move in the same second waits for the next one; then the clock falls 20 ms behind the
     // timers (the wall clock stepped back, or the timers' clock and the wall clock apart), so the timer
     // set for the next second fires while the clock still reads this one.
-    from = client.frames.length;
+    const from = client.frames.length;
     market.set('BTC', '60200');
     t.clock.advance(-20);
     const trailing = await positionsAfter(client, from);
