@@ -13,7 +13,7 @@ import { KLINE_INTERVALS, klineStream, type KlineInterval } from '../../../share
 import { marketSocket } from '../../lib/sockets';
 import { klinesQuery } from '../market';
 import { useSocketOpen } from './live-price';
-import { MA_PERIODS, RSI_PERIOD, rsi } from './indicators';
+import { MA_PERIODS, movingAverage, RSI_PERIOD, rsi } from './indicators';
 
 /**
  * Two hundred candles: the 99-candle average has a hundred points to draw, and a phone still reads
@@ -65,11 +65,12 @@ export function mergeKline(
   return { kind: 'append', klines: [...klines.slice(Math.max(0, klines.length + 1 - limit)), kline] };
 }
 
-/** The last point of each moving average and of the RSI, from the kept closes (indicators.ts). */
+/**
+ * The last point of each moving average and of the RSI, from the kept closes: indicators.ts's own series,
+ * so a frame's point is the one a whole drawing gives.
+ */
 export function lastIndicators(closes: readonly number[]): { ma: (number | undefined)[]; rsi: number | undefined } {
-  const ma = MA_PERIODS.map((period) =>
-    closes.length < period ? undefined : closes.slice(-period).reduce((sum, close) => sum + close, 0) / period,
-  );
+  const ma = MA_PERIODS.map((period) => movingAverage(closes, period).at(-1));
   return { ma, rsi: rsi(closes, RSI_PERIOD).at(-1) };
 }
 
