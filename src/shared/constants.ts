@@ -124,6 +124,13 @@ export const LANGUAGES = [
   { code: 'pt', name: 'Portuguese', native: 'Português' },
 ] as const;
 
+/**
+ * The bonus schedule's groups (docs/decisions/0030), here and not beside their schemas in shared/api/bonuses.ts
+ * so Home's banner knows them without zod (docs/decisions/0085-server-rendered-first-paint.md, step 1).
+ */
+export const BONUS_GROUPS = ['new_user', 'membership', 'vip', 'top'] as const;
+export type BonusGroup = (typeof BONUS_GROUPS)[number];
+
 /** Bonus schedule shown in the Home notifications popup (USDT: recharge -> bonus). */
 export const BONUS_TIERS = {
   newUser: [

@@ -7,15 +7,12 @@
  * recharges (the VIP program), so `top` continues above `vip`.
  */
 import { z } from 'zod';
-import { BONUS_TIERS, BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY } from '../constants.js';
+import { BONUS_TIERS, BONUS_TURNOVER_MULTIPLE, QUOTE_CURRENCY, type BonusGroup } from '../constants.js';
 import { AMOUNT_PATTERN, dec } from '../money.js';
 import { defineMessages, msg, schemaError } from '../message.js';
 
 /** The programs a `bonus` transaction pays for (vip covers the `vip` and `top` tiers: one ladder). */
 export type BonusProgram = 'new_user' | 'membership' | 'vip';
-
-export const BONUS_GROUPS = ['new_user', 'membership', 'vip', 'top'] as const;
-export type BonusGroup = (typeof BONUS_GROUPS)[number];
 
 /** At most this many tiers per group. */
 const BONUS_TIERS_MAX = 20;

@@ -2,8 +2,8 @@
  * The bonus schedule behind Home's bell (docs/product.md section 9), drawn from the live tiers staff set
  * in Settings (GET /api-v1/bonus-tiers/, docs/decisions/0030): while bonuses are off it promises none.
  */
-import { BONUS_MSG, type BonusGroup, type BonusTier } from '../../../shared/api/bonuses.js';
-import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { BONUS_MSG, type BonusTier } from '../../../shared/api/bonuses.js';
+import { QUOTE_CURRENCY, type BonusGroup } from '../../../shared/constants.js';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type Translate } from '../../lib/i18n';

@@ -3,7 +3,8 @@
  * the bonuses' message table and with it zod, which Home's first paint does not wait for
  * (docs/decisions/0085-server-rendered-first-paint.md, step 1); the schedule loads when opened.
  */
-import type { BonusGroup, BonusTiers } from '../../../shared/api/bonuses.js';
+import type { BonusTiers } from '../../../shared/api/bonuses.js';
+import { BONUS_GROUPS } from '../../../shared/constants.js';
 
 /**
  * '200000' -> '200,000' (whole amounts; decimals, if staff set any, stay as they are). Another language
@@ -22,9 +23,6 @@ export const groupThousands = (amount: string, language: string = 'en') => {
   return fraction === undefined ? grouped : `${grouped}${separator}${fraction}`;
 };
 
-/** Every group of the schedule (a missing or misspelt one fails tsc). */
-const GROUPS = { new_user: true, membership: true, vip: true, top: true } satisfies Record<BonusGroup, true>;
-
 /** Whether anything is on offer: bonuses on and at least one tier. */
 export const offersBonuses = (tiers: BonusTiers | undefined): tiers is BonusTiers =>
-  Boolean(tiers?.enabled && Object.keys(GROUPS).some((group) => tiers[group as BonusGroup].length > 0));
+  Boolean(tiers?.enabled && BONUS_GROUPS.some((group) => tiers[group].length > 0));

@@ -5,13 +5,8 @@
  */
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../shared/api/admin';
-import {
-  BONUS_GROUPS,
-  BONUS_MSG,
-  type BonusGroup,
-  type BonusSettings,
-  type BonusTier,
-} from '../../../../shared/api/bonuses';
+import { BONUS_MSG, type BonusSettings, type BonusTier } from '../../../../shared/api/bonuses';
+import { BONUS_GROUPS, type BonusGroup } from '../../../../shared/constants';
 import { Switch } from '../../../components/Switch';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
