@@ -14,8 +14,7 @@ import { accounts, transactions } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
 import { balanceOf, expectLedgerBalanced, setTransactionPassword, staff } from '../helpers/money.js';
-import { createUser } from '../helpers/services.js';
-import { call, type TestUser } from '../helpers/users.js';
+import { createUser, call, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;

@@ -13,8 +13,7 @@ import { auditLog, notifications, transactions } from '../../src/server/db/schem
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, staff } from '../helpers/money.js';
-import { createUser } from '../helpers/services.js';
-import { call, type TestUser } from '../helpers/users.js';
+import { createUser, call, type TestUser } from '../helpers/users.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 
 let t: TestApp;

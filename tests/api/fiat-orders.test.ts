@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { balanceOf, expectLedgerBalanced, grant, staff } from '../helpers/money.js';
-import { createUser } from '../helpers/services.js';
-import { call, type TestUser } from '../helpers/users.js';
+import { createUser, call, type TestUser } from '../helpers/users.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -10,8 +10,7 @@ import { priceAlerts } from '../../src/server/modules/price-alerts/schema.js';
 import { PRICE_ALERTS_MSG, type PriceAlertList } from '../../src/shared/api/price-alerts.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createFakeMarket } from '../helpers/fake-market.js';
-import { createUser } from '../helpers/services.js';
-import { call, type TestUser } from '../helpers/users.js';
+import { createUser, call, type TestUser } from '../helpers/users.js';
 import { ABOVE_BODY, ABOVE_CREATED } from '../helpers/price-alerts.js';
 
 let t: TestApp;

@@ -18,9 +18,8 @@ import { anotherInstance, type TestApp } from '../helpers/app.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
 import { fakeMarketApp } from '../helpers/suites.js';
 import { balanceOf, grant } from '../helpers/money.js';
-import { createUser } from '../helpers/services.js';
 import { limitOrder, marketOrder } from '../helpers/spot.js';
-import { call, type TestUser } from '../helpers/users.js';
+import { createUser, call, type TestUser } from '../helpers/users.js';
 import { connectWs } from '../helpers/ws.js';
 
 let t: TestApp;

@@ -23,8 +23,7 @@ import {
   tradeHistoryOf,
   updateTrade,
 } from '../helpers/trades.js';
-import { createUser } from '../helpers/services.js';
-import { call } from '../helpers/users.js';
+import { createUser, call } from '../helpers/users.js';
 
 let t: TestApp;
 let market: FakeMarket;

@@ -21,9 +21,6 @@ import { createFakeMarket, type FakeMarket } from './fake-market.js';
 import { ADDRESSES } from './addresses.js';
 import { createUser, type TestUser } from './users.js';
 
-// Kept here too: the service tests and many API tests import it from this harness.
-export { createUser };
-
 export type TestServices = Awaited<ReturnType<typeof createTestContext>> & { db: Db; close(): Promise<void> };
 
 /** The context on its own database; close it after. */

@@ -19,7 +19,8 @@ import { rechargeBody, transactionHistoryQuery } from '../../src/shared/api/wall
 import { add, canonical } from '../../src/shared/money.js';
 import { ADDRESSES } from '../helpers/addresses.js';
 import { expectLedgerBalanced } from '../helpers/money.js';
-import { balanceIn, createTestServices, createUser, refusal, type TestServices } from '../helpers/services.js';
+import { balanceIn, createTestServices, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import type { TestUser } from '../helpers/users.js';
 
 let s: TestServices;

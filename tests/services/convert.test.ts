@@ -17,7 +17,8 @@ import { SPOT_MSG } from '../../src/shared/api/spot.js';
 import { dec } from '../../src/shared/money.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
-import { balanceIn, createUser, fakeMarketServices, refusal, type TestServices } from '../helpers/services.js';
+import { balanceIn, fakeMarketServices, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import type { TestUser } from '../helpers/users.js';
 
 let s: TestServices;

@@ -16,7 +16,8 @@ import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { runTradeJobsOnce } from '../../src/server/modules/trades/jobs.js';
 import { EARN_MSG, earnProductBody, lockupSubscribeBody } from '../../src/shared/api/earn.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
-import { balanceIn, createTestServices, createUser, outcome, refusal, type TestServices } from '../helpers/services.js';
+import { balanceIn, createTestServices, outcome, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import type { TestUser } from '../helpers/users.js';
 
 let s: TestServices;

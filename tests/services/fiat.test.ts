@@ -13,7 +13,8 @@ import { createFiatService } from '../../src/server/modules/fiat/service.js';
 import { readBooks } from '../../src/server/modules/ledger/index.js';
 import { fiatOrderBody, staffFiatActionBody, staffFiatOrdersQuery } from '../../src/shared/api/fiat.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
-import { balanceIn, createTestServices, createUser, refusal, type TestServices } from '../helpers/services.js';
+import { balanceIn, createTestServices, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import type { TestUser } from '../helpers/users.js';
 
 let s: TestServices;

@@ -12,7 +12,8 @@ import { credit, debit } from '../helpers/ledger.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { expectLedgerBalanced } from '../helpers/money.js';
 import { nodeArgs } from '../helpers/server-process.js';
-import { approvedDeposit, createTestServices, createUser, type TestServices } from '../helpers/services.js';
+import { approvedDeposit, createTestServices, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import { msg } from '../../src/shared/message.js';
 import { MSG } from '../../src/shared/messages.js';
 

@@ -18,7 +18,8 @@ import { createPriceAlertsService } from '../../src/server/modules/price-alerts/
 import { watchPriceAlerts, type PriceAlertWatcher } from '../../src/server/modules/price-alerts/watch.js';
 import { PRICE_ALERTS_MSG, priceAlertBody, priceAlertPatchBody } from '../../src/shared/api/price-alerts.js';
 import { createFakeMarket, type FakeMarket } from '../helpers/fake-market.js';
-import { anotherContext, createTestServices, createUser, refusal, type TestServices } from '../helpers/services.js';
+import { anotherContext, createTestServices, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import type { TestUser } from '../helpers/users.js';
 import { ABOVE_BODY, ABOVE_CREATED } from '../helpers/price-alerts.js';
 

@@ -19,7 +19,8 @@ import { SPOT_MSG, spotOrderBody, spotOrdersQuery } from '../../src/shared/api/s
 import { MAX_OPEN_SPOT_ORDERS } from '../../src/shared/constants.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
 import { expectLedgerBalanced, grant } from '../helpers/money.js';
-import { balanceIn, createUser, fakeMarketServices, refusal, type TestServices } from '../helpers/services.js';
+import { balanceIn, fakeMarketServices, refusal, type TestServices } from '../helpers/services.js';
+import { createUser } from '../helpers/users.js';
 import { limitOrder, marketOrder } from '../helpers/spot.js';
 import type { TestUser } from '../helpers/users.js';
 

@@ -15,8 +15,7 @@ import { jpeg, png, webp } from '../../helpers/images.js';
 import { grant } from '../../helpers/money.js';
 import { multipartBody, type FormParts } from '../../helpers/multipart.js';
 import { forgeTokens, type ForgedTokens } from '../../helpers/tokens.js';
-import { createUser } from '../../helpers/services.js';
-import { call, createAdmin, logIn, uniqueEmail, type TestUser } from '../../helpers/users.js';
+import { createUser, call, createAdmin, logIn, uniqueEmail, type TestUser } from '../../helpers/users.js';
 
 /** A request for one route: path with its parameters filled in, and a JSON body or a form. */
 export interface RouteRequest {
