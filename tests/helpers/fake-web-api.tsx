@@ -142,7 +142,7 @@ export function logInAs(user: { user_id: number; email?: string; is_admin?: bool
 }
 
 /** The app's query client without retries, so a failure shows at once. */
-function testQueryClient(): QueryClient {
+export function testQueryClient(): QueryClient {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });

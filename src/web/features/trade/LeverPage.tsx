@@ -55,8 +55,8 @@ export function LeverPage() {
   const pickPrice = useCallback((price: string) => setPickedPrice({ price }), []);
   const live = useLivePrice(symbol);
   const { balance, failed } = useLeverBalance();
-  const trades = useLeverPositions();
-  useTradeRepricing(trades.data, coin, live.price);
+  const { trades, pushed } = useLeverPositions();
+  useTradeRepricing(trades.data, coin, live.price, pushed);
 
   const choose = (next: string) => {
     setDrawerOpen(false);

@@ -27,9 +27,13 @@ const activeTradesQuery = (pushed: boolean) =>
 /** The list, polled every second unless `pushed` (the positions stream is live). */
 export const useActiveTrades = (pushed = false) => useQuery(activeTradesQuery(pushed));
 
-/** The Lever screen's open orders: pushed over the user's socket, polled only while it is down. */
+/**
+ * The Lever screen's open orders: pushed over the user's socket, polled only while it is down;
+ * `pushed` while the push is live.
+ */
 export function useLeverPositions(socket?: MarketSocket) {
-  return useActiveTrades(usePositionsPush(socket));
+  const pushed = usePositionsPush(socket);
+  return { trades: useActiveTrades(pushed), pushed };
 }
 
 /** Put a freshly priced trade into the list at once (until the next poll brings the same). */

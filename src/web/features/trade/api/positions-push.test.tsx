@@ -35,7 +35,7 @@ const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resol
 const profitLoss = () => screen.getByRole('listitem').textContent;
 
 function Positions({ socket }: { socket: MarketSocket }) {
-  const trades = useLeverPositions(socket);
+  const { trades } = useLeverPositions(socket);
   return <OpenOrders trades={trades.data} loading={trades.isPending} />;
 }
 

@@ -1,7 +1,8 @@
 /** docs/product.md 7: all active trades re-priced every 20 s; the selected coin's on price changes, throttled to the 3 s price rhythm. */
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, queryWrapper, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
+import { installFakeApi, queryWrapper, testQueryClient, type FakeApi } from '../../../../../tests/helpers/fake-web-api';
+import { tradeKeys } from './keys';
 import type { TradeItem } from '../../../../shared/api/trade';
 import { useTradeRepricing } from './reprice-trades';
 import { tradeItem } from '../../../../../tests/helpers/trade-item';
@@ -70,5 +71,31 @@ describe('re-pricing trades', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(bodies().at(-1)).toEqual({ trade_id: 1, current_price: '103', is_closed: false });
     expect(bodies()).toHaveLength(2);
+  });
+});
+
+describe('re-pricing beside the positions push', () => {
+  // The push is the list's one writer while it is live: an answer priced before the newest frame
+  // arrived after it would put the older P/L back, and the server sends no frame equal to its last.
+  const pushedList = [trade(1, 'BTC', { profit_loss_decimal: '15', current_price: '60150' })];
+  const cachedWith = async (pushed: boolean) => {
+    api.on('POST /api-v1/trade-updation/', [
+      200,
+      { message: 'Trade priced', trade: trade(1, 'BTC', { profit_loss_decimal: '-7.45', current_price: '59925.5' }) },
+    ]);
+    const client = testQueryClient();
+    client.setQueryData(tradeKeys.active, pushedList);
+    renderHook(() => useTradeRepricing(pushedList, 'BTC', '59925.5', pushed), { wrapper: queryWrapper(client) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies()).toEqual([{ trade_id: 1, current_price: '59925.5', is_closed: false }]);
+    return client.getQueryData<TradeItem[]>(tradeKeys.active)?.map((item) => item.profit_loss_decimal);
+  };
+
+  it('leaves the pushed list as it is while the push is live', async () => {
+    expect(await cachedWith(true)).toEqual(['15']);
+  });
+
+  it('puts the answer into the polled list', async () => {
+    expect(await cachedWith(false)).toEqual(['-7.45']);
   });
 });

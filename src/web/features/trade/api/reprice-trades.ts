@@ -4,9 +4,14 @@
  * trade at its own mark and changes nothing, so the selected coin's re-pricing is throttled to
  * the price rhythm (3 s): a busier stream would only repeat the same answer. Failures are only
  * logged (docs/product.md 8); the 1 s list keeps showing the server's P/L either way.
+ *
+ * An answer goes into the cached list only while that list is polled. While the positions push is
+ * live its frames are the list's one writer (positions-push.ts): an answer priced just before a move
+ * can arrive after the move's frame, and it would put the older P/L back for good, because the
+ * server does not send a frame equal to its last one (docs/decisions/0027-positions-push.md).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type RefObject } from 'react';
 import { tradeAnswer, type TradeItem } from '../../../../shared/api/trade';
 import { POLL } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
@@ -22,25 +27,33 @@ const repriceTrade = (tradeId: number, currentPrice: string) =>
 /** Pending orders have no P/L to update. */
 const openOnes = (trades: readonly TradeItem[]) => trades.filter((trade) => trade.status === 'open');
 
+/** Whether the list is pushed is read when the answer comes, not when it was asked. */
+function mergeAnswer(client: QueryClient, pushed: RefObject<boolean>, trade: TradeItem): void {
+  if (!pushed.current) mergeActiveTrade(client, trade);
+}
+
 export function useTradeRepricing(
   trades: readonly TradeItem[] | undefined,
   coin: string,
   livePrice: string | undefined,
+  pushed = false,
 ) {
   const client = useQueryClient();
   const tradesRef = useRef<readonly TradeItem[]>([]);
+  const pushedRef = useRef(pushed);
   const lastByCoin = useRef(new Map<string, number>());
 
   useEffect(() => {
     tradesRef.current = trades ?? [];
-  }, [trades]);
+    pushedRef.current = pushed;
+  }, [trades, pushed]);
 
   useEffect(() => {
     const reprice = (items: readonly TradeItem[], price: (trade: TradeItem) => string) =>
       Promise.allSettled(
         items.map(async (trade) => {
           try {
-            mergeActiveTrade(client, (await repriceTrade(trade.trade_id, price(trade))).trade);
+            mergeAnswer(client, pushedRef, (await repriceTrade(trade.trade_id, price(trade))).trade);
           } catch (error) {
             console.warn(`[trade] re-pricing trade ${trade.trade_id} failed`, error);
           }
@@ -61,7 +74,7 @@ export function useTradeRepricing(
     lastByCoin.current.set(coin, now);
     for (const trade of mine) {
       repriceTrade(trade.trade_id, livePrice).then(
-        (answer) => mergeActiveTrade(client, answer.trade),
+        (answer) => mergeAnswer(client, pushedRef, answer.trade),
         (error: unknown) => console.warn(`[trade] re-pricing trade ${trade.trade_id} failed`, error),
       );
     }
