@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 type ProjectTestOptions = NonNullable<TestProjectInlineConfiguration['test']>;
 
@@ -31,6 +32,42 @@ const webProject: ProjectTestOptions = {
   setupFiles: ['tests/setup/web-state.ts'],
 };
 
+/** Seconds per test file (`project:path`) of a whole run: scripts/test-durations.mjs writes it. */
+const RECORDED_SECONDS = JSON.parse(readFileSync('tests/durations.json', 'utf8')) as Record<string, number>;
+
+/**
+ * The longest files start first, across projects, so the last minute of a stage is not one worker on
+ * one long file while the other cores idle. vitest does this itself from its record of the last run;
+ * a fresh clone has none (it then starts the largest files first, and the fuzz files are small and
+ * long), so tests/durations.json stands in: a clean clone's server and web stage took 290 s with
+ * vitest's order and 198 s with the recorded one (docs/architecture.md section 9 "Tests").
+ */
+/**
+ * Within a stage each project's files run together (a worker moving between projects loads the modules
+ * again: about 70 s more CPU when they were mixed), the web's first: their long files wait on real
+ * timers (the push and poll tests), which then overlaps the server files' CPU instead of ending the stage.
+ */
+const PROJECT_ORDER = ['web-mocks', 'web', 'server-mocks', 'server'];
+const projectRank = (file: TestSpecification) => {
+  const rank = PROJECT_ORDER.indexOf(file.project.name);
+  return rank === -1 ? PROJECT_ORDER.length : rank;
+};
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const expected = (file: TestSpecification) => {
+      const key = `${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`;
+      return this.ctx.cache.getFileTestResults(key)?.duration ?? (RECORDED_SECONDS[key] ?? 0) * 1000;
+    };
+    return [...files].sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        projectRank(a) - projectRank(b) ||
+        expected(b) - expected(a),
+    );
+  }
+}
+
 // tests/services: the business rules on the services, no HTTP (docs/architecture.md section 9 "Test layers").
 const SERVER_TESTS = [
   'tests/api/**/*.test.ts',
@@ -50,6 +87,7 @@ export default defineConfig({
   test: {
     // Every project: a test that prints console.error fails (tests/setup/console-errors.ts).
     setupFiles: ['tests/setup/console-errors.ts'],
+    sequence: { sequencer: LongestFirst },
     // The cheapest password hash for servers the tests start as processes too (createTestApp sets it
     // itself); production's cost is pinned by tests/api/auth.test.ts.
     env: { PASSWORD_HASH_COST: '10' },
