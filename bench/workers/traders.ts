@@ -18,7 +18,9 @@
  *   polls every 10 s only while the drawer is open (CoinDrawer.tsx): modelled as opened once a minute,
  *   one read each time (TRADER_DRAWER=open: held open, polled every 10 s, as this bench did before it
  *   followed the drawer), and every 20 s the re-pricing of its open trade (trade-updation with is_closed
- *   false).
+ *   false), only while the push is not live (reprice-trades.ts, docs/decisions/0027-positions-push.md;
+ *   TRADER_REPRICE=always sends it regardless, as the screen did before; that screen also re-priced the
+ *   selected coin's trades on its price changes, at most every 3 s, which this bench never modelled).
  * A poll still in flight is not sent again (as a query library would not). HTTP requests go over a
  * keep-alive connection shared by HTTP_SHARE traders (see bench/sections/traders.ts: the
  * container's 20,000 file descriptors); a request waiting behind another counts in its latency.
@@ -88,6 +90,8 @@ const pollEverything = process.env.TRADER_SCREEN === 'polls';
 const drawerOpen = process.env.TRADER_DRAWER === 'open';
 /** The chart before its candles came over the socket: re-read every 60 s whatever the socket. */
 const pollCandles = pollEverything || process.env.TRADER_CANDLES === 'poll';
+/** TRADER_REPRICE=always: the 20 s re-pricing also while the push is live, as the screen did before session 20. */
+const repriceAlways = pollEverything || process.env.TRADER_REPRICE === 'always';
 const CANDLES_PATH = (coin: string) => `/api/v3/klines?symbol=${coin}USDT&interval=1m&limit=200`;
 const timers: NodeJS.Timeout[] = [];
 const connections: HttpConnection[] = [];
@@ -179,14 +183,14 @@ function startTrader({ id, token }: { id: number; token: string }, index: number
       drawerOpen ? 10_000 : 60_000,
       poll('GET', () => coinListPath),
     );
-    every(
-      REPRICE_EVERY_MS,
-      poll(
-        'POST',
-        () => (trade ? '/api-v1/trade-updation/' : null),
-        () => JSON.stringify({ trade_id: trade!.id, current_price: trade!.price, is_closed: false }),
-      ),
+    const reprice = poll(
+      'POST',
+      () => (trade ? '/api-v1/trade-updation/' : null),
+      () => JSON.stringify({ trade_id: trade!.id, current_price: trade!.price, is_closed: false }),
     );
+    every(REPRICE_EVERY_MS, () => {
+      if (repriceAlways || !live) reprice();
+    });
   }
   // The screen's first read, then the fallback: only while the push is not live.
   const activeTrades = poll('GET', () => {

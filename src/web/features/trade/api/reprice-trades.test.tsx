@@ -75,10 +75,11 @@ describe('re-pricing trades', () => {
 });
 
 describe('re-pricing beside the positions push', () => {
-  // The push is the list's one writer while it is live: an answer priced before the newest frame
-  // arrived after it would put the older P/L back, and the server sends no frame equal to its last.
+  // While the push is live its frames carry the server's P/L at every move and are the list's one
+  // writer: an answer priced before a move, landing after the move's frame, would put the older P/L
+  // back for good (the server sends no frame equal to its last).
   const pushedList = [trade(1, 'BTC', { profit_loss_decimal: '15', current_price: '60150' })];
-  const cachedWith = async (pushed: boolean) => {
+  const cachedAfterAMove = async (pushed: boolean) => {
     api.on('POST /api-v1/trade-updation/', [
       200,
       { message: 'Trade priced', trade: trade(1, 'BTC', { profit_loss_decimal: '-7.45', current_price: '59925.5' }) },
@@ -86,16 +87,20 @@ describe('re-pricing beside the positions push', () => {
     const client = testQueryClient();
     client.setQueryData(tradeKeys.active, pushedList);
     renderHook(() => useTradeRepricing(pushedList, 'BTC', '59925.5', pushed), { wrapper: queryWrapper(client) });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(bodies()).toEqual([{ trade_id: 1, current_price: '59925.5', is_closed: false }]);
+    await vi.advanceTimersByTimeAsync(20_000);
     return client.getQueryData<TradeItem[]>(tradeKeys.active)?.map((item) => item.profit_loss_decimal);
   };
 
-  it('leaves the pushed list as it is while the push is live', async () => {
-    expect(await cachedWith(true)).toEqual(['15']);
+  it('asks nothing while the push is live and leaves the pushed list as it is', async () => {
+    expect(await cachedAfterAMove(true)).toEqual(['15']);
+    expect(bodies()).toEqual([]);
   });
 
-  it('puts the answer into the polled list', async () => {
-    expect(await cachedWith(false)).toEqual(['-7.45']);
+  it('re-prices the polled list and puts the answers into it', async () => {
+    expect(await cachedAfterAMove(false)).toEqual(['-7.45']);
+    expect(bodies()).toEqual([
+      { trade_id: 1, current_price: '59925.5', is_closed: false },
+      { trade_id: 1, current_price: '60150', is_closed: false },
+    ]);
   });
 });

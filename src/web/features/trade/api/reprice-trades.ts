@@ -5,10 +5,12 @@
  * the price rhythm (3 s): a busier stream would only repeat the same answer. Failures are only
  * logged (docs/product.md 8); the 1 s list keeps showing the server's P/L either way.
  *
- * An answer goes into the cached list only while that list is polled. While the positions push is
- * live its frames are the list's one writer (positions-push.ts): an answer priced just before a move
- * can arrive after the move's frame, and it would put the older P/L back for good, because the
- * server does not send a frame equal to its last one (docs/decisions/0027-positions-push.md).
+ * Only while the positions push is not live, like the list's 1 s poll (docs/product.md 7 "As built").
+ * While it is live its frames bring the server's P/L at every price move, so the calls would repeat
+ * it, and its frames are the list's one writer (positions-push.ts): an answer priced just before a
+ * move could arrive after the move's frame and put the older P/L back for good, because the server
+ * does not send a frame equal to its last one (docs/decisions/0027-positions-push.md). Whether the
+ * push is live is read again when an answer comes: it may have come back meanwhile.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -60,13 +62,14 @@ export function useTradeRepricing(
         }),
       );
     const timer = setInterval(() => {
+      if (pushedRef.current) return;
       void reprice(openOnes(tradesRef.current), (trade) => trade.current_price ?? trade.starting_price);
     }, POLL.repriceAllTrades);
     return () => clearInterval(timer);
   }, [client]);
 
   useEffect(() => {
-    if (!livePrice) return;
+    if (!livePrice || pushedRef.current) return;
     const now = Date.now();
     if (now - (lastByCoin.current.get(coin) ?? -Infinity) < POLL.leverPrices) return;
     const mine = openOnes(tradesRef.current).filter((trade) => trade.coin === coin);
