@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/server/db/schema.js';
 import { tradePriceHistory, trades } from '../../src/server/modules/trades/schema.js';
 import { checkLedger } from '../../src/server/modules/ledger-rules.js';
-import { TRADE_MSG } from '../../src/shared/api/trade.js';
+import { activeTrades, TRADE_MSG } from '../../src/shared/api/trade.js';
 import { sub } from '../../src/shared/money.js';
 import type { TestApp } from '../helpers/app.js';
 import type { FakeMarket } from '../helpers/fake-market.js';
@@ -632,5 +632,29 @@ describe('trade history', () => {
     expect(item!.history.at(-1)!.price_at_time).toBe('61500');
     const prices = item!.history.map((p) => Number(p.price_at_time));
     expect(prices).toEqual([...prices].sort((a, b) => a - b)); // still in order
+  });
+});
+
+describe('get-active-trades as text (docs/performance.md "Active trades as text")', () => {
+  it('answers JSON that its schema reads back unchanged: every field of the contract, none beyond it', async () => {
+    const user = await leverTrader(t);
+    await openedTradeId(t, user, { coin: 'BTC', hands: '0.1', starting_price: '60000' });
+    await openedTradeId(t, user, {
+      coin: 'ETH',
+      hands: '1',
+      starting_price: '3000',
+      order_type: 'limit',
+      limit_price: '2500',
+    });
+    market.set('BTC', '60150');
+    const res = await call(t, 'GET', '/api-v1/get-active-trades/', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toHaveLength(2);
+    expect(res.body).toStrictEqual(activeTrades.parse(res.body));
+    expect(res.body).toMatchObject([
+      { coin: 'ETH', status: 'pending' },
+      { coin: 'BTC', status: 'open', profit_loss_decimal: '15', current_price: '60150' },
+    ]);
   });
 });
