@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   leverLeverage: 'leverLeverage',
   /** The real account's session (token and user, as JSON) while its demo twin is open (docs/decisions/0063). */
   realSession: 'realSession',
+  /** 'off' when the last bonus tiers read offered nothing: Home then keeps no banner box while they load. */
+  homeBonusBanner: 'homeBonusBanner',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,11 +1,12 @@
 /** Home's static parts: the important-notice bar, the bonus banner (live tiers) and the two shortcut cards. */
-import type { ComponentType, SVGProps } from 'react';
+import { useEffect, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import type { BonusTier } from '../../../shared/api/bonuses.js';
-import { QUOTE_CURRENCY } from '../../../shared/constants.js';
+import { BONUS_TIERS, QUOTE_CURRENCY } from '../../../shared/constants.js';
 import { BoltIcon, ChevronRightIcon, DepositIcon, ExchangeIcon, GiftIcon, MegaphoneIcon } from '../../components/icons';
 import { useI18n, useT } from '../../lib/i18n';
 import { PATHS } from '../../lib/paths';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { useBonusTiers } from './api/bonus-tiers';
 import { groupThousands, offersBonuses } from './bonus-offer';
 
@@ -32,17 +33,60 @@ export function NoticeBar() {
 
 const lastBonus = (tiers: BonusTier[]) => tiers.at(-1)?.bonus;
 
+interface Offer {
+  newUser: string | undefined;
+  vip: string | undefined;
+  currency: string;
+}
+
+/**
+ * What the banner's box holds while the tiers load, its texts hidden: the box is drawn at once at
+ * about its final size, so the tiles, shortcuts and gainers below do not move down when the offer
+ * arrives (they did, a layout shift of 0.15 on Home: docs/performance.md "Home's banner"); the default
+ * schedule's amounts fill it. Where the
+ * last read offered nothing (bonuses off), no box is kept, so nothing moves up either.
+ */
+const LOADING_OFFER: Offer = {
+  newUser: BONUS_TIERS.newUser.at(-1)?.[1],
+  vip: BONUS_TIERS.top.at(-1)?.[1],
+  currency: QUOTE_CURRENCY,
+};
+
 /** The banner promises what the live tiers offer (docs/decisions/0030): nothing, and no banner, while bonuses are off. */
 export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) {
-  const { t, language } = useI18n();
   const tiers = useBonusTiers();
+  const offered = tiers.data === undefined ? undefined : offersBonuses(tiers.data);
+  useEffect(() => {
+    if (offered === true) removeItem(STORAGE_KEYS.homeBonusBanner);
+    if (offered === false) writeItem(STORAGE_KEYS.homeBonusBanner, 'off');
+  }, [offered]);
+  if (tiers.isPending)
+    return readItem(STORAGE_KEYS.homeBonusBanner) === 'off' ? null : (
+      <BannerBox offer={LOADING_OFFER} onOpenSchedule={onOpenSchedule} loading />
+    );
   if (!offersBonuses(tiers.data)) return null;
-  const { currency } = tiers.data;
-  const newUser = lastBonus(tiers.data.new_user);
-  const vip = lastBonus([...tiers.data.vip, ...tiers.data.top]);
+  const offer = {
+    newUser: lastBonus(tiers.data.new_user),
+    vip: lastBonus([...tiers.data.vip, ...tiers.data.top]),
+    currency: tiers.data.currency,
+  };
+  return <BannerBox offer={offer} onOpenSchedule={onOpenSchedule} />;
+}
+
+function BannerBox({
+  offer: { newUser, vip, currency },
+  onOpenSchedule,
+  loading = false,
+}: {
+  offer: Offer;
+  onOpenSchedule: () => void;
+  loading?: boolean;
+}) {
+  const { t, language } = useI18n();
   return (
     <section
       aria-label={t('home.rechargeBonus')}
+      aria-hidden={loading || undefined}
       className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-[#1E6FFF] via-[#3B5BFF] to-[#7B3FE4] px-5 py-5 text-white shadow-card"
     >
       <span aria-hidden="true" className="absolute -right-10 -top-12 h-40 w-40 rounded-full bg-white/10" />
@@ -53,7 +97,7 @@ export function BonusBanner({ onOpenSchedule }: { onOpenSchedule: () => void }) 
         strokeWidth={1.2}
         className="absolute right-4 top-1/2 -translate-y-1/2 text-white/80"
       />
-      <div className="relative max-w-[72%]">
+      <div className={`relative max-w-[72%] ${loading ? 'invisible' : ''}`}>
         {newUser && (
           <>
             <p className="text-[12px] font-semibold uppercase tracking-wide text-white/80">{t('home.newUserBonus')}</p>
