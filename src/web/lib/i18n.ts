@@ -79,6 +79,15 @@ export function nestAreas(areas: readonly (readonly [string, unknown])[]): Trans
 /** English so far: the first-paint namespaces, then the whole catalog once loadEnglish has it. */
 let en: Translation = englishFirstPaint;
 let englishLoad: Promise<void> | null = null;
+/** A text was asked of English before its whole catalog came (a key was shown for it meanwhile). */
+let missedEnglish = false;
+
+/** `key` in English, noting a miss while only the first paint's namespaces are here. */
+function englishText(key: string): string | undefined {
+  const text = lookup(en, key);
+  if (text === undefined && en === englishFirstPaint) missedEnglish = true;
+  return text;
+}
 
 /**
  * Loads the whole English catalog (once; a failed download is tried again on the next call). Screens
@@ -90,7 +99,12 @@ export function loadEnglish(): Promise<void> {
       en = catalog.default;
       bundles.set(DEFAULT_LANGUAGE, en);
       translators.clear();
-      changed();
+      // Screens render again only if one of them missed a text: on /login and /home nothing does (their
+      // texts are the first paint's, tests/e2e/first-paint-texts.test.ts), and drawing the whole screen
+      // again when the catalog comes while the page is idle was most of /home's blocking time in
+      // Lighthouse (docs/performance.md "Home's banner"). A screen drawn later takes the new texts.
+      if (missedEnglish) changed();
+      missedEnglish = false;
     },
     (error: unknown) => {
       englishLoad = null;
@@ -134,7 +148,7 @@ const fill = (text: string, values?: TextValues) =>
     : text;
 
 function translatorFor(language: LanguageCode): Translate {
-  return (key, values) => fill(lookup(bundles.get(language), key) ?? lookup(en, key) ?? key, values);
+  return (key, values) => fill(lookup(bundles.get(language), key) ?? englishText(key) ?? key, values);
 }
 
 const pluralRules = new Map<LanguageCode, Intl.PluralRules>();
@@ -148,7 +162,7 @@ function pluralFor(language: LanguageCode, key: PluralKey, count: number, values
     lookup(bundles.get(language), `${key}.${category}`) ??
     lookup(bundles.get(language), `${key}.other`) ??
     lookup(en, `${key}.${new Intl.PluralRules('en').select(count)}`) ??
-    lookup(en, `${key}.other`) ??
+    englishText(`${key}.other`) ??
     key;
   return fill(text, { count: localizeNumber(language, String(count)), ...values });
 }
