@@ -36,16 +36,14 @@ const webProject: ProjectTestOptions = {
 const RECORDED_SECONDS = JSON.parse(readFileSync('tests/durations.json', 'utf8')) as Record<string, number>;
 
 /**
- * The longest files start first, across projects, so the last minute of a stage is not one worker on
- * one long file while the other cores idle. vitest does this itself from its record of the last run;
- * a fresh clone has none (it then starts the largest files first, and the fuzz files are small and
- * long), so tests/durations.json stands in: a clean clone's server and web stage took 290 s with
- * vitest's order and 198 s with the recorded one (docs/architecture.md section 9 "Tests").
- */
-/**
- * Within a stage each project's files run together (a worker moving between projects loads the modules
- * again: about 70 s more CPU when they were mixed), the web's first: their long files wait on real
- * timers (the push and poll tests), which then overlaps the server files' CPU instead of ending the stage.
+ * The longest files start first, so the last minute of a stage is not one worker on one long file while
+ * the other cores idle. vitest does this itself from its record of the last run; a fresh clone has none
+ * (it then starts the largest files first, and the fuzz files are small and long), so
+ * tests/durations.json stands in: a clean clone's server and web stage took 290 s with vitest's order and
+ * 188 s with this one (docs/architecture.md section 9 "Tests"). Each project's files still run together
+ * (a worker moving between projects loads the modules again: about 70 s more CPU when they were mixed),
+ * the web's first: their long files wait on real timers (the push and poll tests), which then overlaps
+ * the server files' CPU instead of ending the stage.
  */
 const PROJECT_ORDER = ['web-mocks', 'web', 'server-mocks', 'server'];
 const projectRank = (file: TestSpecification) => {

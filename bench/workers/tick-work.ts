@@ -7,7 +7,6 @@
  */
 import { StreamHub, type StreamClient } from '../../src/server/lib/stream-hub.js';
 import { registerPositionsStream } from '../../src/server/modules/trades/push.js';
-import { toTradeItem } from '../../src/server/modules/trades/view.js';
 import type { TradeRow } from '../../src/server/modules/trades/lifecycle.js';
 import { MAIN_SYMBOLS } from '../../src/shared/market.js';
 import { tradeRow } from '../../tests/helpers/trade-item.js';
@@ -39,8 +38,6 @@ const service: any = {
   liveRows: async (u: number) => rows.get(u)!,
   marksOf: async (coins: string[]) =>
     new Map(coins.map((c) => [c, { price: price[c]!.toFixed(8), stale: false } as Mark])),
-  itemsAt: (rs: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>) =>
-    rs.map((r) => toTradeItem(r, marks.get(r.coin) ?? null)),
 };
 const positions = registerPositionsStream(ctx, service);
 let bytes = 0;

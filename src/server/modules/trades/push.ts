@@ -2,7 +2,7 @@
  * Positions pushed live (docs/decisions/0027-positions-push.md, docs/architecture.md "Realtime",
  * docs/decisions/0027): after LOGIN a connection may subscribe to `positions@user.<its id>` and
  * gets `{"e": "positions", "trades": [...]}`, the very items GET /api-v1/get-active-trades/ returns
- * (service.ts `itemsAt`, the one view of a live trade):
+ * (view.ts `tradeItemsJson`, the one view of a live trade):
  * - right after subscribing (the current state);
  * - at once when the user's trades change (open, close, fill, TP/SL, liquidation): the trades
  *   trigger (migration 0002) notifies every instance, and this process's own changes do not wait
@@ -19,7 +19,7 @@ import { createUserStream, type UserStream } from '../realtime/index.js';
 import { TRADES_CHANGED, type TradeRow } from './lifecycle.js';
 import type { Mark } from './marks.js';
 import type { createTradeService } from './service.js';
-import { tradeItemJson } from './view.js';
+import { tradeItemsJson } from './view.js';
 
 type TradeService = ReturnType<typeof createTradeService>;
 
@@ -37,14 +37,14 @@ export interface PositionsStream {
 
 const markKey = (mark: Mark | null | undefined) => (mark ? `${mark.price}${mark.stale ? ' stale' : ''}` : '');
 /**
- * `JSON.stringify({ e: 'positions', trades: itemsAt(rows, marks) } satisfies PositionsEvent)`, made
- * from each trade's text (view.ts `tradeItemJson`): no item objects per trade per tick
- * (docs/decisions/0059-cpu-per-trader.md).
+ * `JSON.stringify({ e: 'positions', trades } satisfies PositionsEvent)`, the trades made from each
+ * trade's text (view.ts `tradeItemsJson`, as GET get-active-trades sends them): no item objects per
+ * trade per tick (docs/decisions/0059-cpu-per-trader.md).
  */
 const EVENT: PositionsEvent['e'] = 'positions';
-const FRAME_HEAD = `{"e":${JSON.stringify(EVENT)},"trades":[`;
+const FRAME_HEAD = `{"e":${JSON.stringify(EVENT)},"trades":`;
 const frameOf = (rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>) =>
-  `${FRAME_HEAD}${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]}`;
+  `${FRAME_HEAD}${tradeItemsJson(rows, marks)}}`;
 
 export function registerPositionsStream(
   ctx: Pick<AppContext, 'streams' | 'changes' | 'log' | 'market' | 'clock'>,

@@ -9,7 +9,6 @@ import {
   TRADE_MSG,
   type TradeAnswer,
   type TradeCreationBody,
-  type TradeItem,
   type TradeMarginBody,
   type TradeTpslBody,
   type TradeUpdationBody,
@@ -48,7 +47,7 @@ import {
 import { activePage, checkMinNotional, checkOpenTradeCap } from './limits.js';
 import { freshMark, readMark, type Mark } from './marks.js';
 import { checkTriggers, clearOfMark, removableMargin, stopBeforeLiquidation } from './protection.js';
-import { toTradeItem, tradeItemJson } from './view.js';
+import { toTradeItem, tradeItemsJson } from './view.js';
 import { msg } from '../../../shared/message.js';
 
 type TradeContext = Pick<AppContext, 'db' | 'market' | 'clock' | 'changes' | 'config'>;
@@ -114,10 +113,6 @@ export function createTradeService(ctx: TradeContext) {
     const unique = [...new Set(coins)];
     const marks = await Promise.all(unique.map((coin) => readMark(market, coin)));
     return new Map(unique.map((coin, i) => [coin, marks[i] ?? null]));
-  }
-
-  function itemsAt(rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>): TradeItem[] {
-    return rows.map((row) => toTradeItem(row, marks.get(row.coin) ?? null));
   }
 
   return {
@@ -373,8 +368,7 @@ export function createTradeService(ctx: TradeContext) {
      */
     async activeJson(userId: number, page: ActiveTradesQuery = {}): Promise<string> {
       const rows = activePage(await liveTrades.get(userId), page);
-      const marks = await marksOf(rows.map((r) => r.coin));
-      return `[${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]`;
+      return tradeItemsJson(rows, await marksOf(rows.map((r) => r.coin)));
     },
 
     /**
@@ -383,7 +377,5 @@ export function createTradeService(ctx: TradeContext) {
      */
     liveRows: (userId: number): Promise<TradeRow[]> => liveTrades.get(userId),
     marksOf,
-    /** The get-active-trades items of these rows at these marks: the one view of a live trade. */
-    itemsAt,
   };
 }

@@ -152,6 +152,14 @@ export function tradeItemJson(row: TradeRow, mark: Mark | null): string {
   return json;
 }
 
+/**
+ * `JSON.stringify(rows.map((row) => toTradeItem(row, mark of its coin)))`: the list GET
+ * get-active-trades answers and every positions frame carries, from each row's text.
+ */
+export function tradeItemsJson(rows: readonly TradeRow[], marks: ReadonlyMap<string, Mark | null>): string {
+  return `[${rows.map((row) => tradeItemJson(row, marks.get(row.coin) ?? null)).join(',')}]`;
+}
+
 export function toTradeHistoryItem(row: TradeRow, history: PricePoint[]): TradeHistoryItem {
   const paidBack = payoutOf(row) ?? '0';
   return {

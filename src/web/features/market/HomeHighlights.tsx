@@ -43,8 +43,8 @@ interface Offer {
  * What the banner's box holds while the tiers load, its texts hidden: the box is drawn at once at
  * about its final size, so the tiles, shortcuts and gainers below do not move down when the offer
  * arrives (they did, a layout shift of 0.15 on Home: docs/performance.md "Home's banner"); the default
- * schedule's amounts fill it. Where the
- * last read offered nothing (bonuses off), no box is kept, so nothing moves up either.
+ * schedule's amounts fill it. Where the last read offered nothing (bonuses off), no box is kept, so
+ * nothing moves up either.
  */
 const LOADING_OFFER: Offer = {
   newUser: BONUS_TIERS.newUser.at(-1)?.[1],
