@@ -12,6 +12,7 @@
 import Decimal from 'decimal.js';
 import { dec } from '../../../shared/money.js';
 import type { MarkPrice, MarketService } from './types.js';
+import { memoByText } from '../../lib/memo.js';
 
 /** At most 0.2 % of the price per step: below the 0.5 % maintenance margin (docs/decisions/0019). */
 export const MARK_STEP = '0.002';
@@ -72,14 +73,21 @@ export interface WalkedMarket extends MarketService {
 export const walkOf = (market: Pick<MarketService, 'markPrice'>): MarkWalk | undefined =>
   (market as Partial<WalkedMarket>).walk;
 
-function validPrice(price: string): boolean {
+/** Read for every mark asked (each request and tick): parsed once per price text. */
+const validPrice = memoByText((price: string): boolean => {
   try {
     const value = dec(price);
     return value.isFinite() && value.gt(0);
   } catch {
     return false;
   }
-}
+});
+
+/** Whether the two prices of `mark raw` are one number (asked per mark read; parsed once per pair). */
+const samePrice = memoByText((pair: string): boolean => {
+  const [mark, raw] = pair.split(' ') as [string, string];
+  return mark === raw || dec(mark).eq(raw);
+});
 
 /**
  * `raw` with walked marks: markPrice answers the walked mark (`walking` while it is on its way to
@@ -120,7 +128,7 @@ export function walkMarks(raw: MarketService, options: { follow: boolean }): Wal
         marks.set(asset, price.price);
         mark = price.price;
       }
-      return { ...price, price: mark, walking: !dec(mark).eq(price.price) };
+      return { ...price, price: mark, walking: !samePrice(`${mark} ${price.price}`) };
     },
     onTick: (listener) => raw.onTick(listener),
     start: () => raw.start(),

@@ -8,6 +8,7 @@ import { dec } from '../../../shared/money.js';
 import { badRequest, conflict, unavailable } from '../../errors.js';
 import type { MarketService } from '../market/index.js';
 import { msg } from '../../../shared/message.js';
+import { memoByText } from '../../lib/memo.js';
 
 export type Market = Pick<MarketService, 'markPrice'>;
 
@@ -20,15 +21,15 @@ export interface Mark {
 /** numeric(38, 18) keeps 18 places. */
 const PRICE_SCALE = 18;
 
-/** The market's price as a canonical decimal, or null when it is not a positive number. */
-function parsePrice(price: string): string | null {
+/** The market's price as a canonical decimal, or null when it is not a positive number (once per price text). */
+const parsePrice = memoByText((price: string): string | null => {
   try {
     const value = dec(price);
     return value.isFinite() && value.gt(0) ? value.toDecimalPlaces(PRICE_SCALE).toFixed() : null;
   } catch {
     return null;
   }
-}
+});
 
 /** The mark of a coin for showing and deciding; null when there is none at all. Never throws. */
 export async function readMark(market: Market, coin: string): Promise<Mark | null> {
