@@ -6,8 +6,8 @@ const client = (combined = false): StreamClient & { got: string[] } => {
   return { combined, got, send: (frame) => void got.push(frame) };
 };
 
-function hubWithTickers() {
-  const hub = new StreamHub();
+function hubWithTickers(options: { clientsPerSlice?: number } = {}) {
+  const hub = new StreamHub(options);
   hub.addFamily({
     name: 'ticker',
     accepts: (topic) => topic.endsWith('@ticker'),
@@ -166,8 +166,8 @@ describe('stream hub', () => {
       };
       return c;
     };
-    const hubWithPositions = () => {
-      const hub = hubWithTickers();
+    const hubWithPositions = (options: { clientsPerSlice?: number } = {}) => {
+      const hub = hubWithTickers(options);
       hub.addFamily({ name: 'positions', accepts: (topic) => topic.startsWith('positions@') });
       return hub;
     };
@@ -228,6 +228,80 @@ describe('stream hub', () => {
       release();
       expect(left.batches).toEqual([['{"s":"BTCUSDT"}']]);
       expect(closed.batches).toEqual([]);
+    });
+
+    describe('sent a slice of connections per turn of the event loop', () => {
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const positions = (n: number) => `{"e":"positions","n":${n}}`;
+      const tickOf = (hub: StreamHub, n: number) => {
+        hub.publishMany(tick);
+        hub.publish('positions@user.7', positions(n));
+      };
+
+      it('writes the first slice at release and the rest on later turns, every connection once per tick', async () => {
+        const hub = hubWithPositions({ clientsPerSlice: 2 });
+        const clients = [recording(), recording(), recording(), recording(), recording()];
+        for (const c of clients) hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+        const release = hub.hold();
+        hub.publishMany(tick);
+        release();
+        expect(clients.map((c) => c.batches.length)).toEqual([1, 1, 0, 0, 0]);
+        // A request's turn comes between the slices.
+        let served = false;
+        setImmediate(() => (served = true));
+        await turn();
+        expect(served).toBe(true);
+        expect(clients.map((c) => c.batches.length)).toEqual([1, 1, 1, 1, 0]);
+        await turn();
+        expect(clients.map((c) => c.batches)).toEqual(clients.map(() => [['{"s":"BTCUSDT"}']]));
+        expect(clients.every((c) => c.sent.length === 0)).toBe(true);
+        // All out: frames go out at once again.
+        hub.publishMany(tick);
+        expect(clients.map((c) => c.batches.length)).toEqual([2, 2, 2, 2, 2]);
+      });
+
+      it("keeps each connection's order when frames come while the last tick's are still going out", async () => {
+        const hub = hubWithPositions({ clientsPerSlice: 1 });
+        const [first, waiting] = [recording(), recording()];
+        for (const c of [first, waiting]) {
+          hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+          hub.subscribe(c, 'positions@user.7', 'positions');
+        }
+        let release = hub.hold();
+        tickOf(hub, 1);
+        release();
+        // `first` has its tick; `waiting` does not yet. A frame outside any hold (a trade closed):
+        hub.publish('positions@user.7', positions(2));
+        // and the next tick opens before the slices are done: the sending waits for its release.
+        release = hub.hold();
+        tickOf(hub, 3);
+        await turn();
+        expect(waiting.batches).toEqual([]);
+        release();
+        await turn();
+        await turn();
+        const seen = (c: ReturnType<typeof recording>) => [...c.batches.flat(), ...c.sent];
+        for (const c of [first, waiting])
+          expect(seen(c)).toEqual(['{"s":"BTCUSDT"}', positions(1), positions(2), '{"s":"BTCUSDT"}', positions(3)]);
+        expect(first.sent).toEqual([]);
+        expect(waiting.sent).toEqual([]);
+      });
+
+      it('drops the waiting frames of a topic a connection leaves before its slice', async () => {
+        const hub = hubWithPositions({ clientsPerSlice: 1 });
+        const [first, leaving] = [recording(), recording()];
+        for (const c of [first, leaving]) {
+          hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+          hub.subscribe(c, 'positions@user.7', 'positions');
+        }
+        const release = hub.hold();
+        tickOf(hub, 1);
+        release();
+        hub.unsubscribe(leaving, 'positions@user.7');
+        await turn();
+        expect(first.batches).toEqual([['{"s":"BTCUSDT"}', positions(1)]]);
+        expect(leaving.batches).toEqual([['{"s":"BTCUSDT"}']]);
+      });
     });
 
     it('lets go by itself when a tick hangs', () => {

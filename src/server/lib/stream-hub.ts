@@ -86,6 +86,13 @@ interface Held {
  */
 const HOLD_MAX_MS = 500;
 
+/**
+ * Connections written per turn of the event loop when held frames go out: about 2 ms of writes on
+ * this machine (~20 us each), so a request that arrives during a tick's thousands of writes waits
+ * for one slice, not all of them (docs/performance.md "The tick's writes in slices").
+ */
+const CLIENTS_PER_SLICE = 100;
+
 export class StreamHub {
   /** Sockets not authenticated yet, at most so many per client address (anonymous-sockets.ts). */
   readonly anonymous: AnonymousSockets;
@@ -100,9 +107,18 @@ export class StreamHub {
   /** Open holds, and the frames held back meanwhile per client (clients taking batches only). */
   private holds = 0;
   private readonly held = new Map<StreamClient, Held>();
+  /** Held frames are going out, a slice per turn of the event loop: new frames queue behind them. */
+  private flushing = false;
+  private readonly clientsPerSlice: number;
 
-  constructor(options: { anonymousPerAddress?: number } = {}) {
+  constructor(options: { anonymousPerAddress?: number; clientsPerSlice?: number } = {}) {
     this.anonymous = new AnonymousSockets(options.anonymousPerAddress ?? Number.POSITIVE_INFINITY);
+    this.clientsPerSlice = options.clientsPerSlice ?? CLIENTS_PER_SLICE;
+  }
+
+  /** Whether frames for batch-taking clients wait in `held`: a hold is open, or held frames are still going out. */
+  private get holding(): boolean {
+    return this.holds > 0 || this.flushing;
   }
 
   /** A connection opened (the realtime route); `drop` forgets it. */
@@ -213,17 +229,32 @@ export class StreamHub {
     return release;
   }
 
+  /**
+   * Sends the held batches, CLIENTS_PER_SLICE connections per turn of the event loop. Until the
+   * last is out, new frames join a connection's batch still waiting or wait behind it, so each
+   * connection's order is kept; a hold opened meanwhile pauses the sending (its release goes on).
+   */
   private flush(): void {
-    const held = [...this.held];
-    this.held.clear();
-    for (const [client, entry] of held) {
+    if (this.flushing) return;
+    this.flushing = true;
+    this.flushSlice();
+  }
+
+  private flushSlice(): void {
+    let sent = 0;
+    for (const [client, entry] of this.held) {
+      if (this.holds > 0 || sent === this.clientsPerSlice) break;
+      this.held.delete(client);
+      sent++;
       if (entry.frames.length > 0) client.sendMany!(entry.shared ?? entry.frames);
     }
+    if (this.held.size > 0 && this.holds === 0) setImmediate(() => this.flushSlice());
+    else this.flushing = false;
   }
 
   /** Delivers a client's frames of one topic each (or a shared batch), or holds them back. */
   private deliver(client: StreamClient, frames: readonly Buffer[], topics: readonly string[], shared: boolean): void {
-    if (this.holds === 0 || !client.sendMany) {
+    if (!this.holding || !client.sendMany) {
       if (client.sendMany) client.sendMany(frames);
       else for (const frame of frames) client.send(frame.toString());
       return;
@@ -339,7 +370,7 @@ export class StreamHub {
     for (const client of entry.clients) {
       const text = client.combined ? (wrapped ??= wrap(topic, frame)) : frame;
       // Batch-taking clients get it with the rest of a held tick; the bytes encoded once.
-      if (client.sendMany && this.holds > 0)
+      if (client.sendMany && this.holding)
         this.deliver(
           client,
           client.combined ? (wrappedBytes ??= [Buffer.from(text)]) : (raw ??= [Buffer.from(text)]),
