@@ -104,6 +104,9 @@ export async function startServer(
       ADMIN_EMAIL: 'staff@bench.local',
       ADMIN_PASSWORD: randomBytes(12).toString('hex'),
       BENCH_BASELINE: '1',
+      // The fan-out's 10,000 clients stand in for as many devices but all come from 127.0.0.1;
+      // the default cap (100 anonymous sockets per address) closed all but 100 of them.
+      WS_ANONYMOUS_PER_ADDRESS: '1000000',
       WEB_CONCURRENCY: String(workers),
       ...options.env,
     },

@@ -19,6 +19,8 @@ const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
 export interface LightSocket {
   send(text: string): void;
   close(): void;
+  /** Whether the connection has ended (the server closed it, or `close`). */
+  readonly closed: boolean;
 }
 
 /**
@@ -96,6 +98,9 @@ export function openLightSocket(
         socket.write(Buffer.concat([header, mask, payload]));
       },
       close: () => socket.destroy(),
+      get closed() {
+        return socket.destroyed || socket.readableEnded;
+      },
     };
     socket.setTimeout(30_000, () => socket.destroy(new Error('handshake timeout')));
     socket.once('error', (error) => {

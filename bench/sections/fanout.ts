@@ -131,7 +131,11 @@ export async function runFanout(ctx: BenchContext, options: FanoutOptions = {}):
       const firstError = connected.find((c) => c.firstError)?.firstError;
       const result: FanoutResult = {
         clients,
-        open,
+        // Still open at the window's end: a socket the server closed after its handshake is lost too.
+        open: Math.min(
+          open,
+          reports.reduce((n, r) => n + r.open, 0),
+        ),
         failed,
         eventsPerSecond: reports.reduce((n, r) => n + r.events, 0) / windowS,
         expectedPerSecond: clients * streams.length,
@@ -147,7 +151,7 @@ export async function runFanout(ctx: BenchContext, options: FanoutOptions = {}):
       };
       results.push(result);
       ctx.log(
-        `  ${clients} clients (${open} open, ${failed} failed): ${result.eventsPerSecond.toFixed(0)} events/s of ${result.expectedPerSecond} expected, ` +
+        `  ${clients} clients (${result.open} open, ${failed} failed): ${result.eventsPerSecond.toFixed(0)} events/s of ${result.expectedPerSecond} expected, ` +
           `delay p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, client loop delay p99 ${result.clientLoopDelayP99.toFixed(1)} ms, ` +
           `client CPU ${result.clientCpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' + ')}` +
           (result.serverCpu !== undefined ? `, server CPU ${(result.serverCpu * 100).toFixed(1)} %` : '') +
@@ -165,7 +169,10 @@ export async function runFanout(ctx: BenchContext, options: FanoutOptions = {}):
   }
   ctx.details[section] = { streams, results };
   return results.flatMap((r) => {
-    const lost = r.failed > 0 || r.open < r.clients ? { note: `${r.clients - r.open} clients not connected` } : {};
+    const lost =
+      r.failed > 0 || r.open < r.clients
+        ? { note: `${r.clients - r.open} clients failed to connect or were closed` }
+        : {};
     return [
       figure({
         section,

@@ -97,7 +97,8 @@ process.on('message', (command: WsCommand) => {
     case 'report':
       process.send!({
         type: 'report',
-        open: sockets.length,
+        // A socket the server closed (its per-address cap on anonymous sockets, say) is not open.
+        open: sockets.filter((s) => !s.closed).length,
         events,
         delay: histogram.toData(),
         loopDelayP99: loopDelay.percentile(99) / 1e6,
