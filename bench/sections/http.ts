@@ -64,8 +64,10 @@ export async function runHttp(ctx: BenchContext): Promise<Figure[]> {
     { name: 'GET /api-v1/funding-wallet-list/', path: '/api-v1/funding-wallet-list/', token: user.token },
     { name: 'GET /api-v1/get-active-trades/ (10 open)', path: '/api-v1/get-active-trades/', token: user.token },
   ];
+  // BENCH_HTTP_PATHS=active runs the two baselines and the paths whose name holds the text (a profile of one).
+  const only = process.env.BENCH_HTTP_PATHS;
   const results: PathResult[] = [];
-  for (const p of paths) {
+  for (const p of paths.filter((p, i) => i < 2 || !only || p.name.includes(only))) {
     await hammer(p.origin ?? origin, p.path, warm, p.token); // JIT and connection pools warm
     const r = await hammer(p.origin ?? origin, p.path, seconds, p.token);
     if (p.origin === bare.origin) await stopChild(bare.child, 5_000); // its CPU back to the server

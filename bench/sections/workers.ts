@@ -1,6 +1,7 @@
 /**
  * 7. Workers (docs/performance.md): requests/s of the ticker and the authenticated reads with
- * WEB_CONCURRENCY 1 and 2 side by side, and the fan-out p99 for 10,000 clients with 2 workers.
+ * WEB_CONCURRENCY 1 and 2 side by side, the traders held by each on a finer ramp than the traders
+ * section's and their ratio (issue 37: at least 1.7), and the fan-out p99 for 10,000 clients with 2 workers.
  *
  * This machine is shared and its speed moves between runs (the baseline once moved 2x), so the
  * baseline (GET /bench/baseline on the same server) is measured right before and right after each
@@ -12,9 +13,15 @@ import { figure, type Figure } from '../lib/report.js';
 import { startServer, type ServerProcess } from '../lib/stack.js';
 import type { BenchContext } from '../lib/context.js';
 import { runFanout } from './fanout.js';
+import { runTraders } from './traders.js';
 
 const CONNECTIONS = 100;
 const BASELINE = '/bench/baseline';
+/** The traders ramp of each server (WORKER_TRADER_STEPS overrides): fine enough that a ratio of 1.7 shows. */
+const TRADER_STEPS = process.env.WORKER_TRADER_STEPS
+  ? process.env.WORKER_TRADER_STEPS.split(',').map(Number)
+  : [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 10000];
+const HELD = 'simulated traders held (p99 <= 50 ms, no errors, push live)';
 
 async function requestsPerSecond(origin: string, path: string, seconds: number, token?: string) {
   const r = await autocannon({
@@ -61,6 +68,7 @@ export async function runWorkers(ctx: BenchContext): Promise<Figure[]> {
   ];
   const figures: Figure[] = [];
   const details: Record<string, unknown>[] = [];
+  const held: Record<number, number> = {};
   for (const workers of [1, 2]) {
     const server = await startServer(ctx.stack, { workers });
     ctx.log(`  WEB_CONCURRENCY=${workers}: primary pid ${server.child.pid} on ${server.origin}`);
@@ -84,7 +92,20 @@ export async function runWorkers(ctx: BenchContext): Promise<Figure[]> {
           }),
         );
       }
+      const traders = await runTraders(ctx, { server, section: 'workers', steps: TRADER_STEPS });
+      held[workers] = traders.find((f) => f.name === HELD)?.value ?? 0;
+      figures.push(...traders.map((f) => ({ ...f, name: `WEB_CONCURRENCY=${workers} ${f.name}` })));
       if (workers === 2) {
+        figures.push(
+          figure({
+            section: 'workers',
+            name: 'traders held with WEB_CONCURRENCY=2 against 1, this run',
+            value: held[2] ?? 0,
+            unit: '',
+            baseline: { name: 'WEB_CONCURRENCY=1', value: held[1] ?? 0 },
+            target: { kind: 'min', value: 1.7, onRatio: true },
+          }),
+        );
         const { value, baseline } = await bracketed(server, seconds, () =>
           runFanout(ctx, { server, clients: [10_000], section: 'workers' }),
         );
