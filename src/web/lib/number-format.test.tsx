@@ -18,7 +18,7 @@ import {
 } from '../../shared/format';
 import { i18n, useI18n } from './i18n';
 import type { LanguageCode } from './language';
-import { localizeNumber } from './number-format';
+import { localizeNumber, numberMarks } from './number-format';
 
 /** The decimal separator and the thousands mark each language writes (CLDR, as Intl gives them). */
 const SEPARATOR: Record<LanguageCode, '.' | ','> = {
@@ -101,6 +101,21 @@ const CASES: Array<{ what: string; text: string; digits: string; decimals: numbe
 const decimalsOf = (text: string, separator: string) => (text.split(separator)[1] ?? '').replace(/\D+$/, '').length;
 
 afterEach(() => act(() => i18n.show('en')));
+
+describe("each language's marks", () => {
+  for (const { code } of LANGUAGES) {
+    it(`${code}: the table's marks are the ones Intl.NumberFormat (CLDR) gives`, () => {
+      const format = new Intl.NumberFormat(code);
+      const parts = format.formatToParts(1234567.5);
+      const group = parts.find((part) => part.type === 'group')!.value;
+      expect(numberMarks(code)).toEqual({
+        decimal: parts.find((part) => part.type === 'decimal')!.value,
+        group,
+        groupFrom: format.format(1234).includes(group) ? 4 : 5,
+      });
+    });
+  }
+});
 
 describe('number() on the shared formatters', () => {
   it('the formatters give docs/product.md decimals (the input of every language below)', () => {

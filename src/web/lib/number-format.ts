@@ -1,7 +1,7 @@
 /**
  * Numbers as each language writes them (docs/decisions/0066-number-display.md): a number the app
  * already formatted with docs/product.md's decimals ('1234.50', '+1.23%', '-0.00001235') gets the
- * language's decimal separator and its thousands grouping, both from Intl.NumberFormat. Only marks
+ * language's decimal separator and its thousands grouping, both CLDR's (as Intl.NumberFormat gives them). Only marks
  * are added or swapped: the digits, the decimals and the rounding stay the formatter's, and no float
  * ever holds the amount (the whole part is grouped as text, the fraction is copied as it is), so a
  * balance past a double's 15-17 significant digits keeps every digit.
@@ -15,23 +15,27 @@ interface Marks {
   groupFrom: number;
 }
 
-const marksByLanguage = new Map<LanguageCode, Marks>();
+/**
+ * Each language's marks as CLDR writes them, which is what `Intl.NumberFormat(language)` gives
+ * (number-format.test.tsx compares every row with it). A table and not Intl at run time: the first
+ * NumberFormat a page makes loads its locale's data, about 50 ms of Home's first render at
+ * Lighthouse's 4x slower CPU (docs/performance.md "Home's first render").
+ */
+const MARKS: Record<LanguageCode, Marks> = {
+  en: { decimal: '.', group: ',', groupFrom: 4 },
+  zh: { decimal: '.', group: ',', groupFrom: 4 },
+  ja: { decimal: '.', group: ',', groupFrom: 4 },
+  ko: { decimal: '.', group: ',', groupFrom: 4 },
+  fr: { decimal: ',', group: '\u202f', groupFrom: 4 },
+  de: { decimal: ',', group: '.', groupFrom: 4 },
+  es: { decimal: ',', group: '.', groupFrom: 5 },
+  it: { decimal: ',', group: '.', groupFrom: 5 },
+  ru: { decimal: ',', group: '\u00a0', groupFrom: 4 },
+  pt: { decimal: ',', group: '.', groupFrom: 4 },
+};
 
-function marksOf(language: LanguageCode): Marks {
-  let marks = marksByLanguage.get(language);
-  if (!marks) {
-    const format = new Intl.NumberFormat(language);
-    const parts = format.formatToParts(1234567.5);
-    const group = parts.find((part) => part.type === 'group')?.value ?? ',';
-    marks = {
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-      group,
-      groupFrom: format.format(1234).includes(group) ? 4 : 5,
-    };
-    marksByLanguage.set(language, marks);
-  }
-  return marks;
-}
+/** The marks `language` writes numbers with. */
+export const numberMarks = (language: LanguageCode): Readonly<Marks> => MARKS[language];
 
 /** '1234567' -> '1,234,567' with `marks`' group mark, left alone below the language's grouping size. */
 function groupWhole(whole: string, marks: Marks): string {
@@ -46,7 +50,7 @@ function groupWhole(whole: string, marks: Marks): string {
  * ones too: what a person copies into an amount field, which takes a decimal comma but no grouping.
  */
 export function localizeNumber(language: LanguageCode, text: string, { grouping = true } = {}): string {
-  const marks = marksOf(language);
+  const marks = MARKS[language];
   return text.replace(/(?<![\w.,])(\d+)(?:\.(\d+))?(?![.,]\d)/g, (_match, whole: string, fraction?: string) => {
     const grouped = grouping ? groupWhole(whole, marks) : whole;
     return fraction === undefined ? grouped : `${grouped}${marks.decimal}${fraction}`;
