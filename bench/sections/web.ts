@@ -5,12 +5,12 @@
  * and a 4x slower CPU) of both pages on the server under test, /home logged in.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { HttpConnection } from '../lib/http-client.js';
 import { figure, type Figure } from '../lib/report.js';
 import { BENCH_PASSWORD, createUsers } from '../lib/seed.js';
@@ -34,6 +34,12 @@ const PAGES = [
   { page: '/home', module: 'features/market/index.ts' },
 ] as const;
 const JS_BUDGET_BYTES = 150 * 1024;
+/**
+ * BENCH_WEB_DUMP=<dir>: each page's Lighthouse report (<page>.lhr.json: its long tasks, requests and
+ * LCP element) and, after it, a CPU profile of the page loading at Lighthouse's 4x slower CPU
+ * (<page>.cpuprofile; build with `vite build --minify false` for names). docs/performance.md "Home's first render".
+ */
+const DUMP_DIR = process.env.BENCH_WEB_DUMP;
 
 interface ManifestChunk {
   file: string;
@@ -117,6 +123,23 @@ async function logIn(ctx: BenchContext): Promise<{ access: string; user: unknown
   }
 }
 
+/** A CPU profile of `url` loading (8 s) at 4x slower CPU, in a tab of the browser's session, written to `file`. */
+async function profilePage(browser: Browser, url: string, file: string): Promise<void> {
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await tab.goto(url);
+  await tab.waitForTimeout(8_000);
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  await tab.close();
+}
+
 async function runLighthouse(ctx: BenchContext): Promise<LighthouseResult[]> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const results: LighthouseResult[] = [];
@@ -157,6 +180,11 @@ async function runLighthouse(ctx: BenchContext): Promise<LighthouseResult[]> {
         disableStorageReset: loggedIn,
       });
       const lhr = run?.lhr;
+      if (DUMP_DIR) {
+        const name = path.join(DUMP_DIR, page.slice(1));
+        writeFileSync(`${name}.lhr.json`, JSON.stringify(lhr));
+        await profilePage(browser, `${ctx.server.origin}${page}`, `${name}.cpuprofile`);
+      }
       const audit = (id: string) => lhr?.audits[id]?.numericValue ?? null;
       const score = lhr?.categories.performance?.score;
       const result: LighthouseResult = {
