@@ -16,13 +16,16 @@ import { HttpConnection } from './http-client.js';
 export const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const CORES = os.cpus().length;
 
-/** utime + stime of a process, in clock ticks (0 once it is gone). */
-export function processTicks(pid: number): number {
+/**
+ * utime + stime of a process, in clock ticks (0 once it is gone); with `reaped`, also the CPU of its
+ * children that have exited and been waited for (cutime + cstime).
+ */
+export function processTicks(pid: number, { reaped = false } = {}): number {
   try {
     // The command name may hold spaces: the fields start after its closing parenthesis.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
   } catch {
     return 0;
   }
@@ -45,12 +48,18 @@ export function treeTicks(pid: number): number {
   return total;
 }
 
+/**
+ * CPU ticks of PostgreSQL's processes. A backend that exits (a pool closing a connection) takes its
+ * ticks with it; the postmaster's reaped children's ticks bring them back, so a window's difference
+ * is not negative.
+ */
 export function postgresTicks(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processTicks(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += processTicks(Number(entry), { reaped: true });
     } catch {
       // gone meanwhile
     }
