@@ -237,6 +237,16 @@ describe('stream hub', () => {
         hub.publishMany(tick);
         hub.publish('positions@user.7', positions(n));
       };
+      /** A hub writing one connection per turn, and two connections with the ticker and positions. */
+      const twoTraders = () => {
+        const hub = hubWithPositions({ clientsPerSlice: 1 });
+        const [first, second] = [recording(), recording()];
+        for (const c of [first, second]) {
+          hub.subscribe(c, 'btcusdt@ticker', 'ticker');
+          hub.subscribe(c, 'positions@user.7', 'positions');
+        }
+        return { hub, first, second };
+      };
 
       it('writes the first slice at release and the rest on later turns, every connection once per tick', async () => {
         const hub = hubWithPositions({ clientsPerSlice: 2 });
@@ -261,12 +271,7 @@ describe('stream hub', () => {
       });
 
       it("keeps each connection's order when frames come while the last tick's are still going out", async () => {
-        const hub = hubWithPositions({ clientsPerSlice: 1 });
-        const [first, waiting] = [recording(), recording()];
-        for (const c of [first, waiting]) {
-          hub.subscribe(c, 'btcusdt@ticker', 'ticker');
-          hub.subscribe(c, 'positions@user.7', 'positions');
-        }
+        const { hub, first, second: waiting } = twoTraders();
         let release = hub.hold();
         tickOf(hub, 1);
         release();
@@ -288,12 +293,7 @@ describe('stream hub', () => {
       });
 
       it('drops the waiting frames of a topic a connection leaves before its slice', async () => {
-        const hub = hubWithPositions({ clientsPerSlice: 1 });
-        const [first, leaving] = [recording(), recording()];
-        for (const c of [first, leaving]) {
-          hub.subscribe(c, 'btcusdt@ticker', 'ticker');
-          hub.subscribe(c, 'positions@user.7', 'positions');
-        }
+        const { hub, first, second: leaving } = twoTraders();
         const release = hub.hold();
         tickOf(hub, 1);
         release();
