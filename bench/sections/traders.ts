@@ -107,7 +107,7 @@ function ask(worker: ChildProcess): Promise<TraderReport> {
 export interface TradersOptions {
   /** Another server than the run's (the workers section's one and two workers). */
   server?: ServerProcess;
-  /** The figures' section and the name of the figure of traders held. */
+  /** The figures' section. */
   section?: string;
   steps?: readonly number[];
 }
@@ -129,7 +129,19 @@ function missReason(step: StepResult, pushes = false): string {
   return `${step.traders} not held: ${why.join(', ')}; ${step.cpu}`;
 }
 
-export async function runTraders(ctx: BenchContext, options: TradersOptions = {}): Promise<Figure[]> {
+/** The ramp's figures, and the traders held for a caller comparing ramps (the workers section). */
+export interface TradersRamp {
+  figures: Figure[];
+  held: number;
+  /** Every step held: the ramp ended before the server did. */
+  heldEveryStep: boolean;
+}
+
+export async function runTraders(ctx: BenchContext): Promise<Figure[]> {
+  return (await tradersRamp(ctx)).figures;
+}
+
+export async function tradersRamp(ctx: BenchContext, options: TradersOptions = {}): Promise<TradersRamp> {
   const windowS = ctx.quick ? 4 : 10;
   const settleS = ctx.quick ? 2 : 4;
   const server = options.server ?? ctx.server;
@@ -291,7 +303,7 @@ export async function runTraders(ctx: BenchContext, options: TradersOptions = {}
   const heldCount = held?.traders ?? 0;
   const rampEnd = (n: number) => `every step up to ${n} held (the ramp's end)`;
   const note = miss ? missReason(miss) : rampEnd(heldCount);
-  return [
+  const figures = [
     figure({
       section,
       name: 'simulated traders held (p99 <= 50 ms, no errors, push live)',
@@ -330,4 +342,5 @@ export async function runTraders(ctx: BenchContext, options: TradersOptions = {}
     }),
     ...cpuFigures,
   ];
+  return { figures, held: heldCount, heldEveryStep: miss === undefined };
 }
